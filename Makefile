@@ -1,0 +1,38 @@
+# Two commands: `make lessons` and `make test`. Everything else is set up by them.
+PY ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed-test
+
+.PHONY: lessons test venv lint typecheck pytest bench clean
+
+$(BIN)/python:
+	$(PY) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+$(STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	touch $(STAMP)
+
+venv: $(STAMP)
+
+lessons: $(STAMP)
+	@echo "Opening the lessons in JupyterLab: follow the URL printed below (Ctrl-C to stop)."
+	$(BIN)/jupyter lab --notebook-dir=notebooks --allow-root --ip=127.0.0.1 --no-browser=$(if $(DISPLAY),False,True)
+
+lint: $(STAMP)
+	$(BIN)/ruff check loo_lessons tests
+
+typecheck: $(STAMP)
+	$(BIN)/mypy --strict loo_lessons
+
+pytest: $(STAMP)
+	$(BIN)/pytest
+
+test: lint typecheck pytest
+
+bench: $(STAMP)
+	$(BIN)/loo-lessons bench
+
+clean:
+	rm -rf $(VENV) book/_build

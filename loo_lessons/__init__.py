@@ -1,0 +1,1 @@
+"""Three-card Loo: rules engine and lessons."""

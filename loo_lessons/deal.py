@@ -1,0 +1,109 @@
+"""The deal (R01–R04): three cards each, one at a time from the elder hand, the miss, the turn-up."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .cards import Card, Suit, shuffled_pack
+from .errors import ScenarioError
+from .options import MissDealPosition
+
+MISS = -1  # the miss's place in the dealing order
+
+#: A18: 3n + 3 (miss) + 1 (turn-up) <= 52, so 16 players with a miss; 17 in a must (no miss).
+MIN_PLAYERS = 2
+MAX_PLAYERS_WITH_MISS = 16
+MAX_PLAYERS_WITHOUT_MISS = 17
+
+
+def check_table_size(players: int, with_miss: bool, field: str = "players") -> None:
+    if isinstance(players, bool) or not isinstance(players, int):
+        raise ScenarioError(field, f"expected a whole number of players, got {players!r}")
+    top = MAX_PLAYERS_WITH_MISS if with_miss else MAX_PLAYERS_WITHOUT_MISS
+    if not MIN_PLAYERS <= players <= top:
+        why = (
+            "with a miss (3 cards each, 3 for the miss and the turn-up: A18); 17 only in a must"
+            if with_miss
+            else "(3 cards each and the turn-up: A18)"
+        )
+        raise ScenarioError(
+            field, f"{players} players cannot sit down: {MIN_PLAYERS} to {top} {why}"
+        )
+
+
+def round_order(
+    players: int, dealer: int, with_miss: bool, position: MissDealPosition
+) -> tuple[int, ...]:
+    """Who receives each card of one round: elder hand first, the dealer last (R03, R05)."""
+    seats = [(dealer + 1 + i) % players for i in range(players)]
+    if not with_miss:
+        return tuple(seats)
+    if position is MissDealPosition.FIRST_EACH_ROUND:
+        return (MISS, *seats)
+    # after the dealer's own card and at the end of the round are the same place (V13)
+    return (*seats, MISS)
+
+
+@dataclass(frozen=True, slots=True)
+class Dealt:
+    """The result of a deal: each seat's three cards, the miss, the turn-up, the stock left."""
+
+    hands: tuple[tuple[Card, ...], ...]
+    miss: tuple[Card, ...] | None
+    turn_up: Card
+    stock: tuple[Card, ...]
+
+    @property
+    def trumps(self) -> Suit:
+        return self.turn_up.suit  # R04
+
+
+def deal_from(
+    pack: Sequence[Card],
+    players: int,
+    dealer: int,
+    *,
+    must: bool = False,
+    position: MissDealPosition = MissDealPosition.END_OF_EACH_ROUND,
+) -> Dealt:
+    """Deal from `pack` (top first): three rounds one card at a time, then turn up the next card."""
+    with_miss = not must  # R45: no miss in a must
+    order = round_order(players, dealer, with_miss, position)
+    need = 3 * len(order) + 1
+    if len(pack) < need:
+        raise ScenarioError(
+            "deck", f"{len(pack)} cards are too few: this deal needs the top {need}"
+        )
+    hands: list[list[Card]] = [[] for _ in range(players)]
+    miss: list[Card] = []
+    i = 0
+    for _ in range(3):
+        for seat in order:
+            (miss if seat == MISS else hands[seat]).append(pack[i])
+            i += 1
+    return Dealt(
+        tuple(tuple(h) for h in hands),
+        tuple(miss) if with_miss else None,
+        pack[i],
+        tuple(pack[i + 1 :]),
+    )
+
+
+def deal(
+    rng: random.Random,
+    players: int,
+    dealer: int,
+    *,
+    must: bool = False,
+    position: MissDealPosition = MissDealPosition.END_OF_EACH_ROUND,
+) -> Dealt:
+    """Shuffle with the injected RNG and deal: the same seed always gives the same deal."""
+    check_table_size(players, not must)
+    return deal_from(shuffled_pack(rng), players, dealer, must=must, position=position)
+
+
+def next_dealer(dealer: int, players: int) -> int:
+    """The deal passes to the left (R05: play goes round to the left)."""
+    return (dealer + 1) % players

@@ -1,0 +1,122 @@
+"""Declaring (R05–R20): stand, take miss, throw up — and the dealer's special cases."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from .laws import Law
+from .options import LoneStanderRule, RuleOptions
+
+
+class Declaration(StrEnum):
+    """The four declarations of the contract (R06, R18)."""
+
+    PLAY = "play"
+    TAKE_MISS = "take_miss"
+    PASS = "pass"
+    PLAY_MISS_FOR_POOL = "play_miss_for_pool"
+
+    @property
+    def plays(self) -> bool:
+        """Does this declaration put the seat into the play of the hand?"""
+        return self is not Declaration.PASS
+
+    @property
+    def words(self) -> str:
+        return _WORDS[self]
+
+
+_WORDS = {
+    Declaration.PLAY: "stand (play his own cards)",
+    Declaration.TAKE_MISS: "take miss",
+    Declaration.PASS: "throw up (pass)",
+    Declaration.PLAY_MISS_FOR_POOL: "play the miss for the pool",
+}
+
+ALL_DECLARATIONS: tuple[Declaration, ...] = tuple(Declaration)
+
+
+@dataclass(frozen=True, slots=True)
+class DeclareRuling:
+    """What a seat may declare now: the legal declarations, why, and why not the others."""
+
+    legal: tuple[Declaration, ...]
+    allowed_by: tuple[tuple[Declaration, Law], ...]
+    forbidden: tuple[tuple[Declaration, Law], ...]
+
+    def law_for(self, d: Declaration) -> Law | None:
+        for x, law in self.forbidden:
+            if x is d:
+                return law
+        return None
+
+    @property
+    def why(self) -> Law:
+        """The law that best explains the whole set (the first special case, else R06)."""
+        for _, law in self.allowed_by:
+            if law in _SPECIAL:
+                return law
+        return Law.MAY_STAND
+
+
+_SPECIAL = {Law.MISS_FOR_POOL, Law.DEALER_MAY_STAND_OR_NOT, Law.MUST_NO_PASS, Law.MUST_THROW_UP}
+
+
+def declare_ruling(
+    *,
+    is_dealer: bool,
+    must: bool,
+    miss_untaken: bool,
+    standers_before: int,
+    miss_holder_before: bool,
+    options: RuleOptions,
+    forced_pass: bool = False,
+) -> DeclareRuling:
+    """The legal declarations of the seat to declare.
+
+    `standers_before` counts players before this seat who stood on their own cards;
+    `miss_holder_before` says whether one of them took the miss.
+    """
+    allowed: dict[Declaration, Law] = {}
+    forbidden: dict[Declaration, Law] = {}
+    if forced_pass:  # R53: looked at another's cards before declaring
+        allowed[Declaration.PASS] = Law.MUST_THROW_UP
+        for d in (Declaration.PLAY, Declaration.TAKE_MISS, Declaration.PLAY_MISS_FOR_POOL):
+            forbidden[d] = Law.MUST_THROW_UP
+        return _ruling(allowed, forbidden)
+    if must:  # R43, R45
+        allowed[Declaration.PLAY] = Law.MUST_NO_PASS
+        forbidden[Declaration.TAKE_MISS] = Law.MUST_NO_MISS
+        forbidden[Declaration.PASS] = Law.MUST_NO_PASS
+        forbidden[Declaration.PLAY_MISS_FOR_POOL] = Law.MUST_NO_MISS
+        return _ruling(allowed, forbidden)
+    lone_stander = is_dealer and standers_before == 1 and not miss_holder_before and miss_untaken
+    allowed[Declaration.PLAY] = Law.MAY_STAND
+    if miss_untaken:
+        allowed[Declaration.TAKE_MISS] = Law.MAY_TAKE_MISS
+    else:
+        forbidden[Declaration.TAKE_MISS] = Law.MISS_TAKEN
+    if lone_stander and options.lone_stander_rule is LoneStanderRule.SEEDS:
+        forbidden[Declaration.PASS] = Law.LONE_STANDER_NO_PASS  # R18
+        allowed[Declaration.PLAY_MISS_FOR_POOL] = Law.MISS_FOR_POOL
+    elif lone_stander:
+        allowed[Declaration.PASS] = Law.LONE_STANDER_ENQUIRE_WITHIN
+        forbidden[Declaration.PLAY_MISS_FOR_POOL] = Law.LONE_STANDER_ENQUIRE_WITHIN
+    else:
+        if is_dealer and standers_before == 0 and miss_holder_before:
+            allowed[Declaration.PLAY] = Law.DEALER_MAY_STAND_OR_NOT  # R16
+            allowed[Declaration.PASS] = Law.DEALER_MAY_STAND_OR_NOT
+        else:
+            allowed[Declaration.PASS] = Law.MAY_PASS
+        forbidden[Declaration.PLAY_MISS_FOR_POOL] = Law.MISS_FOR_POOL_ONLY_LONE_STANDER
+    return _ruling(allowed, forbidden)
+
+
+def _ruling(allowed: dict[Declaration, Law], forbidden: dict[Declaration, Law]) -> DeclareRuling:
+    legal = tuple(d for d in ALL_DECLARATIONS if d in allowed)
+    return DeclareRuling(
+        legal,
+        tuple((d, allowed[d]) for d in legal),
+        tuple((d, forbidden[d]) for d in ALL_DECLARATIONS if d in forbidden),
+    )

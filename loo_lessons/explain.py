@@ -1,0 +1,196 @@
+"""Verdicts → JSON (the contract of `loo-lessons explain --json`) and readable text."""
+
+from __future__ import annotations
+
+import textwrap
+from typing import Any
+
+from .cards import Card, codes
+from .declare import Declaration
+from .game import Action, Hand, Phase, Verdict
+from .laws import Law
+from .options import DEFAULT_PRESET, PRESETS, RuleOptions
+from .penalties import OFFENCE_FOR_LAW, ruling_for
+from .scenario import Scenario
+
+
+def _key(a: Action) -> str:
+    return a.code if isinstance(a, Card) else str(a)
+
+
+def law_json(law: Law) -> dict[str, Any]:
+    out: dict[str, Any] = law.as_json()
+    off = OFFENCE_FOR_LAW.get(law)
+    if off is not None:
+        r = ruling_for(off)
+        out["penalty"] = {
+            "offence": off.name.lower(),
+            "size": str(r.size),
+            "destination": str(r.destination),
+            "rules": list(r.rules),
+        }
+    return out
+
+
+def preset_matching(options: RuleOptions) -> str | None:
+    for name, p in PRESETS.items():
+        if p.options == options:
+            return name
+    return None
+
+
+def explain_json(sc: Scenario) -> dict[str, Any]:
+    hand = sc.hand
+    phase = sc.phase
+    v = hand.verdict() if sc.settlement is None else Verdict(Phase.SETTLED, None, (), None, (), ())
+    out: dict[str, Any] = {
+        "phase": (Phase.SETTLED if sc.settlement is not None else phase).value,
+        "trumps": hand.trumps.value if hand.trumps is not None else None,
+        "to_act": v.to_act,
+        "leader": hand.leader if sc.settlement is None else None,
+        "legal": sorted(_key(a) for a in v.legal),
+        "illegal": {
+            _key(a): law_json(law) for a, law in sorted(v.forbidden, key=lambda x: _key(x[0]))
+        },
+        "tricks": [t.as_json() for t in hand.completed_tricks() if t.plays],
+    }
+    if v.why is not None:
+        out["why"] = law_json(v.why)
+    s = sc.final_settlement
+    if s is not None:
+        out["settlement"] = s.as_json()
+        if hand.award_law is not None:
+            out["settlement"]["awarded_by"] = law_json(hand.award_law)
+    out["title"] = sc.title
+    out["players"] = hand.setup.players
+    out["dealer"] = hand.setup.dealer
+    out["elder_hand"] = hand.setup.elder
+    out["must"] = hand.setup.must
+    out["turn_up"] = hand.turn_up.code if hand.turn_up is not None else None
+    out["declarations"] = {str(k): str(d) for k, d in hand.declared.items()}
+    out["players_in"] = list(hand.players_in)
+    out["miss_holder"] = hand.miss_holder
+    out["rules"] = sc.options.to_dict()
+    out["preset"] = preset_matching(sc.options)
+    if sc.dealt is not None:
+        d = sc.dealt
+        out["hands"] = {str(i): [c.code for c in h] for i, h in enumerate(d.hands)}
+        out["miss"] = [c.code for c in d.miss] if d.miss is not None else None
+        out["stock_remaining"] = 52 - 3 * len(d.hands) - (3 if d.miss is not None else 0) - 1
+    if sc.notes:
+        out["notes"] = [n for n in sc.notes if n]
+    return out
+
+
+# --- readable text ---------------------------------------------------------------------------
+
+
+def cite(law: Law, indent: str = "    ") -> str:
+    q = law.quote
+    body = f"{law.rule} — {law.reason}\n{q.book} [{q.seed}]: “{q.text}”"
+    return textwrap.indent(
+        textwrap.fill(body.split("\n")[0], 88) + "\n" + textwrap.fill(body.split("\n")[1], 88),
+        indent,
+    )
+
+
+def _seat_name(hand: Hand, seat: int) -> str:
+    tags = []
+    if seat == hand.setup.dealer:
+        tags.append("dealer")
+    if seat == hand.setup.elder:
+        tags.append("elder hand")
+    if seat == hand.miss_holder:
+        tags.append("holds the miss")
+    return f"seat {seat}" + (f" ({', '.join(tags)})" if tags else "")
+
+
+def explain_text(sc: Scenario) -> str:
+    hand = sc.hand
+    j = explain_json(sc)
+    lines: list[str] = []
+    if sc.title:
+        lines += [sc.title, "=" * len(sc.title)]
+    preset = j["preset"]
+    lines.append(f"Rules: {preset or 'custom'}" + ("" if preset else f" (from {DEFAULT_PRESET}?)"))
+    lines.append(
+        f"Table: {hand.setup.players} players, dealer seat {hand.setup.dealer}, elder hand "
+        f"seat {hand.setup.elder}"
+        + (" — a must: everyone plays, no miss" if hand.setup.must else "")
+    )
+    if hand.turn_up is not None:
+        lines.append(
+            f"Turn-up: {hand.turn_up.code} ({hand.turn_up.name}); trumps are "
+            f"{hand.turn_up.suit.plural} (R04)."
+        )
+    elif hand.trumps is not None:
+        lines.append(f"Trumps: {hand.trumps.plural}.")
+    if sc.phase is Phase.DEAL and sc.dealt is not None:
+        lines.append("The deal (R03: three cards each, one at a time, from the elder hand):")
+        for seat, h in enumerate(sc.dealt.hands):
+            lines.append(f"  {_seat_name(hand, seat)}: {' '.join(c.code for c in h)}")
+        if sc.dealt.miss is not None:
+            lines.append(f"  miss: {' '.join(c.code for c in sc.dealt.miss)}")
+        lines.append(f"  {j['stock_remaining']} cards remain in the stock.")
+    if hand.declared:
+        lines.append(
+            "Declarations: "
+            + ", ".join(f"seat {s} {Declaration(d).words}" for s, d in hand.declared.items())
+        )
+    for i, t in enumerate(j["tricks"]):
+        plays = ", ".join(f"seat {s} {c}" for s, c in t["plays"])
+        won = f" → won by seat {t['winner']} (R37)" if t["winner"] is not None else " (unfinished)"
+        lines.append(f"Trick {i + 1}: {plays}{won}")
+    lines.append("")
+    if j["to_act"] is not None:
+        seat = j["to_act"]
+        what = (
+            "declare"
+            if hand.phase is Phase.DECLARE
+            else ("lead" if j["leader"] == seat and not hand.current_trick else "play")
+        )
+        lines.append(f"Now {_seat_name(hand, seat)} is to {what}.")
+        if hand.phase is Phase.PLAY:
+            lines.append(f"He holds: {' '.join(codes(hand.held[seat]))}")
+        lines.append(f"Legal: {', '.join(j['legal'])}")
+        v = hand.verdict()
+        if v.why is not None:
+            lines.append(cite(v.why))
+        if v.forbidden:
+            lines.append("Not allowed:")
+            for a, law in v.forbidden:
+                lines.append(f"  {_key(a)}:")
+                lines.append(cite(law))
+    s = sc.final_settlement
+    if s is not None:
+        lines.append("The deal is over.")
+        if hand.award_law is not None:
+            lines.append(f"Seat {s.pool_awarded_to} takes the whole pool of {s.pool} without play.")
+            lines.append(cite(hand.award_law))
+        else:
+            for seat, n in sorted(s.receives.items()):
+                lines.append(
+                    f"  seat {seat} took {s.tricks_won.get(seat, 0)} trick(s): receives {n} "
+                    "(R38: one third of the pool a trick)"
+                )
+            for seat, n in sorted(s.withheld.items()):
+                lines.append(f"  seat {seat}'s winnings of {n} stay in the pool (R19/R54/R63)")
+            for seat in s.looed:
+                lines.append(
+                    f"  seat {seat} played and took no trick: looed, pays {s.loo_pays[seat]} (R39)"
+                )
+            if not s.looed:
+                lines.append("  nobody is looed")
+        if s.left_in_pool:
+            lines.append(f"  {s.left_in_pool} counters stay in the pool for the next deal")
+        lines.append(
+            f"Next pool: {s.next_pool} (the loos, what stays, and the new dealer's stake: R40)"
+        )
+        if s.is_single:
+            lines.append(
+                "Three played and each took one trick: the next deal is a single (R41, R42)"
+                + (", played as a must (R43)." if s.next_is_must else ".")
+            )
+    for n in j.get("notes", []):
+        lines.append(f"Note: {n}")
+    return "\n".join(lines).rstrip() + "\n"

@@ -1,0 +1,249 @@
+"""The laws an engine enforces, each tied to a rule id, a plain reason and the book's words.
+
+A verdict names a `Law` for every option it forbids (and for the rule that shaped
+what is allowed). Explanations, quizzes, the CLI and the JSON all read these.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from .sources import RULES, Quote
+
+
+@dataclass(frozen=True, slots=True)
+class LawInfo:
+    rule: str  # rule id, e.g. "R23"
+    slug: str  # short stable name, e.g. "ace-of-trumps-lead"
+    reason: str  # plain words
+    quote_index: int = 0
+    penalty_rule: str | None = None  # the seed-004 rule that loos the offender, if any
+
+    @property
+    def quote(self) -> Quote:
+        return RULES[self.rule].quotes[self.quote_index]
+
+
+class Law(Enum):
+    """Why an option is allowed or forbidden."""
+
+    # --- declaring -------------------------------------------------------------------
+    MAY_STAND = LawInfo("R06", "stand", "He may stand and play his own cards.")
+    MAY_TAKE_MISS = LawInfo(
+        "R08",
+        "take-miss",
+        "The miss has not been taken: it is offered to each player in rotation until one takes it.",
+    )
+    MAY_PASS = LawInfo("R07", "throw-up", "He may throw up his hand and drop out of this round.")
+    MISS_TAKEN = LawInfo(
+        "R09",
+        "miss-already-taken",
+        "The miss has already been taken: the "
+        "remaining players may only play the cards they hold, or pass.",
+    )
+    MUST_NO_PASS = LawInfo(
+        "R43",
+        "must-no-pass",
+        "This deal is a must: every one, whatever his cards, is bound to play.",
+        1,
+    )
+    MUST_NO_MISS = LawInfo("R45", "no-miss-in-must", "There is no miss in a must.")
+    MISS_FOR_POOL_ONLY_LONE_STANDER = LawInfo(
+        "R18",
+        "miss-for-pool-dealer-only",
+        "Only the dealer may play the miss for the pool, and only "
+        "when exactly one player has stood on his own cards and the miss is untaken.",
+    )
+    MISS_FOR_POOL = LawInfo(
+        "R18",
+        "play-miss-for-pool",
+        "Exactly one player stood on his own cards: "
+        "the dealer may play the miss for the pool against him.",
+    )
+    LONE_STANDER_NO_PASS = LawInfo(
+        "R18",
+        "dealer-cannot-pass",
+        "Exactly one player stood on his own cards and the miss is "
+        "untaken: the dealer must play his own cards, take the miss, or play the miss for the pool.",
+    )
+    LONE_STANDER_ENQUIRE_WITHIN = LawInfo(
+        "R17",
+        "give-up-the-stakes",
+        "Under Enquire Within's law the dealer may play or give up the "
+        "stakes to the lone stander; playing the miss for the pool is not allowed.",
+    )
+    DEALER_MAY_STAND_OR_NOT = LawInfo(
+        "R16",
+        "dealer-stand-or-not",
+        "Only the miss-holder stands: the dealer may stand or throw up; "
+        "if he throws up, the miss-holder takes the whole pool.",
+    )
+    DEALER_TAKES_POOL = LawInfo(
+        "R14",
+        "dealer-takes-pool",
+        "Everyone before the dealer threw up and "
+        "nobody took the miss: the dealer takes the pool without play.",
+        1,
+    )
+    MISS_HOLDER_TAKES_POOL = LawInfo(
+        "R15",
+        "miss-holder-takes-pool",
+        "One player took miss and all the rest threw up: he takes the pool.",
+    )
+    LONE_STANDER_TAKES_POOL = LawInfo(
+        "R17",
+        "stakes-given-up",
+        "The dealer gave up the stakes: the lone stander takes the pool (Enquire Within's law).",
+    )
+    ONE_DECLARATION = LawInfo(
+        "R12",
+        "declaration-final",
+        "No player may make a second declaration, or alter one once made.",
+    )
+    DECLARE_IN_TURN = LawInfo(
+        "R05",
+        "declare-in-turn",
+        "Declaring goes round to the left from the elder hand; the dealer declares last.",
+        1,
+        "R50",
+    )
+    MUST_THROW_UP = LawInfo(
+        "R53",
+        "must-throw-up",
+        "He looked at another player's cards before declaring: he must throw up his own cards.",
+        0,
+        "R53",
+    )
+    # --- leading ---------------------------------------------------------------------
+    FREE_LEAD = LawInfo("R28", "free-lead", "No lead rule binds him: he may lead any card.")
+    LEAD_ACE = LawInfo(
+        "R23",
+        "ace-of-trumps-lead",
+        "The leader holds the ace of trumps: he is bound to lead it.",
+        0,
+        "R55",
+    )
+    LEAD_KING = LawInfo(
+        "R24",
+        "king-lead-ace-turned",
+        "The ace of trumps is turned up and the leader "
+        "holds the king: he is bound to lead the king.",
+        0,
+        "R55",
+    )
+    LEAD_TWO_DECLARED = LawInfo(
+        "R27",
+        "two-declared-highest",
+        "Only two are playing and the leader holds two or more trumps: "
+        "he must lead the highest, or a trump in sequence or of equal value with it.",
+        0,
+        "R56",
+    )
+    LEAD_HIGHEST = LawInfo(
+        "R26",
+        "two-trumps-lead-highest",
+        "The leader holds two or three trumps: he must lead the highest.",
+        0,
+        "R56",
+    )
+    LEAD_ONE = LawInfo(
+        "R25",
+        "two-trumps-lead-one",
+        "The leader holds two or more trumps: he is bound to lead one of them.",
+        0,
+        "R56",
+    )
+    TRUMP_AFTER_TRICK = LawInfo(
+        "R30",
+        "trump-after-trick",
+        "He won the last trick and holds a trump: he must lead a trump (trump after trick).",
+        0,
+        "R60",
+    )
+    TRUMP_AFTER_TRICK_HIGHEST = LawInfo(
+        "R31",
+        "trump-after-trick",
+        "He won the last trick with two trumps left: he must lead the higher.",
+        1,
+        "R60",
+    )
+    # --- following -------------------------------------------------------------------
+    FOLLOW_SUIT = LawInfo(
+        "R32", "follow-suit", "He holds a card of the suit led: he must follow suit.", 0, "R57"
+    )
+    FOLLOW_ANY_OF_SUIT = LawInfo(
+        "R32", "follow-suit", "He follows suit with any card of the suit led."
+    )
+    HEAD_IN_SUIT = LawInfo(
+        "R33",
+        "head-the-trick",
+        "He can beat the card now winning with a card of the suit led: he must head the trick.",
+    )
+    MUST_TRUMP = LawInfo(
+        "R35",
+        "must-trump",
+        "He cannot follow suit and holds a trump: he is bound to trump.",
+        0,
+        "R58",
+    )
+    MUST_OVERTRUMP = LawInfo(
+        "R35",
+        "over-trump",
+        "The trick is already trumped and he can play a higher trump: he must over-trump.",
+        0,
+        "R58",
+    )
+    TRUMP_TO_HEAD = LawInfo(
+        "R36",
+        "trump-to-head",
+        "He cannot follow suit and holds a trump that "
+        "heads the trick: he must play a trump that heads it.",
+        0,
+        "R58",
+    )
+    DISCARD = LawInfo(
+        "R36",
+        "discard",
+        "He cannot follow suit and cannot head the trick with a "
+        "trump: he may discard as he chooses.",
+        2,
+    )
+    # --- turn order ------------------------------------------------------------------
+    PLAY_IN_TURN = LawInfo(
+        "R32", "play-in-turn", "Play proceeds from left to right: it is not his turn.", 0, "R59"
+    )
+
+    @property
+    def info(self) -> LawInfo:
+        return self.value
+
+    @property
+    def rule(self) -> str:
+        return self.value.rule
+
+    @property
+    def slug(self) -> str:
+        return self.value.slug
+
+    @property
+    def reason(self) -> str:
+        return self.value.reason
+
+    @property
+    def quote(self) -> Quote:
+        return self.value.quote
+
+    def as_json(self) -> dict[str, str]:
+        q = self.quote
+        out = {
+            "rule": self.slug,
+            "rule_id": self.rule,
+            "reason": self.reason,
+            "source": q.source,
+            "quote": q.text,
+            "book": q.book,
+        }
+        if self.value.penalty_rule:
+            out["penalty_rule"] = self.value.penalty_rule
+        return out

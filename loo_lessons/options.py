@@ -1,0 +1,593 @@
+"""Rule options (the contract's 14 keys) and the presets that name the book they follow.
+
+Every place where the seed texts disagree (rules-digest V1–V14) or are silent (A1–A23)
+is an option here or a documented default in `DEFAULTS_DECIDED`, never a hidden `if`.
+Each option value and each preset value carries the rule ids and quotes it comes from.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields, replace
+from enum import StrEnum
+from typing import Any
+
+from .errors import ScenarioError
+from .sources import RULES, Quote
+
+
+class TwoTrumpsLead(StrEnum):
+    HIGHEST = "highest"
+    ONE = "one"
+
+
+class TwoDeclaredRule(StrEnum):
+    HIGHEST_WITH_SEQUENCE_EXCEPTION = "highest_with_sequence_exception"
+    NONE = "none"
+
+
+class FirstLeader(StrEnum):
+    ELDER_HAND = "elder_hand"
+    MISS_HOLDER = "miss_holder"
+
+
+class TrumpAfterTrickTwoTrumps(StrEnum):
+    HIGHEST = "highest"
+    AS_ORIGINAL_LEAD = "as_original_lead"
+
+
+class VoidTrumpRule(StrEnum):
+    MUST_TRUMP = "must_trump"
+    ONLY_IF_HEADS = "only_if_heads"
+
+
+class LoneStanderRule(StrEnum):
+    SEEDS = "seeds"
+    ENQUIRE_WITHIN = "enquire_within"
+
+
+class LooAmount(StrEnum):
+    FIXED = "fixed"
+    POOL = "pool"
+    POOL_CAPPED = "pool_capped"
+
+
+class Ante(StrEnum):
+    DEALER_ONLY = "dealer_only"
+    ALL_PLAYERS = "all_players"
+
+
+class PoolRemainder(StrEnum):
+    EARLY_TRICKS_PREFERENCE = "early_tricks_preference"
+    CARRY_FORWARD = "carry_forward"
+
+
+class MissDealPosition(StrEnum):
+    AFTER_DEALER_EACH_ROUND = "after_dealer_each_round"
+    END_OF_EACH_ROUND = "end_of_each_round"
+    FIRST_EACH_ROUND = "first_each_round"
+
+
+@dataclass(frozen=True, slots=True)
+class RuleOptions:
+    """All 14 rule options of the contract. Build one with `preset(...)` or `options_from(...)`."""
+
+    two_trumps_lead: TwoTrumpsLead
+    two_declared_rule: TwoDeclaredRule
+    equal_value_via_visible_cards: bool
+    first_leader: FirstLeader
+    trump_after_trick: bool
+    trump_after_trick_two_trumps: TrumpAfterTrickTwoTrumps
+    must_head_in_suit: bool
+    void_trump_rule: VoidTrumpRule
+    lone_stander_rule: LoneStanderRule
+    loo_amount: LooAmount
+    ante: Ante
+    single_makes_must: bool
+    pool_remainder: PoolRemainder
+    miss_deal_position: MissDealPosition
+
+    def to_dict(self) -> dict[str, str | bool]:
+        out: dict[str, str | bool] = {}
+        for f in fields(self):
+            v = getattr(self, f.name)
+            out[f.name] = v if isinstance(v, bool) else str(v)
+        return out
+
+    def with_(self, **changes: Any) -> RuleOptions:
+        """A copy with some options changed (values checked as in a scenario file)."""
+        return options_from(changes, base=self)
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """One value of an option: what it means and where it comes from."""
+
+    value: str | bool
+    meaning: str
+    rules: tuple[str, ...]
+    variant: str | None = None
+    ambiguity: str | None = None
+    outside: str | None = None  # a reading taken from a book outside the seeds, described
+
+    @property
+    def quotes(self) -> tuple[Quote, ...]:
+        return tuple(RULES[r].quote for r in self.rules)
+
+
+@dataclass(frozen=True, slots=True)
+class OptionSpec:
+    key: str
+    kind: type
+    meaning: str
+    readings: tuple[Reading, ...]
+
+    @property
+    def values(self) -> tuple[str | bool, ...]:
+        return tuple(r.value for r in self.readings)
+
+    def reading(self, value: str | bool) -> Reading:
+        for r in self.readings:
+            if r.value == value:
+                return r
+        raise KeyError(value)
+
+
+OPTION_SPECS: dict[str, OptionSpec] = {
+    s.key: s
+    for s in (
+        OptionSpec(
+            "two_trumps_lead",
+            TwoTrumpsLead,
+            "Leading with two or more trumps (the ace rule R23 and the king rule R24 override both).",
+            (
+                Reading(
+                    "highest", "Lead the highest of two or three trumps.", ("R26", "R56"), "V1"
+                ),
+                Reading("one", "Lead any one of your trumps.", ("R25",), "V1"),
+            ),
+        ),
+        OptionSpec(
+            "two_declared_rule",
+            TwoDeclaredRule,
+            "Seed 000: with only two declared, lead the highest trump unless the top trumps are "
+            "in sequence or of equal value. Applies with exactly two players in (A2, A3).",
+            (
+                Reading(
+                    "highest_with_sequence_exception",
+                    "With exactly two in, lead the highest "
+                    "trump, or any trump of equal value to it.",
+                    ("R27",),
+                    "V2",
+                    "A2",
+                ),
+                Reading(
+                    "none", "No special rule for two declared players (seed 003).", ("R26",), "V2"
+                ),
+            ),
+        ),
+        OptionSpec(
+            "equal_value_via_visible_cards",
+            bool,
+            "Two trumps count as 'of equal value' when every rank between them is held by the "
+            "leader or has been seen (the turn-up, cards played in earlier tricks).",
+            (
+                Reading(
+                    True,
+                    "Seen cards close the gap: K and J with the Q turned up are of equal value.",
+                    ("R27",),
+                    "V2",
+                    "A1",
+                ),
+                Reading(
+                    False,
+                    "Only touching ranks held together count (K Q, not K J).",
+                    ("R27",),
+                    "V2",
+                    "A1",
+                ),
+            ),
+        ),
+        OptionSpec(
+            "first_leader",
+            FirstLeader,
+            "Who leads the first trick.",
+            (
+                Reading(
+                    "elder_hand", "The player in nearest the dealer's left leads.", ("R21",), "V3"
+                ),
+                Reading(
+                    "miss_holder",
+                    "The holder of the miss leads (when the miss was taken).",
+                    ("R22",),
+                    "V3",
+                ),
+            ),
+        ),
+        OptionSpec(
+            "trump_after_trick",
+            bool,
+            "The winner of a trick must lead a trump if he has one.",
+            (
+                Reading(True, "Trump after trick is in force.", ("R30", "R31"), None, "A6"),
+                Reading(
+                    False, "The winner of a trick leads under the first-lead rules only.", ("R29",)
+                ),
+            ),
+        ),
+        OptionSpec(
+            "trump_after_trick_two_trumps",
+            TrumpAfterTrickTwoTrumps,
+            "With two trumps left after winning a trick.",
+            (
+                Reading("highest", "Lead the higher of the two.", ("R31", "R60"), "V4"),
+                Reading(
+                    "as_original_lead",
+                    "Same obligations as the original leader (R29), so under "
+                    "`two_trumps_lead: one` either trump.",
+                    ("R29",),
+                    "V4",
+                    "A6",
+                ),
+            ),
+        ),
+        OptionSpec(
+            "must_head_in_suit",
+            bool,
+            "When following suit, play a card that beats the card now winning, if able.",
+            (
+                Reading(
+                    True, "Heading the trick in the suit led is compulsory.", ("R33",), "V6", "A10"
+                ),
+                Reading(
+                    False,
+                    "Any card of the suit led may be played.",
+                    ("R32", "R34", "R57"),
+                    "V6",
+                    "A10",
+                ),
+            ),
+        ),
+        OptionSpec(
+            "void_trump_rule",
+            VoidTrumpRule,
+            "A player void in the suit led.",
+            (
+                Reading(
+                    "must_trump",
+                    "Must trump, and over-trump if able; if he cannot over-trump he "
+                    "must still play a trump (under-trump).",
+                    ("R35",),
+                    "V5",
+                    "A9",
+                ),
+                Reading(
+                    "only_if_heads",
+                    "Must trump only with a trump that heads the trick; otherwise "
+                    "discard anything.",
+                    ("R36", "R58"),
+                    "V5",
+                    "A9",
+                ),
+            ),
+        ),
+        OptionSpec(
+            "lone_stander_rule",
+            LoneStanderRule,
+            "The dealer's options when exactly one player stood on his own cards and the miss is untaken.",
+            (
+                Reading(
+                    "seeds",
+                    "Play own cards, take miss, or play the miss for the pool; no pass.",
+                    ("R17", "R18", "R19"),
+                    "V7",
+                ),
+                Reading(
+                    "enquire_within",
+                    "Play (own cards or the miss) or give up the stakes: "
+                    "if the dealer passes, the lone stander takes the pool.",
+                    ("R17",),
+                    "V7",
+                    outside="Enquire Within: the dealer 'may either play or give up the stakes'.",
+                ),
+            ),
+        ),
+        OptionSpec(
+            "loo_amount",
+            LooAmount,
+            "What a loo costs.",
+            (
+                Reading(
+                    "fixed",
+                    "Limited loo: a fixed loo (the scenario's `loo`, default the stake).",
+                    ("R39",),
+                    "V8",
+                    "A13",
+                ),
+                Reading(
+                    "pool",
+                    "Unlimited loo: a loo equals the pool contested in the hand.",
+                    ("R46", "R47", "R48"),
+                    "V8",
+                    "A15",
+                ),
+                Reading(
+                    "pool_capped",
+                    "Unlimited with a maximum `loo_cap`.",
+                    ("R49",),
+                    "V8",
+                    outside="Peel calls this Mixed Loo.",
+                ),
+            ),
+        ),
+        OptionSpec(
+            "ante",
+            Ante,
+            "Who pays into a new pool.",
+            (
+                Reading("dealer_only", "Only the dealer stakes.", ("R02", "R40"), "V9", "A14"),
+                Reading(
+                    "all_players",
+                    "Every player pays the stake into the new pool.",
+                    ("R02",),
+                    "V9",
+                    "A14",
+                    outside="EB 1911: 'Each player contributes to the pool a sum previously "
+                    "agreed upon.'",
+                ),
+            ),
+        ),
+        OptionSpec(
+            "single_makes_must",
+            bool,
+            "The deal after a single is a must.",
+            (
+                Reading(
+                    True,
+                    "Usual: after a single everyone must play, no miss.",
+                    ("R43", "R45"),
+                    "V10",
+                ),
+                Reading(
+                    False,
+                    "'not invariable': the deal after a single is an ordinary deal.",
+                    ("R43",),
+                    "V10",
+                ),
+            ),
+        ),
+        OptionSpec(
+            "pool_remainder",
+            PoolRemainder,
+            "A pool that does not divide by three (A11).",
+            (
+                Reading(
+                    "early_tricks_preference",
+                    "Shares as equal as can be; the winners of the first "
+                    "and second tricks take the odd counters.",
+                    ("R38",),
+                    "V12",
+                    "A11",
+                    outside="Peel: 'the winners of the first and second tricks have the preference'.",
+                ),
+                Reading(
+                    "carry_forward",
+                    "Each trick takes a third, rounded down; odd counters stay in "
+                    "the pool for the next deal.",
+                    ("R38",),
+                    "V12",
+                    "A11",
+                    outside="Foster-style: 'Any odd white counters must be left for the next pool'.",
+                ),
+            ),
+        ),
+        OptionSpec(
+            "miss_deal_position",
+            MissDealPosition,
+            "Where the miss's card falls in each round.",
+            (
+                Reading(
+                    "after_dealer_each_round",
+                    "Right after the dealer's own card each round.",
+                    ("R03",),
+                    "V13",
+                    "A19",
+                    outside="Peel: 'immediately after dealing his own card'.",
+                ),
+                Reading(
+                    "end_of_each_round",
+                    "At the end of each round (the same place: the dealer is dealt last).",
+                    ("R03",),
+                    "V13",
+                    "A19",
+                    outside="EB 9: 'at the end of each round'.",
+                ),
+                Reading(
+                    "first_each_round",
+                    "First in each round, before the elder hand.",
+                    ("R03",),
+                    "V13",
+                    "A19",
+                    outside="Enquire Within: 'the first or last card of each round'.",
+                ),
+            ),
+        ),
+    )
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Preset:
+    name: str
+    book: str
+    seeds: tuple[str, ...]
+    options: RuleOptions
+    why: dict[str, str]  # option key -> why this preset takes this value (rule ids cited)
+
+
+HOFFMANN = Preset(
+    "hoffmann",
+    "Prof. Hoffmann, Hoyle's Games Modernized (seed 000)",
+    ("000",),
+    RuleOptions(
+        two_trumps_lead=TwoTrumpsLead.ONE,
+        two_declared_rule=TwoDeclaredRule.HIGHEST_WITH_SEQUENCE_EXCEPTION,
+        equal_value_via_visible_cards=True,
+        first_leader=FirstLeader.ELDER_HAND,
+        trump_after_trick=True,
+        trump_after_trick_two_trumps=TrumpAfterTrickTwoTrumps.AS_ORIGINAL_LEAD,
+        must_head_in_suit=True,
+        void_trump_rule=VoidTrumpRule.MUST_TRUMP,
+        lone_stander_rule=LoneStanderRule.SEEDS,
+        loo_amount=LooAmount.FIXED,
+        ante=Ante.DEALER_ONLY,
+        single_makes_must=True,
+        pool_remainder=PoolRemainder.CARRY_FORWARD,
+        miss_deal_position=MissDealPosition.END_OF_EACH_ROUND,
+    ),
+    {
+        "two_trumps_lead": "R25: 'If he has two trumps he is bound to lead one of them.'",
+        "two_declared_rule": "R27: 'If only two persons have declared to play ... he must lead the highest'",
+        "equal_value_via_visible_cards": "R27/A1: footnote [28] on 'equal value' is missing; cards "
+        "already seen between two trumps are read as making them equal.",
+        "first_leader": "R21: 'The elder hand (as among those who have declared to play) now leads a card.'",
+        "trump_after_trick": "R30: 'and is further bound to lead a trump, if he has one.'",
+        "trump_after_trick_two_trumps": "R29: 'He is under the same obligations as the original leader'",
+        "must_head_in_suit": "R33: 'he must \"head the trick,\" i.e. play a higher card to it, if able'",
+        "void_trump_rule": "R35: 'If unable to follow suit, he is bound to trump, or ... to over-trump'",
+        "lone_stander_rule": "R17/R18: 'the dealer may play either his own cards or take miss ... "
+        "bound to take miss and play for the pool'",
+        "loo_amount": "R39: looed players are 'mulcted in the same amount as was originally placed in the pool'",
+        "ante": "R02/R40: only the dealer places counters in the pool.",
+        "single_makes_must": "R43: 'a usual, though not invariable, rule, to make it ... a \"must\"'",
+        "pool_remainder": "Not in seed 000 (stakes are multiples of three, R02); odd counters are carried "
+        "forward (A11).",
+        "miss_deal_position": "R03 names the miss after the players' cards: 'to each player, also an "
+        "extra hand' (A19).",
+    },
+)
+
+PEEL = Preset(
+    "peel",
+    "W. H. Peel, Round Games with Cards (seeds 003 and 004, with its penalty table)",
+    ("003", "004"),
+    RuleOptions(
+        two_trumps_lead=TwoTrumpsLead.HIGHEST,
+        two_declared_rule=TwoDeclaredRule.NONE,
+        equal_value_via_visible_cards=False,
+        first_leader=FirstLeader.ELDER_HAND,
+        trump_after_trick=True,
+        trump_after_trick_two_trumps=TrumpAfterTrickTwoTrumps.HIGHEST,
+        must_head_in_suit=False,
+        void_trump_rule=VoidTrumpRule.ONLY_IF_HEADS,
+        lone_stander_rule=LoneStanderRule.SEEDS,
+        loo_amount=LooAmount.FIXED,
+        ante=Ante.DEALER_ONLY,
+        single_makes_must=True,
+        pool_remainder=PoolRemainder.EARLY_TRICKS_PREFERENCE,
+        miss_deal_position=MissDealPosition.AFTER_DEALER_EACH_ROUND,
+    ),
+    {
+        "two_trumps_lead": "R26: 'the rule to lead the highest of two or three must govern the point.'",
+        "two_declared_rule": "Seed 003 has no special rule for two declared players (R26 governs).",
+        "equal_value_via_visible_cards": "Unused without the two-declared rule; off.",
+        "first_leader": "R21/R22: the elder hand leads; the miss-holder lead is 'hardly a desirable "
+        "departure'.",
+        "trump_after_trick": "R31/R60: 'If the winner of the first trick remains with a trump, and fails "
+        "to lead it ... he is looed.'",
+        "trump_after_trick_two_trumps": "R31: 'or having two trumps left fails to lead the highest'",
+        "must_head_in_suit": "R34/A10: seed 003 words heading as the player's aim, and seed 004 lists no "
+        "penalty for not heading in suit.",
+        "void_trump_rule": "R36: 'it is not compulsory to trump a suit when it is not possible to head "
+        "the trick by doing so.'",
+        "lone_stander_rule": "R17/R18 in seed 003: 'he must play the miss for the benefit of the pool'",
+        "loo_amount": "Limited loo; Peel fixes the loo separately from the deal stake (V8).",
+        "ante": "Only the dealer stakes (V9).",
+        "single_makes_must": "The usual rule (R43).",
+        "pool_remainder": "Peel: 'the winners of the first and second tricks have the preference' (V12).",
+        "miss_deal_position": "Peel: the miss's card 'immediately after dealing his own card each time' "
+        "(V13).",
+    },
+)
+
+PRESETS: dict[str, Preset] = {p.name: p for p in (HOFFMANN, PEEL)}
+
+#: The preset used when a scenario names none: seed 000 is the book the lessons follow first.
+DEFAULT_PRESET = "hoffmann"
+
+#: Ambiguities decided as fixed defaults (not options), each with its reason.
+DEFAULTS_DECIDED: dict[str, str] = {
+    "A2": "Seed 000's two-declared rule (R27) applies with exactly two players in; with three it "
+    "does not ('only two persons').",
+    "A3": "'the holder holds two or more trumps' in R27 is read as 'the leader'.",
+    "A4": "The ace rule (R23) and the ace-turned-king rule (R24) come before every other lead rule, "
+    "including the sequence exception and 'lead one'; the king rule applies even to a lone king.",
+    "A5": "With three trumps the same rules apply as with two (seed 003: 'two or three').",
+    "A7": "The ace/king rules bind every leader, not only the first (R29: 'same obligations').",
+    "A8": "'Head the trick' means beating the card now winning; once the trick is trumped, any card of "
+    "the suit led follows.",
+    "A12": "Every new dealer stakes, also when loos fill the pool; a dealer who takes the pool "
+    "without play (R14) pays nothing more.",
+    "A13": "A fixed loo defaults to the dealer's stake; a scenario may set `loo` separately (Peel: 6).",
+    "A15": "Unlimited loo: a loo equals the pool contested in the hand, before division; penalties are "
+    "not capped; a single resets by itself (the next pool is the stake alone).",
+    "A16": "The dealer playing the miss for the pool is never looed; what the miss wins stays in the "
+    "pool (R19); he leads only as the miss-holder under `first_leader: miss_holder`; trump after "
+    "trick binds him.",
+    "A17": "Two-player tables follow the same rules: every played hand is heads-up.",
+    "A18": "2–16 players with a miss, up to 17 in a must (no miss).",
+    "A19": "An untaken miss goes back face down, unseen.",
+    "A20": "Single-loo penalties and the full loo for looking at another's hand go into the current "
+    "pool at once; play-phase penalties go to the next deal's pool (R61).",
+    "A21": "An offender who takes no trick in the replay is also looed; the whole hand is replayed; "
+    "winnings are withheld only under R54 and R63.",
+    "A23": "Penalties for looking at cards still apply in a must.",
+}
+
+
+def preset(name: str) -> RuleOptions:
+    try:
+        return PRESETS[name].options
+    except KeyError:
+        raise ScenarioError(
+            "rules.preset", f"unknown preset {name!r} (known: {', '.join(sorted(PRESETS))})"
+        ) from None
+
+
+def _coerce(key: str, value: object) -> Any:
+    spec = OPTION_SPECS[key]
+    if spec.kind is bool:
+        if not isinstance(value, bool):
+            raise ScenarioError(f"rules.{key}", f"must be true or false, got {value!r}")
+        return value
+    if not isinstance(value, str) or value not in spec.values:
+        allowed = " | ".join(str(v) for v in spec.values)
+        raise ScenarioError(f"rules.{key}", f"unknown value {value!r} (allowed: {allowed})")
+    return spec.kind(value)
+
+
+def options_from(mapping: object, base: RuleOptions | None = None) -> RuleOptions:
+    """Options from a scenario's `rules:` (a preset name, or a mapping with optional `preset`)."""
+    if mapping is None:
+        return base or preset(DEFAULT_PRESET)
+    if isinstance(mapping, str):
+        return preset(mapping)
+    if not isinstance(mapping, dict):
+        raise ScenarioError("rules", f"expected a preset name or a mapping, got {mapping!r}")
+    opts = base
+    if "preset" in mapping:
+        name = mapping["preset"]
+        if not isinstance(name, str):
+            raise ScenarioError("rules.preset", f"expected a preset name, got {name!r}")
+        opts = preset(name)
+    if opts is None:
+        opts = preset(DEFAULT_PRESET)
+    changes: dict[str, Any] = {}
+    for key, value in mapping.items():
+        if key == "preset":
+            continue
+        if key not in OPTION_SPECS:
+            raise ScenarioError(
+                f"rules.{key}", f"unknown rule option (known: {', '.join(OPTION_SPECS)})"
+            )
+        changes[key] = _coerce(key, value)
+    return replace(opts, **changes)

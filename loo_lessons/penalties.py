@@ -1,0 +1,178 @@
+"""Irregularities and penalties (R50–R63), from Peel's laws (seed 004).
+
+`ruling_for(offence, declared=...)` says how much (a single loo or a full loo), where it
+goes (this pool at once, or the next deal's pool) and what else follows.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum, StrEnum
+
+from .laws import Law
+from .sources import RULES, Quote
+
+
+class Size(StrEnum):
+    SINGLE_LOO = "single_loo"
+    FULL_LOO = "full_loo"
+    NONE = "none"
+
+
+class Destination(StrEnum):
+    POOL_NOW = "pool_now"  # "pays the penalty into the pool at once" (R50)
+    NEXT_POOL = "next_pool"  # "added to the pool for the next deal" (R61)
+    NOWHERE = "nowhere"
+
+
+class Consequence(StrEnum):
+    MAY_STILL_PLAY = "may_still_play"  # R52
+    MUST_THROW_UP = "must_throw_up"  # R53
+    MUST_PLAY_ON = "must_play_on"  # R54
+    WINNINGS_WITHHELD = "winnings_withheld"  # R54, R63
+    REPLAY = "replay"  # R62
+
+
+@dataclass(frozen=True, slots=True)
+class OffenceInfo:
+    words: str
+    rules: tuple[str, ...]
+    play_phase: bool
+
+
+class Offence(Enum):
+    LOOK_AT_OWN_CARDS_EARLY = OffenceInfo("looking at his cards before his turn", ("R50",), False)
+    DECLARE_OUT_OF_TURN = OffenceInfo("declaring out of turn", ("R50",), False)
+    LOOK_AT_MISS = OffenceInfo("looking at the miss without taking it", ("R51",), False)
+    LOOK_AT_THROWN_UP = OffenceInfo("looking at a thrown-up hand", ("R51",), False)
+    LOOK_AT_STOCK = OffenceInfo("looking at the undealt pack", ("R50",), False)
+    LOOK_AT_ANOTHERS_HAND = OffenceInfo("looking at another player's cards", ("R53", "R54"), False)
+    FAIL_TO_LEAD_ACE = OffenceInfo("not leading the ace of trumps", ("R55", "R23"), True)
+    FAIL_TO_LEAD_KING = OffenceInfo(
+        "not leading the king with the ace turned up", ("R55", "R24"), True
+    )
+    FAIL_TO_LEAD_HIGHEST = OffenceInfo(
+        "not leading the highest of two or more trumps", ("R56",), True
+    )
+    REVOKE = OffenceInfo("not following suit when able", ("R57",), True)
+    FAIL_TO_TRUMP = OffenceInfo("not trumping when a trump would head the trick", ("R58",), True)
+    PLAY_OUT_OF_TURN = OffenceInfo("playing out of turn", ("R59",), True)
+    EXPOSE_CARDS = OffenceInfo("exposing or naming unplayed cards", ("R59",), True)
+    BREAK_TRUMP_AFTER_TRICK = OffenceInfo("breaking trump after trick", ("R60", "R31"), True)
+    FAIL_TO_HEAD_IN_SUIT = OffenceInfo("not heading the trick in the suit led", ("R33",), True)
+
+    @property
+    def info(self) -> OffenceInfo:
+        return self.value
+
+    @classmethod
+    def parse(cls, text: str) -> Offence:
+        return cls[text.strip().upper()]
+
+
+@dataclass(frozen=True, slots=True)
+class PenaltyRuling:
+    offence: Offence
+    size: Size
+    destination: Destination
+    consequences: tuple[Consequence, ...]
+    rules: tuple[str, ...]
+    note: str
+
+    @property
+    def quotes(self) -> tuple[Quote, ...]:
+        return tuple(RULES[r].quote for r in self.rules)
+
+    def amount(self, single_loo: int, full_loo: int) -> int:
+        return {Size.SINGLE_LOO: single_loo, Size.FULL_LOO: full_loo, Size.NONE: 0}[self.size]
+
+    def as_json(self, single_loo: int, full_loo: int) -> dict[str, object]:
+        return {
+            "offence": self.offence.name.lower(),
+            "size": str(self.size),
+            "amount": self.amount(single_loo, full_loo),
+            "destination": str(self.destination),
+            "consequences": [str(c) for c in self.consequences],
+            "rules": list(self.rules),
+            "note": self.note,
+            "quotes": [
+                {"rule": r, "source": q.source, "quote": q.text}
+                for r, q in zip(self.rules, self.quotes, strict=True)
+            ],
+        }
+
+
+_PLAY_NOTE = (
+    "Seed 004: 'In all these cases the penalty is the amount of a full loo, and it is "
+    "added to the pool for the next deal.' The cards are replayed (R62) and whatever he "
+    "wins stays in the pool (R63)."
+)
+
+
+def ruling_for(offence: Offence, *, declared: bool = False) -> PenaltyRuling:
+    """The penalty for an offence. `declared`: has the offender already stood or taken miss?"""
+    if offence is Offence.LOOK_AT_ANOTHERS_HAND:
+        if declared:  # R54
+            return PenaltyRuling(
+                offence,
+                Size.FULL_LOO,
+                Destination.POOL_NOW,
+                (Consequence.MUST_PLAY_ON, Consequence.WINNINGS_WITHHELD),
+                ("R54", "R53"),
+                "He pays a full loo first (into this pool: A20), must play on, and what his cards "
+                "win stays in the pool for the next deal.",
+            )
+        return PenaltyRuling(
+            offence,
+            Size.FULL_LOO,
+            Destination.POOL_NOW,
+            (Consequence.MUST_THROW_UP,),
+            ("R53", "R52"),
+            "A full loo (into this pool at once: A20) and he must throw up his cards unexposed.",
+        )
+    if offence is Offence.FAIL_TO_HEAD_IN_SUIT:
+        return PenaltyRuling(
+            offence,
+            Size.NONE,
+            Destination.NOWHERE,
+            (Consequence.REPLAY,),
+            ("R33", "R57"),
+            "Seed 004 lists no penalty for failing to head in the suit led (A10); where heading is "
+            "compulsory the card is taken back and replayed.",
+        )
+    if not offence.info.play_phase:  # R50, R51, R52
+        return PenaltyRuling(
+            offence,
+            Size.SINGLE_LOO,
+            Destination.POOL_NOW,
+            (Consequence.MAY_STILL_PLAY,),
+            (*offence.info.rules, "R52"),
+            "Looed a single, paid into the pool at once; he may still take part in the play.",
+        )
+    return PenaltyRuling(
+        offence,
+        Size.FULL_LOO,
+        Destination.NEXT_POOL,
+        (Consequence.REPLAY, Consequence.WINNINGS_WITHHELD),
+        (*offence.info.rules, "R61", "R62", "R63"),
+        _PLAY_NOTE,
+    )
+
+
+#: The offence committed by playing a card a law forbids (so an illegal card names its penalty).
+OFFENCE_FOR_LAW: dict[Law, Offence] = {
+    Law.LEAD_ACE: Offence.FAIL_TO_LEAD_ACE,
+    Law.LEAD_KING: Offence.FAIL_TO_LEAD_KING,
+    Law.LEAD_HIGHEST: Offence.FAIL_TO_LEAD_HIGHEST,
+    Law.LEAD_TWO_DECLARED: Offence.FAIL_TO_LEAD_HIGHEST,
+    Law.LEAD_ONE: Offence.FAIL_TO_LEAD_HIGHEST,
+    Law.TRUMP_AFTER_TRICK: Offence.BREAK_TRUMP_AFTER_TRICK,
+    Law.TRUMP_AFTER_TRICK_HIGHEST: Offence.BREAK_TRUMP_AFTER_TRICK,
+    Law.FOLLOW_SUIT: Offence.REVOKE,
+    Law.HEAD_IN_SUIT: Offence.FAIL_TO_HEAD_IN_SUIT,
+    Law.MUST_TRUMP: Offence.FAIL_TO_TRUMP,
+    Law.MUST_OVERTRUMP: Offence.FAIL_TO_TRUMP,
+    Law.TRUMP_TO_HEAD: Offence.FAIL_TO_TRUMP,
+    Law.PLAY_IN_TURN: Offence.PLAY_OUT_OF_TURN,
+    Law.DECLARE_IN_TURN: Offence.DECLARE_OUT_OF_TURN,
+}

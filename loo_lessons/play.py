@@ -1,0 +1,162 @@
+"""Leading and following (R21–R37): which cards a player may play, and why.
+
+Each rule is a filter on the cards in hand; a card removed by a filter is forbidden by
+that filter's law. The result is a `Ruling`: the legal cards, the law that shaped them,
+and the law forbidding each other card.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass
+
+from .cards import Card, Rank, Suit, beats, trick_winner_index
+from .laws import Law
+from .options import (
+    RuleOptions,
+    TrumpAfterTrickTwoTrumps,
+    TwoDeclaredRule,
+    TwoTrumpsLead,
+    VoidTrumpRule,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Ruling:
+    """The verdict on one player's cards: what is legal, and why everything else is not."""
+
+    legal: tuple[Card, ...]
+    why: Law
+    forbidden: tuple[tuple[Card, Law], ...]
+
+    def law_for(self, card: Card) -> Law | None:
+        for c, law in self.forbidden:
+            if c is card:
+                return law
+        return None
+
+
+class _Chain:
+    """Applies filters in order, remembering which law removed each card."""
+
+    __slots__ = ("cards", "forbidden", "why")
+
+    def __init__(self, cards: Sequence[Card], why: Law) -> None:
+        self.cards = list(cards)
+        self.forbidden: list[tuple[Card, Law]] = []
+        self.why = why
+
+    def keep(self, allowed: Sequence[Card], law: Law) -> None:
+        kept = [c for c in self.cards if c in allowed]
+        self.forbidden.extend((c, law) for c in self.cards if c not in allowed)
+        self.cards = kept
+        self.why = law
+
+    def ruling(self) -> Ruling:
+        return Ruling(tuple(self.cards), self.why, tuple(self.forbidden))
+
+
+def equal_value_class(
+    trumps_held: Sequence[Card], seen: Collection[Card], use_seen: bool
+) -> list[Card]:
+    """The leader's highest trump and those of equal value with it (R27, A1).
+
+    Two trumps are "in sequence" when no rank lies between them; with `use_seen`, ranks
+    between them that have already been seen (turn-up, earlier tricks) do not count.
+    """
+    ordered = sorted(trumps_held, key=lambda c: -c.rank)
+    top = [ordered[0]]
+    seen_ranks = {c.rank for c in seen if c.suit is ordered[0].suit} if use_seen else set()
+    for card in ordered[1:]:
+        gap = range(card.rank + 1, top[-1].rank)
+        if all(Rank(r) in seen_ranks for r in gap):
+            top.append(card)
+        else:
+            break
+    return top
+
+
+def lead_ruling(
+    hand: Sequence[Card],
+    trumps: Suit,
+    turn_up: Card | None,
+    players_in: int,
+    later_lead: bool,
+    options: RuleOptions,
+    seen: Collection[Card] = (),
+) -> Ruling:
+    """What the leader of a trick may lead (R23–R31)."""
+    chain = _Chain(hand, Law.FREE_LEAD)
+    held_trumps = [c for c in hand if c.suit is trumps]
+    if not held_trumps:
+        return chain.ruling()
+    top = max(held_trumps, key=lambda c: c.rank)
+    # R23 and R24 come before every other lead rule (A4) and bind every leader (A7).
+    if top.rank == Rank.ACE:
+        chain.keep((top,), Law.LEAD_ACE)
+        return chain.ruling()
+    if (
+        turn_up is not None
+        and turn_up.suit is trumps
+        and turn_up.rank == Rank.ACE
+        and top.rank == Rank.KING
+    ):
+        chain.keep((top,), Law.LEAD_KING)
+        return chain.ruling()
+    if later_lead and options.trump_after_trick:
+        chain.keep(held_trumps, Law.TRUMP_AFTER_TRICK)  # R30
+        if len(held_trumps) < 2:
+            return chain.ruling()
+        if options.trump_after_trick_two_trumps is TrumpAfterTrickTwoTrumps.HIGHEST:
+            chain.keep((top,), Law.TRUMP_AFTER_TRICK_HIGHEST)  # R31
+            return chain.ruling()
+        # as_original_lead (R29): fall through to the first leader's obligations.
+    if len(held_trumps) < 2:
+        return chain.ruling()
+    if (
+        options.two_declared_rule is TwoDeclaredRule.HIGHEST_WITH_SEQUENCE_EXCEPTION
+        and players_in == 2
+    ):
+        chain.keep(
+            equal_value_class(held_trumps, seen, options.equal_value_via_visible_cards),
+            Law.LEAD_TWO_DECLARED,
+        )
+    elif options.two_trumps_lead is TwoTrumpsLead.HIGHEST:
+        chain.keep((top,), Law.LEAD_HIGHEST)  # R26
+    else:
+        chain.keep(held_trumps, Law.LEAD_ONE)  # R25
+    return chain.ruling()
+
+
+def follow_ruling(
+    hand: Sequence[Card], trick: Sequence[Card], trumps: Suit, options: RuleOptions
+) -> Ruling:
+    """What a player may play to a trick already led (R32–R36)."""
+    led = trick[0].suit
+    best = trick[trick_winner_index(trick, trumps)]
+    of_suit = [c for c in hand if c.suit is led]
+    if of_suit:
+        chain = _Chain(hand, Law.FOLLOW_ANY_OF_SUIT)
+        chain.keep(of_suit, Law.FOLLOW_SUIT)
+        if options.must_head_in_suit:
+            heads = [c for c in of_suit if beats(c, best, trumps)]
+            if heads:
+                chain.keep(heads, Law.HEAD_IN_SUIT)
+        return chain.ruling()
+    chain = _Chain(hand, Law.DISCARD)
+    held_trumps = [c for c in hand if c.suit is trumps]
+    if not held_trumps:
+        return chain.ruling()
+    heads = [c for c in held_trumps if beats(c, best, trumps)]
+    if options.void_trump_rule is VoidTrumpRule.MUST_TRUMP:
+        chain.keep(held_trumps, Law.MUST_TRUMP)  # R35: bound to trump...
+        if heads and best.suit is trumps:
+            chain.keep(heads, Law.MUST_OVERTRUMP)  # ...or over-trump, if practicable
+    elif heads:
+        chain.keep(heads, Law.TRUMP_TO_HEAD)  # R36
+    return chain.ruling()
+
+
+def trick_winner(plays: Sequence[tuple[int, Card]], trumps: Suit) -> int:
+    """The seat winning a trick (R37): the highest trump, else the highest card of the suit led."""
+    return plays[trick_winner_index([c for _, c in plays], trumps)][0]

@@ -1,0 +1,126 @@
+"""A table running deal after deal: dealer rotation, the pool carried forward, single → must,
+unlimited loo growing and resetting, and a ledger of counters per player."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from .deal import next_dealer
+from .game import Action, Hand, Setup
+from .options import RuleOptions, options_from
+from .settle import Settlement, Stakes, new_pool_stake
+
+Chooser = Callable[[Hand], Action]
+
+
+@dataclass(frozen=True, slots=True)
+class DealRecord:
+    number: int
+    dealer: int
+    must: bool
+    pool: int
+    settlement: Settlement
+    balances: tuple[int, ...]
+
+
+@dataclass
+class Table:
+    """Players sit with `bank` counters each; `rng` is injected so a session replays exactly."""
+
+    players: int
+    options: RuleOptions
+    rng: random.Random
+    stake: int = 3
+    loo: int | None = None
+    loo_cap: int | None = None
+    bank: int = 100
+    dealer: int = 0
+    balances: list[int] = field(default_factory=list)
+    pool: int = 0
+    next_must: bool = False
+    history: list[DealRecord] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        if not self.balances:
+            self.balances = [self.bank] * self.players
+        self._ante(self.dealer)  # R02: the first dealer stakes
+
+    @classmethod
+    def seeded(
+        cls,
+        players: int,
+        seed: int,
+        rules: str | RuleOptions | None = None,
+        *,
+        stake: int = 3,
+        loo: int | None = None,
+        loo_cap: int | None = None,
+        bank: int = 100,
+    ) -> Table:
+        opts = rules if isinstance(rules, RuleOptions) else options_from(rules)
+        return cls(players, opts, random.Random(seed), stake, loo, loo_cap, bank)
+
+    def _ante(self, dealer: int) -> None:
+        amount = new_pool_stake(self.stake, self.players, self.options.ante)
+        if amount == self.stake:
+            self.balances[dealer] -= self.stake
+        else:  # every player antes (V9)
+            for s in range(self.players):
+                self.balances[s] -= self.stake
+        self.pool += amount
+
+    def new_hand(self) -> Hand:
+        """Deal the next hand with the current pool."""
+        stakes = Stakes.make(
+            self.stake,
+            self.loo,
+            None,
+            self.loo_cap,
+            self.pool,
+            players=self.players,
+            ante=self.options.ante,
+        )
+        setup = Setup(self.players, self.dealer, self.options, stakes, self.next_must)
+        return Hand.dealt(setup, self.rng)
+
+    def settle_hand(self, hand: Hand) -> DealRecord:
+        """Pay out a finished hand, move the deal to the left and form the next pool."""
+        s = hand.settlement
+        assert s is not None, "the hand is not finished"
+        for seat, n in s.receives.items():
+            self.balances[seat] += n
+        for seat, n in s.loo_pays.items():
+            self.balances[seat] -= n
+        for p in hand.penalties:
+            self.balances[p.seat] -= p.amount
+        rec = DealRecord(
+            len(self.history) + 1, self.dealer, hand.setup.must, s.pool, s, tuple(self.balances)
+        )
+        self.history.append(rec)
+        self.dealer = next_dealer(self.dealer, self.players)
+        self.pool = s.next_pool - new_pool_stake(self.stake, self.players, self.options.ante)
+        self._ante(self.dealer)
+        self.next_must = s.next_is_must
+        return rec
+
+    def play_deal(self, choose: Chooser) -> DealRecord:
+        """Play one whole deal, each move chosen by `choose(hand)`."""
+        hand = self.new_hand()
+        while hand.to_act is not None:
+            hand.apply_unchecked(choose(hand))
+        return self.settle_hand(hand)
+
+    def total(self) -> int:
+        """Counters on the table: players + pool (conserved, R38–R40)."""
+        return sum(self.balances) + self.pool
+
+
+def random_chooser(rng: random.Random) -> Chooser:
+    def choose(hand: Hand) -> Action:
+        legal = hand.legal_actions()
+        action: Action = legal[rng.randrange(len(legal))]
+        return action
+
+    return choose
