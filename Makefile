@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-test
 
-.PHONY: lessons test venv lint typecheck pytest bench clean
+.PHONY: lessons test venv browser lint typecheck pytest bench clean
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -16,9 +16,12 @@ $(STAMP): pyproject.toml | $(BIN)/python
 
 venv: $(STAMP)
 
+browser:
+	bash scripts/install-browser.sh
+
 lessons: $(STAMP)
 	@echo "Opening the lessons in JupyterLab: follow the URL printed below (Ctrl-C to stop)."
-	$(BIN)/jupyter lab --notebook-dir=notebooks --allow-root --ip=127.0.0.1 --no-browser=$(if $(DISPLAY),False,True)
+	$(BIN)/jupyter lab --notebook-dir=notebooks --allow-root --ip=127.0.0.1 --ServerApp.open_browser=$(if $(DISPLAY),True,False)
 
 lint: $(STAMP)
 	$(BIN)/ruff check loo_lessons tests
@@ -26,7 +29,7 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy --strict loo_lessons
 
-pytest: $(STAMP)
+pytest: $(STAMP) browser
 	$(BIN)/pytest
 
 test: lint typecheck pytest

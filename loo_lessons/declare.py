@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import lru_cache
 
 from .laws import Law
 from .options import LoneStanderRule, RuleOptions
@@ -63,6 +64,7 @@ class DeclareRuling:
 _SPECIAL = {Law.MISS_FOR_POOL, Law.DEALER_MAY_STAND_OR_NOT, Law.MUST_NO_PASS, Law.MUST_THROW_UP}
 
 
+@lru_cache(maxsize=512)  # few distinct situations; rulings are immutable
 def declare_ruling(
     *,
     is_dealer: bool,

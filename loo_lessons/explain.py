@@ -94,6 +94,16 @@ def cite(law: Law, indent: str = "    ") -> str:
     )
 
 
+def rules_line(sc: Scenario) -> str:
+    """The preset the scenario starts from, and the options it changes."""
+    raw = sc.data.get("rules")
+    base = raw if isinstance(raw, str) else (raw or {}).get("preset", DEFAULT_PRESET)
+    base_opts = PRESETS[base].options.to_dict() if base in PRESETS else {}
+    changed = [f"{k} = {v}" for k, v in sc.options.to_dict().items() if base_opts.get(k) != v]
+    book = PRESETS[base].book if base in PRESETS else ""
+    return f"{base} ({book})" + (", with " + ", ".join(changed) if changed else "")
+
+
 def _seat_name(hand: Hand, seat: int) -> str:
     tags = []
     if seat == hand.setup.dealer:
@@ -111,8 +121,7 @@ def explain_text(sc: Scenario) -> str:
     lines: list[str] = []
     if sc.title:
         lines += [sc.title, "=" * len(sc.title)]
-    preset = j["preset"]
-    lines.append(f"Rules: {preset or 'custom'}" + ("" if preset else f" (from {DEFAULT_PRESET}?)"))
+    lines.append("Rules: " + rules_line(sc))
     lines.append(
         f"Table: {hand.setup.players} players, dealer seat {hand.setup.dealer}, elder hand "
         f"seat {hand.setup.elder}"
@@ -158,8 +167,11 @@ def explain_text(sc: Scenario) -> str:
             lines.append(cite(v.why))
         if v.forbidden:
             lines.append("Not allowed:")
+            by_law: dict[Law, list[str]] = {}
             for a, law in v.forbidden:
-                lines.append(f"  {_key(a)}:")
+                by_law.setdefault(law, []).append(_key(a))
+            for law, keys in by_law.items():
+                lines.append(f"  {', '.join(keys)}:")
                 lines.append(cite(law))
     s = sc.final_settlement
     if s is not None:

@@ -338,7 +338,8 @@ class Hand:
 
     # --- rulings ----------------------------------------------------------------------
     def _declare_ruling(self, seat: int) -> DeclareRuling:
-        standers = sum(1 for d in self.declared.values() if d is Declaration.PLAY)
+        # only 0, 1 or "more" standers matter (R17), which keeps the ruling cache small
+        standers = min(2, sum(1 for d in self.declared.values() if d is Declaration.PLAY))
         return declare_ruling(
             is_dealer=seat == self.setup.dealer,
             must=self.setup.must,
@@ -362,7 +363,7 @@ class Hand:
                 len(self.players_in),
                 bool(self.winners),
                 self.options,
-                self.seen_cards(),
+                self.seen_cards,
             )
         return follow_ruling(hand, [c for _, c in trick], self.trumps, self.options)
 

@@ -7,7 +7,7 @@ and the law forbidding each other card.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 
 from .cards import Card, Rank, Suit, beats, trick_winner_index
@@ -83,9 +83,13 @@ def lead_ruling(
     players_in: int,
     later_lead: bool,
     options: RuleOptions,
-    seen: Collection[Card] = (),
+    seen: Collection[Card] | Callable[[], Collection[Card]] = (),
 ) -> Ruling:
-    """What the leader of a trick may lead (R23–R31)."""
+    """What the leader of a trick may lead (R23–R31).
+
+    `seen` (the turn-up and cards already played, or a function giving them) only matters
+    for seed 000's "equal value" exception (R27, A1).
+    """
     chain = _Chain(hand, Law.FREE_LEAD)
     held_trumps = [c for c in hand if c.suit is trumps]
     if not held_trumps:
@@ -117,8 +121,9 @@ def lead_ruling(
         options.two_declared_rule is TwoDeclaredRule.HIGHEST_WITH_SEQUENCE_EXCEPTION
         and players_in == 2
     ):
+        visible = seen() if callable(seen) else seen
         chain.keep(
-            equal_value_class(held_trumps, seen, options.equal_value_via_visible_cards),
+            equal_value_class(held_trumps, visible, options.equal_value_via_visible_cards),
             Law.LEAD_TWO_DECLARED,
         )
     elif options.two_trumps_lead is TwoTrumpsLead.HIGHEST:
