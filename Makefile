@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-test
 
-.PHONY: lessons test venv browser lint typecheck pytest bench clean
+.PHONY: lessons test venv browser book lint typecheck pytest bench clean
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -33,6 +33,9 @@ pytest: $(STAMP) browser
 	$(BIN)/pytest
 
 test: lint typecheck pytest
+
+book: $(STAMP)
+	BIN=$(BIN) bash scripts/build-book.sh
 
 bench: $(STAMP)
 	$(BIN)/loo-lessons bench

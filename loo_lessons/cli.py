@@ -26,6 +26,16 @@ def _cmd_explain(args: argparse.Namespace) -> int:
 def _cmd_rules(args: argparse.Namespace) -> int:
     from .catalogue import rules_json, rules_text
 
+    if args.coverage:
+        from .coverage import compute, table_text
+
+        cov = compute()
+        if args.json:
+            print(json.dumps({"rules": cov.rows(), "untaught": cov.untaught()}, indent=2))
+        else:
+            print(table_text(cov), end="")
+        return 0
+
     if args.json:
         print(json.dumps(rules_json(), indent=2, ensure_ascii=False))
     else:
@@ -98,6 +108,9 @@ def parser() -> argparse.ArgumentParser:
     e.set_defaults(func=_cmd_explain)
     r = sub.add_parser("rules", help="list the presets and rule options with their sources")
     r.add_argument("--json", action="store_true")
+    r.add_argument(
+        "--coverage", action="store_true", help="where each rule is implemented, tested, taught"
+    )
     r.set_defaults(func=_cmd_rules)
     d = sub.add_parser("deal", help="show a reproducible deal")
     d.add_argument("--players", type=int, default=5)

@@ -1,0 +1,195 @@
+"""Pages of the book generated from the engine (so they never drift from it).
+
+`write_pages(folder)` writes `sources.md` (the three seed texts in full, every rule id
+anchored at the words it comes from), `variants.md` (every option, each preset's value and
+the source of each reading) and `disagreements.md` (shipped scenarios on which the presets
+give different verdicts, both shown).
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from .errors import ScenarioError
+from .options import DEFAULTS_DECIDED, OPTION_SPECS, PRESETS
+from .sources import BOOKS, RULES, SEED_FILES, seed_text
+
+
+def _norm(s: str) -> str:
+    return re.sub(r"\s+", " ", s).strip()
+
+
+def sources_md() -> str:
+    out = [
+        "# The sources",
+        "",
+        "The rules in these lessons come from three old texts, given here in full. Every rule id "
+        "(R01–R63) is anchored at the words it comes from: a highlighted passage is followed by "
+        "the ids that quote it, and every rule id elsewhere in the book links here.",
+        "",
+    ]
+    for seed, fname in SEED_FILES.items():
+        out += [f"## [{seed}] {BOOKS[seed]}", "", f"File `{fname}`.", ""]
+        spans: list[tuple[int, int, str, int]] = []  # (para, start, end, rule, nth)
+        paras = [_norm(p) for p in re.split(r"\n\s*\n", seed_text(seed)) if p.strip()]
+        anchored: set[str] = set()
+        marks: dict[int, list[tuple[int, int, str]]] = {}
+        for rid, rule in RULES.items():
+            for q in rule.quotes:
+                if q.seed != seed:
+                    continue
+                qt = _norm(q.text)
+                for i, p in enumerate(paras):
+                    at = p.find(qt)
+                    if at >= 0:
+                        marks.setdefault(i, []).append((at, at + len(qt), rid))
+                        break
+        del spans
+        for i, p in enumerate(paras):
+            ms = sorted(marks.get(i, []))
+            pieces: list[str] = []
+            pos = 0
+            # merge overlapping spans; anchors at each start, ids after each merged span
+            merged: list[tuple[int, int, list[tuple[int, str]]]] = []
+            for s, e, rid in ms:
+                if merged and s < merged[-1][1]:
+                    ms_s, ms_e, ids = merged[-1]
+                    merged[-1] = (ms_s, max(ms_e, e), [*ids, (s, rid)])
+                else:
+                    merged.append((s, e, [(s, rid)]))
+            for s, e, ids in merged:
+                pieces.append(html.escape(p[pos:s]))
+                seg = ""
+                cur = s
+                for start, rid in sorted(ids):
+                    seg += html.escape(p[cur:start])
+                    anchor = f"rule-{rid.lower()}"
+                    if anchor not in anchored:
+                        seg += f'<span id="{anchor}"></span>'
+                        anchored.add(anchor)
+                    cur = start
+                seg += html.escape(p[cur:e])
+                labels = sorted({rid for _, rid in ids})
+                pieces.append(f'<mark class="rule-quote">{seg}</mark><sup class="rule-ids">'
+                              f'{" ".join(labels)}</sup>')
+                pos = e
+            pieces.append(html.escape(p[pos:]))
+            out += [f'<p class="seed-text">{"".join(pieces)}</p>', ""]
+    out += ["## Every rule, with its words", ""]
+    for rid, rule in RULES.items():
+        quotes = " / ".join(f"[{q.seed}] “{q.text}”" for q in rule.quotes)
+        out += [f"- **{rid}** {rule.summary} {quotes}"]
+    return "\n".join(out) + "\n"
+
+
+def variants_md() -> str:
+    names = list(PRESETS)
+    out = [
+        "# Variants: where the books differ",
+        "",
+        "Every place where the seed texts disagree, or say nothing, is a rule option with a "
+        "documented reading. The presets name the book they follow: "
+        + "; ".join(f"`{p.name}` — {p.book}" for p in PRESETS.values())
+        + ".",
+        "",
+        "| option | " + " | ".join(f"`{n}`" for n in names) + " | readings and their sources |",
+        "|---|" + "---|" * len(names) + "---|",
+    ]
+    for spec in OPTION_SPECS.values():
+        vals = [str(PRESETS[n].options.to_dict()[spec.key]).lower() for n in names]
+        readings = "<br>".join(
+            f"**{str(r.value).lower()}**: {r.meaning} ({', '.join(r.rules)}"
+            + (f"; {r.variant}" if r.variant else "")
+            + (f"; {r.ambiguity}" if r.ambiguity else "")
+            + ")"
+            + (f" Outside the seeds: {r.outside}" if r.outside else "")
+            for r in spec.readings
+        )
+        out.append(f"| `{spec.key}` | " + " | ".join(f"`{v}`" for v in vals) + f" | {readings} |")
+    out += ["", "## Why each preset reads it so", ""]
+    for p in PRESETS.values():
+        out += [f"### `{p.name}`", ""]
+        out += [f"- `{k}`: {v}" for k, v in p.why.items()]
+        out.append("")
+    out += ["## Where the books are silent", "",
+            "These ambiguities are decided once, the same way in every preset:", ""]
+    out += [f"- **{k}**: {v}" for k, v in DEFAULTS_DECIDED.items()]
+    return "\n".join(out) + "\n"
+
+
+def _verdict_under(data: dict[str, Any], preset: str) -> dict[str, Any]:
+    from .explain import explain_json
+    from .scenario import load
+
+    d = dict(data)
+    rules = d.get("rules")
+    if isinstance(rules, dict):
+        rules = {k: v for k, v in rules.items() if k != "preset"} | {"preset": preset}
+        d["rules"] = rules
+    else:
+        d["rules"] = preset
+    try:
+        return explain_json(load(d))
+    except ScenarioError as e:
+        return {"refused": str(e)}
+
+
+def _summary(j: dict[str, Any]) -> str:
+    if "refused" in j:
+        return f"refused: {j['refused']}"
+    parts = [f"phase **{j['phase']}**"]
+    if j.get("to_act") is not None:
+        parts.append(f"seat {j['to_act']} may: **{', '.join(j['legal'])}**")
+        if j["illegal"]:
+            parts.append("not: " + ", ".join(f"{k} ({v['rule_id']})" for k, v in j["illegal"].items()))
+    s = j.get("settlement")
+    if s:
+        parts.append(f"receives {s['receives']}, looed {s['looed']}, next pool {s['next_pool']}")
+    return "; ".join(parts)
+
+
+def disagreements_md() -> str:
+    import yaml
+
+    out = [
+        "# Scenarios where the presets disagree",
+        "",
+        "Each shipped scenario is answered under both presets; those where the verdict or the "
+        "money differs are shown side by side. Run any of them with "
+        "`loo-lessons explain FILE` (change `rules:` to compare).",
+        "",
+    ]
+    folder = resources.files("loo_lessons").joinpath("scenarios")
+    count = 0
+    for entry in sorted(folder.iterdir(), key=lambda e: e.name):
+        if not entry.name.endswith((".yaml", ".yml", ".json")):
+            continue
+        data = yaml.safe_load(entry.read_text(encoding="utf-8"))
+        a, b = (_verdict_under(data, p) for p in ("hoffmann", "peel"))
+        keys = ("phase", "to_act", "legal", "settlement", "refused")
+        if all(a.get(k) == b.get(k) for k in keys):
+            continue
+        count += 1
+        out += [f"## {data.get('title', entry.name)}", "", f"File `{entry.name}`.", ""]
+        if data.get("description"):
+            out += [str(data["description"]).strip(), ""]
+        out += [f"- **hoffmann**: {_summary(a)}", f"- **peel**: {_summary(b)}", ""]
+    if not count:
+        out.append("No shipped scenario makes the presets disagree.")
+    return "\n".join(out) + "\n"
+
+
+def write_pages(folder: Path) -> list[Path]:
+    folder.mkdir(parents=True, exist_ok=True)
+    written = []
+    for name, text in (("sources.md", sources_md()), ("variants.md", variants_md()),
+                       ("disagreements.md", disagreements_md())):
+        path = folder / name
+        if not path.exists() or path.read_text(encoding="utf-8") != text:
+            path.write_text(text, encoding="utf-8")
+        written.append(path)
+    return written
