@@ -74,8 +74,10 @@ def sources_md() -> str:
                     cur = start
                 seg += html.escape(p[cur:e])
                 labels = sorted({rid for _, rid in ids})
-                pieces.append(f'<mark class="rule-quote">{seg}</mark><sup class="rule-ids">'
-                              f'{" ".join(labels)}</sup>')
+                pieces.append(
+                    f'<mark class="rule-quote">{seg}</mark><sup class="rule-ids">'
+                    f"{' '.join(labels)}</sup>"
+                )
                 pos = e
             pieces.append(html.escape(p[pos:]))
             out += [f'<p class="seed-text">{"".join(pieces)}</p>', ""]
@@ -115,8 +117,12 @@ def variants_md() -> str:
         out += [f"### `{p.name}`", ""]
         out += [f"- `{k}`: {v}" for k, v in p.why.items()]
         out.append("")
-    out += ["## Where the books are silent", "",
-            "These ambiguities are decided once, the same way in every preset:", ""]
+    out += [
+        "## Where the books are silent",
+        "",
+        "These ambiguities are decided once, the same way in every preset:",
+        "",
+    ]
     out += [f"- **{k}**: {v}" for k, v in DEFAULTS_DECIDED.items()]
     return "\n".join(out) + "\n"
 
@@ -145,7 +151,9 @@ def _summary(j: dict[str, Any]) -> str:
     if j.get("to_act") is not None:
         parts.append(f"seat {j['to_act']} may: **{', '.join(j['legal'])}**")
         if j["illegal"]:
-            parts.append("not: " + ", ".join(f"{k} ({v['rule_id']})" for k, v in j["illegal"].items()))
+            parts.append(
+                "not: " + ", ".join(f"{k} ({v['rule_id']})" for k, v in j["illegal"].items())
+            )
     s = j.get("settlement")
     if s:
         parts.append(f"receives {s['receives']}, looed {s['looed']}, next pool {s['next_pool']}")
@@ -186,8 +194,11 @@ def disagreements_md() -> str:
 def write_pages(folder: Path) -> list[Path]:
     folder.mkdir(parents=True, exist_ok=True)
     written = []
-    for name, text in (("sources.md", sources_md()), ("variants.md", variants_md()),
-                       ("disagreements.md", disagreements_md())):
+    for name, text in (
+        ("sources.md", sources_md()),
+        ("variants.md", variants_md()),
+        ("disagreements.md", disagreements_md()),
+    ):
         path = folder / name
         if not path.exists() or path.read_text(encoding="utf-8") != text:
             path.write_text(text, encoding="utf-8")

@@ -583,6 +583,41 @@ def random_moves(h: Hand, data: st.DataObject, limit: int) -> None:
         h.apply(legal[data.draw(st.integers(0, len(legal) - 1), label="move")])
 
 
+@st.composite
+def trump_heavy_packs(draw: st.DrawFn, setup: Setup) -> list[Card]:
+    """A pack whose dealt cards are about half trumps, the turn-up always a trump, so that the
+    lead rules (ace, king under the ace, highest, sequence, equal value) are met often."""
+    trumps = draw(st.sampled_from(list(Suit)))
+    tr = draw(st.permutations([c for c in FULL_PACK if c.suit == trumps]))
+    rest = draw(st.permutations([c for c in FULL_PACK if c.suit != trumps]))
+    dealt = 3 * (setup.players + (0 if setup.must else 1))
+    pack: list[Card] = []
+    for _ in range(dealt):
+        take_trump = draw(st.booleans()) and len(tr) > 1
+        pack.append(tr.pop() if take_trump else rest.pop())
+    pack.append(tr.pop())  # the turn-up
+    return pack + tr + rest
+
+
+@st.composite
+def small_setups(draw: st.DrawFn) -> Setup:
+    s = draw(setups())
+    players = draw(st.integers(2, 5))
+    return Setup(players, draw(st.integers(0, players - 1)), s.options, s.stakes, s.must)
+
+
+@SETTINGS
+@given(setup=small_setups(), data=st.data())
+def test_trump_heavy_hands(setup: Setup, data: st.DataObject) -> None:
+    """The whole-hand invariants again, on small tables with many trumps dealt."""
+    pack = data.draw(trump_heavy_packs(setup), label="pack")
+    h = Hand.from_pack(setup, pack)
+    assert h.trumps is pack[3 * (setup.players + (0 if setup.must else 1))].suit
+    log = play_out(h, data)
+    check_settlement(h, log)
+    check_replay(h)
+
+
 @SETTINGS
 @given(setup=setups(), seed=SEEDS)
 def test_same_seed_same_deal(setup: Setup, seed: int) -> None:
@@ -715,3 +750,34 @@ def play_out_rest(h: Hand, log: Log, data: st.DataObject) -> None:
         h.apply(a)
         if len(h.winners) > done and h.to_act is not None:
             log.tricks.append([])
+
+
+@st.composite
+def heads_up_deals(draw: st.DrawFn) -> tuple[Setup, Hand]:
+    """Two players in, the elder hand leading with two or three trumps (R23–R27, A1, A4)."""
+    s = draw(setups(must=False))
+    setup = Setup(2, 0, s.options, s.stakes, False)
+    trumps = draw(st.sampled_from(list(Suit)))
+    tr = draw(st.permutations([c for c in FULL_PACK if c.suit == trumps]))
+    rest = draw(st.permutations([c for c in FULL_PACK if c.suit != trumps]))
+    n = draw(st.integers(2, 3))
+    elder = [tr.pop() for _ in range(n)] + [rest.pop() for _ in range(3 - n)]
+    turn_up = tr.pop()
+    pool = tr + rest
+    pool = draw(st.permutations(pool))
+    dealer_hand, miss, stock = list(pool[:3]), list(pool[3:6]), list(pool[6:])
+    h = Hand(setup, [dealer_hand, elder], miss, turn_up, stock=stock)
+    return setup, h
+
+
+@SETTINGS
+@given(deal=heads_up_deals(), data=st.data())
+def test_heads_up_leads(deal: tuple[Setup, Hand], data: st.DataObject) -> None:
+    setup, h = deal
+    log = Log.new()
+    for d in (Declaration.PLAY, Declaration.PLAY):
+        record(h, log, d)
+        h.apply(d)
+    assert h.phase is Phase.PLAY and h.to_act == 1
+    play_out_rest(h, log, data)
+    check_settlement(h, log)

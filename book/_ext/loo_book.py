@@ -67,6 +67,20 @@ def _inside(node: nodes.Node, kinds: tuple[type, ...]) -> bool:
     return False
 
 
+def _strip_thebe(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any],
+                 doctree: Any) -> None:
+    """Jupyter Book always loads sphinx-thebe (a live-kernel launcher reaching unpkg.com); this
+    offline book has no use for it, and it declares its config twice (a console error)."""
+
+    def keep(item: Any) -> bool:
+        body = str(getattr(item, "attributes", {}).get("body", ""))
+        return "thebe" not in str(getattr(item, "filename", item) or "") and "THEBE" not in body
+
+    for key in ("script_files", "css_files"):
+        if key in context:
+            context[key] = [x for x in context[key] if keep(x)]
+
+
 def _generate(app: Sphinx, config: Any) -> None:
     write_pages(Path(app.srcdir) / "book" / "generated")
 
@@ -74,5 +88,6 @@ def _generate(app: Sphinx, config: Any) -> None:
 def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("config-inited", _generate)
     app.add_post_transform(RuleLinks)
+    app.connect("html-page-context", _strip_thebe)
     app.add_css_file("loo-book.css")
     return {"parallel_read_safe": True, "parallel_write_safe": True}

@@ -1,0 +1,301 @@
+"""Real positions for the quiz: random deals played by the engine, written as scenario mappings.
+
+Nothing here decides a rule. Moves are chosen at random among `Hand.legal_actions()`, the
+position is written as a contract scenario (shared/scenario-format.md), and the question is
+then asked about what `scenario.load` makes of that mapping.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Collection, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from ..cards import Card, in_hand_order
+from ..declare import Declaration
+from ..game import Hand, Phase
+from ..options import PRESETS, RuleOptions, options_from
+from ..scenario import Scenario
+from ..settle import Stakes
+
+PRESET_NAMES: tuple[str, ...] = ("hoffmann", "peel")
+BOOK_NAMES = {"hoffmann": "Hoffmann's rules", "peel": "Peel's rules"}
+
+#: Table sizes met in the quiz, and how often (three to six players is the usual table).
+SIZES: tuple[int, ...] = (2, 3, 4, 5, 6, 7)
+SIZE_WEIGHTS: tuple[int, ...] = (1, 3, 4, 4, 2, 1)
+
+
+def other_preset(name: str) -> str:
+    return "peel" if name == "hoffmann" else "hoffmann"
+
+
+@dataclass(frozen=True)
+class Rules:
+    """The rules a question is asked under: a preset, or a preset with some options changed."""
+
+    base: str
+    overrides: Mapping[str, str | bool] = field(default_factory=dict)
+
+    @property
+    def preset(self) -> str | None:
+        """The preset name, or None for custom rules (as the question schema says)."""
+        return self.base if not self.overrides else None
+
+    def mapping(self) -> dict[str, Any]:
+        return {"preset": self.base, **dict(self.overrides)}
+
+    def options(self) -> RuleOptions:
+        return options_from(self.mapping())
+
+    def words(self) -> str:
+        if not self.overrides:
+            return BOOK_NAMES[self.base]
+        changed = ", ".join(f"{k}: {str(v).lower()}" for k, v in self.overrides.items())
+        return f"{BOOK_NAMES[self.base]} with {changed}"
+
+    def swapped(self) -> Rules:
+        """The same question under the other book (for disagreement)."""
+        return Rules(other_preset(self.base), self.overrides)
+
+
+def table_size(rng: random.Random, lo: int = 2, hi: int = 7) -> int:
+    sizes = [s for s in SIZES if lo <= s <= hi]
+    weights = [w for s, w in zip(SIZES, SIZE_WEIGHTS, strict=True) if lo <= s <= hi]
+    return rng.choices(sizes, weights=weights)[0]
+
+
+def deal(
+    rng: random.Random,
+    rules: Rules,
+    players: int,
+    dealer: int,
+    *,
+    must: bool = False,
+    stakes: Stakes | None = None,
+) -> Hand:
+    """A fresh random deal (`Hand.from_seed`), its seed drawn from the injected RNG."""
+    return Hand.from_seed(
+        rng.getrandbits(32), players, dealer, rules.options(), must=must, stakes=stakes
+    )
+
+
+DEFAULT_WEIGHTS: dict[Declaration, float] = {
+    Declaration.PLAY: 5.0,
+    Declaration.TAKE_MISS: 2.0,
+    Declaration.PASS: 3.0,
+    Declaration.PLAY_MISS_FOR_POOL: 1.0,
+}
+
+
+def pick(
+    rng: random.Random, legal: Sequence[Declaration], weights: Mapping[Declaration, float]
+) -> Declaration:
+    """One of the legal declarations, weighted; a legal one is always returned."""
+    opts = [d for d in legal if weights.get(d, 0.0) > 0] or list(legal)
+    w = [weights.get(d, 0.0) or 1.0 for d in opts]
+    return rng.choices(opts, weights=w)[0]
+
+
+def declare_until(
+    hand: Hand,
+    rng: random.Random,
+    weights: Mapping[Declaration, float] | Callable[[Hand, int], Mapping[Declaration, float]],
+    stop: Callable[[Hand], bool] | None = None,
+) -> None:
+    """Declare in rotation with legal random choices until `stop` says so or play begins."""
+    while hand.phase is Phase.DECLARE and hand.to_act is not None:
+        if stop is not None and stop(hand):
+            return
+        seat = hand.to_act
+        w = weights(hand, seat) if callable(weights) else weights
+        legal = [a for a in hand.legal_actions() if isinstance(a, Declaration)]
+        hand.apply(pick(rng, legal, w))
+
+
+def play_until(hand: Hand, rng: random.Random, stop: Callable[[Hand], bool] | None = None) -> None:
+    """Play uniformly random legal cards until `stop` says so or the deal is over."""
+    while hand.phase is Phase.PLAY and hand.to_act is not None:
+        if stop is not None and stop(hand):
+            return
+        legal = hand.legal_actions()
+        hand.apply(legal[rng.randrange(len(legal))])
+
+
+def play_positions(hand: Hand, rng: random.Random) -> list[int]:
+    """Play the deal out at random; return the move counts at which someone was to play."""
+    marks: list[int] = []
+    while hand.phase is Phase.PLAY and hand.to_act is not None:
+        marks.append(len(hand.actions))
+        legal = hand.legal_actions()
+        hand.apply(legal[rng.randrange(len(legal))])
+    return marks
+
+
+def at_move(hand: Hand, moves: int) -> Hand:
+    """The same deal replayed from its transcript up to `moves` moves."""
+    t = hand.transcript()
+    return replace(t, actions=t.actions[:moves]).replay()
+
+
+def hand_codes(cards: Sequence[Card], hand: Hand) -> list[str]:
+    return [c.code for c in in_hand_order(cards, hand.trumps)]
+
+
+def scenario_of(
+    hand: Hand,
+    rules: Rules,
+    *,
+    hands: Collection[int] | None = None,
+    tricks: bool = True,
+    turn_up: bool = True,
+    extra: Mapping[str, Any] | None = None,
+) -> dict[str, Any]:
+    """The position of `hand` as a contract scenario mapping (JSON-ready: string seat keys).
+
+    `hands` are the seats whose current cards are written (default: every seat still holding
+    cards in the play, so the replay checks every card played against the whole hand).
+    """
+    s = hand.setup
+    st = s.stakes
+    out: dict[str, Any] = {"rules": rules.mapping(), "players": s.players, "dealer": s.dealer}
+    if turn_up and hand.turn_up is not None:
+        out["turn_up"] = hand.turn_up.code
+    out["stake"] = st.stake
+    if st.loo != st.stake:
+        out["loo"] = st.loo
+    if st.single_loo != max(1, st.loo // 2):
+        out["single_loo"] = st.single_loo
+    if st.loo_cap is not None:
+        out["loo_cap"] = st.loo_cap
+    out["pool"] = st.pool
+    if s.must:
+        out["must"] = True
+    decl = {str(seat): str(hand.declared[seat]) for seat in hand.rotation if seat in hand.declared}
+    if decl:
+        out["declarations"] = decl
+    seats = (
+        [x for x in hand.players_in if hand.held[x]]
+        if hands is None
+        else [x for x in sorted(hands) if hand.held[x]]
+    )
+    if seats:
+        out["hands"] = {str(x): hand_codes(hand.held[x], hand) for x in seats}
+    if tricks and hand.players_in and hand.awarded_to is None:
+        out["tricks"] = [[[seat, c.code] for seat, c in t] for t in hand.tricks if t]
+    if extra:
+        out.update(extra)
+    return out
+
+
+def seat_words(sc: Scenario, seat: int) -> str:
+    """'seat 3 (the elder hand)', naming the dealer, the elder hand and the miss-holder."""
+    h = sc.hand
+    tags = []
+    if seat == h.setup.dealer:
+        tags.append("the dealer")
+    if seat == h.setup.elder:
+        tags.append("the elder hand")
+    if h.miss_holder == seat and h.for_pool != seat:
+        tags.append("holding the miss")
+    if h.for_pool == seat:
+        tags.append("playing the miss for the pool")
+    return f"seat {seat}" + (f" ({', '.join(tags)})" if tags else "")
+
+
+def view_of(
+    sc: Scenario,
+    show: Collection[int] = (),
+    *,
+    last_trick_open: bool = False,
+    to_act: bool = True,
+    before_deal: bool = False,
+) -> dict[str, Any]:
+    """The table view of the question schema, built from the loaded scenario.
+
+    `show` are the seats whose cards are face up. With `last_trick_open` the last finished
+    trick is shown as the trick on the table, its winner not given away.
+    """
+    h = sc.hand
+    s = h.setup
+    finished = [t for t in h.completed_tricks() if t.plays and t.winner is not None]
+    open_plays: list[list[Any]] = []
+    for t in h.completed_tricks():
+        if t.plays and t.winner is None:
+            open_plays = [[seat, c.code] for seat, c in t.plays]
+    if last_trick_open and finished:
+        last = finished.pop()
+        open_plays = [[seat, c.code] for seat, c in last.plays]
+    won: dict[int, int] = {}
+    settled = sc.settlement
+    if settled is not None:
+        won = dict(settled.tricks_won)
+    else:
+        for t in finished:
+            assert t.winner is not None
+            won[t.winner] = won.get(t.winner, 0) + 1
+    seats = []
+    for seat in range(s.players):
+        role = "dealer" if seat == s.dealer else ("elder" if seat == s.elder else None)
+        d = h.declared.get(seat)
+        if before_deal:
+            status = None
+        elif d is not None:
+            status = "in" if d.plays else "out"
+        elif h.phase is Phase.DECLARE:
+            status = "to_declare"
+        else:
+            status = None
+        cards = hand_codes(h.held[seat], h) if seat in show and not before_deal else None
+        seats.append(
+            {
+                "seat": seat,
+                "role": role,
+                "status": status,
+                "declaration": str(d) if d is not None else None,
+                "cards": cards,
+                "tricks_won": won.get(seat, 0),
+            }
+        )
+    miss: str | None = "taken" if h.miss_holder is not None else None
+    return {
+        "players": s.players,
+        "dealer": s.dealer,
+        "elder": s.elder,
+        "turn_up": h.turn_up.code if h.turn_up is not None and not before_deal else None,
+        "trumps": h.trumps.value if h.trumps is not None and not before_deal else None,
+        "pool": s.stakes.pool,
+        "seats": seats,
+        "miss": miss,
+        "trick": open_plays,
+        "tricks": [t.as_json() for t in finished],
+        "to_act": h.to_act if to_act and not last_trick_open else None,
+    }
+
+
+def card_label(code: str) -> str:
+    """'10H' → '10♥' (the suit symbol and the code's rank)."""
+    from ..cards import parse_card
+
+    c = parse_card(code)
+    return f"{c.rank.code}{c.suit.symbol}"
+
+
+def cards_words(codes: Sequence[str]) -> str:
+    return ", ".join(card_label(c) for c in codes) if codes else "none"
+
+
+__all__ = [
+    "PRESETS",
+    "PRESET_NAMES",
+    "Rules",
+    "card_label",
+    "deal",
+    "declare_until",
+    "play_positions",
+    "play_until",
+    "at_move",
+    "scenario_of",
+    "view_of",
+]

@@ -1,0 +1,195 @@
+// The `table` component: seats around a table (dealer, elder hand, in/out, cards, tricks won)
+// and the felt in the middle (turn-up and trumps, the pool, the miss, the trick so far).
+// `drawTable(view)` is shared by pick, quiz and stepper. The view is computed in Python
+// (loo_lessons.widgets.data.table_view, or a quiz question's "view"): nothing here decides
+// a rule, it only draws.
+import { h, cardEl, cardRow, mount, suitWord, SUIT_SYMBOLS, DECLARATION_WORDS } from "./cards.js";
+
+function trickPlays(t) {
+  if (!t) return [];
+  if (Array.isArray(t)) return t;
+  return t.plays || [];
+}
+
+function trickWinner(t) {
+  return t && !Array.isArray(t) && t.winner !== undefined ? t.winner : null;
+}
+
+function seatCardCount(view, seat) {
+  if (typeof seat.n_cards === "number") return seat.n_cards;
+  if (seat.status === "out") return 0;
+  let played = 0;
+  for (const t of [...(view.tricks || []), view.trick || []]) {
+    for (const p of trickPlays(t)) if (p[0] === seat.seat) played += 1;
+  }
+  return Math.max(0, 3 - played);
+}
+
+function statusText(seat) {
+  const d = seat.declaration ? DECLARATION_WORDS[seat.declaration] || seat.declaration : null;
+  if (seat.status === "in") return d ? `In: ${d}` : "In";
+  if (seat.status === "out") return d ? `Out: ${d}` : "Out";
+  if (seat.status === "to_declare") return "Still to declare";
+  return d || "";
+}
+
+function seatPanel(view, seat, size) {
+  const tags = [];
+  const words = [`Seat ${seat.seat}`];
+  if (seat.seat === view.dealer || seat.role === "dealer") {
+    tags.push(h("span", { class: "loo-tag", text: "Dealer" }));
+    words.push("dealer");
+  }
+  if (seat.seat === view.elder || seat.role === "elder") {
+    tags.push(h("span", { class: "loo-tag", text: "Elder hand" }));
+    words.push("elder hand");
+  }
+  if (view.miss_holder === seat.seat) {
+    tags.push(h("span", { class: "loo-tag", text: "Holds the miss" }));
+    words.push("holds the miss");
+  }
+  const toAct = view.to_act === seat.seat;
+  if (toAct) {
+    tags.push(h("span", { class: "loo-tag loo-tag-act", text: "\u25B6 To act" }));
+    words.push("to act");
+  }
+  const status = statusText(seat);
+  if (status) words.push(status);
+  let cards;
+  if (Array.isArray(seat.cards)) {
+    cards = seat.cards.length
+      ? cardRow(seat.cards, { size, label: `seat ${seat.seat}'s cards` })
+      : h("span", { class: "loo-muted", text: seat.status === "out" ? "no cards" : "no cards left" });
+  } else {
+    const n = seatCardCount(view, seat);
+    cards = n
+      ? cardRow(Array(n).fill(null), { size, label: `seat ${seat.seat}'s cards, face down` })
+      : h("span", { class: "loo-muted", text: seat.status === "out" ? "no cards" : "no cards left" });
+  }
+  const won = seat.tricks_won || 0;
+  words.push(`${won} trick${won === 1 ? "" : "s"} won`);
+  return h(
+    "div",
+    {
+      class: "loo-seat" + (toAct ? " loo-to-act" : "") + (seat.status === "out" ? " loo-out" : ""),
+      role: "group",
+      "aria-label": words.join(", "),
+      "data-seat": seat.seat,
+    },
+    h("div", { class: "loo-seat-head" }, h("span", { text: `Seat ${seat.seat}` }), tags),
+    status ? h("div", { class: "loo-seat-status", text: status }) : null,
+    cards,
+    h("div", { class: "loo-seat-status" }, `Tricks won: ${won} `, h("span", { "aria-hidden": "true", text: "\u25CF".repeat(won) })),
+  );
+}
+
+function spot(title, ...kids) {
+  return h("div", { class: "loo-spot" }, h("div", { class: "loo-spot-title", text: title }), kids);
+}
+
+function felt(view) {
+  const spots = [];
+  if (view.turn_up) {
+    spots.push(
+      spot(
+        "Turn-up",
+        cardEl(view.turn_up, { size: "medium" }),
+        h("span", { class: "loo-caption", text: `Trumps: ${SUIT_SYMBOLS[view.trumps] || ""} ${suitWord(view.trumps)}` }),
+      ),
+    );
+  } else if (view.trumps) {
+    spots.push(spot("Trumps", h("span", { style: "font-size:2em", text: SUIT_SYMBOLS[view.trumps] || "" }), h("span", { text: suitWord(view.trumps) })));
+  }
+  if (view.pool !== undefined && view.pool !== null) {
+    spots.push(
+      spot(
+        "Pool",
+        h("span", { style: "font-size:2.2em;font-weight:800;line-height:1.1", text: String(view.pool) }),
+        h("span", { class: "loo-caption", text: view.pool === 1 ? "counter" : "counters" }),
+      ),
+    );
+  }
+  if (Array.isArray(view.miss)) {
+    spots.push(spot("Miss", cardRow(view.miss.length ? view.miss : [null, null, null], { size: "small", label: "the miss" })));
+  } else if (view.miss === "taken") {
+    const who = view.miss_holder !== undefined && view.miss_holder !== null ? ` by seat ${view.miss_holder}` : "";
+    spots.push(spot("Miss", h("span", { text: `taken${who}` })));
+  } else if (view.must) {
+    spots.push(spot("Miss", h("span", { text: "none: a must" })));
+  }
+  const done = (view.tricks || []).length;
+  const plays = trickPlays(view.trick);
+  const winner = view.trick_winner !== undefined && view.trick_winner !== null ? view.trick_winner : trickWinner(view.trick);
+  if (plays.length || (view.to_act !== null && view.to_act !== undefined && view.phase === "play")) {
+    const n = view.trick_number || Math.min(3, done + 1);
+    spots.push(
+      spot(
+        `Trick ${n} of 3`,
+        plays.length
+          ? h(
+              "div",
+              { class: "loo-row", role: "group", "aria-label": `trick ${n}` },
+              plays.map(([seat, code]) =>
+                cardEl(code, {
+                  size: "medium",
+                  caption: `seat ${seat}`,
+                  badge: winner === seat ? "wins" : null,
+                }),
+              ),
+            )
+          : h("span", { class: "loo-muted", text: "no card led yet" }),
+      ),
+    );
+  }
+  return h("div", { class: "loo-felt", role: "group", "aria-label": "the table" }, spots);
+}
+
+function history(view) {
+  const tricks = view.tricks || [];
+  if (!tricks.length) return null;
+  return h(
+    "details",
+    { class: "loo-history" },
+    h("summary", { text: `Tricks played (${tricks.length})` }),
+    h(
+      "ol",
+      {},
+      tricks.map((t) => {
+        const w = trickWinner(t);
+        const ps = trickPlays(t).map(([seat, code]) => `seat ${seat} ${code}`).join(", ");
+        return h("li", { text: ps + (w !== null ? ` \u2192 won by seat ${w}` : "") });
+      }),
+    ),
+  );
+}
+
+export function drawTable(view) {
+  const v = view || {};
+  const seats = [...(v.seats || [])].sort((a, b) => a.seat - b.seat);
+  const size = seats.length > 6 ? "small" : "medium";
+  const half = Math.ceil(seats.length / 2);
+  // clockwise around the table: the top row left to right, then the bottom row right to left
+  const top = seats.slice(0, half);
+  const bottom = seats.slice(half).reverse();
+  return h(
+    "div",
+    { class: "loo-table" },
+    h("div", { class: "loo-seats" }, top.map((s) => seatPanel(v, s, size))),
+    felt(v),
+    bottom.length ? h("div", { class: "loo-seats" }, bottom.map((s) => seatPanel(v, s, size))) : null,
+    history(v),
+  );
+}
+
+export default {
+  render({ model, el }) {
+    mount(el, model, ["data"], (body) => {
+      const d = model.get("data") || {};
+      body.replaceChildren(
+        d.title ? h("h3", { text: d.title }) : null,
+        d.caption ? h("p", { text: d.caption }) : null,
+        drawTable(d.view || {}),
+      );
+    });
+  },
+};

