@@ -61,7 +61,13 @@ class DeclareRuling:
         return Law.MAY_STAND
 
 
-_SPECIAL = {Law.MISS_FOR_POOL, Law.DEALER_MAY_STAND_OR_NOT, Law.MUST_NO_PASS, Law.MUST_THROW_UP}
+_SPECIAL = {
+    Law.MISS_FOR_POOL,
+    Law.LONE_STANDER_ENQUIRE_WITHIN,
+    Law.DEALER_MAY_STAND_OR_NOT,
+    Law.MUST_NO_PASS,
+    Law.MUST_THROW_UP,
+}
 
 
 @lru_cache(maxsize=512)  # few distinct situations; rulings are immutable

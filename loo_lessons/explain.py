@@ -12,6 +12,7 @@ from .laws import Law
 from .options import DEFAULT_PRESET, PRESETS, RuleOptions
 from .penalties import OFFENCE_FOR_LAW, ruling_for
 from .scenario import Scenario
+from .sources import RULES
 
 
 def _key(a: Action) -> str:
@@ -90,6 +91,18 @@ def cite(law: Law, indent: str = "    ") -> str:
     body = f"{law.rule} — {law.reason}\n{q.book} [{q.seed}]: “{q.text}”"
     return textwrap.indent(
         textwrap.fill(body.split("\n")[0], 88) + "\n" + textwrap.fill(body.split("\n")[1], 88),
+        indent,
+    )
+
+
+def cite_rule(rule_id: str, indent: str = "    ") -> str:
+    """A rule by id: its summary and its first quote, with the book named."""
+    r = RULES[rule_id]
+    q = r.quote
+    return textwrap.indent(
+        textwrap.fill(f"{rule_id} — {r.summary}", 88)
+        + "\n"
+        + textwrap.fill(f"{q.book} [{q.seed}]: “{q.text}”", 88),
         indent,
     )
 
@@ -203,6 +216,10 @@ def explain_text(sc: Scenario) -> str:
                 "Three played and each took one trick: the next deal is a single (R41, R42)"
                 + (", played as a must (R43)." if s.next_is_must else ".")
             )
+        if s.pool_awarded_to is None:
+            lines.append("Why:")
+            for rid in s.rules:
+                lines.append(cite_rule(rid))
     for n in j.get("notes", []):
         lines.append(f"Note: {n}")
     return "\n".join(lines).rstrip() + "\n"

@@ -453,11 +453,12 @@ class Hand:
             self.miss = None
         if len(self.players_in) == 1:
             only = self.players_in[0]
-            law = (
-                Law.MISS_HOLDER_TAKES_POOL
-                if only == self.miss_holder
-                else Law.LONE_STANDER_TAKES_POOL
-            )
+            if only == self.miss_holder:
+                law = Law.MISS_HOLDER_TAKES_POOL  # R15, R16
+            elif self.setup.dealer in self.forced_pass:
+                law = Law.ONLY_STANDER_TAKES_POOL  # R53 forced the dealer out
+            else:
+                law = Law.LONE_STANDER_TAKES_POOL  # the dealer gave up the stakes (V7)
             self._award(only, law)
             return
         self.phase = Phase.PLAY

@@ -96,6 +96,12 @@ class Law(Enum):
         "stakes-given-up",
         "The dealer gave up the stakes: the lone stander takes the pool (Enquire Within's law).",
     )
+    ONLY_STANDER_TAKES_POOL = LawInfo(
+        "R53",
+        "only-stander-takes-pool",
+        "The dealer had to throw up (he looked at another player's cards): the lone stander is the "
+        "only one left, and takes the pool without play.",
+    )
     ONE_DECLARATION = LawInfo(
         "R12",
         "declaration-final",
@@ -186,6 +192,12 @@ class Law(Enum):
         "He cannot follow suit and holds a trump: he is bound to trump.",
         0,
         "R58",
+    )
+    MUST_UNDERTRUMP = LawInfo(
+        "R35",
+        "under-trump",
+        "He cannot follow suit and holds a trump, though it cannot head the trick: he is still "
+        "bound to trump (Hoffmann's reading: 'bound to trump').",
     )
     MUST_OVERTRUMP = LawInfo(
         "R35",

@@ -60,6 +60,9 @@ class Offence(Enum):
     EXPOSE_CARDS = OffenceInfo("exposing or naming unplayed cards", ("R59",), True)
     BREAK_TRUMP_AFTER_TRICK = OffenceInfo("breaking trump after trick", ("R60", "R31"), True)
     FAIL_TO_HEAD_IN_SUIT = OffenceInfo("not heading the trick in the suit led", ("R33",), True)
+    FAIL_TO_UNDERTRUMP = OffenceInfo(
+        "not trumping when no trump can head the trick", ("R35",), True
+    )
 
     @property
     def info(self) -> OffenceInfo:
@@ -140,6 +143,16 @@ def ruling_for(offence: Offence, *, declared: bool = False) -> PenaltyRuling:
             "Seed 004 lists no penalty for failing to head in the suit led (A10); where heading is "
             "compulsory the card is taken back and replayed.",
         )
+    if offence is Offence.FAIL_TO_UNDERTRUMP:
+        return PenaltyRuling(
+            offence,
+            Size.NONE,
+            Destination.NOWHERE,
+            (Consequence.REPLAY,),
+            ("R35", "R58"),
+            "Seed 004 loos a player for not trumping only 'when by so doing he can head the trick' "
+            "(R58); where under-trumping is compulsory (must_trump, A9) the card is taken back.",
+        )
     if not offence.info.play_phase:  # R50, R51, R52
         return PenaltyRuling(
             offence,
@@ -172,6 +185,7 @@ OFFENCE_FOR_LAW: dict[Law, Offence] = {
     Law.HEAD_IN_SUIT: Offence.FAIL_TO_HEAD_IN_SUIT,
     Law.MUST_TRUMP: Offence.FAIL_TO_TRUMP,
     Law.MUST_OVERTRUMP: Offence.FAIL_TO_TRUMP,
+    Law.MUST_UNDERTRUMP: Offence.FAIL_TO_UNDERTRUMP,
     Law.TRUMP_TO_HEAD: Offence.FAIL_TO_TRUMP,
     Law.PLAY_IN_TURN: Offence.PLAY_OUT_OF_TURN,
     Law.DECLARE_IN_TURN: Offence.DECLARE_OUT_OF_TURN,

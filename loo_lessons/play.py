@@ -154,9 +154,12 @@ def follow_ruling(
         return chain.ruling()
     heads = [c for c in held_trumps if beats(c, best, trumps)]
     if options.void_trump_rule is VoidTrumpRule.MUST_TRUMP:
-        chain.keep(held_trumps, Law.MUST_TRUMP)  # R35: bound to trump...
-        if heads and best.suit is trumps:
-            chain.keep(heads, Law.MUST_OVERTRUMP)  # ...or over-trump, if practicable
+        if heads:
+            chain.keep(held_trumps, Law.MUST_TRUMP)  # R35: bound to trump...
+            if best.suit is trumps:
+                chain.keep(heads, Law.MUST_OVERTRUMP)  # ...or over-trump, if practicable
+        else:
+            chain.keep(held_trumps, Law.MUST_UNDERTRUMP)  # A9: "bound to trump" even so
     elif heads:
         chain.keep(heads, Law.TRUMP_TO_HEAD)  # R36
     return chain.ruling()

@@ -148,9 +148,43 @@ def _mapping(data: Mapping[str, Any], key: str) -> dict[Any, Any]:
 # --- loading -----------------------------------------------------------------------------
 
 
+def _check_duplicate_keys(node: yaml.Node, path: str = "") -> None:
+    """Refuse a mapping that gives a key twice (YAML would silently keep the last one)."""
+    if isinstance(node, yaml.MappingNode):
+        seen: dict[str, int] = {}
+        for key, value in node.value:
+            k = str(key.value)
+            where = f"{path}.{k}" if path else k
+            if k in seen:
+                extra = (
+                    " (R12: 'No player may make a second declaration')"
+                    if path == "declarations"
+                    else ""
+                )
+                raise ScenarioError(
+                    path or k,
+                    f"key {k} is given twice (lines {seen[k]} and {key.start_mark.line + 1}){extra}",
+                )
+            seen[k] = key.start_mark.line + 1
+            _check_duplicate_keys(value, where)
+    elif isinstance(node, yaml.SequenceNode):
+        for i, item in enumerate(node.value):
+            _check_duplicate_keys(item, f"{path}[{i}]")
+
+
 def read_text(text: str, name: str = "scenario") -> dict[str, Any]:
+    """Parse YAML (or JSON) with the safe loader only: plain data, nothing is ever evaluated."""
     try:
+        root = yaml.compose(text, Loader=yaml.SafeLoader)
+        if root is not None:
+            _check_duplicate_keys(root)
         data = yaml.safe_load(text)
+    except yaml.constructor.ConstructorError as e:
+        tag = getattr(e, "problem", "") or ""
+        raise ScenarioError(
+            "file",
+            f"{tag.strip()}: tags such as !!python/… are not allowed (a scenario is plain data)",
+        ) from None
     except yaml.YAMLError as e:
         where = ""
         mark = getattr(e, "problem_mark", None)

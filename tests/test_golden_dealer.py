@@ -95,7 +95,9 @@ def test_R14_all_before_the_dealer_throw_up_dealer_takes_the_pool(rule: str, poo
 
 
 @pytest.mark.parametrize("rule", LONE_STANDER)
-@pytest.mark.parametrize(("moves", "taker"), [("take_miss pass pass pass", 1), ("pass take_miss pass pass", 2)])
+@pytest.mark.parametrize(
+    ("moves", "taker"), [("take_miss pass pass pass", 1), ("pass take_miss pass pass", 2)]
+)
 def test_R15_miss_taken_and_all_the_rest_throw_up_miss_holder_takes_pool(
     rule: str, moves: str, taker: int
 ) -> None:
@@ -193,6 +195,18 @@ def test_R18_seeds_dealer_cannot_pass_he_plays_the_miss_for_the_pool() -> None:
     assert "pass" in legal(other)
 
 
+def test_R18_R19_enquire_within_reading_has_no_miss_for_the_pool() -> None:
+    """[000] “if he does not care to do either, he is bound to take miss and play for the pool”
+
+    Only the seeds' reading (`lone_stander_rule: seeds`) has the miss played for the pool;
+    the outside reading lets the dealer give up the stakes instead (V7)."""
+    hand = make_hand(HANDS4, MISS4, TURN, opts("enquire_within"))
+    run(hand, "play pass pass")
+    assert "play_miss_for_pool" not in legal(hand)
+    with pytest.raises(IllegalAction):
+        hand.apply("play_miss_for_pool")
+
+
 # --- R19 ---------------------------------------------------------------------------------------
 
 # Three at the table, dealer 0. Seat 1 stands alone, seat 2 throws up, the dealer plays the
@@ -248,7 +262,8 @@ def test_R20_rare_contingencies_still_have_laws(rule: str) -> None:
         assert h.award_law is not None and h.award_law.rule == rid
     h = make_hand(HANDS4, MISS4, TURN, opts(rule))
     run(h, "take_miss pass pass")
-    assert h.verdict().why is not None and h.verdict().why.rule == "R16"
+    why = h.verdict().why
+    assert why is not None and why.rule == "R16"
     h = make_hand(HANDS4, MISS4, TURN, opts(rule))
     run(h, "play pass pass")
     v = h.verdict()

@@ -7,6 +7,7 @@ directly; every expected set of legal leads is worked out by hand from seeds 000
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 
 import pytest
 
@@ -61,7 +62,7 @@ def forbidding_rule(hand: Hand, action: str) -> str | None:
 
 
 def first_lead(
-    held: str, turn_up: str, players_in: int, rules: str | dict[str, object] = "hoffmann"
+    held: str, turn_up: str, players_in: int, rules: str | Mapping[str, object] = "hoffmann"
 ) -> Hand:
     """The elder hand (seat 1) to lead to the first trick; everyone at the table stood."""
     declarations = ", ".join(f"{s}: play" for s in range(players_in))
@@ -151,7 +152,9 @@ def test_R23_leader_must_lead_ace_of_trumps(held: str, players_in: int, rules: s
         ("KH QH 3C", 2),  # two declared, K Q in sequence: still the king (A4)
     ],
 )
-def test_R24_ace_turned_up_leader_must_lead_the_king(held: str, players_in: int, rules: str) -> None:
+def test_R24_ace_turned_up_leader_must_lead_the_king(
+    held: str, players_in: int, rules: str
+) -> None:
     """[000] “if an ace be turned up, and he holds the king of the same suit, he is bound to lead the latter.”
     [003] “if the ace is turned up, and he holds the king, he must start off with that card.”"""
     hand = first_lead(held, "AH", players_in, rules)
@@ -217,13 +220,19 @@ def test_R27_equal_value_through_the_turn_up() -> None:
 
     Footnote [28] is missing (A1). With `equal_value_via_visible_cards` the jack turned up
     makes Q and 10 of equal value; without it only touching ranks count."""
-    seen = first_lead("QH 10H 3C", "JH", 2, {"preset": "hoffmann", "equal_value_via_visible_cards": True})
+    seen = first_lead(
+        "QH 10H 3C", "JH", 2, {"preset": "hoffmann", "equal_value_via_visible_cards": True}
+    )
     assert legal(seen) == {"QH", "10H"}
-    unseen = first_lead("QH 10H 3C", "JH", 2, {"preset": "hoffmann", "equal_value_via_visible_cards": False})
+    unseen = first_lead(
+        "QH 10H 3C", "JH", 2, {"preset": "hoffmann", "equal_value_via_visible_cards": False}
+    )
     assert legal(unseen) == {"QH"}
     assert forbidding_rule(unseen, "10H") == "R27"
     # a turn-up of another rank does not close the gap
-    other = first_lead("QH 10H 3C", "9H", 2, {"preset": "hoffmann", "equal_value_via_visible_cards": True})
+    other = first_lead(
+        "QH 10H 3C", "9H", 2, {"preset": "hoffmann", "equal_value_via_visible_cards": True}
+    )
     assert legal(other) == {"QH"}
 
 
@@ -266,8 +275,9 @@ def test_R28_in_all_other_cases_the_lead_is_free(held: str, players_in: int, rul
     """[003] “In all other cases the leader may start off with whichever card he chooses.”"""
     hand = first_lead(held, "2H", players_in, rules)
     assert legal(hand) == set(held.split())
-    assert hand.verdict().forbidden == ()
-    assert hand.verdict().why is not None and hand.verdict().why.rule == "R28"
+    v = hand.verdict()
+    assert v.forbidden == ()
+    assert v.why is not None and v.why.rule == "R28"
 
 
 # --- R29–R31: later leads ---------------------------------------------------------------------------

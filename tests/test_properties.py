@@ -28,8 +28,8 @@ from loo_lessons.options import (
     PRESETS,
     Ante,
     FirstLeader,
-    LooAmount,
     LoneStanderRule,
+    LooAmount,
     MissDealPosition,
     PoolRemainder,
     RuleOptions,
@@ -239,11 +239,9 @@ def naive_deal(
     hands: list[list[Card]] = [[] for _ in range(players)]
     miss: list[Card] = []
     seats: list[int | None] = [(dealer + 1 + i) % players for i in range(players)]
-    if not must:
-        if position is MissDealPosition.FIRST_EACH_ROUND:
-            seats = [None, *seats]
-        else:  # after the dealer's own card == at the end of the round (dealer is dealt last)
-            seats = [*seats, None]
+    if not must:  # after the dealer's own card == at the end of the round (dealer dealt last)
+        first = position is MissDealPosition.FIRST_EACH_ROUND
+        seats = [None, *seats] if first else [*seats, None]
     cards = iter(pack)
     for _ in range(3):
         for s in seats:
@@ -370,13 +368,14 @@ def check_step(h: Hand, log: Log) -> None:
         exp = expected_follow(cards, trick, trumps, h.options)
         assert legal_set == exp, (cards, trick, trumps, exp, legal_set)
         led = trick[0].suit
-        if any(c.suit == led for c in cards):  # R32
-            assert all(c.suit == led for c in legal)
-        elif (
-            h.options.void_trump_rule is VoidTrumpRule.MUST_TRUMP
-            and any(c.suit == trumps for c in cards)
-        ):  # R35
-            assert all(c.suit == trumps for c in legal)
+        played = [c for c in legal if isinstance(c, Card)]
+        assert len(played) == len(legal)
+        if any(c.suit == led for c in cards):  # R32: holding the suit led, follow it
+            assert all(c.suit == led for c in played)
+        elif h.options.void_trump_rule is VoidTrumpRule.MUST_TRUMP and any(
+            c.suit == trumps for c in cards
+        ):  # R35: void in the suit led, holding trumps: trump
+            assert all(c.suit == trumps for c in played)
 
 
 def check_forbidden_and_legal(h: Hand) -> None:
@@ -444,6 +443,25 @@ def play_out(h: Hand, data: st.DataObject, *, deep: bool = True) -> Log:
     assert h.phase is Phase.SETTLED and h.settlement is not None
     assert len(h.legal_actions()) == 0
     return log
+
+
+def play_out_rest(h: Hand, log: Log, data: st.DataObject) -> None:
+    while h.to_act is not None:
+        start_play_in_log(h, log)
+        check_step(h, log)
+        legal = h.legal_actions()
+        a = legal[data.draw(st.integers(0, len(legal) - 1), label="move")]
+        record(h, log, a)
+        done = len(h.winners)
+        h.apply(a)
+        if len(h.winners) > done and h.to_act is not None:
+            log.tricks.append([])
+
+
+def random_moves(h: Hand, data: st.DataObject, limit: int) -> None:
+    while h.to_act is not None and len(h.actions) < limit:
+        legal = h.legal_actions()
+        h.apply(legal[data.draw(st.integers(0, len(legal) - 1), label="move")])
 
 
 def check_settlement(h: Hand, log: Log) -> None:
@@ -575,12 +593,6 @@ def test_transcript_replays_the_hand(
     check_replay(h)  # part-way through, or finished
     random_moves(h, data, 10**6)
     check_replay(h)
-
-
-def random_moves(h: Hand, data: st.DataObject, limit: int) -> None:
-    while h.to_act is not None and len(h.actions) < limit:
-        legal = h.legal_actions()
-        h.apply(legal[data.draw(st.integers(0, len(legal) - 1), label="move")])
 
 
 @st.composite
@@ -739,19 +751,6 @@ def test_lone_stander_and_miss_for_pool(setup: Setup, seed: int, data: st.DataOb
         check_settlement(h, log)
 
 
-def play_out_rest(h: Hand, log: Log, data: st.DataObject) -> None:
-    while h.to_act is not None:
-        start_play_in_log(h, log)
-        check_step(h, log)
-        legal = h.legal_actions()
-        a = legal[data.draw(st.integers(0, len(legal) - 1), label="move")]
-        record(h, log, a)
-        done = len(h.winners)
-        h.apply(a)
-        if len(h.winners) > done and h.to_act is not None:
-            log.tricks.append([])
-
-
 @st.composite
 def heads_up_deals(draw: st.DrawFn) -> tuple[Setup, Hand]:
     """Two players in, the elder hand leading with two or three trumps (R23–R27, A1, A4)."""
@@ -773,7 +772,7 @@ def heads_up_deals(draw: st.DrawFn) -> tuple[Setup, Hand]:
 @SETTINGS
 @given(deal=heads_up_deals(), data=st.data())
 def test_heads_up_leads(deal: tuple[Setup, Hand], data: st.DataObject) -> None:
-    setup, h = deal
+    _, h = deal
     log = Log.new()
     for d in (Declaration.PLAY, Declaration.PLAY):
         record(h, log, d)

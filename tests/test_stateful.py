@@ -50,7 +50,13 @@ def setups(draw: st.DrawFn) -> Setup:
     cap = draw(st.integers(1, 40)) if opts.loo_amount is LooAmount.POOL_CAPPED else None
     pool = draw(st.none() | st.integers(0, 90))
     stakes = Stakes.make(
-        stake, draw(st.none() | st.integers(1, 18)), None, cap, pool, players=players, ante=opts.ante
+        stake,
+        draw(st.none() | st.integers(1, 18)),
+        None,
+        cap,
+        pool,
+        players=players,
+        ante=opts.ante,
     )
     return Setup(players, dealer, opts, stakes, must)
 
@@ -103,10 +109,21 @@ class HandMachine(RuleBasedStateMachine):
         self.h.apply(a)
         self.before.append((a, before))
 
+    @precondition(lambda self: self.hand is not None and self.hand.to_act is not None)
+    @rule(choices=st.lists(st.integers(0, 3), min_size=1, max_size=20))
+    def apply_legal_run(self, choices: list[int]) -> None:
+        """Several legal moves in a row, so that hands reach the play and the settlement."""
+        for i in choices:
+            if self.h.to_act is None:
+                return
+            self.apply_legal(i)
+
     @precondition(
-        lambda self: self.hand is not None
-        and self.hand.to_act is not None
-        and len(self.hand.verdict().forbidden) > 0
+        lambda self: (
+            self.hand is not None
+            and self.hand.to_act is not None
+            and len(self.hand.verdict().forbidden) > 0
+        )
     )
     @rule(i=st.integers(0, 3))
     def apply_forbidden(self, i: int) -> None:
@@ -200,8 +217,10 @@ class HandMachine(RuleBasedStateMachine):
         v = legal.verdict()
         forbidden = {a for a, _ in v.forbidden}
         assert not set(legal) & forbidden
+        seat = h.to_act
+        assert seat is not None
         everything: set[Action] = (
-            set(Declaration) if h.phase is Phase.DECLARE else set(h.hand_of(h.to_act))
+            set(Declaration) if h.phase is Phase.DECLARE else set(h.hand_of(seat))
         )
         assert set(legal) | forbidden == everything
 
@@ -222,16 +241,14 @@ class HandMachine(RuleBasedStateMachine):
         st_ = h.setup.stakes.stake
         stake = st_ * h.setup.players if h.options.ante is Ante.ALL_PLAYERS else st_
         assert s.next_pool == sum(s.loo_pays.values()) + s.left_in_pool + stake + nxt
-        for seat in s.receives:
-            assert seat not in h.withheld_seats  # R54, R63: the offender's winnings stay
         if s.pool_awarded_to is None:
+            for seat in s.receives:
+                assert seat not in h.withheld_seats  # R54, R63: the offender's winnings stay
             won = {seat: h.winners.count(seat) for seat in h.players_in}
             assert s.looed == tuple(
                 seat for seat in h.players_in if won[seat] == 0 and seat != h.for_pool
             )
-            assert s.is_single == (
-                len(h.players_in) == 3 and all(n == 1 for n in won.values())
-            )
+            assert s.is_single == (len(h.players_in) == 3 and all(n == 1 for n in won.values()))
 
 
 TestHandMachine = HandMachine.TestCase

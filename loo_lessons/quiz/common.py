@@ -1,0 +1,344 @@
+"""What every topic generator shares: the generation context, asking the engine, building
+choices and verdicts, and assembling the `Question`.
+
+The flow of every question: a real position is written as a scenario mapping, the mapping
+is loaded with `scenario.load`, and `derive.answer_of` reads the answer from the engine's
+verdict on it (`explain_json`, the settlement, the penalty records). Verdicts cite the law
+the engine names (`Law.as_json()`) or, for rules that are not a `Law` (the deal, the trick
+winner, the money), the digest rule itself with its verbatim quote.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..cards import Card
+from ..declare import ALL_DECLARATIONS, Declaration
+from ..errors import ScenarioError
+from ..explain import explain_json
+from ..game import Action
+from ..laws import Law
+from ..scenario import Scenario, load
+from ..sources import RULES
+from .derive import answer_of, summary_of
+from .model import Choice, Question, Verdict
+from .positions import PRESET_NAMES, Rules, card_label, view_of
+
+DECLARATION_LABELS: dict[str, str] = {
+    "play": "Stand (play his own cards)",
+    "take_miss": "Take the miss",
+    "pass": "Throw up (pass)",
+    "play_miss_for_pool": "Play the miss for the pool",
+}
+DECLARED_WORDS: dict[str, str] = {
+    "play": "stands",
+    "take_miss": "takes the miss",
+    "pass": "throws up",
+    "play_miss_for_pool": "plays the miss for the pool",
+}
+SUIT_LABELS: dict[str, str] = {"C": "Clubs ♣", "D": "Diamonds ♦", "H": "Hearts ♥", "S": "Spades ♠"}
+
+
+class Reject(Exception):
+    """This random position does not make the question wanted; draw another."""
+
+
+@dataclass
+class Gen:
+    """The context of one question being generated."""
+
+    topic: str
+    qid: str
+    rng: random.Random
+    level: int
+    preset: str | None
+    disagreement: bool
+
+    def rules(self, custom: Mapping[str, str | bool] | None = None) -> Rules:
+        """The rules to ask under: the preset filter, else either book at random.
+
+        Custom options are used only without a preset filter and outside disagreement mode.
+        """
+        base = self.preset or self.rng.choice(PRESET_NAMES)
+        if custom and self.may_customise:
+            return Rules(base, dict(custom))
+        return Rules(base)
+
+    @property
+    def may_customise(self) -> bool:
+        return self.preset is None and not self.disagreement
+
+    def chance(self, p: float) -> bool:
+        return self.rng.random() < p
+
+
+@dataclass
+class Asked:
+    """A position loaded by the engine, with the engine's answer (and the other book's)."""
+
+    mapping: dict[str, Any]
+    ask: dict[str, Any]
+    rules: Rules
+    sc: Scenario
+    j: dict[str, Any]
+    answer: tuple[str, ...]
+    other: str | None = None  # the other book's answer, in words (disagreement mode)
+
+
+def ask(g: Gen, mapping: dict[str, Any], question: Mapping[str, Any], rules: Rules) -> Asked:
+    """Load the scenario, read the answer from the engine; in disagreement mode keep the
+    position only if the other book answers differently."""
+    mapping = dict(mapping)
+    mapping["question"] = dict(question)
+    sc = load(mapping)
+    j = explain_json(sc)
+    try:
+        answer = answer_of(sc, question, j)
+    except LookupError as e:
+        raise Reject(str(e)) from None
+    other = None
+    if g.disagreement:
+        swapped = rules.swapped()
+        m2 = dict(mapping)
+        m2["rules"] = swapped.mapping()
+        try:
+            sc2 = load(m2)
+        except ScenarioError:
+            raise Reject("the position cannot arise under the other book") from None
+        j2 = explain_json(sc2)
+        try:
+            a2 = answer_of(sc2, question, j2)
+        except LookupError:
+            raise Reject("the other book gives no answer") from None
+        if a2 == answer:
+            raise Reject("both books agree")
+        other = summary_of(sc2, question, j2)
+    return Asked(mapping, dict(question), rules, sc, j, answer, other)
+
+
+# --- choices and verdicts --------------------------------------------------------------------
+
+
+def action_key(a: Action) -> str:
+    return a.code if isinstance(a, Card) else str(a)
+
+
+def legal_verdicts(a: Asked) -> dict[str, Verdict]:
+    """One verdict per option of the seat to act, from the engine's `Hand.verdict()`."""
+    v = a.sc.hand.verdict()
+    out: dict[str, Verdict] = {}
+    for act, law in v.allowed_by:
+        out[action_key(act)] = Verdict.from_law(law, action_key(act) in a.answer)
+    for act, law in v.forbidden:
+        out[action_key(act)] = Verdict.from_law(law, action_key(act) in a.answer)
+    return out
+
+
+def card_choices(codes: Sequence[str]) -> tuple[Choice, ...]:
+    return tuple(Choice(c, card_label(c)) for c in codes)
+
+
+def declaration_choices() -> tuple[Choice, ...]:
+    return tuple(Choice(str(d), DECLARATION_LABELS[str(d)]) for d in ALL_DECLARATIONS)
+
+
+def seat_label(sc: Scenario, seat: int) -> str:
+    s = sc.hand.setup
+    tag = " (dealer)" if seat == s.dealer else (" (elder hand)" if seat == s.elder else "")
+    return f"Seat {seat}{tag}"
+
+
+def seat_choices(sc: Scenario, seats: Iterable[int]) -> tuple[Choice, ...]:
+    return tuple(Choice(str(s), seat_label(sc, s)) for s in seats)
+
+
+def number_choices(rng: random.Random, answer: int, wrong: Iterable[int]) -> tuple[Choice, ...]:
+    """The answer and three plausible wrong numbers, in ascending order."""
+    pool = sorted({w for w in wrong if w >= 0 and w != answer})
+    rng.shuffle(pool)
+    picked = pool[:3]
+    step = 1
+    while len(picked) < 3:
+        for cand in (answer + step, answer - step):
+            if cand >= 0 and cand != answer and cand not in picked and len(picked) < 3:
+                picked.append(cand)
+        step += 1
+    return tuple(Choice(str(n), str(n)) for n in sorted([answer, *picked]))
+
+
+def loo_quote_index(rule_id: str) -> int:
+    """The quote of a rule that names the penalty ('looed', 'loo', 'pool'), else the first."""
+    quotes = RULES[rule_id].quotes
+    for i, q in enumerate(quotes):
+        if "loo" in q.text or "pool" in q.text:
+            return i
+    return 0
+
+
+def same_verdict(
+    keys: Iterable[str],
+    answer: Sequence[str],
+    rule_id: str,
+    slug: str,
+    right: str,
+    wrong: str | Mapping[str, str] | None = None,
+    quote_index: int = 0,
+) -> dict[str, Verdict]:
+    """Verdicts citing one rule for every choice: `right` for the answer, `wrong` for the rest."""
+    out: dict[str, Verdict] = {}
+    for k in keys:
+        if k in answer:
+            out[k] = Verdict.from_rule(rule_id, slug, right, True, quote_index)
+        else:
+            why = wrong.get(k) if isinstance(wrong, Mapping) else wrong
+            out[k] = Verdict.from_rule(
+                rule_id, slug, why if why is not None else f"No. {right}", False, quote_index
+            )
+    return out
+
+
+def law_quote(law: Law) -> str:
+    q = law.quote
+    return f"{q.book}: “{q.text}”"
+
+
+def cite(v: Verdict) -> str:
+    return f"{v.rule_id}; {v.book}: “{v.quote}”"
+
+
+def legal_explanation(
+    subject: str, verb: str, choices: Sequence[Choice], verdicts: Mapping[str, Verdict]
+) -> str:
+    """'Seat 3 may lead: K♥. <reason> (R24; book: “quote”). Not 7♣, 2♦: <reason> (R24).'"""
+    label = {c.key: c.label for c in choices}
+    right = [c.key for c in choices if verdicts[c.key].correct]
+    parts = [f"{subject} may {verb}: {', '.join(label[k] for k in right)}."]
+    groups: dict[tuple[bool, str, str], list[str]] = {}
+    firsts: dict[tuple[bool, str, str], Verdict] = {}
+    for c in choices:
+        v = verdicts[c.key]
+        key = (v.correct, v.rule_id, v.reason)
+        groups.setdefault(key, []).append(c.key)
+        firsts.setdefault(key, v)
+    for key, ks in groups.items():
+        v = firsts[key]
+        if v.correct:
+            parts.append(f"{v.reason} ({cite(v)})")
+    for key, ks in groups.items():
+        v = firsts[key]
+        if not v.correct:
+            parts.append(f"Not {', '.join(label[k] for k in ks)}: {v.reason} ({v.rule_id})")
+    return " ".join(parts)
+
+
+def ordered_ids(*groups: Iterable[str]) -> tuple[str, ...]:
+    out: list[str] = []
+    for g in groups:
+        for r in g:
+            if r in RULES and r not in out:
+                out.append(r)
+    return tuple(out)
+
+
+def declarations_words(sc: Scenario) -> str:
+    h = sc.hand
+    said = [f"seat {s} {DECLARED_WORDS[str(h.declared[s])]}" for s in h.rotation if s in h.declared]
+    return ", ".join(said) if said else "nobody has declared yet"
+
+
+def table_words(sc: Scenario) -> str:
+    s = sc.hand.setup
+    must = " This deal is a must: everyone plays and there is no miss." if s.must else ""
+    return (
+        f"{s.players} players; seat {s.dealer} deals, so seat {s.elder} is the elder hand." + must
+    )
+
+
+def trumps_words(sc: Scenario) -> str:
+    h = sc.hand
+    if h.turn_up is None or h.trumps is None:
+        return ""
+    return f"Trumps are {h.trumps.plural} (the {card_label(h.turn_up.code)} is turned up)."
+
+
+def finish(
+    g: Gen,
+    a: Asked,
+    *,
+    kind: str,
+    prompt: str,
+    choices: Sequence[Choice],
+    verdicts: Mapping[str, Verdict],
+    explanation: str,
+    rule_ids: Iterable[str] = (),
+    multi: bool = False,
+    view: Mapping[str, Any] | None = None,
+    show: Sequence[int] = (),
+) -> Question:
+    """Assemble the question: annotate the scenario, state both books in disagreement mode."""
+    ids = ordered_ids(rule_ids, (verdicts[c.key].rule_id for c in choices))
+    if a.other is not None:
+        mine = summary_of(a.sc, a.ask, a.j)
+        explanation += (
+            f" The books disagree here. Under {a.rules.words()}: {mine}. "
+            f"Under {a.rules.swapped().words()}: {a.other}."
+        )
+    scenario = dict(a.mapping)
+    scenario["topic"] = g.topic
+    scenario["level"] = g.level
+    scenario["answer"] = list(a.answer)
+    scenario["rule_ids"] = list(ids)
+    order = {c.key: i for i, c in enumerate(choices)}
+    answer = tuple(sorted(a.answer, key=lambda k: order.get(k, len(order))))
+    return Question(
+        id=g.qid,
+        topic=g.topic,
+        level=g.level,
+        preset=a.rules.preset,
+        rules=a.sc.options.to_dict(),
+        prompt=f"Under {a.rules.words()}: {prompt}",
+        view=dict(view) if view is not None else view_of(a.sc, show),
+        scenario=scenario,
+        kind=kind,
+        choices=tuple(choices),
+        multi=multi,
+        answer=answer,
+        verdicts=dict(verdicts),
+        explanation=explanation,
+        rule_ids=ids,
+    )
+
+
+def legal_question(g: Gen, a: Asked, *, prompt: str, subject: str, verb: str) -> Question:
+    """'Which cards/declarations may he …?': every option of the seat to act, select all legal."""
+    h = a.sc.hand
+    seat = h.to_act
+    if seat is None:
+        raise Reject("nobody is to act")
+    verdicts = legal_verdicts(a)
+    if a.j["phase"] == "declare":
+        choices = declaration_choices()
+        kind = "pick_declaration"
+    else:
+        from .positions import hand_codes
+
+        choices = card_choices(hand_codes(h.held[seat], h))
+        kind = "pick_card"
+    return finish(
+        g,
+        a,
+        kind=kind,
+        prompt=prompt,
+        choices=choices,
+        verdicts=verdicts,
+        explanation=legal_explanation(subject, verb, choices, verdicts),
+        multi=True,
+        show=[seat],
+    )
+
+
+def declaration_of(text: str) -> Declaration:
+    return Declaration(text)

@@ -1,0 +1,313 @@
+"""Bots with declared personalities, and the one view of the table a bot is allowed.
+
+A bot sees the deal only through a `SeatView`: its own cards, the turn-up and trumps, the
+declarations so far, the cards played and who won each trick, the pool, and where it sits.
+It never sees another player's cards, the miss (until it takes it) or the stock: the
+view has no field that could hold them. `bot_move(hand, bot, rng)` builds the view for the
+seat to act and asks the bot to choose among `hand.legal_actions()`; bots draw randomness
+only from the `rng` they are given, so a seed replays a game exactly.
+
+The personalities (each bot's docstring says more):
+
+- `random-legal`: any legal move, uniformly at random.
+- `cautious`: stands only with a trump honour or two trumps; otherwise throws up.
+- `bold`: stands on any trump; with none takes the miss if he can.
+- `sensible`: weighs its chance of a trick; weak hands take the miss when it is there;
+  plays high to win a trick it can win, low when it cannot.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+from ..cards import Card, Rank, Suit, beats
+from ..declare import Declaration
+from ..errors import LooError
+from ..game import Action, Hand, Phase
+from ..options import RuleOptions
+
+PLAY = Declaration.PLAY
+TAKE_MISS = Declaration.TAKE_MISS
+PASS = Declaration.PASS
+FOR_POOL = Declaration.PLAY_MISS_FOR_POOL
+_MISS_DECLARATIONS = (TAKE_MISS, FOR_POOL)
+
+
+@dataclass(frozen=True, slots=True)
+class SeatView:
+    """What one seat may know at this moment, and nothing more.
+
+    Cards appear in three fields only: `hand` (the seat's own cards now: the miss, once
+    it has taken it), `turn_up`, and `tricks` (cards played face up). Other hands, the
+    miss, thrown-up cards and the stock are never here.
+    """
+
+    seat: int
+    players: int
+    dealer: int
+    phase: Phase
+    must: bool
+    options: RuleOptions
+    hand: tuple[Card, ...]
+    turn_up: Card | None
+    trumps: Suit | None
+    declarations: tuple[tuple[int, Declaration], ...]  # in the order made
+    players_in: tuple[int, ...]  # in play order (known once declaring is over)
+    tricks: tuple[tuple[tuple[int, Card], ...], ...]  # every card played, trick by trick
+    winners: tuple[int, ...]  # winner of each finished trick
+    pool: int
+    stake: int
+    loo: int
+
+    @property
+    def elder(self) -> int:
+        return (self.dealer + 1) % self.players
+
+    @property
+    def is_dealer(self) -> bool:
+        return self.seat == self.dealer
+
+    @property
+    def position(self) -> int:
+        """1 for the elder hand, ... `players` for the dealer (the order of declaring)."""
+        return (self.seat - self.dealer - 1) % self.players + 1
+
+    @property
+    def miss_holder(self) -> int | None:
+        for seat, d in self.declarations:
+            if d in _MISS_DECLARATIONS:
+                return seat
+        return None
+
+    @property
+    def miss_available(self) -> bool:
+        return not self.must and self.miss_holder is None
+
+    @property
+    def standers(self) -> int:
+        """How many have declared to play so far (on their own cards or the miss)."""
+        return sum(1 for _, d in self.declarations if d is not PASS)
+
+    @property
+    def current_trick(self) -> tuple[tuple[int, Card], ...]:
+        if len(self.tricks) > len(self.winners):
+            return self.tricks[-1]
+        return ()
+
+    @property
+    def seen_cards(self) -> tuple[Card, ...]:
+        played = tuple(c for t in self.tricks for _, c in t)
+        return (*played, self.turn_up) if self.turn_up is not None else played
+
+    @property
+    def still_to_play(self) -> int:
+        """Players who play after this seat in the current trick."""
+        if not self.players_in:
+            return 0
+        return len(self.players_in) - len(self.current_trick) - 1
+
+
+def seat_view(hand: Hand, seat: int) -> SeatView:
+    """The view of `hand` from `seat`: everything public plus that seat's own cards."""
+    s = hand.setup
+    st = s.stakes
+    return SeatView(
+        seat,
+        s.players,
+        s.dealer,
+        hand.phase,
+        s.must,
+        hand.options,
+        tuple(hand.held[seat]),
+        hand.turn_up,
+        hand.trumps,
+        tuple(hand.declared.items()),
+        hand.players_in,
+        tuple(tuple(t) for t in hand.tricks if t),
+        tuple(hand.winners),
+        st.pool,
+        st.stake,
+        st.loo,
+    )
+
+
+class Bot(Protocol):
+    """A player: a name, a personality (its docstring), and a way to choose."""
+
+    @property
+    def name(self) -> str: ...
+
+    def choose(self, view: SeatView, legal: Sequence[Action], rng: random.Random) -> Action: ...
+
+
+# --- shared judgement -------------------------------------------------------------------------
+
+
+def power(card: Card, trumps: Suit | None) -> int:
+    """A card's strength in play: any trump above any plain card, then by rank."""
+    return int(card.rank) + (20 if card.suit is trumps else 0)
+
+
+def trick_expectation(
+    cards: Sequence[Card], trumps: Suit | None, turn_up: Card | None, players: int
+) -> float:
+    """A rough expected number of tricks for a three-card hand before any card is played.
+
+    A trump is worth the chance that no higher trump is out against it (each unseen higher
+    trump is held by an opponent with probability about 3(n-1)/48); a plain ace or king is
+    worth a little, less so at a bigger table where it is likelier to be trumped.
+    """
+    if trumps is None:
+        return 0.0
+    q = min(0.9, 3 * (players - 1) / 48)
+    mine = {c.rank for c in cards if c.suit is trumps}
+    out = {turn_up.rank} if turn_up is not None and turn_up.suit is trumps else set()
+    value = 0.0
+    for c in cards:
+        if c.suit is trumps:
+            higher = sum(1 for r in range(c.rank + 1, 15) if r not in mine and r not in out)
+            value += (1 - q) ** higher
+        elif c.rank == Rank.ACE:
+            value += 0.5 * (1 - q) ** 2
+        elif c.rank == Rank.KING:
+            value += 0.2 * (1 - q) ** 3
+    return value
+
+
+def _fallback(legal: Sequence[Action], *prefs: Declaration) -> Action:
+    for d in prefs:
+        if d in legal:
+            return d
+    return legal[0]
+
+
+def sensible_card(view: SeatView, legal: Sequence[Action]) -> Card:
+    """Lead the strongest card; when following, head the trick if possible — as high as
+    possible while others are still to play, as cheaply as possible when last — and
+    otherwise throw the lowest card."""
+    cards = [a for a in legal if isinstance(a, Card)]
+    trumps = view.trumps
+    trick = view.current_trick
+    if not trick:
+        return max(cards, key=lambda c: power(c, trumps))
+    best = trick[0][1]
+    for _, c in trick[1:]:
+        if beats(c, best, trumps):
+            best = c
+    heads = [c for c in cards if beats(c, best, trumps)]
+    if heads:
+        if view.still_to_play == 0:
+            return min(heads, key=lambda c: power(c, trumps))
+        return max(heads, key=lambda c: power(c, trumps))
+    return min(cards, key=lambda c: power(c, trumps))
+
+
+# --- the bots ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class RandomLegal:
+    """Plays any legal move, uniformly at random: no judgement at all. Useful to explore
+    every line the rules allow, and as a baseline for the others."""
+
+    name: str = "random-legal"
+
+    def choose(self, view: SeatView, legal: Sequence[Action], rng: random.Random) -> Action:
+        return legal[rng.randrange(len(legal))]
+
+
+@dataclass(frozen=True, slots=True)
+class Cautious:
+    """Hates being looed. Stands only with a trump honour (ace, king, queen or jack of
+    trumps) or two trumps; otherwise throws up, and never gambles on the miss. As dealer
+    facing a lone stander, where he may not pass, he plays the miss for the pool (which
+    cannot be looed) unless his own hand qualifies. Plays his cards as `sensible` does."""
+
+    name: str = "cautious"
+
+    def choose(self, view: SeatView, legal: Sequence[Action], rng: random.Random) -> Action:
+        if view.phase is Phase.PLAY:
+            return sensible_card(view, legal)
+        trumps = [c for c in view.hand if c.suit is view.trumps]
+        good = len(trumps) >= 2 or any(c.rank >= Rank.JACK for c in trumps)
+        if good and PLAY in legal:
+            return PLAY
+        return _fallback(legal, PASS, FOR_POOL, PLAY)
+
+
+@dataclass(frozen=True, slots=True)
+class Bold:
+    """Loves a gamble. Stands on any trump at all; with none, takes the miss if it is still
+    there, else throws up. In play he always puts down his strongest legal card."""
+
+    name: str = "bold"
+
+    def choose(self, view: SeatView, legal: Sequence[Action], rng: random.Random) -> Action:
+        trumps = view.trumps
+        if view.phase is Phase.PLAY:
+            cards = [a for a in legal if isinstance(a, Card)]
+            return max(cards, key=lambda c: power(c, trumps))
+        if any(c.suit is trumps for c in view.hand) and PLAY in legal:
+            return PLAY
+        return _fallback(legal, TAKE_MISS, PASS, PLAY)
+
+
+@dataclass(frozen=True, slots=True)
+class Sensible:
+    """A steady heuristic player. Estimates its tricks (`trick_expectation`) and stands when
+    the estimate reaches `stand_at`, demanding `per_stander` more for each player already
+    in. A weak hand takes the miss when the miss is available, and throws up when it is
+    not. As dealer against the miss-holder alone it stands on a fair hand; against a lone
+    stander it plays its own fair hand, else the miss for the pool (never looed). In play
+    it leads its strongest card, heads the trick when it can (high while others are still
+    to play, cheaply when last) and throws its lowest card when it cannot."""
+
+    name: str = "sensible"
+    stand_at: float = 0.6
+    per_stander: float = 0.1
+    heads_up: float = 0.45
+
+    def choose(self, view: SeatView, legal: Sequence[Action], rng: random.Random) -> Action:
+        if view.phase is Phase.PLAY:
+            return sensible_card(view, legal)
+        strength = trick_expectation(view.hand, view.trumps, view.turn_up, view.players)
+        if FOR_POOL in legal:  # the dealer against a lone stander (R17, R18)
+            return PLAY if strength >= self.heads_up else FOR_POOL
+        if view.is_dealer and view.standers == 1 and view.miss_holder is not None:
+            # only the miss-holder stood (R16): heads-up against the miss
+            return PLAY if strength >= self.heads_up and PLAY in legal else _fallback(legal, PASS)
+        if strength >= self.stand_at + self.per_stander * view.standers and PLAY in legal:
+            return PLAY
+        return _fallback(legal, TAKE_MISS, PASS, PLAY)
+
+
+BOTS: dict[str, Bot] = {b.name: b for b in (RandomLegal(), Cautious(), Bold(), Sensible())}
+
+
+def get_bot(bot: str | Bot) -> Bot:
+    """A bot by name (`random-legal`, `cautious`, `bold`, `sensible`), or the bot itself."""
+    if isinstance(bot, str):
+        try:
+            return BOTS[bot]
+        except KeyError:
+            raise LooError(f"unknown bot {bot!r} (known: {', '.join(BOTS)})") from None
+    return bot
+
+
+def bot_move(hand: Hand, bot: str | Bot, rng: random.Random) -> Action:
+    """The move `bot` chooses for the seat to act. A forced move (one legal option) is made
+    without asking the bot and without drawing from `rng`."""
+    seat = hand.to_act
+    if seat is None:
+        raise LooError(f"nobody is to act: the deal is {hand.phase.value}")
+    legal = hand.legal_actions()
+    if len(legal) == 1:
+        only: Action = legal[0]
+        return only
+    choice = get_bot(bot).choose(seat_view(hand, seat), legal, rng)
+    if choice not in legal:
+        raise LooError(f"bot {get_bot(bot).name} chose {choice}, which is not legal")
+    return choice

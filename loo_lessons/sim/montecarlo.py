@@ -1,0 +1,694 @@
+"""Monte Carlo: many seeded hands played by bots, recorded per hand and seat, and summed up.
+
+`simulate(hands, players, seed, ...)` plays hand `i` from its own seed `hand_seed(seed, i)`
+with the dealer at seat `i % players`, so every hand can be replayed alone
+(`replay_hand`) and the results are the same whatever the number of worker processes.
+
+Each hand starts from a fresh pool of the dealer's stake (limited loo), so the hands are
+independent samples; `session(...)` plays a running table instead, where the pool carries
+over and unlimited loo can grow it. Money columns are counters: `won` (shares of the
+pool), `paid` (loos), `net = won - paid`, `staked` (the dealer's stake into this hand's
+pool) and `balance = net - staked`.
+
+pandas is imported only inside the methods that return frames.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import random
+import sys
+import time
+from array import array
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from ..cards import Card, Rank, Suit
+from ..deal import check_table_size
+from ..declare import Declaration
+from ..game import Hand, Setup
+from ..options import LooAmount, RuleOptions, options_from
+from ..settle import Stakes
+from ..table import Table
+from .bots import BOTS, Bot, bot_move, get_bot, seat_view
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+Progress = Callable[[int, int], None]
+RulesArg = str | RuleOptions | Mapping[str, Any] | None
+
+#: Declaration codes stored in the `declaration` column ("none": the dealer took the pool
+#: without declaring, R14).
+DECLARATION_NAMES: tuple[str, ...] = (
+    "play",
+    "take_miss",
+    "pass",
+    "play_miss_for_pool",
+    "none",
+)
+_DECL_CODE = {Declaration(n): i for i, n in enumerate(DECLARATION_NAMES[:4])}
+_NONE = 4
+
+#: (name, array typecode, meaning) of every recorded column, one row per hand and seat.
+COLUMNS: tuple[tuple[str, str, str], ...] = (
+    ("hand", "l", "index of the hand in the simulation"),
+    ("seed", "q", "the hand's own seed (hand_seed(seed, hand)): deals it and drives the bots"),
+    ("players", "b", "table size"),
+    ("dealer", "b", "the dealer's seat"),
+    ("seat", "b", "this seat"),
+    ("position", "b", "1 = elder hand ... players = dealer (the order of declaring)"),
+    ("bot", "b", "index into SimResult.bot_kinds of the bot in this seat"),
+    ("dealt_trumps", "b", "trumps among the seat's own three dealt cards"),
+    ("dealt_ace", "b", "the seat was dealt the ace of trumps"),
+    ("dealt_king", "b", "the seat was dealt the king of trumps"),
+    ("declaration", "b", "index into DECLARATION_NAMES"),
+    ("took_miss", "b", "took the miss (on his own account or for the pool)"),
+    ("played", "b", "took part in the play (stood or took the miss)"),
+    ("played_trumps", "b", "trumps among the three cards the seat played (0 if it did not play)"),
+    ("played_ace", "b", "the seat played the ace of trumps"),
+    ("played_king", "b", "the seat played the king of trumps"),
+    ("tricks", "b", "tricks taken"),
+    ("looed", "b", "looed: played and took no trick (R39)"),
+    ("won", "q", "counters received from the pool"),
+    ("paid", "q", "counters paid as loos"),
+    ("net", "q", "won - paid"),
+    ("staked", "q", "counters staked into this hand's pool (the dealer's stake)"),
+    ("balance", "q", "net - staked"),
+    ("pool", "q", "the pool contested in this hand"),
+    ("in_play", "b", "how many took part in the play"),
+    ("single", "b", "the hand ended as a single (R41)"),
+    ("awarded", "b", "the pool went whole without play (R14, R15, R16)"),
+)
+_TYPECODES = {name: code for name, code, _ in COLUMNS}
+_NP_DTYPES = {"l": "int64", "q": "int64", "b": "int8"}
+
+_MASK64 = (1 << 64) - 1
+
+
+def hand_seed(seed: int, index: int) -> int:
+    """The seed of hand `index` of a simulation seeded with `seed` (a splitmix64 mix, so
+    neighbouring seeds and indices give unrelated deals). Fits in a signed 64-bit int."""
+    z = (seed * 0x9E3779B97F4A7C15 + index * 0xD1B54A32D192ED03 + 1) & _MASK64
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+    return (z ^ (z >> 31)) >> 1
+
+
+def _options(rules: RulesArg) -> RuleOptions:
+    if isinstance(rules, RuleOptions):
+        return rules
+    if isinstance(rules, Mapping):
+        return options_from(dict(rules))
+    return options_from(rules)
+
+
+def _bots(bots: Sequence[str | Bot] | str | Bot | None, players: int) -> tuple[Bot, ...]:
+    if bots is None:
+        return (get_bot("sensible"),) * players
+    if isinstance(bots, str) or not isinstance(bots, Sequence):
+        return (get_bot(bots),) * players
+    got = tuple(get_bot(b) for b in bots)
+    if len(got) == 1:
+        return got * players
+    if len(got) != players:
+        raise ValueError(f"{len(got)} bots for {players} seats: give one bot, or one per seat")
+    return got
+
+
+def _stakes(players: int, options: RuleOptions, stake: int) -> Stakes:
+    cap = 4 * stake if options.loo_amount is LooAmount.POOL_CAPPED else None
+    return Stakes.make(stake, loo_cap=cap, players=players, ante=options.ante)
+
+
+# --- one chunk of hands (runs in a worker process) ---------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Job:
+    seed: int
+    start: int
+    stop: int
+    players: int
+    options: dict[str, str | bool]
+    bots: tuple[str | Bot, ...]
+    bot_codes: tuple[int, ...]
+    stake: int
+
+
+def _features(cards: Sequence[Card], trumps: Suit | None) -> tuple[int, int, int]:
+    n = ace = king = 0
+    for c in cards:
+        if c.suit is trumps:
+            n += 1
+            if c.rank is Rank.ACE:
+                ace = 1
+            elif c.rank is Rank.KING:
+                king = 1
+    return n, ace, king
+
+
+def play_hand(hand: Hand, bots: Sequence[Bot], rng: random.Random) -> Hand:
+    """Play `hand` to the end with one bot per seat; forced moves do not consult the bot."""
+    while (seat := hand.to_act) is not None:
+        legal = hand.legal_actions()
+        if len(legal) == 1:
+            hand.apply_unchecked(legal[0])
+        else:
+            hand.apply_unchecked(bots[seat].choose(seat_view(hand, seat), legal, rng))
+    return hand
+
+
+def _play_chunk(job: _Job) -> dict[str, array[int]]:
+    players = job.players
+    options = options_from(job.options)
+    bots = tuple(get_bot(b) for b in job.bots)
+    bot_index = job.bot_codes
+    stakes = _stakes(players, options, job.stake)
+    setups = [Setup(players, d, options, stakes) for d in range(players)]
+    cols = {name: array(code) for name, code, _ in COLUMNS}
+    c_hand, c_seed, c_players, c_dealer, c_seat = (
+        cols["hand"],
+        cols["seed"],
+        cols["players"],
+        cols["dealer"],
+        cols["seat"],
+    )
+    c_pos, c_bot, c_dt, c_da, c_dk = (
+        cols["position"],
+        cols["bot"],
+        cols["dealt_trumps"],
+        cols["dealt_ace"],
+        cols["dealt_king"],
+    )
+    c_decl, c_took, c_played, c_pt, c_pa, c_pk = (
+        cols["declaration"],
+        cols["took_miss"],
+        cols["played"],
+        cols["played_trumps"],
+        cols["played_ace"],
+        cols["played_king"],
+    )
+    c_tricks, c_looed, c_won, c_paid, c_net, c_staked, c_bal = (
+        cols["tricks"],
+        cols["looed"],
+        cols["won"],
+        cols["paid"],
+        cols["net"],
+        cols["staked"],
+        cols["balance"],
+    )
+    c_pool, c_in, c_single, c_awarded = (
+        cols["pool"],
+        cols["in_play"],
+        cols["single"],
+        cols["awarded"],
+    )
+    all_ante = stakes.pool != stakes.stake
+    rng = random.Random()
+    for i in range(job.start, job.stop):
+        hs = hand_seed(job.seed, i)
+        rng.seed(hs)
+        dealer = i % players
+        hand = Hand.dealt(setups[dealer], rng, seed=hs)
+        trumps = hand.trumps
+        dealt = [_features(h, trumps) for h in hand.held]
+        miss = _features(hand.miss, trumps) if hand.miss is not None else (0, 0, 0)
+        play_hand(hand, bots, rng)
+        s = hand.settlement
+        assert s is not None
+        declared = hand.declared
+        pin = hand.players_in
+        single = 1 if s.is_single else 0
+        awarded = 0 if s.pool_awarded_to is None else 1
+        for seat in range(players):
+            c_hand.append(i)
+            c_seed.append(hs)
+            c_players.append(players)
+            c_dealer.append(dealer)
+            c_seat.append(seat)
+            c_pos.append((seat - dealer - 1) % players + 1)
+            c_bot.append(bot_index[seat])
+            dt, da, dk = dealt[seat]
+            c_dt.append(dt)
+            c_da.append(da)
+            c_dk.append(dk)
+            d = declared.get(seat)
+            code = _NONE if d is None else _DECL_CODE[d]
+            c_decl.append(code)
+            took = code == 1 or code == 3
+            c_took.append(1 if took else 0)
+            playing = seat in pin
+            c_played.append(1 if playing else 0)
+            pt, pa, pk = (miss if took else dealt[seat]) if playing else (0, 0, 0)
+            c_pt.append(pt)
+            c_pa.append(pa)
+            c_pk.append(pk)
+            c_tricks.append(s.tricks_won.get(seat, 0))
+            c_looed.append(1 if seat in s.looed else 0)
+            won = s.receives.get(seat, 0)
+            paid = s.loo_pays.get(seat, 0)
+            staked = stakes.stake if (all_ante or seat == dealer) else 0
+            c_won.append(won)
+            c_paid.append(paid)
+            c_net.append(won - paid)
+            c_staked.append(staked)
+            c_bal.append(won - paid - staked)
+            c_pool.append(s.pool)
+            c_in.append(len(pin))
+            c_single.append(single)
+            c_awarded.append(awarded)
+    return cols
+
+
+# --- results --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SimResult:
+    """Rows of (hand, seat) as columns of integers; `frame()` gives them as a DataFrame."""
+
+    hands: int
+    players: int
+    seed: int
+    options: RuleOptions
+    bots: tuple[str, ...]  # the bot in each seat
+    columns: dict[str, array[int]] = field(repr=False)
+    seconds: float = 0.0
+
+    @property
+    def bot_kinds(self) -> tuple[str, ...]:
+        """The distinct bots; the `bot` column indexes this."""
+        return tuple(dict.fromkeys(self.bots))
+
+    def __len__(self) -> int:
+        return len(self.columns["hand"])
+
+    def column(self, name: str) -> array[int]:
+        return self.columns[name]
+
+    def rows(self) -> list[dict[str, int | str]]:
+        """Plain rows (for small results and tests): declaration and bot as names."""
+        names = list(self.columns)
+        out: list[dict[str, int | str]] = []
+        for vals in zip(*(self.columns[n] for n in names), strict=True):
+            row: dict[str, int | str] = dict(zip(names, vals, strict=True))
+            row["declaration"] = DECLARATION_NAMES[int(row["declaration"])]
+            row["bot"] = self.bot_kinds[int(row["bot"])]
+            out.append(row)
+        return out
+
+    def frame(self) -> pd.DataFrame:
+        """One row per hand and seat (see COLUMNS); `declaration` and `bot` are categoricals."""
+        import numpy as np
+        import pandas as pd
+
+        data: dict[str, Any] = {}
+        for name, arr in self.columns.items():
+            dtype = _NP_DTYPES[_TYPECODES[name]]
+            data[name] = (
+                np.frombuffer(arr, dtype=dtype).copy() if len(arr) else np.array([], dtype=dtype)
+            )
+        df = pd.DataFrame(data)
+        df["declaration"] = pd.Categorical.from_codes(
+            df["declaration"], categories=list(DECLARATION_NAMES)
+        )
+        df["bot"] = pd.Categorical.from_codes(df["bot"], categories=list(self.bot_kinds))
+        for b in ("dealt_ace", "dealt_king", "took_miss", "played", "played_ace", "played_king"):
+            df[b] = df[b].astype(bool)
+        for b in ("looed", "single", "awarded"):
+            df[b] = df[b].astype(bool)
+        return df
+
+    # --- summary tables ---------------------------------------------------------------
+    def trick_rates(self, by: str | Sequence[str] = "trumps") -> pd.DataFrame:
+        """How often a hand that was played takes a trick, and is looed, by the kind of hand.
+
+        `by`: "trumps" (trumps in the hand played), "honours" (ace / king of trumps held),
+        "position", or any column names. The dealer playing the miss for the pool is left
+        out (he cannot be looed, A16).
+        """
+        keys = {
+            "trumps": ["played_trumps"],
+            "honours": ["played_ace", "played_king"],
+            "position": ["position"],
+        }
+        cols = keys.get(by, [by]) if isinstance(by, str) else list(by)
+        df = self.frame()
+        df = df[df["played"] & (df["declaration"] != "play_miss_for_pool")]
+        df = df.assign(took_trick=df["tricks"] > 0)
+        g = df.groupby(cols, observed=True)
+        out = g.agg(
+            hands=("tricks", "size"),
+            took_trick=("took_trick", "mean"),
+            looed=("looed", "mean"),
+            tricks=("tricks", "mean"),
+            net=("net", "mean"),
+        )
+        return out
+
+    def expected_counters(self, wide: bool = True) -> pd.DataFrame:
+        """Mean counters (`net`: won - loos, the dealer's stake aside) of each declaration,
+        by table size and position. Wide: one column per declaration; long: with counts and
+        each declaration's share of that position's decisions."""
+        df = self.frame()
+        g = df.groupby(["players", "position", "declaration"], observed=True)
+        long = g.agg(hands=("net", "size"), net=("net", "mean"), balance=("balance", "mean"))
+        totals = long.groupby(level=["players", "position"])["hands"].transform("sum")
+        long["share"] = long["hands"] / totals
+        if not wide:
+            return long
+        return long["net"].unstack("declaration")
+
+    def miss_value(
+        self, by: Sequence[str] = ("dealt_trumps", "dealt_ace", "dealt_king")
+    ) -> pd.DataFrame:
+        """Mean net of standing vs taking the miss, for hands alike in `by` (features of the
+        seat's own dealt cards, what it declared on). `value` = take_miss - stand. Bots
+        choose by their hands, so a comparison needs both choices in a group: mix bots (or
+        use `paired_miss_value`, which plays both choices of the very same deal)."""
+        df = self.frame()
+        df = df[df["declaration"].isin(["play", "take_miss"])]
+        g = df.groupby([*by, "declaration"], observed=True)["net"].agg(["mean", "size"])
+        wide = g.unstack("declaration")
+        out = wide.reindex(
+            columns=[(m, d) for m in ("mean", "size") for d in ("play", "take_miss")]
+        )
+        out.columns = ["stand_net", "take_miss_net", "stand_hands", "take_miss_hands"]
+        out["value_of_miss"] = out["take_miss_net"] - out["stand_net"]
+        out[["stand_hands", "take_miss_hands"]] = (
+            out[["stand_hands", "take_miss_hands"]].fillna(0).astype(int)
+        )
+        return out
+
+    def overview(self) -> dict[str, float]:
+        """A few headline figures."""
+        n = max(1, self.hands)
+        c = self.columns
+        played = sum(c["played"])
+        return {
+            "hands": float(self.hands),
+            "single_rate": sum(c["single"]) / n / self.players,
+            "awarded_rate": sum(c["awarded"]) / n / self.players,
+            "mean_in_play": sum(c["in_play"]) / n / self.players,
+            "loo_rate_of_players": sum(c["looed"]) / played if played else 0.0,
+            "seconds": self.seconds,
+        }
+
+    def summary(self) -> dict[str, pd.DataFrame]:
+        """The summary tables by name (what `loo-lessons simulate` prints)."""
+        import pandas as pd
+
+        ov = pd.DataFrame([self.overview()])
+        return {
+            "overview": ov,
+            "by_trumps": self.trick_rates("trumps"),
+            "by_honours": self.trick_rates("honours"),
+            "by_position": self.trick_rates("position"),
+            "expected_counters": self.expected_counters(),
+            "value_of_miss": self.miss_value(),
+        }
+
+
+def _merge(parts: Sequence[dict[str, array[int]]]) -> dict[str, array[int]]:
+    cols = {name: array(code) for name, code, _ in COLUMNS}
+    for part in parts:
+        for name, arr in part.items():
+            cols[name].extend(arr)
+    return cols
+
+
+def _jobs(
+    hands: int,
+    seed: int,
+    players: int,
+    opts: RuleOptions,
+    bots: tuple[Bot, ...],
+    stake: int,
+    pieces: int,
+) -> list[_Job]:
+    names: tuple[str | Bot, ...] = tuple(b.name if BOTS.get(b.name) == b else b for b in bots)
+    kinds = _bot_kinds(bots)
+    codes = tuple(kinds.index(b.name) for b in bots)
+    size = max(1, -(-hands // max(1, pieces)))
+    return [
+        _Job(seed, start, min(hands, start + size), players, opts.to_dict(), names, codes, stake)
+        for start in range(0, hands, size)
+    ]
+
+
+def _bot_kinds(bots: Sequence[Bot]) -> tuple[str, ...]:
+    """The distinct bot names, in seat order of first appearance."""
+    return tuple(dict.fromkeys(b.name for b in bots))
+
+
+def simulate(
+    hands: int,
+    players: int,
+    seed: int,
+    rules: RulesArg = "hoffmann",
+    bots: Sequence[str | Bot] | str | Bot | None = None,
+    workers: int = 1,
+    progress: Progress | None = None,
+    *,
+    stake: int = 3,
+) -> SimResult:
+    """Play `hands` seeded hands at a table of `players` with `bots` (one per seat, or one
+    for all; default `sensible` everywhere) and record every seat of every hand.
+
+    Hand `i` is dealt and played from `hand_seed(seed, i)` with dealer `i % players`, so the
+    result does not depend on `workers` (processes; chunks are merged in hand order).
+    `progress(done, total)` is called as chunks finish.
+    """
+    if hands < 0:
+        raise ValueError("hands must be >= 0")
+    opts = _options(rules)
+    seats = _bots(bots, players)
+    check_table_size(players, True)
+    workers = max(1, workers)
+    pieces = workers * 4 if workers > 1 else (10 if progress is not None else 1)
+    jobs = _jobs(hands, seed, players, opts, seats, stake, pieces)
+    t0 = time.perf_counter()
+    parts: list[dict[str, array[int]]] = []
+    done = 0
+    if workers > 1 and len(jobs) > 1:
+        ctx = multiprocessing.get_context("fork" if sys.platform == "linux" else "spawn")
+        with ctx.Pool(min(workers, len(jobs))) as pool:
+            for job, part in zip(jobs, pool.imap(_play_chunk, jobs), strict=True):
+                parts.append(part)
+                done += job.stop - job.start
+                if progress is not None:
+                    progress(done, hands)
+    else:
+        for job in jobs:
+            parts.append(_play_chunk(job))
+            done += job.stop - job.start
+            if progress is not None:
+                progress(done, hands)
+    cols = _merge(parts)
+    return SimResult(
+        hands,
+        players,
+        seed,
+        opts,
+        tuple(b.name for b in seats),
+        cols,
+        time.perf_counter() - t0,
+    )
+
+
+def replay_hand(
+    seed: int,
+    index: int,
+    players: int,
+    rules: RulesArg = "hoffmann",
+    bots: Sequence[str | Bot] | str | Bot | None = None,
+    *,
+    stake: int = 3,
+) -> Hand:
+    """Hand `index` of `simulate(..., seed, ...)`, played again on its own."""
+    opts = _options(rules)
+    seats = _bots(bots, players)
+    hs = hand_seed(seed, index)
+    rng = random.Random(hs)
+    setup = Setup(players, index % players, opts, _stakes(players, opts, stake))
+    return play_hand(Hand.dealt(setup, rng, seed=hs), seats, rng)
+
+
+def bench_simulation(n: int = 100_000, workers: int = 2) -> tuple[float, int]:
+    """Time `simulate(n, 5 players, sensible bots)`: (seconds, hands)."""
+    t0 = time.perf_counter()
+    res = simulate(n, 5, 2024, "hoffmann", ("sensible",), workers=workers)
+    return time.perf_counter() - t0, res.hands
+
+
+# --- the value of the miss, both choices of the same deal --------------------------------------
+
+
+@dataclass(frozen=True)
+class PairedMissValue:
+    """For each deal: the seat at `position` stands, takes the miss, or throws up, and the
+    rest of the table plays on with the same bots and the same random draws."""
+
+    position: int
+    players: int
+    rows: tuple[dict[str, int | str], ...]
+
+    def frame(self) -> pd.DataFrame:
+        import pandas as pd
+
+        return pd.DataFrame(list(self.rows))
+
+    def table(
+        self, by: Sequence[str] = ("dealt_trumps", "dealt_ace", "dealt_king")
+    ) -> pd.DataFrame:
+        """Mean net of each choice by the kind of hand dealt; `value_of_miss` = take_miss -
+        stand, and the choice with the best mean."""
+        df = self.frame()
+        g = df.groupby(list(by))
+        out = g.agg(
+            hands=("stand", "size"),
+            stand=("stand", "mean"),
+            take_miss=("take_miss", "mean"),
+            throw_up=("throw_up", "mean"),
+        )
+        out["value_of_miss"] = out["take_miss"] - out["stand"]
+        out["best"] = out[["stand", "take_miss", "throw_up"]].idxmax(axis=1)
+        return out
+
+
+def paired_miss_value(
+    hands: int,
+    players: int,
+    seed: int,
+    rules: RulesArg = "hoffmann",
+    bots: Sequence[str | Bot] | str | Bot | None = None,
+    *,
+    position: int = 1,
+    stake: int = 3,
+) -> PairedMissValue:
+    """Play each deal three times from the moment the seat at `position` (1 = elder hand)
+    declares: once standing, once taking the miss, once throwing up. Deals where the miss is
+    gone by then are skipped. Counters are `net` (won - loos) for that seat."""
+    opts = _options(rules)
+    seats = _bots(bots, players)
+    stakes = _stakes(players, opts, stake)
+    rows: list[dict[str, int | str]] = []
+    for i in range(hands):
+        hs = hand_seed(seed, i)
+        dealer = i % players
+        seat = (dealer + position) % players
+        setup = Setup(players, dealer, opts, stakes)
+        rng = random.Random(hs)
+        hand = Hand.dealt(setup, rng, seed=hs)
+        features = _features(hand.held[seat], hand.trumps)
+        while hand.to_act is not None and hand.to_act != seat:
+            hand.apply_unchecked(bot_move(hand, seats[hand.to_act], rng))
+        if hand.to_act != seat or Declaration.TAKE_MISS not in hand.legal_actions():
+            continue
+        prefix = list(hand.actions)
+        state = rng.getstate()
+        own = bot_move(hand, seats[seat], rng)
+        nets: dict[str, int] = {}
+        for label, d in (
+            ("stand", Declaration.PLAY),
+            ("take_miss", Declaration.TAKE_MISS),
+            ("throw_up", Declaration.PASS),
+        ):
+            h = Hand.dealt(setup, random.Random(hs), seed=hs)
+            for a in prefix:
+                h.apply_unchecked(a)
+            h.apply_unchecked(d)
+            r = random.Random()
+            r.setstate(state)
+            play_hand(h, seats, r)
+            s = h.settlement
+            assert s is not None
+            nets[label] = s.receives.get(seat, 0) - s.loo_pays.get(seat, 0)
+        rows.append(
+            {
+                "hand": i,
+                "seed": hs,
+                "seat": seat,
+                "dealt_trumps": features[0],
+                "dealt_ace": features[1],
+                "dealt_king": features[2],
+                "bot_choice": str(own),
+                **nets,
+            }
+        )
+    return PairedMissValue(position, players, tuple(rows))
+
+
+# --- a session at one table --------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Session:
+    """Deal after deal at one table: the pool carried forward, singles and musts, and (in
+    unlimited loo) the loo growing with the pool."""
+
+    players: int
+    seed: int
+    options: RuleOptions
+    rows: tuple[dict[str, Any], ...]
+    total_before: int
+    total_after: int
+
+    def frame(self) -> pd.DataFrame:
+        import pandas as pd
+
+        return pd.DataFrame(list(self.rows)).set_index("deal")
+
+    @property
+    def largest_pool(self) -> int:
+        return max((int(r["pool"]) for r in self.rows), default=0)
+
+
+def session(
+    deals: int,
+    players: int,
+    seed: int,
+    rules: RulesArg = None,
+    bots: Sequence[str | Bot] | str | Bot | None = None,
+    *,
+    stake: int = 3,
+    loo_cap: int | None = None,
+    bank: int = 1000,
+) -> Session:
+    """Play `deals` deals at one `Table`. `rules` defaults to Hoffmann's rules with unlimited
+    loo (`loo_amount: pool`, R46–R48): a loo costs the whole pool, so the pool grows until a
+    single brings it back to the stake (R47)."""
+    if rules is None:
+        opts = options_from({"preset": "hoffmann", "loo_amount": "pool"})
+    else:
+        opts = _options(rules)
+    if opts.loo_amount is LooAmount.POOL_CAPPED and loo_cap is None:
+        loo_cap = 4 * stake
+    seats = _bots(bots, players)
+    table = Table.seeded(players, seed, opts, stake=stake, loo_cap=loo_cap, bank=bank)
+    rng = random.Random(hand_seed(seed, -1))
+    before = table.total()
+    rows: list[dict[str, Any]] = []
+    for _ in range(deals):
+        hand = play_hand(table.new_hand(), seats, rng)
+        rec = table.settle_hand(hand)
+        s = rec.settlement
+        rows.append(
+            {
+                "deal": rec.number,
+                "dealer": rec.dealer,
+                "must": rec.must,
+                "pool": rec.pool,
+                "in_play": len(hand.players_in),
+                "loos": len(s.looed),
+                "loo_each": next(iter(s.loo_pays.values()), 0),
+                "single": s.is_single,
+                "awarded": s.pool_awarded_to is not None,
+                "left_in_pool": s.left_in_pool,
+                "next_pool": s.next_pool,
+                **{f"seat_{k}": v for k, v in enumerate(rec.balances)},
+            }
+        )
+    return Session(players, seed, opts, tuple(rows), before, table.total())

@@ -1,0 +1,79 @@
+// The `stepper` component: steps through one deal (the deal, each declaration, each card,
+// each trick's winner, the settlement), forwards and back, with the engine's explanation of
+// each step: the rule that allowed the move, what was not allowed and why, the book's words.
+// Data: {title, steps: [{kind, title, text, laws: [law], forbidden: [{key, law}],
+// working: [{text, rule_id}], view}]}. State: step. Keys: ← → Home End.
+// loo_lessons/widgets/state.py mirrors stepReduce exactly.
+import { h, button, mount, commit } from "./cards.js";
+import { drawTable } from "./table.js";
+
+export function stepReduce(count, st, ev) {
+  const last = Math.max(0, count - 1);
+  let step = Number.isInteger(st.step) ? Math.min(Math.max(st.step, 0), last) : 0;
+  if (ev.type === "next") step = Math.min(step + 1, last);
+  else if (ev.type === "prev") step = Math.max(step - 1, 0);
+  else if (ev.type === "first") step = 0;
+  else if (ev.type === "last") step = last;
+  else if (ev.type === "goto" && Number.isInteger(ev.step)) step = Math.min(Math.max(ev.step, 0), last);
+  return { step };
+}
+
+function drawLaw(law) {
+  return h(
+    "div",
+    { class: "loo-verdict", "data-rule": law.rule_id || "" },
+    h("p", {}, h("span", { class: "loo-rule", text: law.rule_id || "" }), law.rule ? ` ${law.rule}: ` : " ", law.reason || ""),
+    law.quote ? h("blockquote", { class: "loo-quote", text: `\u201C${law.quote}\u201D` }) : null,
+    law.quote ? h("div", { class: "loo-cite", text: `\u2014 ${law.book || ""}${law.source ? ` [${law.source}]` : ""}` }) : null,
+  );
+}
+
+export default {
+  render({ model, el }) {
+    const steps = () => ((model.get("data") || {}).steps || []);
+    const send = (ev) => commit(model, stepReduce(steps().length, { step: model.get("step") }, ev));
+    el.addEventListener("keydown", (ev) => {
+      if (ev.target && ev.target.tagName === "INPUT") return;
+      const map = { ArrowRight: "next", ArrowLeft: "prev", Home: "first", End: "last" };
+      if (map[ev.key]) {
+        ev.preventDefault();
+        send({ type: map[ev.key] });
+      }
+    });
+    mount(el, model, ["data", "step"], (body, say) => {
+      const d = model.get("data") || {};
+      const all = d.steps || [];
+      const { step } = stepReduce(all.length, { step: model.get("step") }, { type: "none" });
+      const s = all[step] || { title: "No steps", text: "" };
+      const forbidden = s.forbidden || [];
+      body.replaceChildren(
+        d.title ? h("h3", { text: d.title }) : null,
+        h(
+          "div",
+          { class: "loo-controls", role: "group", "aria-label": "step through the deal" },
+          button("\u23EE First", () => send({ type: "first" }), { focusId: "first", disabled: step === 0, ariaLabel: "first step" }),
+          button("\u25C0 Back", () => send({ type: "prev" }), { focusId: "prev", disabled: step === 0, ariaLabel: "previous step" }),
+          h("span", { class: "loo-score", "data-step": step, text: `Step ${step + 1} of ${all.length}` }),
+          button("Forward \u25B6", () => send({ type: "next" }), { focusId: "next", kind: "primary", disabled: step >= all.length - 1, ariaLabel: "next step" }),
+          button("Last \u23ED", () => send({ type: "last" }), { focusId: "last", disabled: step >= all.length - 1, ariaLabel: "last step" }),
+        ),
+        h("p", { class: "loo-prompt", text: s.title || "" }),
+        s.view ? drawTable(s.view) : null,
+        s.text ? h("p", { class: "loo-step-text", text: s.text }) : null,
+        (s.laws || []).map(drawLaw),
+        forbidden.length
+          ? h(
+              "div",
+              {},
+              h("p", { class: "loo-muted", text: "Not allowed here:" }),
+              h("ul", {}, forbidden.map((f) => h("li", {}, h("strong", { text: f.label || f.key }), ": ", h("span", { class: "loo-rule", text: f.law.rule_id || "" }), ` ${f.law.reason || ""}`))),
+            )
+          : null,
+        (s.working || []).length
+          ? h("ol", { class: "loo-working" }, s.working.map((w) => h("li", {}, w.rule_id ? h("span", { class: "loo-rule", text: w.rule_id }) : null, w.rule_id ? " " : "", w.text)))
+          : null,
+      );
+      say(`Step ${step + 1} of ${all.length}: ${s.title || ""}. ${s.text || ""}`);
+    });
+  },
+};
