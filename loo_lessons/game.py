@@ -137,6 +137,7 @@ class Transcript:
     miss: tuple[str, ...] | None = None
     turn_up: str | None = None
     penalties: tuple[tuple[int, int, str], ...] = field(default=())  # (move index, seat, offence)
+    stock: tuple[str, ...] = ()  # the undealt pack, for a deal not made from a seed
 
     def as_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -152,6 +153,7 @@ class Transcript:
             out["hands"] = [list(h) for h in self.hands]
             out["miss"] = list(self.miss) if self.miss else None
             out["turn_up"] = self.turn_up
+            out["stock"] = list(self.stock)
         if self.penalties:
             out["penalties"] = [list(p) for p in self.penalties]
         return out
@@ -171,6 +173,7 @@ class Transcript:
             miss=tuple(data["miss"]) if data.get("miss") else None,
             turn_up=data.get("turn_up"),
             penalties=tuple((int(a), int(b), str(c)) for a, b, c in data.get("penalties", ())),
+            stock=tuple(data.get("stock", ())),
         )
 
     def replay(self) -> Hand:
@@ -186,8 +189,9 @@ class Transcript:
                 [[parse_card(c) for c in h] for h in self.hands],
                 [parse_card(c) for c in self.miss] if self.miss else None,
                 parse_card(self.turn_up),
+                stock=[parse_card(c) for c in self.stock],
             )
-        pens = sorted(self.penalties)
+        pens = sorted(self.penalties, key=lambda p: p[0])  # stable: keeps their order
         for i, code in enumerate(self.actions):
             for _, seat, off in [p for p in pens if p[0] == i]:
                 hand.penalise(seat, Offence.parse(off))
@@ -527,7 +531,7 @@ class Hand:
             self.forced_pass.add(seat)
         if Consequence.WINNINGS_WITHHELD in ruling.consequences:
             self.withheld_seats.add(seat)
-        if self.phase is Phase.SETTLED and self.awarded_to is None:
+        if self.phase is Phase.SETTLED:  # a late penalty changes the money
             self._finish()
         return rec
 
@@ -559,8 +563,10 @@ class Hand:
             "pool": st.pool,
         }
         hands = miss = turn = None
+        stock: tuple[str, ...] = ()
         if self.seed is None:
-            h0, m0, _ = self._initial
+            h0, m0, st0 = self._initial
+            stock = tuple(c.code for c in st0)
             hands = tuple(tuple(c.code for c in h) for h in h0)
             miss = tuple(c.code for c in m0) if m0 is not None else None
             turn = self.turn_up.code if self.turn_up is not None else None
@@ -576,6 +582,7 @@ class Hand:
             miss,
             turn,
             tuple(self._penalty_log),
+            stock,
         )
 
     def accounted(self) -> dict[str, int]:

@@ -530,7 +530,7 @@ DEFAULTS_DECIDED: dict[str, str] = {
     "A13": "A fixed loo defaults to the dealer's stake; a scenario may set `loo` separately (Peel: 6).",
     "A15": "Unlimited loo: a loo equals the pool contested in the hand, before division; a "
     "full-loo penalty costs what a loo costs in that game (capped like a loo under "
-    "`pool_capped`); a single resets the loo by itself (the next pool is the stake alone).",
+    "`pool_capped`); a single resets the loo by itself (the next pool is the stake alone, plus any odd counters carried forward).",
     "A16": "The dealer playing the miss for the pool is never looed; what the miss wins stays in the "
     "pool (R19); he leads only as the miss-holder under `first_leader: miss_holder`; trump after "
     "trick binds him.",

@@ -641,6 +641,12 @@ def test_same_seed_same_deal(setup: Setup, seed: int) -> None:
     for other in (b, c):
         assert snapshot(other) == snapshot(a)
         assert other.turn_up is a.turn_up and other.stock == a.stock
+    again = Hand.dealt(setup, random.Random(seed), seed=seed)
+    assert snapshot(again) == snapshot(a) and again.stock == a.stock
+    for name, p in PRESETS.items():  # a preset named by string deals as the preset object does
+        by_name = Hand.from_seed(seed, setup.players, setup.dealer, name, must=setup.must)
+        by_obj = Hand.from_seed(seed, setup.players, setup.dealer, p.options, must=setup.must)
+        assert snapshot(by_name) == snapshot(by_obj)
 
 
 @SETTINGS

@@ -223,7 +223,7 @@ def legal_explanation(
         key = (v.correct, v.rule_id, v.reason)
         groups.setdefault(key, []).append(c.key)
         firsts.setdefault(key, v)
-    for key, ks in groups.items():
+    for key in groups:
         v = firsts[key]
         if v.correct:
             parts.append(f"{v.reason} ({cite(v)})")

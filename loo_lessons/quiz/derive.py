@@ -99,8 +99,9 @@ def answer_of(
     if what == "looed_count":
         return (str(len(_settlement(j)["looed"])),)
     if what == "penalty":
-        card = ask.get("card")
-        if card is not None:
+        code = ask.get("card")
+        if code is not None:
+            card = str(code)
             if card in j["legal"]:
                 return ("legal",)
             pen = j["illegal"][card].get("penalty")

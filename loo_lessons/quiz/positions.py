@@ -16,6 +16,7 @@ from ..cards import Card, in_hand_order
 from ..declare import Declaration
 from ..game import Hand, Phase
 from ..options import PRESETS, RuleOptions, options_from
+from ..play import follow_ruling, lead_ruling
 from ..scenario import Scenario
 from ..settle import Stakes
 
@@ -131,6 +132,27 @@ def play_positions(hand: Hand, rng: random.Random) -> list[int]:
         legal = hand.legal_actions()
         hand.apply(legal[rng.randrange(len(legal))])
     return marks
+
+
+def legal_under(hand: Hand, options: RuleOptions) -> tuple[Card, ...]:
+    """The cards the seat to play could play if `options` were the rules (the engine's
+    `lead_ruling`/`follow_ruling` asked about the same position under the other book)."""
+    seat = hand.to_act
+    if seat is None or hand.trumps is None or hand.phase is not Phase.PLAY:
+        return ()
+    trick = hand.current_trick if len(hand.tricks) > len(hand.winners) else []
+    held = hand.held[seat]
+    if trick:
+        return follow_ruling(held, [c for _, c in trick], hand.trumps, options).legal
+    return lead_ruling(
+        held,
+        hand.trumps,
+        hand.turn_up,
+        len(hand.players_in),
+        bool(hand.winners),
+        options,
+        hand.seen_cards(),
+    ).legal
 
 
 def at_move(hand: Hand, moves: int) -> Hand:
@@ -290,12 +312,12 @@ __all__ = [
     "PRESETS",
     "PRESET_NAMES",
     "Rules",
+    "at_move",
     "card_label",
     "deal",
     "declare_until",
     "play_positions",
     "play_until",
-    "at_move",
     "scenario_of",
     "view_of",
 ]

@@ -21,7 +21,8 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from functools import lru_cache
+from typing import NamedTuple, Protocol
 
 from ..cards import Card, Rank, Suit, beats
 from ..declare import Declaration
@@ -36,9 +37,9 @@ FOR_POOL = Declaration.PLAY_MISS_FOR_POOL
 _MISS_DECLARATIONS = (TAKE_MISS, FOR_POOL)
 
 
-@dataclass(frozen=True, slots=True)
-class SeatView:
-    """What one seat may know at this moment, and nothing more.
+class SeatView(NamedTuple):
+    """What one seat may know at this moment, and nothing more. Immutable (a named tuple:
+    cheap to build once per decision in a simulation).
 
     Cards appear in three fields only: `hand` (the seat's own cards now: the miss, once
     it has taken it), `turn_up`, and `tricks` (cards played face up). Other hands, the
@@ -151,29 +152,38 @@ def power(card: Card, trumps: Suit | None) -> int:
     return int(card.rank) + (20 if card.suit is trumps else 0)
 
 
+@lru_cache(maxsize=32)
+def _odds(players: int) -> tuple[tuple[float, ...], float, float]:
+    q = min(0.9, 3 * (players - 1) / 48)
+    return tuple((1 - q) ** k for k in range(13)), 0.5 * (1 - q) ** 2, 0.2 * (1 - q) ** 3
+
+
 def trick_expectation(
     cards: Sequence[Card], trumps: Suit | None, turn_up: Card | None, players: int
 ) -> float:
     """A rough expected number of tricks for a three-card hand before any card is played.
 
     A trump is worth the chance that no higher trump is out against it (each unseen higher
-    trump is held by an opponent with probability about 3(n-1)/48); a plain ace or king is
-    worth a little, less so at a bigger table where it is likelier to be trumped.
+    trump is held by an opponent with probability about q = 3(n-1)/48), and each trump
+    beyond the first adds a quarter (length: it may trump a plain lead, and the higher one
+    draws the opponents' trumps). A plain ace or king is worth a little, less at a bigger
+    table where it is likelier to be trumped.
     """
     if trumps is None:
         return 0.0
-    q = min(0.9, 3 * (players - 1) / 48)
-    mine = {c.rank for c in cards if c.suit is trumps}
-    out = {turn_up.rank} if turn_up is not None and turn_up.suit is trumps else set()
-    value = 0.0
+    free, ace, king = _odds(players)
+    known = [int(c.rank) for c in cards if c.suit is trumps]
+    value = 0.25 * max(0, len(known) - 1)
+    if turn_up is not None and turn_up.suit is trumps:
+        known.append(int(turn_up.rank))
     for c in cards:
+        r = int(c.rank)
         if c.suit is trumps:
-            higher = sum(1 for r in range(c.rank + 1, 15) if r not in mine and r not in out)
-            value += (1 - q) ** higher
-        elif c.rank == Rank.ACE:
-            value += 0.5 * (1 - q) ** 2
-        elif c.rank == Rank.KING:
-            value += 0.2 * (1 - q) ** 3
+            value += free[14 - r - sum(1 for k in known if k > r)]
+        elif r == 14:
+            value += ace
+        elif r == 13:
+            value += king
     return value
 
 

@@ -28,7 +28,7 @@ from ..cards import Card, Rank, Suit
 from ..deal import check_table_size
 from ..declare import Declaration
 from ..game import Hand, Setup
-from ..options import LooAmount, RuleOptions, options_from
+from ..options import Ante, LooAmount, RuleOptions, options_from
 from ..settle import Stakes
 from ..table import Table
 from .bots import BOTS, Bot, bot_move, get_bot, seat_view
@@ -37,6 +37,7 @@ if TYPE_CHECKING:
     import pandas as pd
 
 Progress = Callable[[int, int], None]
+Columns = dict[str, "array[int]"]
 RulesArg = str | RuleOptions | Mapping[str, Any] | None
 
 #: Declaration codes stored in the `declaration` column ("none": the dealer took the pool
@@ -51,38 +52,55 @@ DECLARATION_NAMES: tuple[str, ...] = (
 _DECL_CODE = {Declaration(n): i for i, n in enumerate(DECLARATION_NAMES[:4])}
 _NONE = 4
 
-#: (name, array typecode, meaning) of every recorded column, one row per hand and seat.
-COLUMNS: tuple[tuple[str, str, str], ...] = (
-    ("hand", "l", "index of the hand in the simulation"),
-    ("seed", "q", "the hand's own seed (hand_seed(seed, hand)): deals it and drives the bots"),
-    ("players", "b", "table size"),
-    ("dealer", "b", "the dealer's seat"),
-    ("seat", "b", "this seat"),
-    ("position", "b", "1 = elder hand ... players = dealer (the order of declaring)"),
-    ("bot", "b", "index into SimResult.bot_kinds of the bot in this seat"),
-    ("dealt_trumps", "b", "trumps among the seat's own three dealt cards"),
-    ("dealt_ace", "b", "the seat was dealt the ace of trumps"),
-    ("dealt_king", "b", "the seat was dealt the king of trumps"),
-    ("declaration", "b", "index into DECLARATION_NAMES"),
-    ("took_miss", "b", "took the miss (on his own account or for the pool)"),
-    ("played", "b", "took part in the play (stood or took the miss)"),
-    ("played_trumps", "b", "trumps among the three cards the seat played (0 if it did not play)"),
-    ("played_ace", "b", "the seat played the ace of trumps"),
-    ("played_king", "b", "the seat played the king of trumps"),
-    ("tricks", "b", "tricks taken"),
-    ("looed", "b", "looed: played and took no trick (R39)"),
-    ("won", "q", "counters received from the pool"),
-    ("paid", "q", "counters paid as loos"),
-    ("net", "q", "won - paid"),
-    ("staked", "q", "counters staked into this hand's pool (the dealer's stake)"),
-    ("balance", "q", "net - staked"),
-    ("pool", "q", "the pool contested in this hand"),
-    ("in_play", "b", "how many took part in the play"),
-    ("single", "b", "the hand ended as a single (R41)"),
-    ("awarded", "b", "the pool went whole without play (R14, R15, R16)"),
-)
-_TYPECODES = {name: code for name, code, _ in COLUMNS}
-_NP_DTYPES = {"l": "int64", "q": "int64", "b": "int8"}
+#: The columns of `SimResult.frame()`, one row per hand and seat, with their meaning.
+FRAME_COLUMNS: dict[str, str] = {
+    "hand": "index of the hand in the simulation",
+    "seed": "the hand's own seed, hand_seed(seed, hand): it deals the hand and drives the bots",
+    "players": "table size",
+    "dealer": "the dealer's seat",
+    "seat": "this seat",
+    "position": "1 = elder hand ... players = dealer (the order of declaring)",
+    "bot": "the bot in this seat",
+    "dealt_trumps": "trumps among the seat's own three dealt cards (what it declared on)",
+    "dealt_ace": "the seat was dealt the ace of trumps",
+    "dealt_king": "the seat was dealt the king of trumps",
+    "declaration": "play | take_miss | pass | play_miss_for_pool | none (R14: not asked)",
+    "took_miss": "took the miss (on his own account or for the pool)",
+    "played": "took part in the play (stood or took the miss)",
+    "played_trumps": "trumps among the three cards the seat played (0 if it did not play)",
+    "played_ace": "the seat played the ace of trumps",
+    "played_king": "the seat played the king of trumps",
+    "tricks": "tricks taken",
+    "looed": "paid a loo: played and took no trick (R39)",
+    "won": "counters received from the pool",
+    "paid": "counters paid as loos",
+    "net": "won - paid",
+    "staked": "counters staked into this hand's pool (the dealer's stake)",
+    "balance": "net - staked",
+    "pool": "the pool contested in this hand",
+    "in_play": "how many took part in the play",
+    "single": "the hand ended as a single (R41)",
+    "awarded": "the pool went whole without play (R14, R15, R16)",
+}
+
+#: Stored columns: per hand (one value a hand) and per seat (`players` values a hand, in
+#: seat order). Hand features are packed as trumps | ace << 2 | king << 3.
+HAND_COLUMNS: dict[str, str] = {
+    "seed": "q",
+    "dealer": "b",
+    "pool": "q",
+    "in_play": "b",
+    "single": "b",
+    "awarded": "b",
+}
+SEAT_COLUMNS: dict[str, str] = {
+    "dealt": "b",
+    "declaration": "b",
+    "played_hand": "b",
+    "tricks": "b",
+    "won": "q",
+    "paid": "q",
+}
 
 _MASK64 = (1 << 64) - 1
 
@@ -137,16 +155,17 @@ class _Job:
     stake: int
 
 
-def _features(cards: Sequence[Card], trumps: Suit | None) -> tuple[int, int, int]:
-    n = ace = king = 0
+def _features(cards: Sequence[Card], trumps: Suit | None) -> int:
+    """Trumps held | ace of trumps << 2 | king of trumps << 3."""
+    code = 0
     for c in cards:
         if c.suit is trumps:
-            n += 1
+            code += 1
             if c.rank is Rank.ACE:
-                ace = 1
+                code |= 4
             elif c.rank is Rank.KING:
-                king = 1
-    return n, ace, king
+                code |= 8
+    return code
 
 
 def play_hand(hand: Hand, bots: Sequence[Bot], rng: random.Random) -> Hand:
@@ -160,52 +179,21 @@ def play_hand(hand: Hand, bots: Sequence[Bot], rng: random.Random) -> Hand:
     return hand
 
 
-def _play_chunk(job: _Job) -> dict[str, array[int]]:
+def _empty_columns() -> Columns:
+    return {name: array(code) for name, code in (HAND_COLUMNS | SEAT_COLUMNS).items()}
+
+
+def _play_chunk(job: _Job) -> Columns:
     players = job.players
     options = options_from(job.options)
     bots = tuple(get_bot(b) for b in job.bots)
-    bot_index = job.bot_codes
     stakes = _stakes(players, options, job.stake)
     setups = [Setup(players, d, options, stakes) for d in range(players)]
-    cols = {name: array(code) for name, code, _ in COLUMNS}
-    c_hand, c_seed, c_players, c_dealer, c_seat = (
-        cols["hand"],
-        cols["seed"],
-        cols["players"],
-        cols["dealer"],
-        cols["seat"],
-    )
-    c_pos, c_bot, c_dt, c_da, c_dk = (
-        cols["position"],
-        cols["bot"],
-        cols["dealt_trumps"],
-        cols["dealt_ace"],
-        cols["dealt_king"],
-    )
-    c_decl, c_took, c_played, c_pt, c_pa, c_pk = (
-        cols["declaration"],
-        cols["took_miss"],
-        cols["played"],
-        cols["played_trumps"],
-        cols["played_ace"],
-        cols["played_king"],
-    )
-    c_tricks, c_looed, c_won, c_paid, c_net, c_staked, c_bal = (
-        cols["tricks"],
-        cols["looed"],
-        cols["won"],
-        cols["paid"],
-        cols["net"],
-        cols["staked"],
-        cols["balance"],
-    )
-    c_pool, c_in, c_single, c_awarded = (
-        cols["pool"],
-        cols["in_play"],
-        cols["single"],
-        cols["awarded"],
-    )
-    all_ante = stakes.pool != stakes.stake
+    cols = _empty_columns()
+    h_seed, h_dealer, h_pool, h_in, h_single, h_awarded = (cols[n] for n in HAND_COLUMNS)
+    s_dealt, s_decl, s_played, s_tricks, s_won, s_paid = (cols[n] for n in SEAT_COLUMNS)
+    seats = range(players)
+    decl_code = _DECL_CODE
     rng = random.Random()
     for i in range(job.start, job.stop):
         hs = hand_seed(job.seed, i)
@@ -214,51 +202,27 @@ def _play_chunk(job: _Job) -> dict[str, array[int]]:
         hand = Hand.dealt(setups[dealer], rng, seed=hs)
         trumps = hand.trumps
         dealt = [_features(h, trumps) for h in hand.held]
-        miss = _features(hand.miss, trumps) if hand.miss is not None else (0, 0, 0)
+        miss = _features(hand.miss, trumps) if hand.miss is not None else 0
         play_hand(hand, bots, rng)
         s = hand.settlement
         assert s is not None
         declared = hand.declared
-        pin = hand.players_in
-        single = 1 if s.is_single else 0
-        awarded = 0 if s.pool_awarded_to is None else 1
-        for seat in range(players):
-            c_hand.append(i)
-            c_seed.append(hs)
-            c_players.append(players)
-            c_dealer.append(dealer)
-            c_seat.append(seat)
-            c_pos.append((seat - dealer - 1) % players + 1)
-            c_bot.append(bot_index[seat])
-            dt, da, dk = dealt[seat]
-            c_dt.append(dt)
-            c_da.append(da)
-            c_dk.append(dk)
-            d = declared.get(seat)
-            code = _NONE if d is None else _DECL_CODE[d]
-            c_decl.append(code)
-            took = code == 1 or code == 3
-            c_took.append(1 if took else 0)
-            playing = seat in pin
-            c_played.append(1 if playing else 0)
-            pt, pa, pk = (miss if took else dealt[seat]) if playing else (0, 0, 0)
-            c_pt.append(pt)
-            c_pa.append(pa)
-            c_pk.append(pk)
-            c_tricks.append(s.tricks_won.get(seat, 0))
-            c_looed.append(1 if seat in s.looed else 0)
-            won = s.receives.get(seat, 0)
-            paid = s.loo_pays.get(seat, 0)
-            staked = stakes.stake if (all_ante or seat == dealer) else 0
-            c_won.append(won)
-            c_paid.append(paid)
-            c_net.append(won - paid)
-            c_staked.append(staked)
-            c_bal.append(won - paid - staked)
-            c_pool.append(s.pool)
-            c_in.append(len(pin))
-            c_single.append(single)
-            c_awarded.append(awarded)
+        h_seed.append(hs)
+        h_dealer.append(dealer)
+        h_pool.append(s.pool)
+        h_in.append(len(hand.players_in))
+        h_single.append(s.is_single)
+        h_awarded.append(s.pool_awarded_to is not None)
+        s_dealt.extend(dealt)
+        codes = [decl_code.get(declared.get(seat), _NONE) for seat in seats]  # type: ignore[arg-type]
+        s_decl.extend(codes)
+        s_played.extend(
+            [0 if c >= 2 else (dealt[seat] if c == 0 else miss) for seat, c in enumerate(codes)]
+        )
+        won, paid, tw = s.receives, s.loo_pays, s.tricks_won
+        s_tricks.extend([tw.get(seat, 0) for seat in seats])
+        s_won.extend([won.get(seat, 0) for seat in seats])
+        s_paid.extend([paid.get(seat, 0) for seat in seats])
     return cols
 
 
@@ -274,8 +238,18 @@ class SimResult:
     seed: int
     options: RuleOptions
     bots: tuple[str, ...]  # the bot in each seat
-    columns: dict[str, array[int]] = field(repr=False)
+    columns: Columns = field(repr=False)
     seconds: float = 0.0
+    stake: int = 3
+
+    @property
+    def all_ante(self) -> bool:
+        return self.options.ante is Ante.ALL_PLAYERS
+
+    @property
+    def stake_paid(self) -> int:
+        """What the dealer (or, with every player anteing, each player) stakes a hand."""
+        return self.stake
 
     @property
     def bot_kinds(self) -> tuple[str, ...]:
@@ -283,43 +257,68 @@ class SimResult:
         return tuple(dict.fromkeys(self.bots))
 
     def __len__(self) -> int:
-        return len(self.columns["hand"])
-
-    def column(self, name: str) -> array[int]:
-        return self.columns[name]
-
-    def rows(self) -> list[dict[str, int | str]]:
-        """Plain rows (for small results and tests): declaration and bot as names."""
-        names = list(self.columns)
-        out: list[dict[str, int | str]] = []
-        for vals in zip(*(self.columns[n] for n in names), strict=True):
-            row: dict[str, int | str] = dict(zip(names, vals, strict=True))
-            row["declaration"] = DECLARATION_NAMES[int(row["declaration"])]
-            row["bot"] = self.bot_kinds[int(row["bot"])]
-            out.append(row)
-        return out
+        """Rows: one per hand and seat."""
+        return len(self.columns["seed"]) * self.players
 
     def frame(self) -> pd.DataFrame:
-        """One row per hand and seat (see COLUMNS); `declaration` and `bot` are categoricals."""
+        """One row per hand and seat (columns: FRAME_COLUMNS); `declaration` and `bot` are
+        categoricals, flags are booleans."""
         import numpy as np
         import pandas as pd
 
-        data: dict[str, Any] = {}
-        for name, arr in self.columns.items():
-            dtype = _NP_DTYPES[_TYPECODES[name]]
-            data[name] = (
-                np.frombuffer(arr, dtype=dtype).copy() if len(arr) else np.array([], dtype=dtype)
-            )
-        df = pd.DataFrame(data)
-        df["declaration"] = pd.Categorical.from_codes(
-            df["declaration"], categories=list(DECLARATION_NAMES)
-        )
-        df["bot"] = pd.Categorical.from_codes(df["bot"], categories=list(self.bot_kinds))
-        for b in ("dealt_ace", "dealt_king", "took_miss", "played", "played_ace", "played_king"):
-            df[b] = df[b].astype(bool)
-        for b in ("looed", "single", "awarded"):
-            df[b] = df[b].astype(bool)
-        return df
+        n, p = len(self.columns["seed"]), self.players
+
+        def col(name: str) -> Any:
+            code = (HAND_COLUMNS | SEAT_COLUMNS)[name]
+            dtype = "int8" if code == "b" else "int64"
+            return np.frombuffer(self.columns[name], dtype=dtype).astype("int64")
+
+        def per_hand(name: str) -> Any:
+            return np.repeat(col(name), p)
+
+        seat = np.tile(np.arange(p), n)
+        dealer = per_hand("dealer")
+        decl = col("declaration")
+        dealt, played_hand = col("dealt"), col("played_hand")
+        won, paid = col("won"), col("paid")
+        kinds = self.bot_kinds
+        bot_codes = np.array([kinds.index(b) for b in self.bots], dtype="int64")
+        staked_each = self.stake_paid
+        if self.all_ante:
+            staked = np.full(n * p, staked_each, dtype="int64")
+        else:
+            staked = np.where(seat == dealer, staked_each, 0)
+        data = {
+            "hand": np.repeat(np.arange(n), p),
+            "seed": per_hand("seed"),
+            "players": np.full(n * p, p, dtype="int64"),
+            "dealer": dealer,
+            "seat": seat,
+            "position": (seat - dealer - 1) % p + 1,
+            "bot": pd.Categorical.from_codes(np.tile(bot_codes, n), categories=list(kinds)),
+            "dealt_trumps": dealt & 3,
+            "dealt_ace": (dealt & 4) > 0,
+            "dealt_king": (dealt & 8) > 0,
+            "declaration": pd.Categorical.from_codes(decl, categories=list(DECLARATION_NAMES)),
+            "took_miss": (decl == 1) | (decl == 3),
+            "played": decl != 2,
+            "played_trumps": played_hand & 3,
+            "played_ace": (played_hand & 4) > 0,
+            "played_king": (played_hand & 8) > 0,
+            "tricks": col("tricks"),
+            "looed": paid > 0,
+            "won": won,
+            "paid": paid,
+            "net": won - paid,
+            "staked": staked,
+            "balance": won - paid - staked,
+            "pool": per_hand("pool"),
+            "in_play": per_hand("in_play"),
+            "single": per_hand("single") > 0,
+            "awarded": per_hand("awarded") > 0,
+        }
+        data["played"] = data["played"] & (decl != 4)
+        return pd.DataFrame(data)
 
     # --- summary tables ---------------------------------------------------------------
     def trick_rates(self, by: str | Sequence[str] = "trumps") -> pd.DataFrame:
@@ -386,13 +385,14 @@ class SimResult:
         """A few headline figures."""
         n = max(1, self.hands)
         c = self.columns
-        played = sum(c["played"])
+        played = sum(c["in_play"])
+        loos = sum(1 for x in c["paid"] if x > 0)
         return {
             "hands": float(self.hands),
-            "single_rate": sum(c["single"]) / n / self.players,
-            "awarded_rate": sum(c["awarded"]) / n / self.players,
-            "mean_in_play": sum(c["in_play"]) / n / self.players,
-            "loo_rate_of_players": sum(c["looed"]) / played if played else 0.0,
+            "single_rate": sum(c["single"]) / n,
+            "awarded_rate": sum(c["awarded"]) / n,
+            "mean_in_play": played / n,
+            "loo_rate_of_players": loos / played if played else 0.0,
             "seconds": self.seconds,
         }
 
@@ -411,8 +411,8 @@ class SimResult:
         }
 
 
-def _merge(parts: Sequence[dict[str, array[int]]]) -> dict[str, array[int]]:
-    cols = {name: array(code) for name, code, _ in COLUMNS}
+def _merge(parts: Sequence[Columns]) -> Columns:
+    cols = _empty_columns()
     for part in parts:
         for name, arr in part.items():
             cols[name].extend(arr)
@@ -470,7 +470,7 @@ def simulate(
     pieces = workers * 4 if workers > 1 else (10 if progress is not None else 1)
     jobs = _jobs(hands, seed, players, opts, seats, stake, pieces)
     t0 = time.perf_counter()
-    parts: list[dict[str, array[int]]] = []
+    parts: list[Columns] = []
     done = 0
     if workers > 1 and len(jobs) > 1:
         ctx = multiprocessing.get_context("fork" if sys.platform == "linux" else "spawn")
@@ -495,6 +495,7 @@ def simulate(
         tuple(b.name for b in seats),
         cols,
         time.perf_counter() - t0,
+        stake,
     )
 
 
@@ -611,9 +612,9 @@ def paired_miss_value(
                 "hand": i,
                 "seed": hs,
                 "seat": seat,
-                "dealt_trumps": features[0],
-                "dealt_ace": features[1],
-                "dealt_king": features[2],
+                "dealt_trumps": features & 3,
+                "dealt_ace": int(features & 4 > 0),
+                "dealt_king": int(features & 8 > 0),
                 "bot_choice": str(own),
                 **nets,
             }

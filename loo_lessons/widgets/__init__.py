@@ -1,0 +1,53 @@
+"""Front-end components for the lessons: live in JupyterLab, static in the book.
+
+Each component is one JS module (`js/<name>.js`: cards, table, pick, pool, quiz, stepper)
+with a single `render({model, el})` that uses only model.get / set / save_changes / on.
+The same module runs
+
+- live, as an anywidget (`TableView`, `PickCard`, `PoolCalculator`, `QuizRunner`,
+  `Stepper`, `CardRow`), clicks syncing back to Python; and
+- static, with no kernel, offline, from file:// (`static.component_html`,
+  `static.quiz_page`): the state is embedded as JSON and a tiny model stand-in replaces
+  the kernel.
+
+Python computes all the data from the engine (`data`); the components only draw it and
+grade clicks against precomputed answers. anywidget, ipywidgets and traitlets are imported
+only by the live classes (loaded on first use), so `data`, `state` and `static` work
+without Jupyter installed.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .data import pick_question, pool_data, settlement_working, stepper_steps, table_view
+from .static import component_html, quiz_page
+
+if TYPE_CHECKING:
+    from .live import CardRow, PickCard, PoolCalculator, QuizRunner, Stepper, TableView
+
+_LIVE = ("CardRow", "PickCard", "PoolCalculator", "QuizRunner", "Stepper", "TableView")
+
+__all__ = [
+    "CardRow",
+    "PickCard",
+    "PoolCalculator",
+    "QuizRunner",
+    "Stepper",
+    "TableView",
+    "component_html",
+    "pick_question",
+    "pool_data",
+    "quiz_page",
+    "settlement_working",
+    "stepper_steps",
+    "table_view",
+]
+
+
+def __getattr__(name: str) -> Any:
+    if name in _LIVE:
+        from . import live
+
+        return getattr(live, name)
+    raise AttributeError(f"module 'loo_lessons.widgets' has no attribute {name!r}")

@@ -26,6 +26,10 @@ def _is_int(x: object) -> bool:
     return isinstance(x, int) and not isinstance(x, bool)
 
 
+def _as_int(x: object) -> int | None:
+    return x if isinstance(x, int) and not isinstance(x, bool) else None
+
+
 # --- pick ------------------------------------------------------------------------------------
 
 
@@ -56,12 +60,13 @@ def pick_reduce(q: Mapping[str, Any], st: Mapping[str, Any], ev: Event) -> State
 def quiz_reduce(questions: Sequence[Mapping[str, Any]], st: Mapping[str, Any], ev: Event) -> State:
     """quizReduce: `choice` (key), `check`, `show`, `next`, `prev`, `restart`."""
     n = len(questions)
-    raw_index = st.get("index")
-    index = min(max(raw_index, 0), n) if _is_int(raw_index) else 0
+    raw_index = _as_int(st.get("index"))
+    index = min(max(raw_index, 0), n) if raw_index is not None else 0
     given = st.get("responses")
     given_list: list[Any] = given if isinstance(given, list) else []
     responses: list[Any] = [
-        (given_list[i] or None) if i < len(given_list) else None for i in range(n)
+        given_list[i] if i < len(given_list) and isinstance(given_list[i], Mapping) else None
+        for i in range(n)
     ]
     q = questions[index] if index < n else None
     keys = _keys(q) if q is not None else []
@@ -78,7 +83,7 @@ def quiz_reduce(questions: Sequence[Mapping[str, Any]], st: Mapping[str, Any], e
     if kind == "choice":
         key = ev.get("key")
         if q is not None and key in keys:
-            if resp:
+            if resp is not None:
                 inspect = key
             elif q.get("multi"):
                 selected = [k for k in selected if k != key] if key in selected else [*selected, key]
@@ -86,7 +91,7 @@ def quiz_reduce(questions: Sequence[Mapping[str, Any]], st: Mapping[str, Any], e
                 put({"picked": [key], "correct": key in answer, "revealed": False})
                 inspect = key
     elif kind == "check":
-        if q is not None and q.get("multi") and not resp and selected:
+        if q is not None and q.get("multi") and resp is None and selected:
             picked = [k for k in keys if k in selected]
             correct = len(picked) == len(set(answer)) and all(k in answer for k in picked)
             put({"picked": picked, "correct": correct, "revealed": False})
@@ -95,7 +100,7 @@ def quiz_reduce(questions: Sequence[Mapping[str, Any]], st: Mapping[str, Any], e
         if q is not None:
             put(
                 {**resp, "revealed": True}
-                if resp
+                if resp is not None
                 else {"picked": [], "correct": False, "revealed": True}
             )
     elif kind == "next":
@@ -118,7 +123,7 @@ def quiz_score(questions: Sequence[Mapping[str, Any]], responses: Sequence[Any])
         row = topics.setdefault(t, {"topic": t, "questions": 0, "answered": 0, "right": 0})
         row["questions"] += 1
         r = responses[i] if i < len(responses) else None
-        if r:
+        if isinstance(r, Mapping):
             row["answered"] += 1
             answered += 1
             if r.get("correct"):
@@ -179,8 +184,8 @@ def pool_results(data: Mapping[str, Any], entries: Mapping[str, Any]) -> dict[st
 def step_reduce(count: int, st: Mapping[str, Any], ev: Event) -> State:
     """stepReduce: `next`, `prev`, `first`, `last`, `goto` (step)."""
     last = max(0, count - 1)
-    raw = st.get("step")
-    step = min(max(raw, 0), last) if _is_int(raw) else 0
+    raw = _as_int(st.get("step"))
+    step = min(max(raw, 0), last) if raw is not None else 0
     kind = ev.get("type")
     if kind == "next":
         step = min(step + 1, last)
@@ -190,6 +195,6 @@ def step_reduce(count: int, st: Mapping[str, Any], ev: Event) -> State:
         step = 0
     elif kind == "last":
         step = last
-    elif kind == "goto" and _is_int(ev.get("step")):
-        step = min(max(int(ev["step"]), 0), last)
+    elif kind == "goto" and (target := _as_int(ev.get("step"))) is not None:
+        step = min(max(target, 0), last)
     return {"step": step}

@@ -23,8 +23,8 @@ export const RANK_WORDS = {
 };
 export const DECLARATION_WORDS = {
   play: "stands",
-  take_miss: "takes miss",
-  pass: "throws up",
+  take_miss: "took the miss",
+  pass: "threw up",
   play_miss_for_pool: "plays the miss for the pool",
 };
 const SVG_NS = "http://www.w3.org/2000/svg";
@@ -65,6 +65,14 @@ export function h(tag, attrs, ...kids) {
     e.append(kid instanceof Node ? kid : document.createTextNode(String(kid)));
   }
   return e;
+}
+
+// Replace the children of `el` (null, undefined and false are skipped; arrays flattened).
+export function fill(el, ...kids) {
+  el.replaceChildren(
+    ...kids.flat(Infinity).filter((k) => k !== null && k !== undefined && k !== false),
+  );
+  return el;
 }
 
 function s(tag, attrs, ...kids) {
@@ -267,7 +275,7 @@ html[data-theme="light"] .loo { --loo-fg: #1a1a1a; --loo-muted: #4a4f57; --loo-b
 .loo .loo-clickable:focus-visible, .loo .loo-btn:focus-visible { outline: 4px solid var(--loo-accent); outline-offset: 2px; }
 .loo .loo-clickable[aria-pressed="true"] { border-color: var(--loo-accent); }
 .loo .loo-caption { font-size: .8em; color: var(--loo-muted); }
-.loo .loo-badge { font-size: .85em; font-weight: 700; padding: 0 6px; border-radius: 6px; white-space: nowrap; }
+.loo .loo-badge { font-size: .85em; font-weight: 700; padding: 0 6px; border-radius: 6px; text-align: center; line-height: 1.25; }
 .loo .loo-right { border-color: var(--loo-right-bd); }
 .loo .loo-right .loo-badge, .loo .loo-btn.loo-right { color: var(--loo-right-fg); background: var(--loo-right-bg); }
 .loo .loo-wrong { border-color: var(--loo-wrong-bd); }
@@ -376,7 +384,8 @@ export default {
   render({ model, el }) {
     mount(el, model, ["data"], (body) => {
       const d = model.get("data") || {};
-      body.replaceChildren(
+      fill(
+        body,
         d.title ? h("h3", { text: d.title }) : null,
         cardRow(d.cards || [], { size: d.size || "medium", label: d.label || "cards" }),
         d.caption ? h("p", { class: "loo-muted", text: d.caption }) : null,

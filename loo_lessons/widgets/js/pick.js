@@ -4,7 +4,7 @@
 // Data: {question: a question in the quiz schema, title?}. State: picked (keys, in the
 // order first clicked), current (the key whose verdict is shown), revealed.
 // loo_lessons/widgets/state.py mirrors pickReduce exactly (tests compare the two).
-import { h, button, mount, commit } from "./cards.js";
+import { h, fill, button, mount, commit } from "./cards.js";
 import { drawTable } from "./table.js";
 import { drawChoices, drawVerdict, speakVerdict, answerText } from "./verdict.js";
 
@@ -58,7 +58,7 @@ export default {
         }
       }
       const first = st.picked.length ? st.picked[0] : null;
-      body.replaceChildren(
+      fill(body,
         d.title ? h("h3", { text: d.title }) : null,
         q.view ? drawTable(q.view) : null,
         h("p", { class: "loo-prompt", text: q.prompt || "" }),

@@ -4,7 +4,7 @@
 // Data: {title, facts: [str], seats: [{seat, label, tricks}], fields: [{id, label, seat,
 // kind}], expected: {id: int}, working: [{text, rule_id}]}. State: entries ({id: int|null};
 // a blank counts as 0), checked, revealed. loo_lessons/widgets/state.py mirrors poolReduce.
-import { h, button, mount, commit } from "./cards.js";
+import { h, fill, button, mount, commit } from "./cards.js";
 
 export function poolReduce(fields, st, ev) {
   const ids = fields.map((f) => f.id);
@@ -97,7 +97,7 @@ export default {
         button("Show the working", () => send({ type: "show" }), { focusId: "show" }),
         button("Clear", () => send({ type: "reset" }), { focusId: "clear" }),
       );
-      body.replaceChildren(
+      fill(body,
         d.title ? h("h3", { text: d.title }) : null,
         h("ul", {}, (d.facts || []).map((f) => h("li", { text: f }))),
         h("p", { class: "loo-prompt", text: d.prompt || "Who receives what, and who pays? Leave a box blank for nothing." }),
@@ -143,7 +143,7 @@ export default {
         message = "The right values are shown beside each box.";
       }
       built.summary.textContent = message;
-      built.working.replaceChildren(
+      fill(built.working,
         st.revealed
           ? h(
               "div",

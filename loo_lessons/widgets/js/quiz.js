@@ -6,15 +6,19 @@
 // State: index (0..n, n = the summary), responses (one per question: null or
 // {picked, correct, revealed}), selected (draft for multi questions), inspect (the choice
 // whose verdict is shown). loo_lessons/widgets/state.py mirrors quizReduce exactly.
-import { h, button, mount, commit } from "./cards.js";
+import { h, fill, button, mount, commit } from "./cards.js";
 import { drawTable } from "./table.js";
 import { drawChoices, drawVerdict, speakVerdict, answerText, choiceLabel } from "./verdict.js";
+
+function isObject(x) {
+  return x !== null && typeof x === "object" && !Array.isArray(x);
+}
 
 export function quizReduce(questions, st, ev) {
   const n = questions.length;
   let index = Number.isInteger(st.index) ? Math.min(Math.max(st.index, 0), n) : 0;
   const given = Array.isArray(st.responses) ? st.responses : [];
-  let responses = Array.from({ length: n }, (_, i) => given[i] || null);
+  let responses = Array.from({ length: n }, (_, i) => (isObject(given[i]) ? given[i] : null));
   const q = index < n ? questions[index] : null;
   const keys = q ? (q.choices || []).map((c) => c.key) : [];
   let selected = Array.isArray(st.selected) ? st.selected.filter((k) => keys.includes(k)) : [];
@@ -27,7 +31,7 @@ export function quizReduce(questions, st, ev) {
   switch (ev.type) {
     case "choice":
       if (q && keys.includes(ev.key)) {
-        if (resp) {
+        if (resp !== null) {
           inspect = ev.key;
         } else if (q.multi) {
           selected = selected.includes(ev.key)
@@ -40,7 +44,7 @@ export function quizReduce(questions, st, ev) {
       }
       break;
     case "check":
-      if (q && q.multi && !resp && selected.length) {
+      if (q && q.multi && resp === null && selected.length) {
         const picked = keys.filter((k) => selected.includes(k));
         const correct =
           picked.length === new Set(answer).size && picked.every((k) => answer.includes(k));
@@ -49,7 +53,7 @@ export function quizReduce(questions, st, ev) {
       }
       break;
     case "show":
-      if (q) put(resp ? { ...resp, revealed: true } : { picked: [], correct: false, revealed: true });
+      if (q) put(resp !== null ? { ...resp, revealed: true } : { picked: [], correct: false, revealed: true });
       break;
     case "next":
       if (index < n) {
@@ -90,7 +94,7 @@ export function quizScore(questions, responses) {
     }
     by[t].questions += 1;
     const r = responses[i];
-    if (r) {
+    if (isObject(r)) {
       by[t].answered += 1;
       answered += 1;
       if (r.correct) {
@@ -151,7 +155,7 @@ export default {
         h("div", { class: "loo-progress", "aria-hidden": "true" }, h("div", { style: `width:${n ? (100 * score.answered) / n : 0}%` })),
       );
       if (!n) {
-        body.replaceChildren(
+        fill(body,
           head,
           h("p", { text: "No questions in this bank." }),
           d.live ? h("div", { class: "loo-controls" }, button("New questions", askNew, { focusId: "new" })) : null,
@@ -159,7 +163,7 @@ export default {
         return;
       }
       if (st.index >= n) {
-        body.replaceChildren(
+        fill(body,
           head,
           h("p", { class: "loo-prompt", text: `Finished: ${score.right} right out of ${n} questions.` }),
           scoreTable(score),
@@ -175,7 +179,10 @@ export default {
         return;
       }
       const q = qs[st.index];
-      const resp = st.responses[st.index];
+      const raw = st.responses[st.index];
+      const resp = raw
+        ? { picked: Array.isArray(raw.picked) ? raw.picked : [], correct: Boolean(raw.correct), revealed: Boolean(raw.revealed) }
+        : null;
       const answer = q.answer || [];
       const verdicts = q.verdicts || {};
       const marks = {};
@@ -217,7 +224,7 @@ export default {
         spoken = st.selected.length ? `Selected: ${st.selected.map((k) => choiceLabel(q, k)).join(", ")}` : "";
       }
       const last = st.index === n - 1;
-      body.replaceChildren(
+      fill(body,
         head,
         h("p", { class: "loo-muted" }, h("span", { class: "loo-tag", text: topicName(q.topic) }), q.level ? ` level ${q.level}` : "", q.preset ? ` \u00B7 rules: ${q.preset}` : ""),
         q.view ? drawTable(q.view) : null,

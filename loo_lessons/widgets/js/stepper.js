@@ -4,7 +4,7 @@
 // Data: {title, steps: [{kind, title, text, laws: [law], forbidden: [{key, law}],
 // working: [{text, rule_id}], view}]}. State: step. Keys: ← → Home End.
 // loo_lessons/widgets/state.py mirrors stepReduce exactly.
-import { h, button, mount, commit } from "./cards.js";
+import { h, fill, button, mount, commit } from "./cards.js";
 import { drawTable } from "./table.js";
 
 export function stepReduce(count, st, ev) {
@@ -46,16 +46,16 @@ export default {
       const { step } = stepReduce(all.length, { step: model.get("step") }, { type: "none" });
       const s = all[step] || { title: "No steps", text: "" };
       const forbidden = s.forbidden || [];
-      body.replaceChildren(
+      fill(body,
         d.title ? h("h3", { text: d.title }) : null,
         h(
           "div",
           { class: "loo-controls", role: "group", "aria-label": "step through the deal" },
-          button("\u23EE First", () => send({ type: "first" }), { focusId: "first", disabled: step === 0, ariaLabel: "first step" }),
+          button("\u00AB First", () => send({ type: "first" }), { focusId: "first", disabled: step === 0, ariaLabel: "first step" }),
           button("\u25C0 Back", () => send({ type: "prev" }), { focusId: "prev", disabled: step === 0, ariaLabel: "previous step" }),
           h("span", { class: "loo-score", "data-step": step, text: `Step ${step + 1} of ${all.length}` }),
           button("Forward \u25B6", () => send({ type: "next" }), { focusId: "next", kind: "primary", disabled: step >= all.length - 1, ariaLabel: "next step" }),
-          button("Last \u23ED", () => send({ type: "last" }), { focusId: "last", disabled: step >= all.length - 1, ariaLabel: "last step" }),
+          button("Last \u00BB", () => send({ type: "last" }), { focusId: "last", disabled: step >= all.length - 1, ariaLabel: "last step" }),
         ),
         h("p", { class: "loo-prompt", text: s.title || "" }),
         s.view ? drawTable(s.view) : null,

@@ -3,7 +3,7 @@
 // `drawTable(view)` is shared by pick, quiz and stepper. The view is computed in Python
 // (loo_lessons.widgets.data.table_view, or a quiz question's "view"): nothing here decides
 // a rule, it only draws.
-import { h, cardEl, cardRow, mount, suitWord, SUIT_SYMBOLS, DECLARATION_WORDS } from "./cards.js";
+import { h, fill, cardEl, cardLabel, cardRow, mount, suitWord, SUIT_SYMBOLS, DECLARATION_WORDS } from "./cards.js";
 
 function trickPlays(t) {
   if (!t) return [];
@@ -15,9 +15,14 @@ function trickWinner(t) {
   return t && !Array.isArray(t) && t.winner !== undefined ? t.winner : null;
 }
 
+// Three tricks won in all: the deal has been played out (drawing only, no rule decided).
+function playedOut(view) {
+  return (view.seats || []).reduce((n, s) => n + (s.tricks_won || 0), 0) >= 3;
+}
+
 function seatCardCount(view, seat) {
   if (typeof seat.n_cards === "number") return seat.n_cards;
-  if (seat.status === "out") return 0;
+  if (seat.status === "out" || playedOut(view)) return 0;
   let played = 0;
   for (const t of [...(view.tricks || []), view.trick || []]) {
     for (const p of trickPlays(t)) if (p[0] === seat.seat) played += 1;
@@ -48,7 +53,7 @@ function seatPanel(view, seat, size) {
     tags.push(h("span", { class: "loo-tag", text: "Holds the miss" }));
     words.push("holds the miss");
   }
-  const toAct = view.to_act === seat.seat;
+  const toAct = view.to_act === seat.seat && !playedOut(view);
   if (toAct) {
     tags.push(h("span", { class: "loo-tag loo-tag-act", text: "\u25B6 To act" }));
     words.push("to act");
@@ -149,14 +154,14 @@ function history(view) {
   if (!tricks.length) return null;
   return h(
     "details",
-    { class: "loo-history" },
+    { class: "loo-history", open: true },
     h("summary", { text: `Tricks played (${tricks.length})` }),
     h(
       "ol",
       {},
       tricks.map((t) => {
         const w = trickWinner(t);
-        const ps = trickPlays(t).map(([seat, code]) => `seat ${seat} ${code}`).join(", ");
+        const ps = trickPlays(t).map(([seat, code]) => `seat ${seat} ${cardLabel(code)}`).join(", ");
         return h("li", { text: ps + (w !== null ? ` \u2192 won by seat ${w}` : "") });
       }),
     ),
@@ -185,7 +190,7 @@ export default {
   render({ model, el }) {
     mount(el, model, ["data"], (body) => {
       const d = model.get("data") || {};
-      body.replaceChildren(
+      fill(body,
         d.title ? h("h3", { text: d.title }) : null,
         d.caption ? h("p", { text: d.caption }) : null,
         drawTable(d.view || {}),

@@ -1,0 +1,140 @@
+"""Quiz questions, one generator per lesson topic, answered and explained by the engine.
+
+    >>> from loo_lessons.quiz import generate
+    >>> qs = generate("follow", 5, seed=42)
+    >>> qs[0].to_json()["answer"]          # the engine's verdict, never the generator's
+
+The same seed always gives the same questions (the RNG is injected, never global), and
+question i does not depend on how many are asked. Every answer comes from the rules engine
+(`explain_json`, the settlement, `penalties.ruling_for`); every question carries its
+scenario, which `scenario.load` accepts and which reproduces the answer.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+from .common import Gen, Reject
+from .generators import DISAGREEMENT_LEVELS, GENERATORS
+from .model import Choice, Question, Verdict
+from .positions import PRESET_NAMES
+
+#: The topics, in lesson order.
+TOPICS: tuple[str, ...] = (
+    "deal",
+    "declare",
+    "dealer",
+    "lead",
+    "follow",
+    "trick",
+    "pool",
+    "must",
+    "penalty",
+)
+#: Difficulty levels: 1 = basic, 2 = harder.
+LEVELS: tuple[int, ...] = (1, 2)
+#: Topics (and their levels) where Hoffmann's and Peel's rules can disagree.
+DISAGREEMENT_TOPICS: tuple[str, ...] = tuple(t for t in TOPICS if t in DISAGREEMENT_LEVELS)
+
+#: Positions drawn per question before giving up (a bug, not bad luck, if ever reached).
+MAX_TRIES = 2000
+
+
+def _levels(topic: str, level: int | None, disagreement: bool) -> tuple[int, ...]:
+    allowed = DISAGREEMENT_LEVELS.get(topic, ()) if disagreement else LEVELS
+    if disagreement and not allowed:
+        raise ValueError(
+            f"Hoffmann's and Peel's rules never disagree on a {topic!r} question; "
+            f"disagreement mode is available for: {', '.join(DISAGREEMENT_TOPICS)}"
+        )
+    if level is None:
+        return allowed
+    if level not in LEVELS:
+        raise ValueError(f"unknown level {level!r} (levels: {', '.join(map(str, LEVELS))})")
+    if level not in allowed:
+        raise ValueError(
+            f"at level {level} the books never disagree on {topic!r} "
+            f"(disagreement levels: {', '.join(map(str, allowed))})"
+        )
+    return (level,)
+
+
+def generate_one(
+    topic: str,
+    rng: random.Random,
+    qid: str,
+    *,
+    preset: str | None = None,
+    disagreement: bool = False,
+    level: int | None = None,
+) -> Question:
+    """One question from an injected RNG."""
+    if topic not in GENERATORS:
+        raise ValueError(f"unknown topic {topic!r} (topics: {', '.join(TOPICS)})")
+    if preset is not None and preset not in PRESET_NAMES:
+        raise ValueError(f"unknown preset {preset!r} (presets: {', '.join(PRESET_NAMES)})")
+    levels = _levels(topic, level, disagreement)
+    lvl = rng.choice(levels)
+    gen = GENERATORS[topic]
+    for _ in range(MAX_TRIES):
+        g = Gen(topic, qid, rng, lvl, preset, disagreement)
+        try:
+            return gen(g)
+        except Reject:
+            continue
+    raise RuntimeError(f"no {topic} question found at level {lvl} after {MAX_TRIES} positions")
+
+
+def generate(
+    topic: str,
+    count: int,
+    seed: int,
+    *,
+    preset: str | None = None,
+    disagreement: bool = False,
+    level: int | None = None,
+) -> list[Question]:
+    """`count` questions on `topic`. The same arguments always give the same questions.
+
+    `preset` asks every question under that book's rules; `disagreement` keeps only positions
+    where Hoffmann and Peel give different verdicts (both are stated in the explanation);
+    `level` is 1 (basic) or 2 (harder), or None for a mix.
+    """
+    if count < 0:
+        raise ValueError("count must be at least 0")
+    master = random.Random(seed)
+    out = []
+    for i in range(count):
+        rng = random.Random(master.getrandbits(64))
+        out.append(
+            generate_one(
+                topic,
+                rng,
+                f"{topic}-{seed}-{i}",
+                preset=preset,
+                disagreement=disagreement,
+                level=level,
+            )
+        )
+    return out
+
+
+def bench_bank(topic: str, n: int = 200) -> float:
+    """Seconds taken to generate a bank of `n` questions on `topic` (the goal: 200 in < 2 s)."""
+    t0 = time.perf_counter()
+    generate(topic, n, seed=0)
+    return time.perf_counter() - t0
+
+
+__all__ = [
+    "DISAGREEMENT_TOPICS",
+    "LEVELS",
+    "TOPICS",
+    "Choice",
+    "Question",
+    "Verdict",
+    "bench_bank",
+    "generate",
+    "generate_one",
+]

@@ -1,0 +1,545 @@
+"""The live components: anywidget classes over the same JS modules as the static export.
+
+Python computes every piece of data (loo_lessons.widgets.data, from the engine); the
+browser draws it and sends clicks back as state. `click(key)` and the other methods here
+do exactly what the browser's buttons do (they run loo_lessons.widgets.state, the mirror
+of the JS reducers), so everything can be driven and tested without a browser.
+
+Callbacks never print: errors and messages go into trait values (`data["error"]`, a
+Label's value), never `with output:` (see design.md, "Traps measured").
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any, ClassVar
+
+import anywidget
+import ipywidgets
+import traitlets
+
+from .. import quiz
+from ..game import Hand
+from ..options import PRESETS
+from .bundle import esm
+from .data import (
+    Position,
+    as_scenario_or_hand,
+    pick_question,
+    pool_data,
+    stepper_steps,
+    table_view,
+)
+from .state import (
+    pick_reduce,
+    pool_reduce,
+    pool_results,
+    quiz_reduce,
+    quiz_score,
+    step_reduce,
+)
+from .static import DEFAULT_STATE, component_html
+
+TOPICS: tuple[str, ...] = quiz.TOPICS
+
+Generator = Callable[[str | None, int, int, str | None], Sequence[Any]]
+
+
+class _Component(anywidget.AnyWidget):  # type: ignore[misc,unused-ignore]
+    """A component: `data` computed in Python, plus the state traits the browser changes."""
+
+    component: ClassVar[str] = ""
+    data = traitlets.Dict().tag(sync=True)
+
+    def state(self) -> dict[str, Any]:
+        """The model state (trait values), as the static export embeds it."""
+        return {k: copy.deepcopy(getattr(self, k)) for k in DEFAULT_STATE[self.component]}
+
+    def static_html(self) -> str:
+        """This component as a self-contained HTML fragment (no kernel needed)."""
+        return component_html(self.component, self.state())
+
+    def _apply(self, new: Mapping[str, Any]) -> None:
+        with self.hold_sync():
+            for k, v in new.items():
+                setattr(self, k, v)
+
+
+class CardRow(_Component):
+    """A row of cards: `CardRow(["QH", "10S"], title="Seat 3 holds")`."""
+
+    component = "cards"
+    _esm = esm("cards")
+
+    def __init__(
+        self,
+        cards: Iterable[str | None],
+        *,
+        title: str | None = None,
+        size: str = "large",
+        **kwargs: Any,
+    ) -> None:
+        super().__init__(
+            data={"cards": list(cards), "title": title, "size": size, "label": title or "cards"},
+            **kwargs,
+        )
+
+
+class TableView(_Component):
+    """The table of a position: seats, who deals, who is in, cards, the miss, the trick, the pool."""
+
+    component = "table"
+    _esm = esm("table")
+
+    def __init__(
+        self,
+        position: Position,
+        *,
+        title: str | None = None,
+        reveal: bool | Iterable[int] = True,
+        **kwargs: Any,
+    ) -> None:
+        self._reveal: bool | frozenset[int] = (
+            reveal if isinstance(reveal, bool) else frozenset(reveal)
+        )
+        super().__init__(data=self._data(position, title), **kwargs)
+
+    def _data(self, position: Position, title: str | None) -> dict[str, Any]:
+        pos = as_scenario_or_hand(position)
+        return {"view": table_view(pos, reveal=self._reveal), "title": title}
+
+    def update(self, position: Position, *, title: str | None = None) -> None:
+        """Show another position (e.g. the same hand after a move)."""
+        self.data = self._data(position, title)
+
+
+class PickCard(_Component):
+    """Pick a card (or a declaration): the answer shows at once, each choice explained."""
+
+    component = "pick"
+    _esm = esm("pick")
+    picked = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    current = traitlets.Unicode(None, allow_none=True).tag(sync=True)
+    revealed = traitlets.Bool(False).tag(sync=True)
+
+    def __init__(
+        self,
+        position: Position | Mapping[str, Any],
+        *,
+        title: str | None = None,
+        prompt: str | None = None,
+        reveal: bool | Iterable[int] = True,
+        **kwargs: Any,
+    ) -> None:
+        if isinstance(position, Mapping) and "choices" in position and "verdicts" in position:
+            question = dict(position)  # already a question in the quiz schema
+        else:
+            shown = reveal if isinstance(reveal, bool) else frozenset(reveal)
+            question = pick_question(position, prompt=prompt, reveal=shown)
+        super().__init__(data={"question": question, "title": title}, **kwargs)
+
+    @property
+    def question(self) -> dict[str, Any]:
+        q: dict[str, Any] = self.data["question"]
+        return q
+
+    def _dispatch(self, event: Mapping[str, Any]) -> None:
+        st = {"picked": self.picked, "current": self.current, "revealed": self.revealed}
+        self._apply(pick_reduce(self.question, st, event))
+
+    def click(self, key: str) -> dict[str, Any]:
+        """What a click on choice `key` does in the browser; returns its verdict."""
+        if key not in [c["key"] for c in self.question["choices"]]:
+            raise KeyError(f"{key!r} is not one of the choices {self.choices}")
+        self._dispatch({"type": "choice", "key": key})
+        return self.verdict_for(key)
+
+    def show(self) -> None:
+        """The "Show the answer" button."""
+        self._dispatch({"type": "show"})
+
+    def reset(self) -> None:
+        """The "Start again" button."""
+        self._dispatch({"type": "reset"})
+
+    @property
+    def choices(self) -> list[str]:
+        return [str(c["key"]) for c in self.question["choices"]]
+
+    @property
+    def answer(self) -> list[str]:
+        return list(self.question["answer"])
+
+    def verdict_for(self, key: str) -> dict[str, Any]:
+        v: dict[str, Any] = self.question["verdicts"][key]
+        return v
+
+    @property
+    def verdict(self) -> dict[str, Any] | None:
+        """The verdict on screen (the last choice clicked), or None."""
+        return self.verdict_for(self.current) if self.current is not None else None
+
+    @property
+    def first_correct(self) -> bool | None:
+        """Was the first choice clicked allowed? None before any click."""
+        return self.picked[0] in self.answer if self.picked else None
+
+
+class PoolCalculator(_Component):
+    """Who receives and who pays: entries checked against the engine's settlement."""
+
+    component = "pool"
+    _esm = esm("pool")
+    entries = traitlets.Dict().tag(sync=True)
+    checked = traitlets.Bool(False).tag(sync=True)
+    revealed = traitlets.Bool(False).tag(sync=True)
+
+    def __init__(self, position: Any, *, title: str | None = None, **kwargs: Any) -> None:
+        super().__init__(data=pool_data(position, title=title), **kwargs)
+
+    def _dispatch(self, event: Mapping[str, Any]) -> None:
+        st = {"entries": self.entries, "checked": self.checked, "revealed": self.revealed}
+        self._apply(pool_reduce(self.data["fields"], st, event))
+
+    @property
+    def fields(self) -> list[str]:
+        return [str(f["id"]) for f in self.data["fields"]]
+
+    def enter(self, field: str, value: int | None) -> None:
+        """Type `value` (None: clear the box) into the box `field` ("receives.3", "pays.1",
+        "left", "next_pool")."""
+        if field not in self.fields:
+            raise KeyError(f"{field!r} is not a box here: {self.fields}")
+        self._dispatch({"type": "enter", "id": field, "value": value})
+
+    def check(self) -> dict[str, Any]:
+        """The "Check" button; returns the marks."""
+        self._dispatch({"type": "check"})
+        return self.results
+
+    def show(self) -> None:
+        """The "Show the working" button."""
+        self._dispatch({"type": "show"})
+
+    def reset(self) -> None:
+        """The "Clear" button."""
+        self._dispatch({"type": "reset"})
+
+    @property
+    def results(self) -> dict[str, Any]:
+        return pool_results(self.data, self.entries)
+
+    @property
+    def expected(self) -> dict[str, int]:
+        e: dict[str, int] = self.data["expected"]
+        return e
+
+
+class QuizRunner(_Component):
+    """A quiz over a bank of questions: one at a time, graded, explained, scored per topic.
+
+    The bank is `questions` (Question objects or schema mappings), or is made by
+    loo_lessons.quiz.generate(topic, seed, count, preset). "New questions" (in the widget,
+    or `new_questions()`) makes a fresh bank with the next seed.
+    """
+
+    component = "quiz"
+    _esm = esm("quiz")
+    questions: traitlets.List[Any] = traitlets.List().tag(sync=True)
+    index = traitlets.Int(0).tag(sync=True)
+    responses: traitlets.List[Any] = traitlets.List().tag(sync=True)
+    selected = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    inspect = traitlets.Unicode(None, allow_none=True).tag(sync=True)
+    new_request = traitlets.Int(0).tag(sync=True)
+
+    def __init__(
+        self,
+        topic: str | None = None,
+        seed: int = 0,
+        count: int = 5,
+        preset: str | None = None,
+        *,
+        questions: Iterable[Any] | None = None,
+        title: str | None = None,
+        generator: Generator | None = None,
+        **kwargs: Any,
+    ) -> None:
+        self.topic = topic
+        self.seed = seed
+        self.count = count
+        self.preset = preset
+        self._generator = generator
+        bank = (
+            [question_json(q) for q in questions]
+            if questions is not None
+            else self._make(topic, seed, count, preset)
+        )
+        super().__init__(
+            questions=bank,
+            responses=[None] * len(bank),
+            data={"title": title, "live": True, "error": None},
+            **kwargs,
+        )
+        self.observe(self._on_new_request, names="new_request")
+
+    def _make(
+        self, topic: str | None, seed: int, count: int, preset: str | None
+    ) -> list[dict[str, Any]]:
+        gen = self._generator or default_generator()
+        return [question_json(q) for q in gen(topic, seed, count, preset)]
+
+    def _on_new_request(self, change: Mapping[str, Any]) -> None:
+        try:
+            self.new_questions()
+        except Exception as e:  # shown in the widget, never lost in a callback
+            self.data = {**self.data, "error": f"Could not make new questions: {e}"}
+
+    def new_questions(self, seed: int | None = None) -> None:
+        """A fresh bank (the next seed unless one is given); the score starts again."""
+        self.seed = self.seed + 1 if seed is None else seed
+        bank = self._make(self.topic, self.seed, self.count, self.preset)
+        self._apply(
+            {
+                "questions": bank,
+                "index": 0,
+                "responses": [None] * len(bank),
+                "selected": [],
+                "inspect": None,
+                "data": {**self.data, "error": None},
+            }
+        )
+
+    def _state(self) -> dict[str, Any]:
+        return {
+            "index": self.index,
+            "responses": self.responses,
+            "selected": self.selected,
+            "inspect": self.inspect,
+        }
+
+    def _dispatch(self, event: Mapping[str, Any]) -> None:
+        self._apply(quiz_reduce(self.questions, self._state(), event))
+
+    @property
+    def question(self) -> dict[str, Any] | None:
+        """The question on screen (None on the final score screen)."""
+        if self.index < len(self.questions):
+            q: dict[str, Any] = self.questions[self.index]
+            return q
+        return None
+
+    def click(self, key: str) -> dict[str, Any] | None:
+        """What a click on choice `key` of the current question does in the browser.
+        Returns the verdict of that choice once the question is answered, else None."""
+        q = self.question
+        if q is None:
+            raise IndexError("the quiz is over: no question on screen")
+        if key not in [c["key"] for c in q["choices"]]:
+            raise KeyError(f"{key!r} is not one of the choices {[c['key'] for c in q['choices']]}")
+        self._dispatch({"type": "choice", "key": key})
+        answered = self.responses[self.index] is not None
+        if not answered:
+            return None
+        v: dict[str, Any] = q["verdicts"][key]
+        return v
+
+    def check(self) -> None:
+        """The "Check" button (questions with several right answers)."""
+        self._dispatch({"type": "check"})
+
+    def show(self) -> None:
+        """The "Show the answer" button."""
+        self._dispatch({"type": "show"})
+
+    def next(self) -> None:
+        """The "Next question" button."""
+        self._dispatch({"type": "next"})
+
+    def prev(self) -> None:
+        """The "Back" button."""
+        self._dispatch({"type": "prev"})
+
+    def restart(self) -> None:
+        """The "Start again" button."""
+        self._dispatch({"type": "restart"})
+
+    def press(self, name: str) -> None:
+        """Any control button by name: check, show, next, prev, restart, new."""
+        if name == "new":
+            self.new_request += 1
+            return
+        if name not in ("check", "show", "next", "prev", "restart"):
+            raise KeyError(f"no button {name!r}")
+        self._dispatch({"type": name})
+
+    @property
+    def score(self) -> dict[str, Any]:
+        """Right and answered, overall and per topic."""
+        return quiz_score(self.questions, self.responses)
+
+    def with_controls(self) -> ipywidgets.VBox:
+        """The quiz under a topic and rules choice, a seed box and a "New questions" button."""
+        topic = ipywidgets.Dropdown(
+            options=[("All topics", None), *[(t.capitalize(), t) for t in TOPICS]],
+            value=self.topic if self.topic in TOPICS else None,
+            description="Topic",
+        )
+        preset = ipywidgets.Dropdown(
+            options=[("Either book", None), *[(p.capitalize(), p) for p in PRESETS]],
+            value=self.preset if self.preset in PRESETS else None,
+            description="Rules",
+        )
+        seed = ipywidgets.BoundedIntText(
+            value=self.seed, min=0, max=2**31 - 1, description="Seed"
+        )
+        count = ipywidgets.BoundedIntText(value=self.count, min=1, max=50, description="Questions")
+        go = ipywidgets.Button(description="New questions")
+        status = ipywidgets.Label(value="")
+
+        def regenerate(_: Any) -> None:
+            try:
+                self.topic, self.preset, self.count = topic.value, preset.value, count.value
+                self.new_questions(seed.value)
+                status.value = f"{len(self.questions)} questions (seed {self.seed})"
+            except Exception as e:  # into a value, never printed from a callback
+                status.value = f"Could not make questions: {e}"
+
+        def follow_seed(_: Any) -> None:
+            seed.value = self.seed
+
+        go.on_click(regenerate)
+        self.observe(follow_seed, names="questions")
+        return ipywidgets.VBox(
+            [ipywidgets.HBox([topic, preset]), ipywidgets.HBox([seed, count, go]), status, self]
+        )
+
+
+class Stepper(_Component):
+    """Step through one deal: the deal, declarations, each card and trick, the settlement."""
+
+    component = "stepper"
+    _esm = esm("stepper")
+    step = traitlets.Int(0).tag(sync=True)
+
+    def __init__(
+        self,
+        position: Position,
+        *,
+        title: str | None = None,
+        reveal: bool | Iterable[int] = True,
+        **kwargs: Any,
+    ) -> None:
+        shown = reveal if isinstance(reveal, bool) else frozenset(reveal)
+        super().__init__(
+            data={"steps": stepper_steps(position, reveal=shown), "title": title}, **kwargs
+        )
+
+    @property
+    def steps(self) -> list[dict[str, Any]]:
+        s: list[dict[str, Any]] = self.data["steps"]
+        return s
+
+    @property
+    def current(self) -> dict[str, Any]:
+        return self.steps[self.step]
+
+    def _dispatch(self, event: Mapping[str, Any]) -> None:
+        self._apply(step_reduce(len(self.steps), {"step": self.step}, event))
+
+    def next(self) -> None:
+        self._dispatch({"type": "next"})
+
+    def prev(self) -> None:
+        self._dispatch({"type": "prev"})
+
+    def first(self) -> None:
+        self._dispatch({"type": "first"})
+
+    def last(self) -> None:
+        self._dispatch({"type": "last"})
+
+    def goto(self, step: int) -> None:
+        self._dispatch({"type": "goto", "step": step})
+
+    def load(self, position: Position, *, title: str | None = None) -> None:
+        """Show another deal, from its first step."""
+        self._apply(
+            {
+                "data": {"steps": stepper_steps(position), "title": title},
+                "step": 0,
+            }
+        )
+
+    @classmethod
+    def random_deal(
+        cls, seed: int, players: int = 5, preset: str | None = None, **kwargs: Any
+    ) -> Stepper:
+        """A deal from `seed`, played out with moves drawn at random among the legal ones."""
+        return cls(played_out(seed, players, preset), **kwargs)
+
+    def with_controls(self, players: int = 5, preset: str | None = None) -> ipywidgets.VBox:
+        """The stepper under a seed box, a rules choice and a "New deal" button."""
+        seed = ipywidgets.BoundedIntText(value=0, min=0, max=2**31 - 1, description="Seed")
+        rules = ipywidgets.Dropdown(
+            options=[(p.capitalize(), p) for p in PRESETS],
+            value=preset if preset in PRESETS else next(iter(PRESETS)),
+            description="Rules",
+        )
+        size = ipywidgets.BoundedIntText(value=players, min=2, max=10, description="Players")
+        go = ipywidgets.Button(description="New deal")
+        status = ipywidgets.Label(value="")
+
+        def deal(_: Any) -> None:
+            try:
+                self.load(
+                    played_out(seed.value, size.value, rules.value),
+                    title=f"Seed {seed.value}, {size.value} players, {rules.value}'s rules",
+                )
+                status.value = f"{len(self.steps)} steps"
+            except Exception as e:
+                status.value = f"Could not deal: {e}"
+
+        go.on_click(deal)
+        return ipywidgets.VBox([ipywidgets.HBox([seed, size, rules, go]), status, self])
+
+
+def played_out(seed: int, players: int = 5, preset: str | None = None) -> Hand:
+    """The deal of `seed`, every move drawn (from the same seed) among the engine's legal ones."""
+    hand = Hand.from_seed(seed, players, 0, preset)
+    rng = random.Random(seed)
+    while hand.to_act is not None:
+        legal = hand.legal_actions()
+        hand.apply(legal[rng.randrange(len(legal))])
+    return hand
+
+
+def question_json(q: Any) -> dict[str, Any]:
+    """A question as the schema's mapping (a Question object or a mapping already)."""
+    if isinstance(q, Mapping):
+        return copy.deepcopy(dict(q))
+    to_json = getattr(q, "to_json", None)
+    if to_json is None:
+        raise TypeError(f"not a question: {q!r}")
+    out: dict[str, Any] = to_json()
+    return out
+
+
+def default_generator() -> Generator:
+    """loo_lessons.quiz.generate: one topic, or (topic None) every topic in turn."""
+    from .. import quiz
+
+    def call(topic: str | None, seed: int, count: int, preset: str | None) -> Sequence[Any]:
+        if topic is not None:
+            return quiz.generate(topic, count, seed, preset=preset)
+        topics = quiz.TOPICS
+        start = seed % len(topics)
+        order = [topics[(start + i) % len(topics)] for i in range(count)]
+        banks = {
+            t: iter(quiz.generate(t, order.count(t), seed, preset=preset))
+            for t in dict.fromkeys(order)
+        }
+        return [next(banks[t]) for t in order]
+
+    return call

@@ -1,0 +1,176 @@
+"""Static export: the same front-end components with no kernel, offline, from file://.
+
+`component_html(name, state)` is a self-contained HTML fragment: the component's module
+inlined in a `<script type="module">`, its state embedded as JSON, and a tiny stand-in for
+the widget model (get / set / save_changes / on) over that JSON. Nothing is fetched from
+anywhere: no CDN, no web font, no image. `quiz_page(questions, title)` is a whole page with
+the quiz component over a precomputed bank; it grades in the browser.
+
+Pure Python: no Jupyter import (the book build and the CLI can use it).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import html
+import json
+from collections.abc import Iterable, Mapping
+from typing import Any, Protocol
+
+from .bundle import COMPONENTS, script
+
+#: Every component's state traits and their starting values (the live widgets use the same).
+DEFAULT_STATE: dict[str, dict[str, Any]] = {
+    "cards": {"data": {}},
+    "table": {"data": {}},
+    "pick": {"data": {}, "picked": [], "current": None, "revealed": False},
+    "pool": {"data": {}, "entries": {}, "checked": False, "revealed": False},
+    "quiz": {
+        "data": {},
+        "questions": [],
+        "index": 0,
+        "responses": [],
+        "selected": [],
+        "inspect": None,
+        "new_request": 0,
+    },
+    "stepper": {"data": {}, "step": 0},
+}
+
+#: The stand-in for the widget model: the only four calls the components make.
+MODEL_STANDIN = """\
+function looModel(state) {
+  const handlers = {};
+  return {
+    get(key) { return state[key]; },
+    set(key, value) {
+      const old = state[key];
+      state[key] = value;
+      if (old !== value) for (const f of handlers["change:" + key] || []) f(this, value);
+    },
+    save_changes() {},
+    on(events, f) {
+      for (const e of String(events).split(/\\s+/)) (handlers[e] = handlers[e] || []).push(f);
+    },
+    off(events, f) {
+      for (const e of String(events).split(/\\s+/)) handlers[e] = (handlers[e] || []).filter((g) => g !== f);
+    },
+    send() {},
+  };
+}
+"""
+
+#: A page that can reach no other host: everything it needs is inline.
+CSP = (
+    "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; "
+    "img-src data:; font-src 'none'; connect-src 'none'; base-uri 'none'; form-action 'none'"
+)
+
+PAGE_STYLE = """\
+:root { color-scheme: light dark; }
+body { margin: 0; background: #ffffff; color: #1a1a1a;
+  font-family: system-ui, "DejaVu Sans", "Liberation Sans", Arial, sans-serif; }
+@media (prefers-color-scheme: dark) { body { background: #15171c; color: #eceef2; } }
+main { max-width: 1120px; margin: 0 auto; padding: 16px; }
+h1 { font-size: 1.6em; margin: .3em 0 .6em; }
+.loo-noscript { padding: 1em; border: 2px solid #b9bfc8; border-radius: 8px; }
+"""
+
+
+class HasToJson(Protocol):
+    def to_json(self) -> dict[str, Any]: ...
+
+
+def json_for_html(value: Any) -> str:
+    """JSON safe inside a <script> element (no `</script>`, no `<!--`)."""
+    text = json.dumps(value, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+    return (
+        text.replace("<", "\\u003c")
+        .replace(">", "\\u003e")
+        .replace("&", "\\u0026")
+        .replace("\u2028", "\\u2028")
+        .replace("\u2029", "\\u2029")
+    )
+
+
+def full_state(name: str, state: Mapping[str, Any]) -> dict[str, Any]:
+    """The component's state with defaults filled in; unknown keys are refused."""
+    if name not in DEFAULT_STATE:
+        raise ValueError(f"unknown component {name!r} (known: {', '.join(COMPONENTS)})")
+    defaults = DEFAULT_STATE[name]
+    unknown = sorted(set(state) - set(defaults))
+    if unknown:
+        raise ValueError(
+            f"{name}: unknown state keys {unknown} (known: {', '.join(sorted(defaults))})"
+        )
+    out = json.loads(json.dumps(defaults))
+    out.update(json.loads(json.dumps(dict(state))))
+    return dict(out)
+
+
+def component_html(name: str, state: Mapping[str, Any]) -> str:
+    """A self-contained HTML fragment showing component `name` with this model state.
+
+    `state` maps the component's traits (see DEFAULT_STATE) to values, e.g.
+    `component_html("table", {"data": {"view": table_view(hand)}})`. Several fragments may
+    share a page, the same one twice included.
+    """
+    st = full_state(name, state)
+    blob = json_for_html(st)
+    code = script(name)
+    if "</script" in code.lower() or "<!--" in code:
+        raise ValueError(f"{name}.js contains '</script' or '<!--': it cannot be inlined")
+    uid = hashlib.sha256(f"{name}\0{blob}".encode()).hexdigest()[:12]
+    return (
+        f'<div class="loo-static" data-loo-component="{name}" data-loo-id="{uid}">'
+        f'<script type="application/json" class="loo-state">{blob}</script>'
+        '<noscript><p class="loo-noscript">This exercise needs JavaScript.</p></noscript>'
+        "</div>\n"
+        '<script type="module">\n'
+        f"{MODEL_STANDIN}"
+        f"{code}\n"
+        "{\n"
+        f'  const el = document.querySelector(\'div[data-loo-id="{uid}"]:not([data-loo-mounted])\');\n'
+        '  el.setAttribute("data-loo-mounted", "");\n'
+        '  const model = looModel(JSON.parse(el.querySelector("script.loo-state").textContent));\n'
+        "  window.looLessons = window.looLessons || [];\n"
+        f'  window.looLessons.push({{ name: "{name}", el, model }});\n'
+        "  __component.render({ model, el });\n"
+        "}\n"
+        "</script>\n"
+    )
+
+
+def _question_json(q: HasToJson | Mapping[str, Any]) -> dict[str, Any]:
+    if isinstance(q, Mapping):
+        return dict(q)
+    return q.to_json()
+
+
+def page(title: str, body: str, *, lang: str = "en") -> str:
+    """A whole offline HTML page around `body` (which may hold component fragments)."""
+    t = html.escape(title)
+    return (
+        "<!DOCTYPE html>\n"
+        f'<html lang="{html.escape(lang)}">\n<head>\n<meta charset="utf-8">\n'
+        f'<meta http-equiv="Content-Security-Policy" content="{CSP}">\n'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+        '<meta name="color-scheme" content="light dark">\n'
+        f"<title>{t}</title>\n<style>\n{PAGE_STYLE}</style>\n</head>\n<body>\n<main>\n"
+        f"<h1>{t}</h1>\n{body}</main>\n</body>\n</html>\n"
+    )
+
+
+def quiz_page(
+    questions: Iterable[HasToJson | Mapping[str, Any]], title: str = "Loo quiz"
+) -> str:
+    """A self-contained page: the quiz component over this bank of questions (Question
+    objects or their `to_json()` mappings), graded in the browser."""
+    bank = [_question_json(q) for q in questions]
+    return page(
+        title,
+        component_html(
+            "quiz",
+            {"questions": bank, "responses": [None] * len(bank), "data": {"live": False}},
+        ),
+    )
