@@ -632,6 +632,7 @@ def _settle_from_counts(hand: Hand, tricks_won: Mapping[int, int]) -> Settlement
         if n and seat not in hand.players_in:
             raise ScenarioError(f"tricks_won.{seat}", f"seat {seat} did not play this deal")
     s = hand.setup
+    now = sum(p.amount for p in hand.penalties if p.ruling.destination == "pool_now")
     try:
         return settle(
             players=s.players,
@@ -651,7 +652,7 @@ def _settle_from_counts(hand: Hand, tricks_won: Mapping[int, int]) -> Settlement
     except ValueError:
         raise ScenarioError(
             "tricks_won",
-            f"a pool of {s.stakes.pool + 0} does not divide by three, and "
+            f"a pool of {s.stakes.pool + now} does not divide by three, and "
             "pool_remainder: early_tricks_preference gives the odd counters to the "
             "first and second tricks: give `tricks` so their winners are known",
         ) from None

@@ -68,8 +68,7 @@ def card_svg(card: Card | str | None, size: str = "medium") -> str:
     )
     if c is None:
         return (
-            head
-            + '<rect x="1.5" y="1.5" width="97" height="137" rx="9" fill="#27408b" '
+            head + '<rect x="1.5" y="1.5" width="97" height="137" rx="9" fill="#27408b" '
             'stroke="#0f1c45" stroke-width="2"/>'
             '<rect x="9" y="9" width="82" height="122" rx="5" fill="none" stroke="#c9d3f5" '
             'stroke-width="2.5"/>'
@@ -95,9 +94,7 @@ def card_svg(card: Card | str | None, size: str = "medium") -> str:
     ) + _suit(c.suit, 4.5, 30, 15, ink)
     parts.append(f"<g>{corner}</g>")
     parts.append(f'<g transform="rotate(180 50 70)">{corner}</g>')
-    parts.append(
-        _text(50, 72, 38 if ten else 44, ink, rank, ' letter-spacing="-3"' if ten else "")
-    )
+    parts.append(_text(50, 72, 38 if ten else 44, ink, rank, ' letter-spacing="-3"' if ten else ""))
     parts.append(_suit(c.suit, 31, 80, 38, ink))
     parts.append("</svg>")
     return "".join(parts)
@@ -206,9 +203,7 @@ class DealView:
             if d is not None:
                 tags.append(d.words)
             name = f"Seat {seat}" + (f" ({', '.join(tags)})" if tags else "")
-            cards: list[Card | None] = (
-                [None] * 3 if seat in h.partial else list(h.held[seat])
-            )
+            cards: list[Card | None] = [None] * 3 if seat in h.partial else list(h.held[seat])
             inner = (
                 _row((card_svg(c, self.size) for c in cards), f"seat {seat}'s cards")
                 if cards

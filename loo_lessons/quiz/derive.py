@@ -143,4 +143,10 @@ def summary_of(sc: Scenario, ask: Mapping[str, Any], j: Mapping[str, Any] | None
         card = ask.get("card")
         rule = j["illegal"][card]["rule_id"] if card is not None else ""
         return f"{PENALTY_LABELS[key]}" + (f" ({rule})" if rule else "")
+    if what in ("receives", "next_pool", "left_in_pool"):
+        from ..options import OPTION_SPECS
+
+        value = sc.options.pool_remainder
+        meaning = OPTION_SPECS["pool_remainder"].reading(str(value)).meaning
+        return f"the answer is {', '.join(ans)} (pool_remainder: {value}: {meaning})"
     return f"the answer is {', '.join(ans)}"

@@ -17,6 +17,7 @@ from ..declare import Declaration
 from ..game import Hand, Phase
 from ..laws import Law
 from ..penalties import OFFENCE_FOR_LAW, Offence, ruling_for
+from ..scenario import Scenario
 from ..settle import Stakes, trick_shares
 from .common import (
     SUIT_LABELS,
@@ -60,6 +61,13 @@ M = Declaration.PLAY_MISS_FOR_POOL
 
 #: Declarations that put many players in (for questions about the play).
 PLAYERS_IN: dict[Declaration, float] = {P: 6.0, T: 2.0, X: 2.0, M: 1.0}
+
+
+def in_words(sc: Scenario) -> str:
+    """'Seats 2, 0 and 1 are in (3 players).' from the engine's players_in."""
+    ins = [str(x) for x in sc.hand.players_in]
+    listed = ", ".join(ins[:-1]) + f" and {ins[-1]}" if len(ins) > 1 else ins[0]
+    return f"Seats {listed} are in ({len(ins)} players)."
 
 
 def ordinal(n: int) -> str:
@@ -208,19 +216,20 @@ def gen_declare(g: Gen) -> Question:
     n = table_size(rng, 3, 7) if g.level == 2 else table_size(rng, 2, 6)
     dealer = rng.randrange(n)
     hand = deal(rng, rules, n, dealer)
-    what = rng.choices(["legal", "to_act"], weights=[3, 1])[0]
-    forced = g.level == 2 and what == "legal" and g.chance(0.5)
+    # level 1: whose turn, or the declarations while the miss is untaken (R05–R08);
+    # level 2: after the miss was taken (R09), or after looking at another's cards (R53)
+    what = rng.choices(["legal", "to_act"], weights=[3, 1])[0] if g.level == 1 else "legal"
+    forced = g.level == 2 and g.chance(0.5)
     stop_at = rng.randrange(0, n - 1)  # a seat before the dealer
     if g.level == 2 and not forced:
-        stop_at = rng.randrange(min(2, n - 2), n - 1)
+        stop_at = rng.randrange(1, n - 1)
     weights = dict(DEFAULT_WEIGHTS)
-    if g.level == 2:
-        weights[T] = 4.0
+    weights[T] = 4.0 if g.level == 2 and not forced else (0.0 if g.level == 1 else 2.0)
     declare_until(hand, rng, weights, stop=lambda h: len(h.declared) >= stop_at)
     if hand.phase is not Phase.DECLARE or hand.to_act is None or hand.to_act == dealer:
         raise Reject("not a non-dealer to declare")
     seat = hand.to_act
-    if g.level == 2 and not forced and what == "legal" and hand.miss_holder is None:
+    if g.level == 2 and not forced and hand.miss_holder is None:
         raise Reject("level 2: the miss should be taken already")
     extra: dict[str, Any] = {}
     if forced:
@@ -381,7 +390,7 @@ def gen_dealer(g: Gen) -> Question:
     hand.apply(M)
     play_until(hand, rng)
     mapping = scenario_of(hand, rules)
-    sub = rng.choice(["left_in_pool", "pays"])
+    sub = rng.choices(["left_in_pool", "pays"], weights=[3, 1])[0]
     dealer = hand.setup.dealer
     question: dict[str, Any] = {"ask": sub}
     if sub == "pays":
@@ -470,8 +479,10 @@ def gen_lead(g: Gen) -> Question:
     if hand.phase is not Phase.PLAY or hand.to_act != leader:
         raise Reject("the chosen seat does not lead")
     k = len(hand.players_in)
-    if variant == "many" and k < 3:
-        raise Reject("level 1 wants three or more players in")
+    if variant == "many" and (
+        k < 3 or (hand.turn_up is not None and hand.turn_up.rank == Rank.ACE)
+    ):
+        raise Reject("level 1 wants three or more players in, and no ace turned up")
     if variant == "two_in" and k != 2:
         raise Reject("level 2 wants exactly two in")
     t = trumps_held(list(hand.held[leader]), trumps)
@@ -568,7 +579,7 @@ def gen_follow(g: Gen) -> Question:
     return legal_question(
         g,
         a,
-        prompt=f"{table_words(sc)} {trumps_words(sc)} Trick {number}: {played}. "
+        prompt=f"{table_words(sc)} {trumps_words(sc)} {in_words(sc)} Trick {number}: {played}. "
         f"Seat {seat} is to play. Which cards may he play? Select every legal card.",
         subject=f"Seat {seat}",
         verb="play",
@@ -652,7 +663,7 @@ def gen_trick(g: Gen) -> Question:
             g,
             a,
             kind="pick_seat",
-            prompt=f"{table_words(sc)} {trumps_words(sc)} Trick {i + 1}: {played}. "
+            prompt=f"{table_words(sc)} {trumps_words(sc)} {in_words(sc)} Trick {i + 1}: {played}. "
             "Who wins the trick?",
             choices=[
                 Choice(str(s), f"{seat_label(sc, s)}: {card_label(c.code)}") for s, c in plays
@@ -690,7 +701,7 @@ def gen_trick(g: Gen) -> Question:
     return legal_question(
         g,
         a,
-        prompt=f"{table_words(sc)} {trumps_words(sc)} Trick {n_trick}: {played}. Seat {seat} "
+        prompt=f"{table_words(sc)} {trumps_words(sc)} {in_words(sc)} Trick {n_trick}: {played}. Seat {seat} "
         f"won it with the {won_with} and now leads to trick {n_trick + 1}. Which cards may he "
         "lead? Select every card he may lead.",
         subject=f"Seat {seat}",
@@ -739,6 +750,14 @@ def _share_words(pool: int, rules: Rules) -> str:
     )
 
 
+def _withheld_rule(sc: Scenario, seat: int) -> str:
+    """Why a seat's winnings stay in the pool: R19 (miss for the pool), R54 or R63."""
+    if sc.hand.for_pool == seat:
+        return "R19"
+    offences = {p.offence for p in sc.hand.penalties if p.seat == seat}
+    return "R54" if Offence.LOOK_AT_ANOTHERS_HAND in offences else "R63"
+
+
 def _money_question(g: Gen, a: Asked, what: str, seat: int | None, prompt_head: str) -> Question:
     """receives / pays / next_pool / left_in_pool, with the settlement's own figures."""
     sc = a.sc
@@ -759,7 +778,7 @@ def _money_question(g: Gen, a: Asked, what: str, seat: int | None, prompt_head: 
         if withheld:
             right += (
                 f" But his winnings of {withheld} stay in the pool for the next deal "
-                f"({'R19' if sc.hand.for_pool == seat else 'R54, R63'})."
+                f"({_withheld_rule(sc, seat)})."
             )
         right += f" He receives {ans}."
         rid, slug = "R38", "pool-thirds"
@@ -1165,13 +1184,18 @@ def gen_penalty(g: Gen) -> Question:
         where = (
             f"Trick {len(sc.hand.winners) + 1}: {', '.join(f'seat {s} {card_label(c.code)}' for s, c in trick)}. "
             if trick
-            else f"Seat {seat} is to lead to trick {len(sc.hand.winners) + 1}. "
+            else (
+                f"Seat {seat} won trick {len(sc.hand.winners)} and leads to trick "
+                f"{len(sc.hand.winners) + 1}. "
+                if sc.hand.winners
+                else f"Seat {seat} leads to the first trick. "
+            )
         )
         return finish(
             g,
             a,
             kind="pick_option",
-            prompt=f"{table_words(sc)} {trumps_words(sc)} {where}Seat {seat} plays the "
+            prompt=f"{table_words(sc)} {trumps_words(sc)} {in_words(sc)} {where}Seat {seat} plays the "
             f"{card_label(code)}. What follows?",
             choices=[Choice(k, PENALTY_LABELS[k]) for k in keys],
             verdicts=verdicts,
@@ -1311,8 +1335,13 @@ def gen_penalty(g: Gen) -> Question:
     a = ask(g, mapping, {"ask": "receives", "seat": seat}, rules)
     head = (
         f"{table_words(a.sc)} The pool holds {pool}. Declarations: {declarations_words(a.sc)}. "
-        f"After declaring, seat {seat} was caught {off.info.words} and paid his penalty. "
-        f"The hand is played: {_tricks_words(a)}."
+        + (
+            f"After declaring, seat {seat} was caught {off.info.words} and paid his penalty. "
+            if off is Offence.LOOK_AT_ANOTHERS_HAND
+            else f"During the play seat {seat} was caught {off.info.words}; he paid his penalty "
+            "and the cards were played again in proper order. "
+        )
+        + f"The hand is played: {_tricks_words(a)}."
     )
     return _money_question(g, a, "receives", seat, head)
 

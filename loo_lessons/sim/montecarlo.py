@@ -325,8 +325,8 @@ class SimResult:
         """How often a hand that was played takes a trick, and is looed, by the kind of hand.
 
         `by`: "trumps" (trumps in the hand played), "honours" (ace / king of trumps held),
-        "position", or any column names. The dealer playing the miss for the pool is left
-        out (he cannot be looed, A16).
+        "position", or any column names. Left out: deals that ended without play (R14-R16)
+        and the dealer playing the miss for the pool (he cannot be looed, A16).
         """
         keys = {
             "trumps": ["played_trumps"],
@@ -335,7 +335,7 @@ class SimResult:
         }
         cols = keys.get(by, [by]) if isinstance(by, str) else list(by)
         df = self.frame()
-        df = df[df["played"] & (df["declaration"] != "play_miss_for_pool")]
+        df = df[df["played"] & ~df["awarded"] & (df["declaration"] != "play_miss_for_pool")]
         df = df.assign(took_trick=df["tricks"] > 0)
         g = df.groupby(cols, observed=True)
         out = g.agg(
@@ -382,19 +382,32 @@ class SimResult:
         return out
 
     def overview(self) -> dict[str, float]:
-        """A few headline figures."""
+        """Headline rates per hand; the loo rate is among seats that played a hand out."""
         n = max(1, self.hands)
         c = self.columns
-        played = sum(c["in_play"])
+        played = sum(k for k, a in zip(c["in_play"], c["awarded"], strict=True) if not a)
         loos = sum(1 for x in c["paid"] if x > 0)
         return {
             "hands": float(self.hands),
             "single_rate": sum(c["single"]) / n,
             "awarded_rate": sum(c["awarded"]) / n,
-            "mean_in_play": played / n,
+            "mean_in_play": sum(c["in_play"]) / n,
             "loo_rate_of_players": loos / played if played else 0.0,
-            "seconds": self.seconds,
         }
+
+    def session(
+        self,
+        deals: int,
+        players: int | None = None,
+        seed: int | None = None,
+        rules: RulesArg = None,
+    ) -> Session:
+        """A session of `deals` deals at one table with this result's bots (see `session`);
+        by default the same table size and seed, and these rules with unlimited loo."""
+        p = self.players if players is None else players
+        opts = self.options.with_(loo_amount="pool") if rules is None else _options(rules)
+        bots = self.bots if p == self.players else self.bots[:1]
+        return session(deals, p, self.seed if seed is None else seed, opts, bots, stake=self.stake)
 
     def summary(self) -> dict[str, pd.DataFrame]:
         """The summary tables by name (what `loo-lessons simulate` prints)."""

@@ -439,7 +439,9 @@ def pool_data(position: Position | Settlement, *, title: str | None = None) -> d
                 f"Unlimited loo with a limit: a loo costs what the pool holds, at most {st.loo_cap}."
             )
         if s.pool % 3 and o.pool_remainder is PoolRemainder.EARLY_TRICKS_PREFERENCE:
-            facts.append("The pool does not divide by three: the odd counters go to the earlier tricks.")
+            facts.append(
+                "The pool does not divide by three: the odd counters go to the earlier tricks."
+            )
         elif s.pool % 3:
             facts.append("The pool does not divide by three: the odd counters stay in the pool.")
         ante = new_pool_stake(st.stake, hand.setup.players, o.ante)

@@ -391,9 +391,7 @@ class QuizRunner(_Component):
             value=self.preset if self.preset in PRESETS else None,
             description="Rules",
         )
-        seed = ipywidgets.BoundedIntText(
-            value=self.seed, min=0, max=2**31 - 1, description="Seed"
-        )
+        seed = ipywidgets.BoundedIntText(value=self.seed, min=0, max=2**31 - 1, description="Seed")
         count = ipywidgets.BoundedIntText(value=self.count, min=1, max=50, description="Questions")
         go = ipywidgets.Button(description="New questions")
         status = ipywidgets.Label(value="")

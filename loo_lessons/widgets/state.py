@@ -86,7 +86,9 @@ def quiz_reduce(questions: Sequence[Mapping[str, Any]], st: Mapping[str, Any], e
             if resp is not None:
                 inspect = key
             elif q.get("multi"):
-                selected = [k for k in selected if k != key] if key in selected else [*selected, key]
+                selected = (
+                    [k for k in selected if k != key] if key in selected else [*selected, key]
+                )
             else:
                 put({"picked": [key], "correct": key in answer, "revealed": False})
                 inspect = key

@@ -130,7 +130,7 @@ def component_html(name: str, state: Mapping[str, Any]) -> str:
         f"{MODEL_STANDIN}"
         f"{code}\n"
         "{\n"
-        f'  const el = document.querySelector(\'div[data-loo-id="{uid}"]:not([data-loo-mounted])\');\n'
+        f"  const el = document.querySelector('div[data-loo-id=\"{uid}\"]:not([data-loo-mounted])');\n"
         '  el.setAttribute("data-loo-mounted", "");\n'
         '  const model = looModel(JSON.parse(el.querySelector("script.loo-state").textContent));\n'
         "  window.looLessons = window.looLessons || [];\n"
@@ -161,9 +161,7 @@ def page(title: str, body: str, *, lang: str = "en") -> str:
     )
 
 
-def quiz_page(
-    questions: Iterable[HasToJson | Mapping[str, Any]], title: str = "Loo quiz"
-) -> str:
+def quiz_page(questions: Iterable[HasToJson | Mapping[str, Any]], title: str = "Loo quiz") -> str:
     """A self-contained page: the quiz component over this bank of questions (Question
     objects or their `to_json()` mappings), graded in the browser."""
     bank = [_question_json(q) for q in questions]

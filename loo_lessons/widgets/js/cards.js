@@ -197,9 +197,11 @@ export function button(label, onClick, opts) {
       class: "loo-btn" + (o.kind ? ` loo-btn-${o.kind}` : "") + (o.state ? ` loo-${o.state}` : ""),
       "data-focus": o.focusId || `btn-${label}`,
       "data-key": o.key || null,
+      "data-action": o.action || null,
       "aria-pressed": o.pressed === undefined ? null : String(Boolean(o.pressed)),
       "aria-label": o.ariaLabel || null,
       disabled: o.disabled ? true : null,
+      "aria-disabled": o.ariaDisabled ? "true" : null,
       onclick: (ev) => {
         ev.preventDefault();
         onClick();
@@ -284,8 +286,8 @@ html[data-theme="light"] .loo { --loo-fg: #1a1a1a; --loo-muted: #4a4f57; --loo-b
 .loo .loo-missed .loo-badge { color: var(--loo-right-fg); background: var(--loo-right-bg); }
 .loo .loo-btn { font: inherit; font-size: .95em; color: var(--loo-fg); background: var(--loo-panel);
   border: 2px solid var(--loo-border); border-radius: 8px; padding: 6px 14px; cursor: pointer; min-height: 40px; }
-.loo .loo-btn:hover:not([disabled]) { border-color: var(--loo-accent); }
-.loo .loo-btn[disabled] { opacity: .55; cursor: default; }
+.loo .loo-btn:hover:not([disabled]):not([aria-disabled="true"]) { border-color: var(--loo-accent); }
+.loo .loo-btn[disabled], .loo .loo-btn[aria-disabled="true"] { opacity: .55; cursor: default; }
 .loo .loo-btn[aria-pressed="true"] { border-color: var(--loo-accent); box-shadow: inset 0 0 0 2px var(--loo-accent); }
 .loo .loo-btn-primary { border-color: var(--loo-accent); font-weight: 700; }
 .loo .loo-controls { display: flex; flex-wrap: wrap; gap: 8px; align-items: center; margin: 10px 0; }

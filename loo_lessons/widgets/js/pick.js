@@ -91,8 +91,8 @@ export default {
         h(
           "div",
           { class: "loo-controls" },
-          open ? null : button("Show the answer", () => send({ type: "show" }), { focusId: "pick-ctl" }),
-          open ? button("Start again", () => send({ type: "reset" }), { focusId: "pick-ctl" }) : null,
+          open ? null : button("Show the answer", () => send({ type: "show" }), { action: "show", focusId: "pick-ctl" }),
+          open ? button("Start again", () => send({ type: "reset" }), { action: "reset", focusId: "pick-ctl" }) : null,
         ),
       );
       say(st.current !== null ? speakVerdict(q, st.current, verdicts[st.current], WORDS) : "");

@@ -93,9 +93,9 @@ export default {
       const ctl = h(
         "div",
         { class: "loo-controls" },
-        button("Check", () => send({ type: "check" }), { focusId: "check", kind: "primary" }),
-        button("Show the working", () => send({ type: "show" }), { focusId: "show" }),
-        button("Clear", () => send({ type: "reset" }), { focusId: "clear" }),
+        button("Check", () => send({ type: "check" }), { action: "check", focusId: "check", kind: "primary" }),
+        button("Show the working", () => send({ type: "show" }), { action: "show", focusId: "show" }),
+        button("Clear", () => send({ type: "reset" }), { action: "reset", focusId: "clear" }),
       );
       fill(body,
         d.title ? h("h3", { text: d.title }) : null,

@@ -158,7 +158,7 @@ export default {
         fill(body,
           head,
           h("p", { text: "No questions in this bank." }),
-          d.live ? h("div", { class: "loo-controls" }, button("New questions", askNew, { focusId: "new" })) : null,
+          d.live ? h("div", { class: "loo-controls" }, button("New questions", askNew, { focusId: "new", action: "new" })) : null,
         );
         return;
       }
@@ -170,9 +170,9 @@ export default {
           h(
             "div",
             { class: "loo-controls" },
-            button("Back", () => send({ type: "prev" }), { focusId: "prev" }),
-            button("Start again", () => send({ type: "restart" }), { focusId: "next", kind: "primary" }),
-            d.live ? button("New questions", askNew, { focusId: "new" }) : null,
+            button("Back", () => send({ type: "prev" }), { action: "prev", focusId: "prev" }),
+            button("Start again", () => send({ type: "restart" }), { action: "restart", focusId: "next", kind: "primary" }),
+            d.live ? button("New questions", askNew, { focusId: "new", action: "new" }) : null,
           ),
         );
         say(`Finished: ${score.right} right out of ${n}.`);
@@ -241,11 +241,11 @@ export default {
         h(
           "div",
           { class: "loo-controls" },
-          q.multi && !resp ? button("Check", () => send({ type: "check" }), { focusId: "check", kind: "primary", disabled: !st.selected.length }) : null,
-          resp && resp.revealed ? null : button("Show the answer", () => send({ type: "show" }), { focusId: "show" }),
-          st.index > 0 ? button("Back", () => send({ type: "prev" }), { focusId: "prev" }) : null,
-          button(last ? "See your score" : "Next question", () => send({ type: "next" }), { focusId: "next", kind: resp ? "primary" : null }),
-          d.live ? button("New questions", askNew, { focusId: "new" }) : null,
+          q.multi && !resp ? button("Check", () => send({ type: "check" }), { action: "check", focusId: "check", kind: "primary", ariaDisabled: !st.selected.length }) : null,
+          resp && resp.revealed ? null : button("Show the answer", () => send({ type: "show" }), { action: "show", focusId: "show" }),
+          st.index > 0 ? button("Back", () => send({ type: "prev" }), { action: "prev", focusId: "prev" }) : null,
+          button(last ? "See your score" : "Next question", () => send({ type: "next" }), { action: "next", focusId: "next", kind: resp ? "primary" : null }),
+          d.live ? button("New questions", askNew, { focusId: "new", action: "new" }) : null,
         ),
       );
       say(spoken);

@@ -37,6 +37,7 @@ export default {
       const map = { ArrowRight: "next", ArrowLeft: "prev", Home: "first", End: "last" };
       if (map[ev.key]) {
         ev.preventDefault();
+        ev.stopPropagation();
         send({ type: map[ev.key] });
       }
     });
@@ -51,11 +52,11 @@ export default {
         h(
           "div",
           { class: "loo-controls", role: "group", "aria-label": "step through the deal" },
-          button("\u00AB First", () => send({ type: "first" }), { focusId: "first", disabled: step === 0, ariaLabel: "first step" }),
-          button("\u25C0 Back", () => send({ type: "prev" }), { focusId: "prev", disabled: step === 0, ariaLabel: "previous step" }),
+          button("\u00AB First", () => send({ type: "first" }), { action: "first", focusId: "first", ariaDisabled: step === 0, ariaLabel: "first step" }),
+          button("\u25C0 Back", () => send({ type: "prev" }), { action: "prev", focusId: "prev", ariaDisabled: step === 0, ariaLabel: "previous step" }),
           h("span", { class: "loo-score", "data-step": step, text: `Step ${step + 1} of ${all.length}` }),
-          button("Forward \u25B6", () => send({ type: "next" }), { focusId: "next", kind: "primary", disabled: step >= all.length - 1, ariaLabel: "next step" }),
-          button("Last \u00BB", () => send({ type: "last" }), { focusId: "last", disabled: step >= all.length - 1, ariaLabel: "last step" }),
+          button("Forward \u25B6", () => send({ type: "next" }), { action: "next", focusId: "next", kind: "primary", ariaDisabled: step >= all.length - 1, ariaLabel: "next step" }),
+          button("Last \u00BB", () => send({ type: "last" }), { action: "last", focusId: "last", ariaDisabled: step >= all.length - 1, ariaLabel: "last step" }),
         ),
         h("p", { class: "loo-prompt", text: s.title || "" }),
         s.view ? drawTable(s.view) : null,
