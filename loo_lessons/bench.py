@@ -21,7 +21,7 @@ def _random_hand(rng: random.Random, setup: Setup) -> Hand:
     return hand
 
 
-def run(seconds: float = 1.0) -> dict[str, float]:
+def run(seconds: float = 1.0, *, simulation: bool = True) -> dict[str, float]:
     opts = preset("hoffmann")
     setup = Setup(5, 0, opts, Stakes.make(players=5))
     rng = random.Random(1)
@@ -112,4 +112,82 @@ def run(seconds: float = 1.0) -> dict[str, float]:
         check=True,
     ).stdout.strip()
     print(f"heavy modules pulled in by the core: {heavy or 'none'}")
+    figures.update(quiz_figures())
+    figures.update(click_figures())
+    if simulation:
+        figures.update(simulation_figures())
     return figures
+
+
+def quiz_figures() -> dict[str, float]:
+    from .quiz import TOPICS, bench_bank
+
+    out = {}
+    for topic in TOPICS:
+        out[f"quiz_bank_200_{topic}_s"] = bench_bank(topic, 200)
+    worst = max(out.values())
+    print(
+        "quiz bank of 200 questions: "
+        + ", ".join(f"{k.split('_')[3]} {v:.2f} s" for k, v in out.items())
+        + f"   (goal < 2 s; worst {worst:.2f} s)"
+    )
+    return out
+
+
+def _p95(xs: list[float]) -> float:
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, int(0.95 * len(xs)))]
+
+
+def click_figures() -> dict[str, float]:
+    """A click → the updated view, measured in-kernel on the Python side."""
+    from .widgets.live import PickCard, QuizRunner, Stepper
+
+    rng = random.Random(3)
+    times: list[float] = []
+    for seed in range(40):
+        hand = Hand.from_seed(seed, players=5)
+        while hand.to_act is not None and rng.random() < 0.8:
+            legal = hand.legal_actions()
+            hand.apply_unchecked(legal[rng.randrange(len(legal))])
+        if hand.to_act is None:
+            continue
+        w = PickCard(hand)
+        keys = [c["key"] for c in w.question["choices"]]
+        t0 = time.perf_counter()
+        w.click(keys[rng.randrange(len(keys))])
+        times.append(time.perf_counter() - t0)
+    quiz = QuizRunner("follow", seed=1, count=10)
+    for _ in range(10):
+        q = quiz.question
+        if q is None:
+            break
+        t0 = time.perf_counter()
+        quiz.click(q["choices"][0]["key"])
+        quiz.next()
+        times.append(time.perf_counter() - t0)
+    stepper = Stepper(Hand.from_seed(5, players=5))
+    for _ in range(20):
+        t0 = time.perf_counter()
+        stepper.next()
+        times.append(time.perf_counter() - t0)
+    p95 = _p95(times) * 1000
+    t0 = time.perf_counter()
+    quiz.new_questions(seed=2)
+    regen = (time.perf_counter() - t0) * 1000
+    print(
+        f"live click → updated view (Python side): p95 {p95:.2f} ms over {len(times)} clicks "
+        f"(goal < 30 ms); 'new questions' {regen:.0f} ms"
+    )
+    return {"click_p95_ms": p95, "new_questions_ms": regen}
+
+
+def simulation_figures() -> dict[str, float]:
+    from .sim.montecarlo import bench_simulation
+
+    secs, n = bench_simulation(100_000, workers=2)
+    print(
+        f"simulated hands for the strategy tables: {n} in {secs:.2f} s with 2 workers "
+        f"(goal: 100,000 in < 10 s)"
+    )
+    return {"simulation_100k_s": secs}

@@ -134,7 +134,7 @@ def _cmd_quiz(args: argparse.Namespace) -> int:
 def _cmd_bench(args: argparse.Namespace) -> int:
     from .bench import run
 
-    run(seconds=args.seconds)
+    run(seconds=args.seconds, simulation=not args.no_simulation)
     return 0
 
 
@@ -179,7 +179,11 @@ def parser() -> argparse.ArgumentParser:
     q.set_defaults(func=_cmd_quiz)
     b = sub.add_parser("bench", help="measure speed and print figures")
     b.add_argument("--seconds", type=float, default=1.0)
+    b.add_argument("--no-simulation", action="store_true", help="skip the 100,000-hand run")
     b.set_defaults(func=_cmd_bench)
+    from .sim.commands import register as register_sim
+
+    register_sim(sub)
     return p
 
 

@@ -375,3 +375,35 @@ def test_every_component_renders(browser: Browser, tmp_path: Path, scheme: str) 
     assert page.locator('[data-mark="next_pool"]').inner_text().startswith("\u2717")
     page.screenshot(path=str(SHOTS / f"components_{scheme}.png"), full_page=True)
     offline(w)
+
+
+def test_an_explicit_theme_wins_over_the_system_setting(browser: Browser, tmp_path: Path) -> None:
+    """The book's theme switch (html[data-theme]) and JupyterLab's light theme on a dark
+    system (body[data-jp-theme-light] with its --jp-* colours) both stay readable."""
+    path = write(tmp_path, "t.html", static.quiz_page(known_bank(), "Themes"))
+    page, w = open_page(browser, path, "light")
+    page.evaluate("document.documentElement.dataset.theme = 'dark'")
+    fg, bg = colours(page, ".loo")
+    assert luminance(bg) < 0.05 and contrast(fg, bg) >= 7
+    page.locator('.loo-choices [data-key="4H"]').click()
+    head = '.loo-verdict[data-verdict="4H"] .loo-verdict-head'
+    assert (
+        contrast(colours(page, head)[0], colours(page, '.loo-verdict[data-verdict="4H"]')[1]) >= 4.5
+    )
+
+    page.emulate_media(color_scheme="dark")
+    page.evaluate(
+        """() => { delete document.documentElement.dataset.theme;
+           const b = document.body; b.dataset.jpThemeLight = 'true';
+           b.style.setProperty('--jp-layout-color0', '#ffffff');
+           b.style.setProperty('--jp-layout-color1', '#f5f5f5');
+           b.style.setProperty('--jp-content-font-color1', 'rgba(0, 0, 0, 0.87)');
+           b.style.setProperty('--jp-content-font-color2', 'rgba(0, 0, 0, 0.54)');
+           b.style.setProperty('--jp-border-color1', '#bdbdbd'); }"""
+    )
+    fg, bg = colours(page, ".loo")
+    assert luminance(bg) > 0.9
+    assert (
+        contrast(colours(page, head)[0], colours(page, '.loo-verdict[data-verdict="4H"]')[1]) >= 4.5
+    )
+    offline(w)

@@ -229,6 +229,9 @@ def test_pick_card_click() -> None:
     w.show()
     assert w.revealed
     assert 'data-loo-component="pick"' in w.static_html()
+    frozen = w.static()
+    w.reset()  # the static copy keeps the state it was made with
+    assert frozen.state["revealed"] is True and frozen._repr_html_() != w.static_html()
 
 
 def test_quiz_runner_grades_and_scores_per_topic() -> None:
@@ -323,6 +326,21 @@ def test_quiz_controls_route_errors_into_a_label() -> None:
     assert labels[0].value.startswith("Could not make questions") and "boom" in labels[0].value
 
 
+def test_stepper_controls_deal_a_new_hand() -> None:
+    s = Stepper(scenario("lead-ace-of-trumps"))
+    box = s.with_controls(players=4, preset="peel")
+    by_type: dict[str, list[Any]] = {}
+    for x in _walk(box):
+        by_type.setdefault(type(x).__name__, []).append(x)
+    seed = by_type["BoundedIntText"][0]
+    seed.value = 9
+    s.goto(3)
+    by_type["Button"][0].click()
+    assert s.step == 0 and s.data["title"] == "Seed 9, 4 players, peel's rules"
+    assert len(s.steps) == 2 + len(played_out(9, 4, "peel").actions)
+    assert by_type["Label"][0].value == f"{len(s.steps)} steps"
+
+
 def _walk(w: Any) -> list[Any]:
     out = [w]
     for c in getattr(w, "children", ()):
@@ -351,6 +369,17 @@ def test_pool_calculator() -> None:
     assert p.revealed
     p.reset()
     assert p.entries == {} and not p.checked and not p.revealed
+    # from a bare Settlement (no table around it): the same expected values
+    s = scenario("settle-hoffmann-worked-example-played-out").final_settlement
+    bare = PoolCalculator(s)
+    assert bare.expected == p.expected
+
+
+def test_pick_card_from_a_question_mapping() -> None:
+    q = bank()[2]  # R27: QH or JH, in sequence
+    w = PickCard(q)
+    assert w.question == q and w.click("9C")["rule_id"] == "R27"
+    assert w.first_correct is False and set(w.answer) == {"QH", "JH"}
 
 
 def test_stepper_and_table_and_cards() -> None:

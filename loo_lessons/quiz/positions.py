@@ -292,7 +292,10 @@ def view_of(
         "miss": miss,
         "trick": open_plays,
         "tricks": [t.as_json() for t in finished],
-        "to_act": h.to_act if to_act and not last_trick_open else None,
+        # nobody acts before the deal, nor once the deal is settled (tricks_won given)
+        "to_act": h.to_act
+        if to_act and not last_trick_open and not before_deal and settled is None
+        else None,
     }
 
 

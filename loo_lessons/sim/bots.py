@@ -26,7 +26,7 @@ from typing import NamedTuple, Protocol
 
 from ..cards import Card, Rank, Suit, beats
 from ..declare import Declaration
-from ..errors import LooError
+from ..errors import LooError, ScenarioError
 from ..game import Action, Hand, Phase
 from ..options import RuleOptions
 
@@ -303,7 +303,7 @@ def get_bot(bot: str | Bot) -> Bot:
         try:
             return BOTS[bot]
         except KeyError:
-            raise LooError(f"unknown bot {bot!r} (known: {', '.join(BOTS)})") from None
+            raise ScenarioError("bots", f"unknown bot {bot!r} (known: {', '.join(BOTS)})") from None
     return bot
 
 

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 from ..cards import Card, Rank, Suit
 from ..deal import check_table_size
 from ..declare import Declaration
+from ..errors import ScenarioError
 from ..game import Hand, Setup
 from ..options import Ante, LooAmount, RuleOptions, options_from
 from ..settle import Stakes
@@ -131,7 +132,9 @@ def _bots(bots: Sequence[str | Bot] | str | Bot | None, players: int) -> tuple[B
     if len(got) == 1:
         return got * players
     if len(got) != players:
-        raise ValueError(f"{len(got)} bots for {players} seats: give one bot, or one per seat")
+        raise ScenarioError(
+            "bots", f"{len(got)} bots for {players} seats: give one bot, or one per seat"
+        )
     return got
 
 

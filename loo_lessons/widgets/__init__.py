@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .data import pick_question, pool_data, settlement_working, stepper_steps, table_view
-from .static import component_html, quiz_page
+from .static import Static, component_html, quiz_page
 
 if TYPE_CHECKING:
     from .live import CardRow, PickCard, PoolCalculator, QuizRunner, Stepper, TableView
@@ -33,6 +33,7 @@ __all__ = [
     "PickCard",
     "PoolCalculator",
     "QuizRunner",
+    "Static",
     "Stepper",
     "TableView",
     "component_html",

@@ -40,7 +40,7 @@ from .state import (
     quiz_score,
     step_reduce,
 )
-from .static import DEFAULT_STATE, component_html
+from .static import DEFAULT_STATE, Static, component_html
 
 TOPICS: tuple[str, ...] = quiz.TOPICS
 
@@ -60,6 +60,10 @@ class _Component(anywidget.AnyWidget):  # type: ignore[misc,unused-ignore]
     def static_html(self) -> str:
         """This component as a self-contained HTML fragment (no kernel needed)."""
         return component_html(self.component, self.state())
+
+    def static(self) -> Static:
+        """This component, as it is now, as an object notebooks show as static HTML."""
+        return Static(self.component, self.state())
 
     def _apply(self, new: Mapping[str, Any]) -> None:
         with self.hold_sync():

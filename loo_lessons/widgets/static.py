@@ -141,6 +141,21 @@ def component_html(name: str, state: Mapping[str, Any]) -> str:
     )
 
 
+class Static:
+    """A component that notebooks and the book show as static HTML (`_repr_html_`): no
+    widget manager, no kernel needed to click it. `PickCard(...).static()` makes one."""
+
+    def __init__(self, name: str, state: Mapping[str, Any]) -> None:
+        self.name = name
+        self.state = full_state(name, state)
+
+    def __repr__(self) -> str:
+        return f"Static({self.name!r})"
+
+    def _repr_html_(self) -> str:
+        return component_html(self.name, self.state)
+
+
 def _question_json(q: HasToJson | Mapping[str, Any]) -> dict[str, Any]:
     if isinstance(q, Mapping):
         return dict(q)

@@ -248,16 +248,22 @@ export const STYLE = `
     --loo-quote-bg: #2b2820; --loo-quote-fg: #efe6cf;
   }
 }
+/* an explicit theme wins over the system setting: the book's theme switch (html[data-theme])
+   and JupyterLab's (body[data-jp-theme-light]; its --jp-* colours already give fg and bg) */
 html[data-theme="dark"] .loo, body[data-jp-theme-light="false"] .loo {
   --loo-accent: #8ab4f8; --loo-felt: #1b5237;
   --loo-right-fg: #a7e9b8; --loo-right-bg: #173322; --loo-right-bd: #4fbf73;
   --loo-wrong-fg: #ffb8b0; --loo-wrong-bg: #3d1b1b; --loo-wrong-bd: #ff7b72;
   --loo-quote-bg: #2b2820; --loo-quote-fg: #efe6cf;
 }
+html[data-theme="light"] .loo, body[data-jp-theme-light="true"] .loo {
+  --loo-accent: #0b57d0; --loo-felt: #1e6a44;
+  --loo-right-fg: #14532d; --loo-right-bg: #e3f4e8; --loo-right-bd: #2f8a4d;
+  --loo-wrong-fg: #8a1116; --loo-wrong-bg: #fde8e8; --loo-wrong-bd: #c1121f;
+  --loo-quote-bg: #f6f1e4; --loo-quote-fg: #3b3426;
+}
 html[data-theme="dark"] .loo { --loo-fg: #eceef2; --loo-muted: #b9bec8; --loo-bg: #15171c; --loo-panel: #23272f; --loo-border: #50576a; }
-html[data-theme="light"] .loo { --loo-fg: #1a1a1a; --loo-muted: #4a4f57; --loo-bg: #ffffff; --loo-panel: #f2f4f7; --loo-border: #b9bfc8;
-  --loo-accent: #0b57d0; --loo-felt: #1e6a44; --loo-right-fg: #14532d; --loo-right-bg: #e3f4e8; --loo-right-bd: #2f8a4d;
-  --loo-wrong-fg: #8a1116; --loo-wrong-bg: #fde8e8; --loo-wrong-bd: #c1121f; --loo-quote-bg: #f6f1e4; --loo-quote-fg: #3b3426; }
+html[data-theme="light"] .loo { --loo-fg: #1a1a1a; --loo-muted: #4a4f57; --loo-bg: #ffffff; --loo-panel: #f2f4f7; --loo-border: #b9bfc8; }
 .loo *, .loo *::before, .loo *::after { box-sizing: border-box; }
 .loo h3 { font-size: 1.2em; margin: 0.2em 0 0.5em; }
 .loo p { margin: 0.35em 0; }

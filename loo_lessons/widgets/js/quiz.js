@@ -146,6 +146,7 @@ export default {
         "div",
         { class: "loo-quiz-head" },
         d.title ? h("h3", { text: d.title }) : null,
+        d.error ? h("p", { class: "loo-mark loo-wrong", role: "alert", text: d.error }) : null,
         h(
           "p",
           { class: "loo-score", "data-score": score.right, "data-answered": score.answered },
@@ -242,7 +243,7 @@ export default {
           "div",
           { class: "loo-controls" },
           q.multi && !resp ? button("Check", () => send({ type: "check" }), { action: "check", focusId: "check", kind: "primary", ariaDisabled: !st.selected.length }) : null,
-          resp && resp.revealed ? null : button("Show the answer", () => send({ type: "show" }), { action: "show", focusId: "show" }),
+          resp ? null : button("Show the answer", () => send({ type: "show" }), { action: "show", focusId: "show" }),
           st.index > 0 ? button("Back", () => send({ type: "prev" }), { action: "prev", focusId: "prev" }) : null,
           button(last ? "See your score" : "Next question", () => send({ type: "next" }), { action: "next", focusId: "next", kind: resp ? "primary" : null }),
           d.live ? button("New questions", askNew, { focusId: "new", action: "new" }) : null,
