@@ -65,6 +65,14 @@ class _Component(anywidget.AnyWidget):  # type: ignore[misc,unused-ignore]
         """This component, as it is now, as an object notebooks show as static HTML."""
         return Static(self.component, self.state())
 
+    def _repr_mimebundle_(self, **kwargs: Any) -> tuple[dict[Any, Any], dict[Any, Any]] | None:
+        """The live widget view, plus this component as static HTML: JupyterLab shows the
+        widget; the built book (no kernel) shows the static component, still clickable."""
+        bundle = super()._repr_mimebundle_(**kwargs)
+        if bundle is not None:
+            bundle[0]["text/html"] = self.static_html()
+        return bundle
+
     def _apply(self, new: Mapping[str, Any]) -> None:
         with self.hold_sync():
             for k, v in new.items():
