@@ -24,8 +24,13 @@ ROOT = Path(__file__).resolve().parent.parent
 BIN = Path(sys.executable).parent
 CHROMIUM = "/usr/bin/chromium"
 FLAGS = [
-    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
 ]
 
 
@@ -33,8 +38,18 @@ FLAGS = [
 def built_book(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("book")
     cmd = [
-        str(BIN / "jupyter-book"), "build", ".", "--config", "book/_config.yml",
-        "--toc", "book/_toc.yml", "--path-output", str(out), "-W", "-n", "--keep-going",
+        str(BIN / "jupyter-book"),
+        "build",
+        ".",
+        "--config",
+        "book/_config.yml",
+        "--toc",
+        "book/_toc.yml",
+        "--path-output",
+        str(out),
+        "-W",
+        "-n",
+        "--keep-going",
     ]
     env = dict(os.environ, PYTHONHASHSEED="0")
     proc = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, env=env, timeout=900)
@@ -52,8 +67,11 @@ def test_book_builds_with_warnings_as_errors(built_book: Path) -> None:
 
 def _pages(html: Path) -> list[Path]:
     skip = {"genindex.html", "search.html"}
-    return [p for p in sorted(html.rglob("*.html")) if p.name not in skip and "_static" not in p.parts
-            and "_sources" not in p.parts]
+    return [
+        p
+        for p in sorted(html.rglob("*.html"))
+        if p.name not in skip and "_static" not in p.parts and "_sources" not in p.parts
+    ]
 
 
 def test_internal_links_resolve(built_book: Path) -> None:
@@ -71,8 +89,11 @@ def test_internal_links_resolve(built_book: Path) -> None:
                 broken.append(f"{page.relative_to(built_book)} → {href}")
                 continue
             if frag and target.suffix == ".html":
-                tids = ids if target == page else set(
-                    re.findall(r'\bid="([^"]+)"', target.read_text(encoding="utf-8")))
+                tids = (
+                    ids
+                    if target == page
+                    else set(re.findall(r'\bid="([^"]+)"', target.read_text(encoding="utf-8")))
+                )
                 if frag not in tids:
                     broken.append(f"{page.relative_to(built_book)} → {href} (no #{frag})")
     assert not broken, "\n".join(broken[:30])
@@ -134,7 +155,9 @@ def test_every_page_offline_no_errors(built_book: Path, server: str, browser: ob
 
     ctx.route("**/*", route)
     page = ctx.new_page()
-    page.on("console", lambda m: problems.append(f"{page.url}: {m.text}") if m.type == "error" else None)
+    page.on(
+        "console", lambda m: problems.append(f"{page.url}: {m.text}") if m.type == "error" else None
+    )
     page.on("pageerror", lambda e: problems.append(f"{page.url}: {e}"))
     for p in _pages(built_book):
         rel = p.relative_to(built_book).as_posix()
@@ -143,3 +166,51 @@ def test_every_page_offline_no_errors(built_book: Path, server: str, browser: ob
     ctx.close()
     assert not external, f"requests to other hosts: {external[:10]}"
     assert not problems, "\n".join(problems[:20])
+
+
+QUIZ_PAGES = [
+    "notebooks/05-leading.html",
+    "notebooks/08-pool-and-loos.html",
+    "notebooks/10-penalties.html",
+]
+
+
+@pytest.mark.parametrize("rel", QUIZ_PAGES)
+def test_quiz_in_the_book_answers_clicks(server: str, browser: object, rel: str) -> None:
+    """With no kernel, the page's quiz grades a right and a wrong click from its bank."""
+    ctx = browser.new_context()  # type: ignore[attr-defined]
+    host = urlparse(server).netloc
+    ctx.route(
+        "**/*", lambda r: r.continue_() if urlparse(r.request.url).netloc == host else r.abort()
+    )
+    page = ctx.new_page()
+    page.goto(f"{server}/{rel}", wait_until="load")
+    quizzes = page.evaluate(
+        """() => (window.looLessons || []).filter(c => c.name === 'quiz').map(c => ({
+             id: c.el.getAttribute('data-loo-id'),
+             questions: c.model.get('questions').map(q => ({
+               answer: q.answer, keys: q.choices.map(x => x.key), multi: q.multi,
+               rules: q.rule_ids, verdicts: q.verdicts}))}))"""
+    )
+    assert quizzes, f"{rel}: no quiz component on the page"
+    quiz = quizzes[-1]
+    root = page.locator(f'div[data-loo-id="{quiz["id"]}"]')
+    first = quiz["questions"][0]
+    for key in first["answer"] if first["multi"] else first["answer"][:1]:
+        root.locator(f'.loo-choices [data-key="{key}"]').click()
+    if first["multi"]:
+        root.locator('button[data-action="check"]').click()
+    assert "Right" in root.locator(".loo-feedback").inner_text()
+    assert root.locator(".loo-score").get_attribute("data-score") == "1"
+    root.locator('button[data-action="next"]').click()
+    second = next((q for q in quiz["questions"][1:2] if set(q["keys"]) - set(q["answer"])), None)
+    if second is not None:
+        wrong = sorted(set(second["keys"]) - set(second["answer"]))[0]
+        root.locator(f'.loo-choices [data-key="{wrong}"]').click()
+        if second["multi"]:
+            root.locator('button[data-action="check"]').click()
+        feedback = root.locator(".loo-feedback").inner_text()
+        assert "Not right" in feedback
+        assert second["verdicts"][wrong]["rule_id"] in root.inner_text()
+        assert root.locator(".loo-score").get_attribute("data-score") == "1"
+    ctx.close()
