@@ -109,7 +109,7 @@ def test_rule_ids_link_to_the_sources(built_book: Path) -> None:
 
 
 class _Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: object) -> None:  # noqa: A002
+    def log_message(self, format: str, *args: object) -> None:
         pass
 
 

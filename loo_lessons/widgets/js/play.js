@@ -1,0 +1,203 @@
+// The `play` component: one deal against bots, from the learner's seat. The table shows his
+// cards face up and everyone else's face down, the trick so far, the tricks won and the
+// pool; his options are cards (or declaration buttons). A click on a legal option is sent to
+// Python, which makes the move and lets the bots answer; a click on a forbidden one shows at
+// once why not (the rule id, the reason, the book's words). "What may I play and why?"
+// shows the whole verdict; Undo, Start again and Save transcript are sent to Python too.
+// Data (all computed in Python, loo_lessons.widgets.play): {title, live, seat, players,
+// view, phase, my_turn, over, prompt, cards, kind, choices: [{key, label, legal}],
+// hint: {legal, why, allowed, forbidden, explanation} | null, log, since, can_undo,
+// settlement: {working, result, receives, pays, next_pool, looed} | null, message, error}.
+// State: request ({n, type, key?, path?}: a click for Python), show_hint, tried (the
+// forbidden option last clicked), save_name (the file name typed).
+import { h, fill, button, cardEl, cardRow, mount, commit } from "./cards.js";
+import { drawTable } from "./table.js";
+
+// A click for Python: a fresh request object (its counter changes, so the same click twice
+// is two requests).
+export function playRequest(model, ev) {
+  const prev = model.get("request") || {};
+  const n = (Number.isInteger(prev.n) ? prev.n : 0) + 1;
+  commit(model, { request: { ...ev, n } });
+}
+
+function playLawLines(law) {
+  return [
+    law.rule_id || law.reason
+      ? h(
+          "p",
+          {},
+          law.rule_id ? h("span", { class: "loo-rule", text: law.rule_id }) : null,
+          law.rule ? ` ${law.rule}: ` : " ",
+          law.reason || "",
+        )
+      : null,
+    law.quote ? h("blockquote", { class: "loo-quote", text: `\u201C${law.quote}\u201D` }) : null,
+    law.quote ? h("div", { class: "loo-cite", text: `\u2014 ${law.book || ""}${law.source ? ` [${law.source}]` : ""}` }) : null,
+  ];
+}
+
+function playForbidden(f) {
+  return h(
+    "div",
+    { class: "loo-verdict loo-wrong", "data-verdict": f.key },
+    h("div", { class: "loo-verdict-head", text: `\u2717 ${f.label}: not allowed` }),
+    playLawLines(f),
+  );
+}
+
+function playHintPanel(hint) {
+  const allowed = (hint.allowed || []).map((a) => a.label).join(", ");
+  return h(
+    "div",
+    { class: "loo-hint", role: "region", "aria-label": "what you may play and why" },
+    h("p", { class: "loo-prompt", text: "What may I play and why?" }),
+    h(
+      "div",
+      { class: "loo-verdict loo-right", "data-verdict": "allowed" },
+      h("div", { class: "loo-verdict-head", text: `\u2713 You may: ${allowed}` }),
+      hint.why ? playLawLines(hint.why) : null,
+    ),
+    (hint.forbidden || []).map(playForbidden),
+    hint.explanation ? h("p", { class: "loo-muted", text: hint.explanation }) : null,
+  );
+}
+
+function playChoices(d, tried, onPick) {
+  const choices = d.choices || [];
+  const cards = d.kind === "card";
+  const items = choices.map((c) => {
+    const wrong = tried === c.key && !c.legal;
+    if (cards) {
+      return cardEl(c.key, {
+        size: "large",
+        onClick: () => onPick(c),
+        key: c.key,
+        focusId: `play-${c.key}`,
+        state: wrong ? "wrong" : null,
+        badge: wrong ? "\u2717 not allowed" : null,
+        ariaLabel: `play ${c.label}`,
+      });
+    }
+    return button(c.label, () => onPick(c), {
+      key: c.key,
+      focusId: `play-${c.key}`,
+      kind: "primary",
+      state: wrong ? "wrong" : null,
+    });
+  });
+  return h(
+    "div",
+    { class: "loo-row loo-choices", role: "group", "aria-label": cards ? "your cards: click one to play it" : "your declaration: click one" },
+    items,
+  );
+}
+
+function playSettlement(s) {
+  const sign = s.result > 0 ? `+${s.result}` : String(s.result);
+  return h(
+    "div",
+    { class: "loo-settlement", role: "region", "aria-label": "the settlement" },
+    h("p", { class: "loo-prompt", text: "The settlement" }),
+    h(
+      "ol",
+      { class: "loo-working" },
+      (s.working || []).map((w) =>
+        h("li", {}, w.rule_id ? h("span", { class: "loo-rule", text: w.rule_id }) : null, w.rule_id ? " " : "", w.text),
+      ),
+    ),
+    h("p", { class: "loo-score", "data-result": s.result, text: `Your result this deal: ${sign} (you receive ${s.receives}, you pay ${s.pays}).` }),
+  );
+}
+
+export default {
+  render({ model, el }) {
+    const live = () => (model.get("data") || {}).live !== false;
+    mount(el, model, ["data", "show_hint", "tried"], (body, say) => {
+      const d = model.get("data") || {};
+      const tried = model.get("tried") ?? null;
+      const showHint = Boolean(model.get("show_hint")) && Boolean(d.my_turn) && Boolean(d.hint);
+      const hint = d.hint || {};
+      const triedVerdict = d.my_turn && tried !== null ? (hint.forbidden || []).find((f) => f.key === tried) : null;
+      const pick = (c) => {
+        if (!c.legal) {
+          commit(model, { tried: c.key });
+          return;
+        }
+        if (live()) playRequest(model, { type: "choose", key: c.key });
+      };
+      const nameBox = h("input", {
+        type: "text",
+        class: "loo-num loo-save-name",
+        style: "width: 16em",
+        "aria-label": "file name for the transcript",
+        placeholder: "my-hand.json",
+        "data-focus": "play-save-name",
+      });
+      nameBox.value = model.get("save_name") || "";
+      nameBox.addEventListener("input", () => commit(model, { save_name: nameBox.value }));
+      fill(
+        body,
+        d.title ? h("h3", { text: d.title }) : null,
+        live() ? null : h("p", { class: "loo-muted", text: "Play this hand live in JupyterLab: here the buttons need the live engine." }),
+        (d.since || []).length
+          ? h(
+              "div",
+              { class: "loo-since" },
+              h("p", { class: "loo-muted", text: "Since your last decision:" }),
+              h("ul", { class: "loo-history" }, d.since.map((t) => h("li", { text: t }))),
+            )
+          : null,
+        drawTable(d.view || {}),
+        h("p", { class: "loo-prompt", "data-phase": d.phase || "", text: d.prompt || "" }),
+        d.my_turn && d.kind === "declaration" && (d.cards || []).length
+          ? h("div", {}, h("p", { class: "loo-muted", text: "Your cards:" }), cardRow(d.cards, { size: "large", label: "your cards" }))
+          : null,
+        d.my_turn ? playChoices(d, tried, pick) : null,
+        triedVerdict ? playForbidden(triedVerdict) : null,
+        h(
+          "div",
+          { class: "loo-controls", role: "group", "aria-label": "hint, undo and save" },
+          button(showHint ? "Hide the hint" : "What may I play and why?", () => commit(model, { show_hint: !model.get("show_hint") }), {
+            action: "hint",
+            focusId: "play-hint",
+            ariaDisabled: !d.my_turn,
+            pressed: showHint,
+          }),
+          button("\u21B6 Undo", () => (d.can_undo && live() ? playRequest(model, { type: "undo" }) : null), {
+            action: "undo",
+            focusId: "play-undo",
+            ariaDisabled: !d.can_undo,
+            ariaLabel: "undo: back to your previous decision",
+          }),
+          button("Start again", () => (d.can_undo && live() ? playRequest(model, { type: "restart" }) : null), {
+            action: "restart",
+            focusId: "play-restart",
+            ariaDisabled: !d.can_undo,
+          }),
+          nameBox,
+          button("Save transcript", () => (live() ? playRequest(model, { type: "save", path: model.get("save_name") || "" }) : null), {
+            action: "save",
+            focusId: "play-save",
+          }),
+        ),
+        showHint ? playHintPanel(hint) : null,
+        d.settlement ? playSettlement(d.settlement) : null,
+        d.message ? h("p", { class: "loo-message", role: "status", text: d.message }) : null,
+        d.error ? h("p", { class: "loo-verdict loo-wrong loo-error", role: "alert", text: d.error }) : null,
+        (d.log || []).length
+          ? h(
+              "details",
+              { class: "loo-history" },
+              h("summary", { text: `All moves (${d.log.length})` }),
+              h("ol", {}, d.log.map((t) => h("li", { text: t }))),
+            )
+          : null,
+      );
+      const spoken = [...(d.since || []), d.prompt || ""];
+      if (triedVerdict) spoken.push(`${triedVerdict.label}: not allowed. ${triedVerdict.rule_id} ${triedVerdict.reason}`);
+      if (d.error) spoken.push(d.error);
+      say(spoken.join(" "));
+    });
+  },
+};

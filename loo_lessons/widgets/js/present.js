@@ -1,0 +1,317 @@
+// The `present` component: a teacher's view of one seeded deal, big enough to project.
+// Very large cards (150 px wide), every hand face up or hidden (a toggle), the deal stepped
+// forwards and back (buttons, or the arrow keys once the view has focus), the rule of each
+// step said plainly with its rule id and the book's words, and the seed and the rules shown
+// big so that a class can deal the very same cards.
+// Data: {seed, players, rules, book, call, title, steps: [step of stepper_steps]}.
+// State: step (0 .. steps - 1), faces ("up" | "hidden").
+// Keys: ← → (or PageUp / PageDown, as a presentation clicker sends; Space) step, Home / End,
+// F hides or shows the hands.
+// loo_lessons/widgets/present.py mirrors presentReduce exactly.
+import { h, fill, button, mount, commit, cardEl, cardLabel, parseCode, suitWord, SUIT_SYMBOLS, DECLARATION_WORDS } from "./cards.js";
+
+export const PRESENT_CARD_WIDTH = 150;
+
+export function presentReduce(count, st, ev) {
+  const last = Math.max(0, count - 1);
+  let step = Number.isInteger(st.step) ? Math.min(Math.max(st.step, 0), last) : 0;
+  let faces = st.faces === "hidden" ? "hidden" : "up";
+  if (ev.type === "next") step = Math.min(step + 1, last);
+  else if (ev.type === "prev") step = Math.max(step - 1, 0);
+  else if (ev.type === "first") step = 0;
+  else if (ev.type === "last") step = last;
+  else if (ev.type === "goto" && Number.isInteger(ev.step)) step = Math.min(Math.max(ev.step, 0), last);
+  else if (ev.type === "toggle") faces = faces === "up" ? "hidden" : "up";
+  else if (ev.type === "faces" && (ev.faces === "up" || ev.faces === "hidden")) faces = ev.faces;
+  return { step, faces };
+}
+
+const PRESENT_STYLE = `
+.loo.loo-present { max-width: none; font-size: 20px; padding: 14px 18px; container-type: inline-size; }
+.loo-present .loo-stage { display: block; }
+.loo-present .loo-explain { min-width: 0; }
+@container (min-width: 1400px) {
+  .loo-present .loo-stage { display: grid; grid-template-columns: minmax(380px, 30%) minmax(0, 1fr); gap: 24px; align-items: start; }
+  .loo-present .loo-stage .loo-felt { margin-top: 0; }
+}
+.loo-present .loo-huge { width: ${PRESENT_CARD_WIDTH}px; flex: none; }
+.loo-present .loo-huge .loo-caption { font-size: .9em; font-weight: 700; color: inherit; }
+.loo-present .loo-banner { display: flex; flex-wrap: wrap; align-items: baseline; gap: 6px 28px;
+  border-bottom: 3px solid var(--loo-border); padding-bottom: 8px; }
+.loo-present .loo-seed { font-size: 2.6em; font-weight: 800; line-height: 1.1; letter-spacing: .01em; }
+.loo-present .loo-rules-name { font-size: 1.9em; font-weight: 800; line-height: 1.1; }
+.loo-present .loo-players { font-size: 1.5em; font-weight: 700; }
+.loo-present .loo-book { flex-basis: 100%; color: var(--loo-muted); font-size: .95em; }
+.loo-present .loo-call { font-family: ui-monospace, "DejaVu Sans Mono", monospace; font-size: .9em;
+  background: var(--loo-panel); border: 1px solid var(--loo-border); border-radius: 6px; padding: 1px 8px; }
+.loo-present .loo-controls { gap: 12px; margin: 12px 0; }
+.loo-present .loo-btn { font-size: 1.1em; min-height: 54px; padding: 8px 20px; }
+.loo-present .loo-stepno { font-size: 1.35em; font-weight: 800; min-width: 7.5em; text-align: center; }
+.loo-present .loo-keys { color: var(--loo-muted); font-size: .85em; }
+.loo-present .loo-step-title { font-size: 1.75em; font-weight: 800; line-height: 1.2; margin: .2em 0 .25em; }
+.loo-present .loo-step-text { font-size: 1.3em; margin: .2em 0 .4em; }
+.loo-present .loo-rule { font-size: 1em; }
+.loo-present .loo-law { border-left: 8px solid var(--loo-accent); background: var(--loo-panel); padding: 8px 14px;
+  border-radius: 8px; margin: 8px 0; }
+.loo-present .loo-law-head { font-size: 1.15em; font-weight: 700; }
+.loo-present .loo-law blockquote.loo-quote { font-size: 1.1em; }
+.loo-present .loo-notallowed { font-size: 1.05em; }
+.loo-present .loo-working { font-size: 1.25em; }
+.loo-present .loo-history-big { font-size: 1.1em; }
+.loo-present .loo-history-big ol { margin: 0 0 .4em; }
+.loo-present .loo-felt { border-radius: 90px / 60px; padding: 18px 36px; gap: 20px 44px; margin: 14px 0; }
+.loo-present .loo-spot-title { font-size: 1.1em; }
+.loo-present .loo-bignum { font-size: 3.2em; font-weight: 800; line-height: 1; }
+.loo-present .loo-trick { display: flex; gap: 14px; flex-wrap: wrap; justify-content: center; }
+.loo-present .loo-seats { display: grid; grid-template-columns: repeat(auto-fill, minmax(340px, 1fr)); gap: 14px; align-items: start; }
+.loo-present .loo-seat { min-width: 0; padding: 10px 12px; }
+.loo-present .loo-seat-head { font-size: 1.25em; }
+.loo-present .loo-seat-status { font-size: 1.05em; }
+.loo-present .loo-tag { font-size: .8em; padding: 1px 9px; }
+.loo-present .loo-fan { display: flex; align-items: flex-start; min-height: 60px; }
+.loo-present .loo-fan > .loo-card + .loo-card { margin-left: -62px; }
+.loo-present .loo-seat.loo-out .loo-fan { opacity: .55; }
+.loo-present:focus-visible { outline: 4px solid var(--loo-accent); outline-offset: 2px; }
+`;
+
+const ROLE_WORDS = { dealer: "Dealer", elder: "Elder hand" };
+
+function seatStatus(seat) {
+  const d = seat.declaration ? DECLARATION_WORDS[seat.declaration] || seat.declaration : null;
+  if (seat.status === "in") return d ? `In: ${d}` : "In";
+  if (seat.status === "out") return d ? `Out: ${d}` : "Out";
+  if (seat.status === "to_declare") return "Still to declare";
+  return d || "";
+}
+
+function isOver(view) {
+  return (view.seats || []).reduce((n, s) => n + (s.tricks_won || 0), 0) >= 3 || view.phase === "settled";
+}
+
+function drawSeat(view, seat, faces) {
+  const tags = [];
+  if (seat.seat === view.dealer) tags.push(ROLE_WORDS.dealer);
+  if (seat.seat === view.elder) tags.push(ROLE_WORDS.elder);
+  if (view.miss_holder === seat.seat) tags.push("Holds the miss");
+  const toAct = view.to_act === seat.seat && !isOver(view);
+  const n = typeof seat.n_cards === "number" ? seat.n_cards : (seat.cards || []).length;
+  const shown = faces === "up" && Array.isArray(seat.cards);
+  const codes = shown ? seat.cards : Array(n).fill(null);
+  const status = seatStatus(seat);
+  const won = seat.tricks_won || 0;
+  const words = [`Seat ${seat.seat}`, ...tags, toAct ? "to act" : null, status, `${won} trick${won === 1 ? "" : "s"} won`]
+    .filter(Boolean)
+    .join(", ");
+  return h(
+    "div",
+    {
+      class: "loo-seat" + (toAct ? " loo-to-act" : "") + (seat.status === "out" ? " loo-out" : ""),
+      role: "group",
+      "aria-label": words,
+      "data-seat": seat.seat,
+    },
+    h(
+      "div",
+      { class: "loo-seat-head" },
+      h("span", { text: `Seat ${seat.seat}` }),
+      tags.map((t) => h("span", { class: "loo-tag", text: t })),
+      toAct ? h("span", { class: "loo-tag loo-tag-act", text: "\u25B6 To act" }) : null,
+    ),
+    status ? h("div", { class: "loo-seat-status", text: status }) : null,
+    codes.length
+      ? h(
+          "div",
+          { class: "loo-fan", role: "group", "aria-label": shown ? `seat ${seat.seat}'s cards` : `seat ${seat.seat}'s cards, face down` },
+          codes.map((c) => cardEl(c, { size: "huge" })),
+        )
+      : h("div", { class: "loo-fan loo-muted", text: seat.status === "out" ? "no cards (thrown up)" : "no cards left" }),
+    h("div", { class: "loo-seat-status" }, `Tricks won: ${won} `, h("span", { "aria-hidden": "true", text: "\u25CF".repeat(won) })),
+  );
+}
+
+function spot(title, ...kids) {
+  return h("div", { class: "loo-spot" }, h("div", { class: "loo-spot-title", text: title }), kids);
+}
+
+function drawFelt(view, faces) {
+  const spots = [];
+  if (view.turn_up) {
+    spots.push(
+      spot(
+        "Turn-up",
+        cardEl(view.turn_up, { size: "huge" }),
+        h("span", { class: "loo-caption", text: `Trumps: ${SUIT_SYMBOLS[view.trumps] || ""} ${suitWord(view.trumps)}` }),
+      ),
+    );
+  } else if (view.trumps) {
+    spots.push(spot("Trumps", h("span", { class: "loo-bignum", text: SUIT_SYMBOLS[view.trumps] || "" }), h("span", { text: suitWord(view.trumps) })));
+  }
+  if (view.pool !== undefined && view.pool !== null) {
+    spots.push(spot("Pool", h("span", { class: "loo-bignum", text: String(view.pool) }), h("span", { text: view.pool === 1 ? "counter" : "counters" })));
+  }
+  if (Array.isArray(view.miss)) {
+    const codes = faces === "up" ? view.miss : view.miss.map(() => null);
+    spots.push(spot("Miss", h("div", { class: "loo-fan", role: "group", "aria-label": "the miss" }, codes.map((c) => cardEl(c, { size: "huge" })))));
+  } else if (view.miss === "taken") {
+    const who = view.miss_holder !== undefined && view.miss_holder !== null ? ` by seat ${view.miss_holder}` : "";
+    spots.push(spot("Miss", h("span", { class: "loo-step-text", text: `taken${who}` })));
+  } else if (view.must) {
+    spots.push(spot("Miss", h("span", { class: "loo-step-text", text: "none: a must" })));
+  }
+  const plays = Array.isArray(view.trick) ? view.trick : (view.trick && view.trick.plays) || [];
+  const winner = view.trick_winner !== undefined && view.trick_winner !== null ? view.trick_winner : null;
+  if (plays.length || (view.phase === "play" && view.to_act !== null && view.to_act !== undefined)) {
+    const n = view.trick_number || Math.min(3, (view.tricks || []).length + 1);
+    spots.push(
+      spot(
+        `Trick ${n} of 3`,
+        plays.length
+          ? h(
+              "div",
+              { class: "loo-trick", role: "group", "aria-label": `trick ${n}` },
+              plays.map(([seat, code]) => cardEl(code, { size: "huge", caption: `seat ${seat}`, badge: winner === seat ? "wins the trick" : null })),
+            )
+          : h("span", { class: "loo-step-text", text: "no card led yet" }),
+      ),
+    );
+  }
+  return h("div", { class: "loo-felt", role: "group", "aria-label": "the table" }, spots);
+}
+
+// One rule: its id, its plain words (unless the step's text already says them), the book's words.
+function drawLaw(law, said) {
+  const slug = law.rule ? String(law.rule).replace(/-/g, " ") : "";
+  const reason = law.reason && !String(said || "").includes(law.reason) ? law.reason : slug ? `(${slug})` : "";
+  return h(
+    "div",
+    { class: "loo-law", "data-rule": law.rule_id || "" },
+    h("div", { class: "loo-law-head" }, h("span", { class: "loo-rule", text: law.rule_id || "" }), reason ? ` ${reason}` : ""),
+    law.quote ? h("blockquote", { class: "loo-quote", text: `\u201C${law.quote}\u201D` }) : null,
+    law.quote ? h("div", { class: "loo-cite", text: `\u2014 ${law.book || ""}${law.source ? ` [${law.source}]` : ""}` }) : null,
+  );
+}
+
+// What was not allowed. With the hands hidden, cards the player still held are not named.
+function drawForbidden(forbidden, faces) {
+  if (!forbidden.length) return null;
+  const cards = forbidden.filter((f) => parseCode(f.key));
+  const others = forbidden.filter((f) => !parseCode(f.key));
+  const items = [];
+  if (faces === "up") {
+    for (const f of cards) items.push(h("li", {}, h("strong", { text: cardLabel(f.key) }), ": ", h("span", { class: "loo-rule", text: f.law.rule_id || "" }), ` ${f.law.reason || ""}`));
+  } else if (cards.length) {
+    const ids = [...new Set(cards.map((f) => f.law.rule_id || ""))].filter(Boolean).join(", ");
+    items.push(h("li", {}, h("strong", { text: `${cards.length} other card${cards.length === 1 ? "" : "s"} in his hand` }), ids ? ` (${ids})` : ""));
+  }
+  for (const f of others) items.push(h("li", {}, h("strong", { text: f.label || f.key }), ": ", h("span", { class: "loo-rule", text: f.law.rule_id || "" }), ` ${f.law.reason || ""}`));
+  return h("div", { class: "loo-notallowed" }, h("p", { class: "loo-muted", text: "Not allowed here:" }), h("ul", {}, items));
+}
+
+// The tricks already complete, one line each (the cards are face up once played).
+function drawHistory(view) {
+  const tricks = view.tricks || [];
+  if (!tricks.length) return null;
+  return h(
+    "div",
+    { class: "loo-history-big" },
+    h("p", { class: "loo-muted", text: "Tricks played:" }),
+    h(
+      "ol",
+      {},
+      tricks.map((t) => {
+        const plays = Array.isArray(t) ? t : t.plays || [];
+        const who = !Array.isArray(t) && t.winner !== undefined && t.winner !== null ? ` \u2192 seat ${t.winner}` : "";
+        return h("li", { text: plays.map(([seat, code]) => `seat ${seat} ${cardLabel(code)}`).join(", ") + who });
+      }),
+    ),
+  );
+}
+
+function rulesName(rules) {
+  const r = String(rules || "");
+  return r ? `${r.charAt(0).toUpperCase()}${r.slice(1)}'s rules` : "";
+}
+
+export default {
+  render({ model, el }) {
+    const steps = () => ((model.get("data") || {}).steps || []);
+    const state = () => ({ step: model.get("step"), faces: model.get("faces") });
+    const send = (ev) => commit(model, presentReduce(steps().length, state(), ev));
+    const keyMap = {
+      ArrowRight: "next", PageDown: "next", " ": "next",
+      ArrowLeft: "prev", PageUp: "prev",
+      Home: "first", End: "last", f: "toggle", F: "toggle",
+    };
+    el.addEventListener("keydown", (ev) => {
+      if (ev.target && (ev.target.tagName === "INPUT" || ev.target.tagName === "TEXTAREA")) return;
+      if (ev.altKey || ev.ctrlKey || ev.metaKey) return;
+      const type = keyMap[ev.key];
+      if (!type) return;
+      if (ev.key === " " && ev.target && ev.target.tagName === "BUTTON") return; // Space presses the button
+      ev.preventDefault();
+      ev.stopPropagation();
+      send({ type });
+    });
+    mount(el, model, ["data", "step", "faces"], (body, say) => {
+      const d = model.get("data") || {};
+      const all = d.steps || [];
+      const { step, faces } = presentReduce(all.length, state(), { type: "none" });
+      const s = all[step] || { title: "No steps", text: "" };
+      const view = s.view || {};
+      const seats = [...(view.seats || [])].sort((a, b) => a.seat - b.seat);
+      const root = body.parentElement;
+      if (root && !root.classList.contains("loo-present")) {
+        root.classList.add("loo-present");
+        root.setAttribute("tabindex", "0");
+        root.setAttribute("role", "region");
+        root.setAttribute("data-lm-suppress-shortcuts", "true"); // JupyterLab: the keys are ours
+        root.setAttribute("aria-label", `Presenter: seed ${d.seed}, ${d.players} players, ${rulesName(d.rules)}`);
+      }
+      fill(
+        body,
+        h(
+          "div",
+          { class: "loo-banner" },
+          h("span", { class: "loo-seed", "data-seed": d.seed, text: `Seed ${d.seed}` }),
+          h("span", { class: "loo-rules-name", text: rulesName(d.rules) }),
+          h("span", { class: "loo-players", text: `${d.players} players` }),
+          h("span", { class: "loo-book" }, d.book ? `${d.book}. ` : "", "Same cards anywhere: ", h("code", { class: "loo-call", text: d.call || "" })),
+        ),
+        h(
+          "div",
+          { class: "loo-controls", role: "group", "aria-label": "step through the deal" },
+          button("\u25C0 Back", () => send({ type: "prev" }), { action: "prev", focusId: "prev", ariaDisabled: step === 0, ariaLabel: "previous step" }),
+          h("span", { class: "loo-stepno loo-score", "data-step": step, "data-steps": all.length, text: `Step ${step + 1} of ${all.length}` }),
+          button("Forward \u25B6", () => send({ type: "next" }), { action: "next", focusId: "next", kind: "primary", ariaDisabled: step >= all.length - 1, ariaLabel: "next step" }),
+          button(faces === "up" ? "Hide the hands" : "Show the hands", () => send({ type: "toggle" }), { action: "toggle", focusId: "toggle" }),
+          h("span", { class: "loo-keys", text: "Keys: \u2190 \u2192 step, F hides or shows the hands" }),
+        ),
+        h(
+          "div",
+          { class: "loo-stage" },
+          h(
+            "div",
+            { class: "loo-explain" },
+            h("div", { class: "loo-step-title", "data-kind": s.kind || "", text: s.title || "" }),
+            s.text ? h("p", { class: "loo-step-text", text: s.text }) : null,
+            (s.laws || []).map((law) => drawLaw(law, s.text)),
+            drawForbidden(s.forbidden || [], faces),
+            (s.working || []).length
+              ? h("ol", { class: "loo-working" }, s.working.map((w) => h("li", {}, w.rule_id ? h("span", { class: "loo-rule", text: w.rule_id }) : null, w.rule_id ? " " : "", w.text)))
+              : null,
+            drawHistory(view),
+          ),
+          h(
+            "div",
+            { class: "loo-board" },
+            drawFelt(view, faces),
+            h("div", { class: "loo-seats", "data-faces": faces }, seats.map((seat) => drawSeat(view, seat, faces))),
+          ),
+        ),
+      );
+      say(`Step ${step + 1} of ${all.length}: ${s.title || ""}. ${s.text || ""}${faces === "hidden" ? " Hands hidden." : ""}`);
+    });
+    const root = el.querySelector(".loo");
+    if (root) root.prepend(h("style", { text: PRESENT_STYLE }));
+  },
+};
