@@ -117,13 +117,16 @@ class Html:
         return "Html(...)"
 
 
-def _quote_html(rule_id: str, which: int = 0) -> str:
+def _quote_html(rule_id: str) -> str:
+    """A rule's summary and every passage it quotes, each with its book."""
     r = RULES[rule_id]
-    q = r.quotes[which]
+    quotes = "".join(
+        f"<br><em>“{html.escape(q.text)}”</em> <small>— {html.escape(q.book)} [{q.seed}]</small>"
+        for q in r.quotes
+    )
     return (
         f'<blockquote class="loo-quote"><strong>{rule_id}</strong> — {html.escape(r.summary)}'
-        f"<br><em>“{html.escape(q.text)}”</em><br><small>{html.escape(q.book)} [{q.seed}]"
-        "</small></blockquote>"
+        f"{quotes}</blockquote>"
     )
 
 
@@ -556,27 +559,27 @@ def compare_money(
     presets: Iterable[str] = ("hoffmann", "peel"),
     moves_by: str = "sensible",
 ) -> Any:
-    """The settlement of one deal (its seed) under each preset, seat by seat (a DataFrame):
-    tricks taken and net counters (received - loos). The last row is the next deal's pool."""
+    """The settlement of one deal (its seed) under each preset (a DataFrame, one row per
+    preset): the tricks each seat took, who was looed, each seat's net counters (received -
+    loos) and the next deal's pool."""
     import pandas as pd
 
     c = _comparison(seed, players, presets, moves_by)
-    rows: dict[str, dict[str, int]] = {}
-    for seat in range(players):
-        row: dict[str, int] = {}
-        for lab in c.labels:
-            s = c.settlements[lab]
-            row[f"{lab}: tricks"] = int(s["tricks_won"].get(str(seat), 0))
-            row[f"{lab}: net"] = int(c.nets[lab].get(seat, 0))
-        rows[f"seat {seat}"] = row
-    rows["next pool"] = {
-        f"{lab}: {col}": (int(c.settlements[lab]["next_pool"]) if col == "net" else 0)
-        for lab in c.labels
-        for col in ("tricks", "net")
-    }
-    df = pd.DataFrame.from_dict(rows, orient="index")
-    df.index.name = f"seed {seed}"
-    return df
+    rows = []
+    for lab in c.labels:
+        s = c.settlements[lab]
+        tricks = " ".join(f"{k}:{v}" for k, v in sorted(s["tricks_won"].items())) or "—"
+        rows.append(
+            {
+                "rules": lab,
+                "tricks (seat:tricks)": tricks,
+                "looed": " ".join(str(x) for x in s["looed"]) or "—",
+                "single": bool(s["is_single"]),
+                **{f"seat {seat}": int(c.nets[lab].get(seat, 0)) for seat in range(players)},
+                "next pool": int(s["next_pool"]),
+            }
+        )
+    return pd.DataFrame(rows).set_index("rules")
 
 
 def compare_seeds(
@@ -853,6 +856,8 @@ def expected_counters_plot(
 ) -> Any:
     """`expected_counters` as lines: standing and taking the miss, seat by seat, one line per
     table size (throwing up is always 0: a passer wins nothing and pays nothing)."""
+    from matplotlib.ticker import MaxNLocator
+
     df = expected_counters(tables, hands, seed, rules, bots)
     fig = _figure(10, 4)
     axes = fig.subplots(1, 2, sharey=True)
@@ -862,6 +867,7 @@ def expected_counters_plot(
             if col in part:
                 ax.plot(part.index, part[col], marker="o", label=f"{players} players")
         ax.axhline(0, color="#888888", linewidth=1, linestyle="--")
+        ax.xaxis.set_major_locator(MaxNLocator(integer=True))
         ax.set_title(f"{col} (mean counters)")
         ax.set_xlabel("seat (1 = elder hand, last = dealer)")
     axes[0].set_ylabel("counters per hand")
@@ -915,19 +921,23 @@ def miss_value_plot(
 ) -> Any:
     """`miss_value` as bars: the mean counters of standing and of taking the miss, by hand."""
     df = miss_value(hands, players, seed, position, rules, bots)
-    fig = _figure(10, 4)
+    fig = _figure(9, 0.45 * len(df) + 1.4)
     ax = fig.add_subplot()
-    xs = list(range(len(df)))
+    ys = list(range(len(df)))[::-1]
     w = 0.4
-    ax.bar([x - w / 2 for x in xs], df["stand"], w, label="stand", color="#1e6a44")
-    ax.bar(
-        [x + w / 2 for x in xs], df["take miss"], w, label="take miss", color="#0b57d0", hatch="//"
+    ax.barh([y + w / 2 for y in ys], df["stand"], w, label="stand", color="#1e6a44")
+    ax.barh(
+        [y - w / 2 for y in ys],
+        df["take miss"],
+        w,
+        label="take miss",
+        color="#0b57d0",
+        hatch="//",
     )
-    ax.axhline(0, color="#888888", linewidth=1)
-    ax.set_xticks(
-        xs, [f"{i}\n{n} deals" for i, n in zip(df.index, df["hands"], strict=True)], fontsize=8
-    )
-    ax.set_ylabel("mean counters (throw up = 0)")
+    ax.axvline(0, color="#888888", linewidth=1)
+    labels = [f"{i} ({n} deals)" for i, n in zip(df.index, df["hands"], strict=True)]
+    ax.set_yticks(ys, labels)
+    ax.set_xlabel("mean counters for that seat (throwing up is always 0)")
     ax.set_title(
         f"Stand or take the miss? Seat {position} of {players}, {hands:,} deals, seed {seed}"
     )
@@ -979,20 +989,39 @@ def session_plot(
     bots: str = "sensible",
     stake: int = 3,
 ) -> Any:
-    """`session` as lines: the pool deal by deal under each loo; singles are marked."""
+    """`session` as lines: the pool deal by deal under each loo, on a log scale when it grows
+    a hundredfold; ▼ marks a deal that follows a single."""
     kinds = tuple(loo)
     df = session(deals, players, seed, kinds, bots, stake)
     fig = _figure(10, 4.2)
     ax = fig.add_subplot()
+    styles = {"fixed": ("-", "#1e6a44"), "pool": ("--", "#c1121f"), "pool_capped": (":", "#0b57d0")}
+    top = 0
     for kind in kinds:
         name = _LOO_KINDS[kind]
-        ax.step(df.index, df[f"pool ({name})"], where="mid", label=f"{name} ({kind})")
-        singles = df.index[df[f"single ({name})"]]
-        ax.plot(singles + 1, [stake] * len(singles), "v", color="#444444", markersize=5)
+        line, colour = styles[kind]
+        pools = df[f"pool ({name})"].astype(float)
+        top = max(top, int(pools.max()))
+        ax.step(
+            df.index,
+            pools,
+            where="mid",
+            linestyle=line,
+            color=colour,
+            linewidth=2,
+            label=f"{name} ({kind})",
+        )
+    singles = df.index[df[f"single ({_LOO_KINDS[kinds[0]]})"]] + 1
+    singles = singles[singles <= df.index.max()]
+    ax.plot(
+        singles, [stake] * len(singles), "v", color="#444444", markersize=8, label="after a single"
+    )
+    if top >= 100 * stake:
+        ax.set_yscale("log")
     ax.set_xlabel("deal")
-    ax.set_ylabel("pool (counters)")
+    ax.set_ylabel("pool (counters)" + (", log scale" if top >= 100 * stake else ""))
     ax.set_title(
-        f"The pool over {deals} deals: {players} players, seed {seed}, stake {stake} (▼ a deal after a single)"
+        f"The pool over {deals} deals: {players} players, {bots} bots, seed {seed}, stake {stake}"
     )
     ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1))
     return fig

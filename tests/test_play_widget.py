@@ -32,6 +32,7 @@ from loo_lessons.game import Action, Hand, Transcript
 from loo_lessons.sim.bots import BOTS, SeatView
 from loo_lessons.sim.terminal import play_terminal
 from loo_lessons.widgets import bundle
+from loo_lessons.widgets.data import action_key
 from loo_lessons.widgets.play import (
     Hint,
     IllegalChoice,
@@ -232,7 +233,7 @@ def test_the_terminal_and_the_widget_play_the_same_deal_alike(tmp_path: Path) ->
         assert rc == 0
         t = PlayTable(seed, 5, "hoffmann", seat=1)
         while not t.over:
-            t.choose(t.legal[0])  # the terminal's option 1
+            t.choose(action_key(t.hand.legal_actions()[0]))  # the terminal's option 1
         assert json.loads(path.read_text())["actions"] == t.transcript()["actions"]
         reloaded = PlayTable.load(path)  # a terminal transcript loads too (seat 1 by default)
         assert reloaded.hand.settlement == t.hand.settlement
@@ -249,11 +250,8 @@ def test_hint_lists_the_legal_options_and_cites_rules(rules: str) -> None:
         while not t.over:
             h = t.hint()
             assert isinstance(h, Hint) and t.show_hint
-            assert (
-                h["legal"]
-                == t.legal
-                == [str(a) if not isinstance(a, Card) else a.code for a in t.hand.legal_actions()]
-            )
+            assert h["legal"] == t.legal
+            assert sorted(h["legal"]) == sorted(action_key(a) for a in t.hand.legal_actions())
             assert [a["key"] for a in h["allowed"]] == h["legal"]
             assert set(h["legal"]) | {f["key"] for f in h["forbidden"]} == set(t.options)
             assert h["rule_ids"] and all(RULE_ID.match(r) for r in h["rule_ids"])
@@ -398,7 +396,7 @@ def test_browser_requests_do_what_the_buttons_do(tmp_path: Path) -> None:
     send(type="undo")
     assert t.data["error"] is None and t.decisions == 0
     send(type="undo")
-    assert "nothing to undo" in t.data["error"]
+    assert "nothing to undo" in str(t.data["error"])
     send(type="save", path=str(tmp_path / "x.json"))
     assert (tmp_path / "x.json").exists() and "saved to" in t.data["message"]
     send(type="save", path=str(tmp_path / "no" / "such" / "dir.json"))
@@ -520,3 +518,126 @@ def test_random_clicks(
         json.dumps(t.data)
     for tr in saved:  # every transcript saved on the way replays under the engine's checks
         Transcript.from_json(tr).replay()
+
+
+# --- the component in a real browser ----------------------------------------------------------
+
+BRIDGE = """\
+function looBridgeModel(state) {
+  const handlers = {};
+  let pending = {};
+  const fire = (key, value) => {
+    for (const f of handlers["change:" + key] || []) f(model, value);
+  };
+  const model = {
+    get(key) { return state[key]; },
+    set(key, value) {
+      const old = state[key];
+      state[key] = value;
+      pending[key] = value;
+      if (old !== value) fire(key, value);
+    },
+    async save_changes() {
+      const sent = pending;
+      pending = {};
+      const back = JSON.parse(await window.pySync(JSON.stringify(sent)));
+      for (const [k, v] of Object.entries(back)) {
+        if (JSON.stringify(state[k]) !== JSON.stringify(v)) { state[k] = v; fire(k, v); }
+      }
+    },
+    on(events, f) {
+      for (const e of String(events).split(/\\s+/)) (handlers[e] = handlers[e] || []).push(f);
+    },
+  };
+  return model;
+}
+"""
+
+
+def test_the_component_plays_a_deal_in_chromium(tmp_path: Path) -> None:
+    """play.js in Chromium, its model synced with a PlayTable in this process (what the
+    kernel does in JupyterLab): clicks on the cards play the whole deal."""
+    from playwright.sync_api import sync_playwright
+
+    t = PlayTable(9, 4, "hoffmann", seat=1)
+
+    def sync(changes: str) -> str:
+        for k, v in json.loads(changes).items():
+            setattr(t, k, v)
+        return json.dumps(t.state())
+
+    page_html = (
+        "<!DOCTYPE html><html><head><meta charset='utf-8'></head><body><div id='w'></div>"
+        "<script type='module'>\n"
+        + BRIDGE
+        + bundle.script("play")
+        + "\nconst model = looBridgeModel("
+        + json.dumps(t.state())
+        + ");\nwindow.looReady = true;\n"
+        "__component.render({ model, el: document.getElementById('w') });\n</script>"
+        "</body></html>"
+    )
+    path = tmp_path / "play.html"
+    path.write_text(page_html, encoding="utf-8")
+    errors: list[str] = []
+    with sync_playwright() as p:
+        browser = p.chromium.launch(
+            executable_path="/usr/bin/chromium", args=["--no-sandbox", "--disable-gpu"]
+        )
+        try:
+            page = browser.new_page()
+            page.expose_function("pySync", sync)
+            page.on("pageerror", lambda e: errors.append(str(e)))
+            page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+            page.goto(path.as_uri())
+            page.wait_for_selector(".loo-play-prompt")
+
+            def settle_dom() -> None:
+                page.wait_for_function(
+                    "n => document.querySelector('.loo-play-prompt')"
+                    " && +document.querySelector('.loo-play-prompt').dataset.moves === n",
+                    arg=len(t.data["log"]),
+                )
+
+            # the learner's own cards are face up on the table, nobody else's
+            mine = page.locator('[data-seat="1"] svg.loo-card-svg')
+            assert mine.count() == 3
+            assert page.get_by_role("img", name="face-down card").count() >= 3
+
+            # a forbidden declaration (R18: only the dealer plays the miss for the pool)
+            page.locator('.loo-choices [data-key="play_miss_for_pool"]').click()
+            page.wait_for_selector('.loo-verdict[data-verdict="play_miss_for_pool"]')
+            assert (
+                "R18"
+                in page.locator('.loo-verdict[data-verdict="play_miss_for_pool"]').inner_text()
+            )
+            assert t.tried == "play_miss_for_pool" and t.decisions == 0
+
+            # the hint lists what may be declared and why
+            page.locator('button[data-action="hint"]').click()
+            page.wait_for_selector(".loo-hint")
+            assert "R18" in page.locator(".loo-hint").inner_text()
+
+            page.locator('.loo-choices [data-key="play"]').click()
+            settle_dom()
+            assert t.decisions == 1 and page.locator(".loo-hint").count() == 0
+            page.locator('button[data-action="undo"]').click()
+            settle_dom()
+            assert t.decisions == 0
+            while not t.over:
+                key = t.legal[0]
+                page.locator(f'.loo-choices [data-key="{key}"]').click()
+                settle_dom()
+            page.wait_for_selector(".loo-settlement")
+            text = page.locator(".loo-settlement").inner_text()
+            assert "R40" in text and "Your result this deal" in text
+            page.locator("input.loo-save-name").fill(str(tmp_path / "from-browser.json"))
+            page.locator('button[data-action="save"]').click()
+            page.wait_for_selector(".loo-message")
+            assert (tmp_path / "from-browser.json").exists()
+            assert (
+                PlayTable.load(tmp_path / "from-browser.json").hand.settlement == t.hand.settlement
+            )
+        finally:
+            browser.close()
+    assert errors == []

@@ -296,10 +296,11 @@ class PlayTable(_Component):
 
     @property
     def legal(self) -> list[str]:
-        """The keys of the learner's legal options now ([] when it is not his turn)."""
+        """The keys of the learner's legal options now, in the order shown (his cards in hand
+        order, trumps first; or the declarations); [] when it is not his turn."""
         if not self.my_turn:
             return []
-        return [action_key(a) for a in self._hand.legal_actions()]
+        return list(self._question()["answer"])
 
     @property
     def options(self) -> list[str]:

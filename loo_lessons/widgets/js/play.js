@@ -149,7 +149,7 @@ export default {
             )
           : null,
         drawTable(d.view || {}),
-        h("p", { class: "loo-prompt", "data-phase": d.phase || "", text: d.prompt || "" }),
+        h("p", { class: "loo-prompt loo-play-prompt", "data-phase": d.phase || "", "data-moves": (d.log || []).length, text: d.prompt || "" }),
         d.my_turn && d.kind === "declaration" && (d.cards || []).length
           ? h("div", {}, h("p", { class: "loo-muted", text: "Your cards:" }), cardRow(d.cards, { size: "large", label: "your cards" }))
           : null,
