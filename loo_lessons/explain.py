@@ -95,6 +95,23 @@ def cite(law: Law, indent: str = "    ") -> str:
     )
 
 
+def penalty_words(law: Law) -> str | None:
+    """The penalty for playing a card this law forbids, in words (None if none is listed)."""
+    off = OFFENCE_FOR_LAW.get(law)
+    if off is None:
+        return None
+    r = ruling_for(off)
+    if str(r.size) == "none":
+        return f"none is listed ({r.note})"
+    where = (
+        "into this pool at once" if str(r.destination) == "pool_now" else "to the next deal's pool"
+    )
+    return (
+        f"{off.info.words} costs a {str(r.size).replace('_', ' ')}, {where}; the cards are "
+        f"replayed and his winnings stay in the pool ({', '.join(r.rules)})."
+    )
+
+
 def cite_rule(rule_id: str, indent: str = "    ") -> str:
     """A rule by id: its summary and its first quote, with the book named."""
     r = RULES[rule_id]
@@ -186,6 +203,9 @@ def explain_text(sc: Scenario) -> str:
             for law, keys in by_law.items():
                 lines.append(f"  {', '.join(keys)}:")
                 lines.append(cite(law))
+                pen = penalty_words(law)
+                if pen:
+                    lines.append(f"    Penalty (Peel's laws, seed 004): {pen}")
     s = sc.final_settlement
     if s is not None:
         lines.append("The deal is over.")
@@ -206,10 +226,27 @@ def explain_text(sc: Scenario) -> str:
                 )
             if not s.looed:
                 lines.append("  nobody is looed")
+        for p in hand.penalties:
+            where = {
+                "pool_now": "paid into this pool at once",
+                "next_pool": "added to the next deal's pool",
+                "nowhere": "no penalty listed",
+            }[str(p.ruling.destination)]
+            lines.append(
+                f"  seat {p.seat} is penalised {p.amount} for {p.offence.info.words}: "
+                f"{where} ({', '.join(p.ruling.rules)})"
+            )
+        if s.penalties_now:
+            lines.append(
+                f"  the pool divided was {s.pool}: the stake or pool of {s.pool - s.penalties_now}"
+                f" plus {s.penalties_now} in penalties paid at once (R50)"
+            )
         if s.left_in_pool:
             lines.append(f"  {s.left_in_pool} counters stay in the pool for the next deal")
         lines.append(
-            f"Next pool: {s.next_pool} (the loos, what stays, and the new dealer's stake: R40)"
+            f"Next pool: {s.next_pool} (the loos, what stays, "
+            + (f"{s.penalties_next} in penalties (R61), " if s.penalties_next else "")
+            + "and the new dealer's stake: R40)"
         )
         if s.is_single:
             lines.append(

@@ -125,7 +125,7 @@ def _quote_html(rule_id: str) -> str:
         for q in r.quotes
     )
     return (
-        f'<blockquote class="loo-quote"><strong>{rule_id}</strong> — {html.escape(r.summary)}'
+        f'<blockquote class="loo-quote"><strong>{rule_id}</strong> — {html.escape(r.summary.replace("*", ""))}'
         f"{quotes}</blockquote>"
     )
 
@@ -194,7 +194,9 @@ def _summary_cells(j: Mapping[str, Any]) -> tuple[str, str]:
         loos = (
             ", ".join(f"seat {k} pays {v}" for k, v in s["loo_pays"].items()) or "nobody is looed"
         )
-        return "settled", f"{got}; {loos}; next pool {s['next_pool']}"
+        must = "; the next deal is a must" if s.get("next_is_must") else ""
+        single = "; a single" if s.get("is_single") else ""
+        return "settled", f"{got}; {loos}; next pool {s['next_pool']}{single}{must}"
     legal = ", ".join(j["legal"])
     why = j.get("why") or {}
     reasons = "; ".join(
@@ -293,7 +295,8 @@ def explore(
             style={"description_width": "initial"},
             layout={"width": "max-content"},
         )
-    pick = live.PickCard(sc)
+    settled = sc.final_settlement is not None or sc.hand.to_act is None
+    pick = live.PoolCalculator(sc) if settled else live.PickCard(sc)
     status = ipywidgets.HTML(value="")
 
     def refresh(_: Any = None) -> None:
@@ -305,10 +308,12 @@ def explore(
             data = dict(sc.data)
             data["rules"] = {"preset": preset.value, **chosen}
             new = load(data)
-            fresh = live.PickCard(new)
+            fresh = live.PoolCalculator(new) if settled else live.PickCard(new)
             with pick.hold_sync():
                 pick.data = fresh.data
-                pick.picked, pick.current, pick.revealed = [], None, False
+                for trait in ("picked", "current", "revealed", "entries", "checked"):
+                    if pick.has_trait(trait):
+                        setattr(pick, trait, getattr(fresh, trait))
             status.value = ""
         except ScenarioError as e:  # shown as a value, never printed from a callback
             status.value = f"<b>Refused:</b> {html.escape(str(e))}"

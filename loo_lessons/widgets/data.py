@@ -454,8 +454,9 @@ def pool_data(position: Position | Settlement, *, title: str | None = None) -> d
             facts.append(f"The dealer, seat {hand.for_pool}, played the miss for the pool.")
         for p in hand.penalties:
             facts.append(
-                f"Seat {p.seat} was penalised {p.amount} for {p.offence.info.words} "
-                f"({p.ruling.destination})."
+                f"Seat {p.seat} was penalised {p.amount} for {p.offence.info.words}, "
+                f"{_DESTINATION_WORDS.get(str(p.ruling.destination), str(p.ruling.destination))} "
+                f"({', '.join(p.ruling.rules[:2])})."
             )
         if s.pool_awarded_to is not None and hand.award_law is not None:
             facts.append(hand.award_law.reason)
