@@ -731,6 +731,12 @@ class PlayTable(_Component):
         option explained), or the table and the settlement once the deal is over."""
         d = self.data
         parts = [_LIVE_NOTE]
+        if d["since"]:
+            parts.append(
+                "<div class='loo-play-since'><p>Since your last decision:</p><ul>"
+                + "".join(f"<li>{html.escape(t)}</li>" for t in d["since"])
+                + "</ul></div>"
+            )
         if self.my_turn:
             q = self._question()
             q["prompt"] = d["prompt"] + " Click an option to see whether the rules allow it."

@@ -50,6 +50,7 @@ const PRESENT_STYLE = `
 .loo-present .loo-keys { color: var(--loo-muted); font-size: .85em; }
 .loo-present .loo-step-title { font-size: 1.75em; font-weight: 800; line-height: 1.2; margin: .2em 0 .25em; }
 .loo-present .loo-step-text { font-size: 1.3em; margin: .2em 0 .4em; }
+.loo-present .loo-felt-text { font-size: 1.3em; }
 .loo-present .loo-rule { font-size: 1em; }
 .loo-present .loo-law { border-left: 8px solid var(--loo-accent); background: var(--loo-panel); padding: 8px 14px;
   border-radius: 8px; margin: 8px 0; }
@@ -154,9 +155,9 @@ function drawFelt(view, faces) {
     spots.push(spot("Miss", h("div", { class: "loo-fan", role: "group", "aria-label": "the miss" }, codes.map((c) => cardEl(c, { size: "huge" })))));
   } else if (view.miss === "taken") {
     const who = view.miss_holder !== undefined && view.miss_holder !== null ? ` by seat ${view.miss_holder}` : "";
-    spots.push(spot("Miss", h("span", { class: "loo-step-text", text: `taken${who}` })));
+    spots.push(spot("Miss", h("span", { class: "loo-felt-text", text: `taken${who}` })));
   } else if (view.must) {
-    spots.push(spot("Miss", h("span", { class: "loo-step-text", text: "none: a must" })));
+    spots.push(spot("Miss", h("span", { class: "loo-felt-text", text: "none: a must" })));
   }
   const plays = Array.isArray(view.trick) ? view.trick : (view.trick && view.trick.plays) || [];
   const winner = view.trick_winner !== undefined && view.trick_winner !== null ? view.trick_winner : null;
@@ -171,7 +172,7 @@ function drawFelt(view, faces) {
               { class: "loo-trick", role: "group", "aria-label": `trick ${n}` },
               plays.map(([seat, code]) => cardEl(code, { size: "huge", caption: `seat ${seat}`, badge: winner === seat ? "wins the trick" : null })),
             )
-          : h("span", { class: "loo-step-text", text: "no card led yet" }),
+          : h("span", { class: "loo-felt-text", text: "no card led yet" }),
       ),
     );
   }
