@@ -221,6 +221,11 @@ class Law(Enum):
         "trump: he may discard as he chooses.",
         2,
     )
+    DISCARD_NO_TRUMP = LawInfo(
+        "R35",
+        "discard",
+        "He can neither follow suit nor trump: he may play any card.",
+    )
     # --- turn order ------------------------------------------------------------------
     PLAY_IN_TURN = LawInfo(
         "R32", "play-in-turn", "Play proceeds from left to right: it is not his turn.", 0, "R59"

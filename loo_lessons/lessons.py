@@ -519,6 +519,26 @@ def find(
     return found[0].load()
 
 
+def find_yaml(
+    name: str,
+    seeds: Iterable[int] = range(5000),
+    rules: str = "hoffmann",
+    players: int = 5,
+    bots: str = "random-legal",
+) -> Html:
+    """What `find` finds, written as a scenario file (YAML): save it and
+    `loo-lessons explain FILE` shows the same position."""
+    import yaml
+
+    from .sim.search import find as search
+
+    found = search(name, rules=rules, players=players, seeds=seeds, bots=bots, limit=1)
+    if not found:
+        raise LooError(f"no deal among these seeds gives {name!r}: search more seeds")
+    text = yaml.safe_dump(found[0].scenario, sort_keys=False, default_flow_style=None, width=88)
+    return Html(f'<pre class="loo-yaml" style="white-space:pre-wrap">{html.escape(text)}</pre>')
+
+
 def _comparison(seed: int, players: int, presets: Iterable[str], moves_by: str) -> Any:
     from .sim.compare import compare as replay
 

@@ -148,12 +148,14 @@ def follow_ruling(
             if heads:
                 chain.keep(heads, Law.HEAD_IN_SUIT)
         return chain.ruling()
-    chain = _Chain(hand, Law.DISCARD)
+    must_trump = options.void_trump_rule is VoidTrumpRule.MUST_TRUMP
+    # Hoffmann's "if practicable" (R35) or Peel's "he may discard as he chooses" (R36)
+    chain = _Chain(hand, Law.DISCARD_NO_TRUMP if must_trump else Law.DISCARD)
     held_trumps = [c for c in hand if c.suit is trumps]
     if not held_trumps:
         return chain.ruling()
     heads = [c for c in held_trumps if beats(c, best, trumps)]
-    if options.void_trump_rule is VoidTrumpRule.MUST_TRUMP:
+    if must_trump:
         if heads:
             chain.keep(held_trumps, Law.MUST_TRUMP)  # R35: bound to trump...
             if best.suit is trumps:

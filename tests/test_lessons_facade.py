@@ -10,6 +10,7 @@ who throws up neither wins nor pays, a loo costs the stake, the pool or the capp
 
 from __future__ import annotations
 
+import html
 import json
 from typing import Any
 
@@ -21,7 +22,7 @@ from loo_lessons import lessons as L
 from loo_lessons.cards import Card, Rank, Suit, parse_card
 from loo_lessons.errors import LooError
 from loo_lessons.game import Hand, Transcript
-from loo_lessons.scenario import Scenario
+from loo_lessons.scenario import Scenario, loads
 from loo_lessons.sim import compare as sim_compare
 from loo_lessons.sim import montecarlo
 from loo_lessons.sim.search import PREDICATES
@@ -113,6 +114,15 @@ def test_find_is_reproducible_and_refuses_nonsense() -> None:
         L.find("single", seeds=range(0))
 
 
+@pytest.mark.parametrize("name", list(PREDICATES))
+def test_find_yaml_is_a_scenario_file_of_the_same_position(name: str) -> None:
+    body = L.find_yaml(name, seeds=range(3000))._repr_html_()
+    assert body.startswith('<pre class="loo-yaml"')
+    text = html.unescape(body.split(">", 1)[1].rsplit("</pre>", 1)[0])
+    assert loads(text).data == L.find(name, seeds=range(3000)).data
+    assert L.verdict(loads(text)) == L.verdict(L.find(name, seeds=range(3000)))
+
+
 # --- lesson 13: one deal under both books ---------------------------------------------------------
 
 
@@ -190,6 +200,14 @@ def test_compare_deal_frame_shape() -> None:
     assert bool(df.loc[parted, "same position"]) and not bool(df.loc[parted + 1, "same position"])
     only = L.compare_deal(153, differences_only=True)
     assert len(only) < len(df) and only["verdicts differ"].any()
+
+
+@pytest.mark.parametrize("seed", [153, 164])
+def test_present_shows_each_line_of_the_comparison(seed: int) -> None:
+    c = sim_compare.compare(seed, 5)
+    for rules in ("hoffmann", "peel"):
+        p = L.present(seed, rules=rules)
+        assert p.hand.transcript().as_json()["actions"] == c.transcripts[rules]["actions"]
 
 
 @pytest.mark.parametrize("seed", [0, 7, 153, 164, 198])
@@ -329,7 +347,7 @@ def test_plots_are_figures_shown_as_png(make: Any) -> None:
     fig = make()
     assert isinstance(fig, Figure)
     assert fig.axes and all(ax.has_data() for ax in fig.axes)
-    png = fig._repr_png_()
+    png = fig._repr_png_()  # type: ignore[attr-defined]
     assert png[:8] == b"\x89PNG\r\n\x1a\n" and len(png) > 5000
 
 
