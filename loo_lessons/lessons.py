@@ -11,7 +11,7 @@ from __future__ import annotations
 import html
 from collections.abc import Iterable, Mapping
 from importlib import resources
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import ipywidgets
 
@@ -25,7 +25,11 @@ from .scenario import Scenario, load, loads
 from .sources import RULES
 from .view_html import CardsView
 from .widgets import live
-from .widgets.static import Static
+from .widgets.data import play_out
+from .widgets.static import Html, Static
+
+if TYPE_CHECKING:
+    from .sim.search import Found
 
 Position = Scenario | Hand | str
 
@@ -77,19 +81,6 @@ def deal(
     return Hand.from_seed(seed, players=players, dealer=dealer, options=rules, must=must)
 
 
-def play_out(hand: Hand, seed: int = 0) -> Hand:
-    """Play a hand to the end with sensible bots (seeded), and return it."""
-    import random
-
-    from .sim.bots import BOTS, bot_move
-
-    rng = random.Random(seed)
-    bot = BOTS["sensible"]
-    while hand.to_act is not None:
-        hand.apply(bot_move(hand, bot, rng))
-    return hand
-
-
 def cards(codes: str | Iterable[str | Card], title: str | None = None) -> CardsView:
     """Draw some cards: `cards("KH 7C 2D")`."""
     items = codes.split() if isinstance(codes, str) else list(codes)
@@ -102,19 +93,6 @@ def cards(codes: str | Iterable[str | Card], title: str | None = None) -> CardsV
 def table(position: Position, title: str | None = None, reveal: bool | Iterable[int] = True) -> Any:
     """The table of a position: seats, dealer, elder hand, who is in, the miss, the trick, the pool."""
     return live.TableView(_position(position), title=title, reveal=reveal)
-
-
-class Html:
-    """A piece of HTML that notebooks and the book both show."""
-
-    def __init__(self, body: str) -> None:
-        self.body = body
-
-    def _repr_html_(self) -> str:
-        return self.body
-
-    def __repr__(self) -> str:
-        return "Html(...)"
 
 
 def _quote_html(rule_id: str) -> str:
@@ -501,6 +479,16 @@ def predicates() -> Any:
     return pd.DataFrame(rows).set_index("search")
 
 
+def _first_found(name: str, seeds: Iterable[int], rules: str, players: int, bots: str) -> Found:
+    """The first hit of the named search (loo_lessons.sim.search.find) among `seeds`."""
+    from .sim.search import find as search
+
+    found = search(name, rules=rules, players=players, seeds=seeds, bots=bots, limit=1)
+    if not found:
+        raise LooError(f"no deal among these seeds gives {name!r}: search more seeds")
+    return found[0]
+
+
 def find(
     name: str,
     seeds: Iterable[int] = range(5000),
@@ -511,12 +499,7 @@ def find(
     """The first deal among `seeds` (each dealt from its seed and played by `bots`) at which
     the named search holds, as a scenario: the same seeds find the same position anywhere.
     Its title names the seed and the moment."""
-    from .sim.search import find as search
-
-    found = search(name, rules=rules, players=players, seeds=seeds, bots=bots, limit=1)
-    if not found:
-        raise LooError(f"no deal among these seeds gives {name!r}: search more seeds")
-    return found[0].load()
+    return _first_found(name, seeds, rules, players, bots).load()
 
 
 def find_yaml(
@@ -530,12 +513,8 @@ def find_yaml(
     `loo-lessons explain FILE` shows the same position."""
     import yaml
 
-    from .sim.search import find as search
-
-    found = search(name, rules=rules, players=players, seeds=seeds, bots=bots, limit=1)
-    if not found:
-        raise LooError(f"no deal among these seeds gives {name!r}: search more seeds")
-    text = yaml.safe_dump(found[0].scenario, sort_keys=False, default_flow_style=None, width=88)
+    found = _first_found(name, seeds, rules, players, bots)
+    text = yaml.safe_dump(found.scenario, sort_keys=False, default_flow_style=None, width=88)
     return Html(f'<pre class="loo-yaml" style="white-space:pre-wrap">{html.escape(text)}</pre>')
 
 

@@ -16,13 +16,12 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Iterator
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, Route, sync_playwright
+from _browser import SHOTS, Watch, open_page
+from playwright.sync_api import Browser, Page
 
 import loo_lessons
 from loo_lessons import quiz
@@ -31,17 +30,6 @@ from loo_lessons.scenario import load_file
 from loo_lessons.widgets import data, state, static
 from loo_lessons.widgets.live import PickCard, PoolCalculator, QuizRunner, Stepper, TableView
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-SHOTS = Path("/tmp/shots")
 SCENARIOS = Path(loo_lessons.__file__).parent / "scenarios"
 
 
@@ -63,46 +51,6 @@ def full_bank() -> list[dict[str, Any]]:
     """The known questions, then generated ones of every kind."""
     generated = [q.to_json() for t in quiz.TOPICS for q in quiz.generate(t, 1, 11)]
     return known_bank() + generated
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        try:
-            yield b
-        finally:
-            b.close()
-
-
-@dataclass
-class Watch:
-    external: list[str] = field(default_factory=list)
-    requests: list[str] = field(default_factory=list)
-    errors: list[str] = field(default_factory=list)
-
-
-def open_page(browser: Browser, path: Path, scheme: str = "light") -> tuple[Page, Watch]:
-    w = Watch()
-    ctx = browser.new_context(viewport={"width": 1200, "height": 900}, color_scheme=scheme)  # type: ignore[arg-type]
-    page = ctx.new_page()
-
-    def route(r: Route) -> None:
-        if r.request.url.startswith("file://"):
-            r.continue_()
-        else:
-            w.external.append(r.request.url)
-            r.abort()
-
-    page.route("**/*", route)
-    page.on("request", lambda req: w.requests.append(req.url))
-    page.on(
-        "console", lambda m: w.errors.append(m.text) if m.type in ("error", "warning") else None
-    )
-    page.on("pageerror", lambda e: w.errors.append(f"page error: {e}"))
-    page.goto(path.as_uri())
-    page.wait_for_selector(".loo")
-    return page, w
 
 
 def offline(w: Watch) -> None:

@@ -7,11 +7,11 @@ Expected answers are worked out by hand from seeds 000 (Hoffmann) and 003 (Peel)
 from __future__ import annotations
 
 import pytest
+from _golden import cards, forbidding_rule, legal, make_hand, run
 
-from loo_lessons.cards import Card, parse_card
 from loo_lessons.declare import Declaration
 from loo_lessons.errors import IllegalAction
-from loo_lessons.game import Hand, Phase, Setup
+from loo_lessons.game import Phase
 from loo_lessons.laws import Law
 from loo_lessons.options import RuleOptions, preset
 from loo_lessons.settle import Stakes
@@ -24,48 +24,8 @@ TURN = "2H"
 LONE_STANDER = ("seeds", "enquire_within")
 
 
-def cards(text: str) -> list[Card]:
-    return [parse_card(c) for c in text.split()]
-
-
 def opts(lone_stander_rule: str = "seeds", rules: str = "hoffmann") -> RuleOptions:
     return preset(rules).with_(lone_stander_rule=lone_stander_rule)
-
-
-def make_hand(
-    hands: dict[int, str],
-    miss: str | None,
-    turn_up: str,
-    rules: RuleOptions | str = "hoffmann",
-    *,
-    dealer: int = 0,
-    stakes: Stakes | None = None,
-) -> Hand:
-    o = rules if isinstance(rules, RuleOptions) else preset(rules)
-    n = len(hands)
-    setup = Setup(n, dealer, o, stakes or Stakes.make())
-    return Hand(
-        setup,
-        [cards(hands[s]) for s in range(n)],
-        cards(miss) if miss is not None else None,
-        parse_card(turn_up),
-    )
-
-
-def run(hand: Hand, moves: str) -> None:
-    for m in moves.split():
-        hand.apply(m)
-
-
-def legal(hand: Hand) -> set[str]:
-    return {a.code if isinstance(a, Card) else str(a) for a in hand.legal_actions()}
-
-
-def forbidding_rule(hand: Hand, action: str) -> str | None:
-    for a, law in hand.verdict().forbidden:
-        if (a.code if isinstance(a, Card) else str(a)) == action:
-            return law.rule
-    return None
 
 
 # --- R14 ---------------------------------------------------------------------------------------

@@ -7,55 +7,19 @@ and 003.
 
 from __future__ import annotations
 
-import json
-
 import pytest
+from _golden import forbidding_rule, legal, position
 
-from loo_lessons.cards import Card, parse_card
+from loo_lessons.cards import parse_card
 from loo_lessons.errors import IllegalAction
 from loo_lessons.game import Hand
 from loo_lessons.penalties import Offence, Size, ruling_for
 from loo_lessons.play import trick_winner
-from loo_lessons.scenario import loads
 
 
-def legal(hand: Hand) -> set[str]:
-    return {a.code if isinstance(a, Card) else str(a) for a in hand.legal_actions()}
-
-
-def forbidding_rule(hand: Hand, action: str) -> str | None:
-    for a, law in hand.verdict().forbidden:
-        if (a.code if isinstance(a, Card) else str(a)) == action:
-            return law.rule
-    return None
-
-
-def follow(
-    played: list[tuple[int, str]],
-    held: str,
-    rules: str | dict[str, object] = "hoffmann",
-    *,
-    players_in: int = 4,
-    turn_up: str = "8H",
-) -> Hand:
+def follow(played: list[tuple[int, str]], held: str, rules: str | dict[str, object]) -> Hand:
     """The seat after the last card of `played` (an unfinished first trick) to play."""
-    seat = (played[-1][0] + 1) % players_in
-    plays = ", ".join(f"[{s}, {c}]" for s, c in played)
-    declarations = ", ".join(f"{s}: play" for s in range(players_in))
-    text = f"""
-players: {players_in}
-dealer: 0
-rules: {json.dumps(rules)}
-turn_up: {turn_up}
-declarations: {{{declarations}}}
-hands:
-  {seat}: [{", ".join(held.split())}]
-tricks:
-  - [{plays}]
-"""
-    hand = loads(text).hand
-    assert hand.to_act == seat
-    return hand
+    return position(held, played, rules)
 
 
 # --- R32 ----------------------------------------------------------------------------------------

@@ -6,79 +6,22 @@ directly; every expected set of legal leads is worked out by hand from seeds 000
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 
 import pytest
+from _golden import HANDS5, MISS5, forbidding_rule, legal, make_hand, position, run
 
-from loo_lessons.cards import Card, parse_card
 from loo_lessons.errors import IllegalAction
-from loo_lessons.game import Hand, Setup
+from loo_lessons.game import Hand
 from loo_lessons.options import RuleOptions, preset
-from loo_lessons.scenario import loads
-from loo_lessons.settle import Stakes
-
-HANDS5 = {1: "AS KS 3C", 2: "AC 5D 6D", 3: "7D 8D 9D", 4: "10D JD QD", 0: "4C 5C 6C"}
-MISS5 = "KD 7C 8C"
-
-
-def cards(text: str) -> list[Card]:
-    return [parse_card(c) for c in text.split()]
-
-
-def make_hand(
-    hands: dict[int, str],
-    miss: str | None,
-    turn_up: str,
-    rules: RuleOptions | str = "hoffmann",
-    *,
-    dealer: int = 0,
-) -> Hand:
-    o = rules if isinstance(rules, RuleOptions) else preset(rules)
-    n = len(hands)
-    setup = Setup(n, dealer, o, Stakes.make())
-    return Hand(
-        setup,
-        [cards(hands[s]) for s in range(n)],
-        cards(miss) if miss is not None else None,
-        parse_card(turn_up),
-    )
-
-
-def run(hand: Hand, moves: str) -> None:
-    for m in moves.split():
-        hand.apply(m)
-
-
-def legal(hand: Hand) -> set[str]:
-    return {a.code if isinstance(a, Card) else str(a) for a in hand.legal_actions()}
-
-
-def forbidding_rule(hand: Hand, action: str) -> str | None:
-    for a, law in hand.verdict().forbidden:
-        if (a.code if isinstance(a, Card) else str(a)) == action:
-            return law.rule
-    return None
 
 
 def first_lead(
     held: str, turn_up: str, players_in: int, rules: str | Mapping[str, object] = "hoffmann"
 ) -> Hand:
     """The elder hand (seat 1) to lead to the first trick; everyone at the table stood."""
-    declarations = ", ".join(f"{s}: play" for s in range(players_in))
-    text = f"""
-title: first lead
-players: {players_in}
-dealer: 0
-rules: {json.dumps(rules)}
-turn_up: {turn_up}
-declarations: {{{declarations}}}
-hands:
-  1: [{", ".join(held.split())}]
-tricks: []
-"""
-    hand = loads(text).hand
-    assert hand.to_act == 1 and hand.leader == 1
+    hand = position(held, [], rules, turn_up, players_in)
+    assert hand.leader == 1
     return hand
 
 

@@ -10,14 +10,15 @@ takes two tricks (AS, KS) and seat 2 one (AC), seats 3, 4 and 0 are looed.
 
 from __future__ import annotations
 
-import json
 import random
 
+import _golden
 import pytest
+from _golden import HANDS5, MISS5, cards, finish, legal, position, run
 
-from loo_lessons.cards import Card, parse_card
+from loo_lessons.cards import parse_card
 from loo_lessons.errors import IllegalAction, ScenarioError
-from loo_lessons.game import Hand, Phase, Setup
+from loo_lessons.game import Hand
 from loo_lessons.laws import Law
 from loo_lessons.options import RuleOptions, preset
 from loo_lessons.penalties import (
@@ -29,11 +30,9 @@ from loo_lessons.penalties import (
     ruling_for,
 )
 from loo_lessons.scenario import loads
-from loo_lessons.settle import Settlement, Stakes
+from loo_lessons.settle import Stakes
 from loo_lessons.table import Table
 
-HANDS5 = {1: "AS KS 3C", 2: "AC 5D 6D", 3: "7D 8D 9D", 4: "10D JD QD", 0: "4C 5C 6C"}
-MISS5 = "KD 7C 8C"
 DECLARE5 = "play play play play play"
 TRICKS5 = "AS 5D 7D 10D 4C  KS 6D 8D JD 5C  3C AC 9D QD 6C"
 PEEL_STAKES = Stakes.make(stake=3, loo=6)  # single loo 3
@@ -58,10 +57,6 @@ PLAY_OFFENCES = (
 )
 
 
-def cards(text: str) -> list[Card]:
-    return [parse_card(c) for c in text.split()]
-
-
 def make_hand(
     hands: dict[int, str] = HANDS5,
     miss: str | None = MISS5,
@@ -70,56 +65,8 @@ def make_hand(
     *,
     stakes: Stakes = PEEL_STAKES,
 ) -> Hand:
-    o = rules if isinstance(rules, RuleOptions) else preset(rules)
-    n = len(hands)
-    return Hand(
-        Setup(n, 0, o, stakes),
-        [cards(hands[s]) for s in range(n)],
-        cards(miss) if miss is not None else None,
-        parse_card(turn_up),
-    )
-
-
-def run(hand: Hand, moves: str) -> None:
-    for m in moves.split():
-        hand.apply(m)
-
-
-def finish(hand: Hand, moves: str) -> Settlement:
-    run(hand, moves)
-    assert hand.phase is Phase.SETTLED and hand.settlement is not None
-    return hand.settlement
-
-
-def legal(hand: Hand) -> set[str]:
-    return {a.code if isinstance(a, Card) else str(a) for a in hand.legal_actions()}
-
-
-def position(
-    held: str,
-    played: list[tuple[int, str]],
-    rules: str | dict[str, object] = "peel",
-    turn_up: str = "8H",
-    players_in: int = 4,
-) -> Hand:
-    """Four stood; the seat after the last card of `played` (or seat 1 to lead) holds `held`."""
-    seat = (played[-1][0] + 1) % players_in if played else 1
-    plays = ", ".join(f"[{s}, {c}]" for s, c in played)
-    declarations = ", ".join(f"{s}: play" for s in range(players_in))
-    tricks = f"[[{plays}]]" if played else "[]"
-    hand = loads(
-        f"""
-players: {players_in}
-rules: {json.dumps(rules)}
-turn_up: {turn_up}
-declarations: {{{declarations}}}
-hands:
-  {seat}: [{", ".join(held.split())}]
-tricks: {tricks}
-"""
-    ).hand
-    assert hand.to_act == seat
-    return hand
+    """The base deal under Peel's rules and stakes, unless told otherwise; dealer 0."""
+    return _golden.make_hand(hands, miss, turn_up, rules, stakes=stakes)
 
 
 def offence_of_illegal_play(hand: Hand, code: str) -> tuple[Law, Offence]:

@@ -17,13 +17,14 @@ import re
 from pathlib import Path
 
 import pytest
+from _golden import HANDS5, MISS5, cards, forbidding_rule, legal, make_hand, run
 
 from loo_lessons.cards import FULL_PACK, Card, Suit, beats, parse_card, shuffled_pack
 from loo_lessons.deal import deal, deal_from
 from loo_lessons.declare import Declaration
 from loo_lessons.errors import IllegalAction, ScenarioError
 from loo_lessons.game import Hand, Phase, Setup
-from loo_lessons.options import MissDealPosition, RuleOptions, preset
+from loo_lessons.options import MissDealPosition, preset
 from loo_lessons.penalties import Destination, Offence, Size, ruling_for
 from loo_lessons.scenario import loads
 from loo_lessons.settle import Stakes, trick_shares
@@ -33,57 +34,11 @@ from loo_lessons.table import Table
 HERE = Path(__file__).parent
 RULE_IDS = [f"R{i:02d}" for i in range(1, 64)]
 
-# A five-handed deal used throughout (trumps hearts, nobody holds a heart).
-# Played out, seat 1 takes two tricks (AS, KS) and seat 2 one (AC): Hoffmann's example.
-HANDS5 = {1: "AS KS 3C", 2: "AC 5D 6D", 3: "7D 8D 9D", 4: "10D JD QD", 0: "4C 5C 6C"}
-MISS5 = "KD 7C 8C"
+# HANDS5 / MISS5 (from _golden): a five-handed deal used throughout, trumps hearts.
 TURN5 = "2H"
 
 
 # --- helpers ---------------------------------------------------------------------------------
-
-
-def cards(text: str) -> list[Card]:
-    return [parse_card(c) for c in text.split()]
-
-
-def make_hand(
-    hands: dict[int, str],
-    miss: str | None,
-    turn_up: str,
-    rules: RuleOptions | str = "hoffmann",
-    *,
-    dealer: int = 0,
-    stakes: Stakes | None = None,
-    must: bool = False,
-) -> Hand:
-    opts = rules if isinstance(rules, RuleOptions) else preset(rules)
-    n = len(hands)
-    setup = Setup(n, dealer, opts, stakes or Stakes.make(), must)
-    return Hand(
-        setup,
-        [cards(hands[s]) for s in range(n)],
-        cards(miss) if miss is not None else None,
-        parse_card(turn_up),
-    )
-
-
-def run(hand: Hand, moves: str) -> None:
-    """Checked moves, in order: declarations (play, take_miss, pass, …) and card codes."""
-    for m in moves.split():
-        hand.apply(m)
-
-
-def legal(hand: Hand) -> set[str]:
-    return {a.code if isinstance(a, Card) else str(a) for a in hand.legal_actions()}
-
-
-def forbidding_rule(hand: Hand, action: str) -> str | None:
-    v = hand.verdict()
-    for a, law in v.forbidden:
-        if (a.code if isinstance(a, Card) else str(a)) == action:
-            return law.rule
-    return None
 
 
 def ws(text: str) -> str:

@@ -11,19 +11,17 @@ from __future__ import annotations
 import random
 
 import pytest
+from _golden import HANDS5, MISS5, finish, make_hand, run
 
-from loo_lessons.cards import Card, parse_card
 from loo_lessons.errors import ScenarioError
 from loo_lessons.explain import explain_text
-from loo_lessons.game import Action, Hand, Phase, Setup
-from loo_lessons.options import OPTION_SPECS, RuleOptions, preset
+from loo_lessons.game import Action, Hand, Phase
+from loo_lessons.options import OPTION_SPECS, preset
 from loo_lessons.scenario import loads
 from loo_lessons.settle import Settlement, Stakes, settle
 from loo_lessons.table import Chooser, Table
 
-# Five at the table, dealer 0, trumps hearts; nobody holds a heart.
-HANDS5 = {1: "AS KS 3C", 2: "AC 5D 6D", 3: "7D 8D 9D", 4: "10D JD QD", 0: "4C 5C 6C"}
-MISS5 = "KD 7C 8C"
+# HANDS5, MISS5 (from _golden): five at the table, dealer 0, trumps hearts; nobody holds a heart.
 # Played out with everyone standing: seat 1 takes two tricks (AS, KS), seat 2 one (AC).
 PLAY5 = "play play play play play  AS 5D 7D 10D 4C  KS 6D 8D JD 5C  3C AC 9D QD 6C"
 
@@ -31,42 +29,6 @@ PLAY5 = "play play play play play  AS 5D 7D 10D 4C  KS 6D 8D JD 5C  3C AC 9D QD 
 SINGLE5 = {1: "AS 3C 4D", 2: "AC 6D 7C", 3: "AD 8S 9S", 4: "10D JD QD", 0: "4C 5C 6C"}
 SINGLE_MISS = "KD 8C 9C"
 SINGLE_PLAY = "play play play pass pass  AS 7C 8S  3C AC 9S  6D AD 4D"
-
-
-def cards(text: str) -> list[Card]:
-    return [parse_card(c) for c in text.split()]
-
-
-def make_hand(
-    hands: dict[int, str],
-    miss: str | None,
-    turn_up: str = "2H",
-    rules: RuleOptions | str = "hoffmann",
-    *,
-    dealer: int = 0,
-    stakes: Stakes | None = None,
-    must: bool = False,
-) -> Hand:
-    o = rules if isinstance(rules, RuleOptions) else preset(rules)
-    n = len(hands)
-    setup = Setup(n, dealer, o, stakes or Stakes.make(), must)
-    return Hand(
-        setup,
-        [cards(hands[s]) for s in range(n)],
-        cards(miss) if miss is not None else None,
-        parse_card(turn_up),
-    )
-
-
-def run(hand: Hand, moves: str) -> None:
-    for m in moves.split():
-        hand.apply(m)
-
-
-def played(hand: Hand, moves: str) -> Settlement:
-    run(hand, moves)
-    assert hand.phase is Phase.SETTLED and hand.settlement is not None
-    return hand.settlement
 
 
 def five_play(
@@ -92,7 +54,7 @@ def test_R38_R39_R40_hoffmann_worked_example_played_card_by_card() -> None:
     [000] “The remaining three players are "looed," _i.e._ mulcted in the same amount as was originally placed in the pool”
     [000] “these "loos," as they are called, with alike contribution from the new dealer, form the pool for the next hand.”"""
     for rules in ("hoffmann", "peel"):
-        s = played(make_hand(HANDS5, MISS5, rules=rules), PLAY5)
+        s = finish(make_hand(HANDS5, MISS5, rules=rules), PLAY5)
         assert s.pool == 3
         assert s.tricks_won == {1: 2, 2: 1}
         assert s.receives == {1: 2, 2: 1}
@@ -150,7 +112,7 @@ def test_R39_a_loo_is_the_amount_originally_staked_not_the_pool() -> None:
     assert s.next_pool == 9 + 3
     # a stake of 6: each loo is 6
     h = make_hand(HANDS5, MISS5, stakes=Stakes.make(stake=6))
-    s6 = played(h, PLAY5)
+    s6 = finish(h, PLAY5)
     assert s6.receives == {1: 4, 2: 2}
     assert s6.loo_pays == {3: 6, 4: 6, 0: 6}
     assert s6.next_pool == 18 + 6
@@ -195,7 +157,7 @@ def test_R41_three_play_each_takes_a_trick_nobody_looed_next_pool_is_the_stake(p
     """[000] “that only three players declare to play, and that each of them takes one trick. In such case no one is looed”
     [000] “the only fund to form the pool for the next round is the contribution of the dealer.”"""
     h = make_hand(SINGLE5, SINGLE_MISS, stakes=Stakes.make(pool=pool))
-    s = played(h, SINGLE_PLAY)
+    s = finish(h, SINGLE_PLAY)
     assert h.players_in == (1, 2, 3)
     assert h.winners == [1, 2, 3]
     assert s.receives == {1: pool // 3, 2: pool // 3, 3: pool // 3}
@@ -204,7 +166,7 @@ def test_R41_three_play_each_takes_a_trick_nobody_looed_next_pool_is_the_stake(p
     assert s.is_single
     assert s.next_is_must  # single_makes_must: true (Hoffmann's "usual" rule)
     h2 = make_hand(SINGLE5, SINGLE_MISS, rules=preset("hoffmann").with_(single_makes_must=False))
-    s2 = played(h2, SINGLE_PLAY)
+    s2 = finish(h2, SINGLE_PLAY)
     assert s2.is_single and not s2.next_is_must and s2.next_pool == 3
     # three at the table, all three play, a trick each
     three = loads(

@@ -23,21 +23,10 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page, Route, sync_playwright
+from _browser import SHOTS
+from playwright.sync_api import Browser, Page, Route
 
 import loo_lessons
-
-CHROMIUM = "/usr/bin/chromium"  # Debian's (scripts/install-browser.sh); never `playwright install`
-ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-SHOTS = Path("/tmp/shots")
 
 SCENARIO = Path(loo_lessons.__file__).parent / "scenarios" / "trump-after-trick-lead-a-trump.yaml"
 JUPYTER = Path(sys.executable).parent / "jupyter"
@@ -150,59 +139,55 @@ def run_cell(page: Page, index: int) -> None:
     page.keyboard.press("Shift+Enter")
 
 
-def test_a_click_in_jupyterlab_reaches_python(lab: tuple[str, str]) -> None:
+def test_a_click_in_jupyterlab_reaches_python(lab: tuple[str, str], browser: Browser) -> None:
     base, token = lab
     external: list[str] = []
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        try:
-            page = browser.new_page(viewport={"width": 1400, "height": 1000})
 
-            def route(r: Route) -> None:
-                if r.request.url.startswith((base, "data:", "blob:")):
-                    r.continue_()
-                else:
-                    external.append(r.request.url)
-                    r.abort()
+    def route(r: Route) -> None:
+        if r.request.url.startswith((base, "data:", "blob:")):
+            r.continue_()
+        else:
+            external.append(r.request.url)
+            r.abort()
 
-            page.route("**/*", route)
-            page.goto(f"{base}/lab/tree/smoke.ipynb?token={token}", wait_until="commit")
-            # the status bar says Idle only once the kernel exists (the toolbar says it before)
-            page.locator("#jp-main-statusbar").get_by_text(re.compile(r"Idle")).wait_for(
-                timeout=90_000
-            )
-            run_cell(page, 0)
-            card = page.locator(".jp-OutputArea .loo-choices").get_by_role(
-                "button", name=re.compile("queen of diamonds")
-            )
-            card.wait_for(timeout=60_000)
-            card.click()
-            verdict = page.locator('.jp-OutputArea .loo-verdict[data-verdict="QD"]')
-            verdict.wait_for(timeout=30_000)
-            assert "R30" in verdict.inner_text()
-            run_cell(page, 1)
-            out = page.locator(".jp-OutputArea-output").filter(has_text="PYTHON SAW")
-            out.wait_for(timeout=60_000)
-            SHOTS.mkdir(parents=True, exist_ok=True)
-            page.screenshot(path=str(SHOTS / "jupyterlab.png"))
-            assert "PYTHON SAW ['QD'] QD R30" in out.inner_text()
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    try:
+        page.route("**/*", route)
+        page.goto(f"{base}/lab/tree/smoke.ipynb?token={token}", wait_until="commit")
+        # the status bar says Idle only once the kernel exists (the toolbar says it before)
+        page.locator("#jp-main-statusbar").get_by_text(re.compile(r"Idle")).wait_for(timeout=90_000)
+        run_cell(page, 0)
+        card = page.locator(".jp-OutputArea .loo-choices").get_by_role(
+            "button", name=re.compile("queen of diamonds")
+        )
+        card.wait_for(timeout=60_000)
+        card.click()
+        verdict = page.locator('.jp-OutputArea .loo-verdict[data-verdict="QD"]')
+        verdict.wait_for(timeout=30_000)
+        assert "R30" in verdict.inner_text()
+        run_cell(page, 1)
+        out = page.locator(".jp-OutputArea-output").filter(has_text="PYTHON SAW")
+        out.wait_for(timeout=60_000)
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SHOTS / "jupyterlab.png"))
+        assert "PYTHON SAW ['QD'] QD R30" in out.inner_text()
 
-            # the quiz's "New questions" button asks Python for a fresh bank (the next seed)
-            run_cell(page, 2)
-            new = page.locator('.jp-OutputArea button[data-action="new"]')
-            new.wait_for(timeout=60_000)
-            first = page.locator(".jp-OutputArea .loo-prompt").last.inner_text()
-            new.click()
-            page.wait_for_function(
-                "t => [...document.querySelectorAll('.jp-OutputArea .loo-prompt')]"
-                ".some(e => e.innerText !== t) || false",
-                arg=first,
-                timeout=30_000,
-            )
-            run_cell(page, 3)
-            quiz_out = page.locator(".jp-OutputArea-output").filter(has_text="QUIZ NOW")
-            quiz_out.wait_for(timeout=60_000)
-            assert "QUIZ NOW 2 ['lead-2-0', 'lead-2-1']" in quiz_out.inner_text()
-        finally:
-            browser.close()
+        # the quiz's "New questions" button asks Python for a fresh bank (the next seed)
+        run_cell(page, 2)
+        new = page.locator('.jp-OutputArea button[data-action="new"]')
+        new.wait_for(timeout=60_000)
+        first = page.locator(".jp-OutputArea .loo-prompt").last.inner_text()
+        new.click()
+        page.wait_for_function(
+            "t => [...document.querySelectorAll('.jp-OutputArea .loo-prompt')]"
+            ".some(e => e.innerText !== t) || false",
+            arg=first,
+            timeout=30_000,
+        )
+        run_cell(page, 3)
+        quiz_out = page.locator(".jp-OutputArea-output").filter(has_text="QUIZ NOW")
+        quiz_out.wait_for(timeout=60_000)
+        assert "QUIZ NOW 2 ['lead-2-0', 'lead-2-1']" in quiz_out.inner_text()
+    finally:
+        page.close()
     assert external == []

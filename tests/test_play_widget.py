@@ -19,7 +19,7 @@ import random
 import re
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -40,6 +40,9 @@ from loo_lessons.widgets.play import (
     SavedTranscript,
     UnknownChoice,
 )
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser
 
 RULE_ID = re.compile(r"^R\d\d$")
 
@@ -554,11 +557,9 @@ function looBridgeModel(state) {
 """
 
 
-def test_the_component_plays_a_deal_in_chromium(tmp_path: Path) -> None:
+def test_the_component_plays_a_deal_in_chromium(tmp_path: Path, browser: Browser) -> None:
     """play.js in Chromium, its model synced with a PlayTable in this process (what the
     kernel does in JupyterLab): clicks on the cards play the whole deal."""
-    from playwright.sync_api import sync_playwright
-
     t = PlayTable(9, 4, "hoffmann", seat=1)
 
     def sync(changes: str) -> str:
@@ -580,64 +581,55 @@ def test_the_component_plays_a_deal_in_chromium(tmp_path: Path) -> None:
     path = tmp_path / "play.html"
     path.write_text(page_html, encoding="utf-8")
     errors: list[str] = []
-    with sync_playwright() as p:
-        browser = p.chromium.launch(
-            executable_path="/usr/bin/chromium", args=["--no-sandbox", "--disable-gpu"]
-        )
-        try:
-            page = browser.new_page()
-            page.expose_function("pySync", sync)
-            page.on("pageerror", lambda e: errors.append(str(e)))
-            page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-            page.goto(path.as_uri())
-            page.wait_for_selector(".loo-play-prompt")
+    page = browser.new_page()
+    try:
+        page.expose_function("pySync", sync)
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+        page.goto(path.as_uri())
+        page.wait_for_selector(".loo-play-prompt")
 
-            def settle_dom() -> None:
-                page.wait_for_function(
-                    "n => document.querySelector('.loo-play-prompt')"
-                    " && +document.querySelector('.loo-play-prompt').dataset.moves === n",
-                    arg=len(t.data["log"]),
-                )
-
-            # the learner's own cards are face up on the table, nobody else's
-            mine = page.locator('[data-seat="1"] svg.loo-card-svg')
-            assert mine.count() == 3
-            assert page.get_by_role("img", name="face-down card").count() >= 3
-
-            # a forbidden declaration (R18: only the dealer plays the miss for the pool)
-            page.locator('.loo-choices [data-key="play_miss_for_pool"]').click()
-            page.wait_for_selector('.loo-verdict[data-verdict="play_miss_for_pool"]')
-            assert (
-                "R18"
-                in page.locator('.loo-verdict[data-verdict="play_miss_for_pool"]').inner_text()
+        def settle_dom() -> None:
+            page.wait_for_function(
+                "n => document.querySelector('.loo-play-prompt')"
+                " && +document.querySelector('.loo-play-prompt').dataset.moves === n",
+                arg=len(t.data["log"]),
             )
-            assert t.tried == "play_miss_for_pool" and t.decisions == 0
 
-            # the hint lists what may be declared and why
-            page.locator('button[data-action="hint"]').click()
-            page.wait_for_selector(".loo-hint")
-            assert "R18" in page.locator(".loo-hint").inner_text()
+        # the learner's own cards are face up on the table, nobody else's
+        mine = page.locator('[data-seat="1"] svg.loo-card-svg')
+        assert mine.count() == 3
+        assert page.get_by_role("img", name="face-down card").count() >= 3
 
-            page.locator('.loo-choices [data-key="play"]').click()
+        # a forbidden declaration (R18: only the dealer plays the miss for the pool)
+        page.locator('.loo-choices [data-key="play_miss_for_pool"]').click()
+        page.wait_for_selector('.loo-verdict[data-verdict="play_miss_for_pool"]')
+        assert "R18" in page.locator('.loo-verdict[data-verdict="play_miss_for_pool"]').inner_text()
+        assert t.tried == "play_miss_for_pool" and t.decisions == 0
+
+        # the hint lists what may be declared and why
+        page.locator('button[data-action="hint"]').click()
+        page.wait_for_selector(".loo-hint")
+        assert "R18" in page.locator(".loo-hint").inner_text()
+
+        page.locator('.loo-choices [data-key="play"]').click()
+        settle_dom()
+        assert t.decisions == 1 and page.locator(".loo-hint").count() == 0
+        page.locator('button[data-action="undo"]').click()
+        settle_dom()
+        assert t.decisions == 0
+        while not t.over:
+            key = t.legal[0]
+            page.locator(f'.loo-choices [data-key="{key}"]').click()
             settle_dom()
-            assert t.decisions == 1 and page.locator(".loo-hint").count() == 0
-            page.locator('button[data-action="undo"]').click()
-            settle_dom()
-            assert t.decisions == 0
-            while not t.over:
-                key = t.legal[0]
-                page.locator(f'.loo-choices [data-key="{key}"]').click()
-                settle_dom()
-            page.wait_for_selector(".loo-settlement")
-            text = page.locator(".loo-settlement").inner_text()
-            assert "R40" in text and "Your result this deal" in text
-            page.locator("input.loo-save-name").fill(str(tmp_path / "from-browser.json"))
-            page.locator('button[data-action="save"]').click()
-            page.wait_for_selector(".loo-message")
-            assert (tmp_path / "from-browser.json").exists()
-            assert (
-                PlayTable.load(tmp_path / "from-browser.json").hand.settlement == t.hand.settlement
-            )
-        finally:
-            browser.close()
+        page.wait_for_selector(".loo-settlement")
+        text = page.locator(".loo-settlement").inner_text()
+        assert "R40" in text and "Your result this deal" in text
+        page.locator("input.loo-save-name").fill(str(tmp_path / "from-browser.json"))
+        page.locator('button[data-action="save"]').click()
+        page.wait_for_selector(".loo-message")
+        assert (tmp_path / "from-browser.json").exists()
+        assert PlayTable.load(tmp_path / "from-browser.json").hand.settlement == t.hand.settlement
+    finally:
+        page.close()
     assert errors == []

@@ -13,14 +13,14 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from _browser import SHOTS, open_page
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from playwright.sync_api import Browser, Page, Route, sync_playwright
+from playwright.sync_api import Browser, Page
 
 from loo_lessons import lessons as L
 from loo_lessons.errors import LooError
@@ -33,19 +33,6 @@ from loo_lessons.widgets.present import (
     present_reduce,
     seeded_hand,
 )
-
-CHROMIUM = "/usr/bin/chromium"
-ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-SHOTS = Path("/tmp/shots")
-
 
 # --- the Python side ------------------------------------------------------------------------------
 
@@ -250,39 +237,13 @@ def test_the_module_uses_only_the_model_calls_and_bundles_alone() -> None:
 # --- in Chromium --------------------------------------------------------------------------------
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        try:
-            yield b
-        finally:
-            b.close()
-
-
 def open_presenter(
     browser: Browser, tmp_path: Path, p: Presenter, scheme: str = "light", width: int = 1280
 ) -> tuple[Page, list[str], list[str]]:
     path = tmp_path / f"present-{scheme}.html"
     path.write_text(static.page("Presenter", p.static_html()), encoding="utf-8")
-    ctx = browser.new_context(viewport={"width": width, "height": 900}, color_scheme=scheme)  # type: ignore[arg-type]
-    page = ctx.new_page()
-    external: list[str] = []
-    errors: list[str] = []
-
-    def route(r: Route) -> None:
-        if r.request.url.startswith("file://"):
-            r.continue_()
-        else:
-            external.append(r.request.url)
-            r.abort()
-
-    page.route("**/*", route)
-    page.on("console", lambda m: errors.append(m.text) if m.type in ("error", "warning") else None)
-    page.on("pageerror", lambda e: errors.append(f"page error: {e}"))
-    page.goto(path.as_uri())
-    page.wait_for_selector(".loo-present")
-    return page, external, errors
+    page, w = open_page(browser, path, scheme, width=width, ready=".loo-present")
+    return page, w.external, w.errors
 
 
 def on_screen(page: Page) -> dict[str, Any]:

@@ -1,14 +1,15 @@
 """Front-end components for the lessons: live in JupyterLab, static in the book.
 
-Each component is one JS module (`js/<name>.js`: cards, table, pick, pool, quiz, stepper)
-with a single `render({model, el})` that uses only model.get / set / save_changes / on.
-The same module runs
+Each component is one JS module (`js/<name>.js`: cards, table, pick, pool, quiz, stepper,
+present, play) with a single `render({model, el})` that uses only model.get / set /
+save_changes / on. The same module runs
 
 - live, as an anywidget (`TableView`, `PickCard`, `PoolCalculator`, `QuizRunner`,
-  `Stepper`, `CardRow`), clicks syncing back to Python; and
+  `Stepper`, `CardRow`, `Presenter`, `PlayTable`), clicks syncing back to Python; and
 - static, with no kernel, offline, from file:// (`static.component_html`,
   `static.quiz_page`): the state is embedded as JSON and a tiny model stand-in replaces
-  the kernel.
+  the kernel. (The play table needs the kernel: without one it shows its position with
+  the `pick` and `table` components.)
 
 Python computes all the data from the engine (`data`); the components only draw it and
 grade clicks against precomputed answers. anywidget, ipywidgets and traitlets are imported
@@ -18,6 +19,7 @@ without Jupyter installed.
 
 from __future__ import annotations
 
+import importlib
 from typing import TYPE_CHECKING, Any
 
 from .data import pick_question, pool_data, settlement_working, stepper_steps, table_view
@@ -25,13 +27,27 @@ from .static import Static, component_html, quiz_page
 
 if TYPE_CHECKING:
     from .live import CardRow, PickCard, PoolCalculator, QuizRunner, Stepper, TableView
+    from .play import PlayTable
+    from .present import Presenter
 
-_LIVE = ("CardRow", "PickCard", "PoolCalculator", "QuizRunner", "Stepper", "TableView")
+#: The live classes, each with the module that defines it (imported on first use).
+_LIVE: dict[str, str] = {
+    "CardRow": "live",
+    "PickCard": "live",
+    "PoolCalculator": "live",
+    "QuizRunner": "live",
+    "Stepper": "live",
+    "TableView": "live",
+    "Presenter": "present",
+    "PlayTable": "play",
+}
 
 __all__ = [
     "CardRow",
     "PickCard",
+    "PlayTable",
     "PoolCalculator",
+    "Presenter",
     "QuizRunner",
     "Static",
     "Stepper",
@@ -48,7 +64,6 @@ __all__ = [
 
 def __getattr__(name: str) -> Any:
     if name in _LIVE:
-        from . import live
-
-        return getattr(live, name)
+        module = importlib.import_module(f".{_LIVE[name]}", __name__)
+        return getattr(module, name)
     raise AttributeError(f"module 'loo_lessons.widgets' has no attribute {name!r}")

@@ -16,7 +16,16 @@ import re
 from functools import cache
 from importlib import resources
 
-COMPONENTS: tuple[str, ...] = ("cards", "table", "pick", "pool", "quiz", "stepper")
+COMPONENTS: tuple[str, ...] = (
+    "cards",
+    "table",
+    "pick",
+    "pool",
+    "quiz",
+    "stepper",
+    "present",
+    "play",
+)
 HELPERS: tuple[str, ...] = ("verdict",)
 
 _IMPORT = re.compile(r'^import\s*\{([^}]*)\}\s*from\s*"\./([a-z_]+)\.js";[ \t]*\n', re.M)

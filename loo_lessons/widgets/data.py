@@ -7,7 +7,8 @@ These functions only reshape it into JSON-ready mappings:
 - `table_view(hand)`: the table view of the question schema (plus a few optional keys);
 - `pick_question(position)`: one question in the quiz schema asking for the legal choices;
 - `pool_data(position)`: the pool calculator's facts, fields and expected values;
-- `stepper_steps(position)`: every step of a deal, each explained;
+- `stepper_steps(position)`: every step of a deal, each explained (`play_out(hand, seed)`
+  plays a deal to the end with the sensible bots);
 - `settlement_working(...)`: the settlement told line by line, each line with its rule.
 """
 
@@ -524,7 +525,7 @@ def pool_data(position: Position | Settlement, *, title: str | None = None) -> d
 # --- stepping through a deal ---------------------------------------------------------------------
 
 
-def _fresh_copy(hand: Hand) -> Hand:
+def fresh_copy(hand: Hand) -> Hand:
     """The same deal back at its first move (the original is left untouched)."""
     import copy
 
@@ -532,6 +533,19 @@ def _fresh_copy(hand: Hand) -> Hand:
     while h.actions:
         h.undo()
     return h
+
+
+def play_out(hand: Hand, seed: int = 0) -> Hand:
+    """Play a hand to the end with sensible bots (seeded), and return it."""
+    import random
+
+    from ..sim.bots import BOTS, bot_move
+
+    rng = random.Random(seed)
+    bot = BOTS["sensible"]
+    while hand.to_act is not None:
+        hand.apply(bot_move(hand, bot, rng))
+    return hand
 
 
 def _seat_words(hand: Hand, seat: int) -> str:
@@ -573,7 +587,7 @@ def stepper_steps(
     pos = as_scenario_or_hand(position)
     hand = _hand(pos)
     pens = list(hand.transcript().penalties)
-    h = _fresh_copy(hand)
+    h = fresh_copy(hand)
     steps: list[dict[str, Any]] = []
 
     def view(**kw: Any) -> dict[str, Any]:

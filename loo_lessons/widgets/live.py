@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import copy
 import random
+import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, ClassVar
 
@@ -23,6 +24,7 @@ import traitlets
 from .. import quiz
 from ..game import Hand
 from ..options import PRESETS
+from ..quiz.results import ResultLog
 from .bundle import esm
 from .data import (
     Position,
@@ -79,6 +81,50 @@ class _Component(anywidget.AnyWidget):  # type: ignore[misc,unused-ignore]
                 setattr(self, k, v)
 
 
+def _shown(reveal: bool | Iterable[int]) -> bool | frozenset[int]:
+    """`reveal` as the data functions take it: every hand (True), none (False), or these seats."""
+    return reveal if isinstance(reveal, bool) else frozenset(reveal)
+
+
+class _Steps(_Component):
+    """A component that steps through `data["steps"]` (the stepper and the presenter): the
+    buttons and keys run `_dispatch`, which keeps the step in range (`step_reduce`)."""
+
+    step = traitlets.Int(0).tag(sync=True)
+
+    @property
+    def steps(self) -> list[dict[str, Any]]:
+        s: list[dict[str, Any]] = self.data["steps"]
+        return s
+
+    @property
+    def current(self) -> dict[str, Any]:
+        """The step on screen (its title, text, laws, and the table view)."""
+        return self.steps[self.step]
+
+    def _dispatch(self, event: Mapping[str, Any]) -> None:
+        self._apply(step_reduce(len(self.steps), {"step": self.step}, event))
+
+    def next(self) -> None:
+        """Forward one step (→)."""
+        self._dispatch({"type": "next"})
+
+    def prev(self) -> None:
+        """Back one step (←)."""
+        self._dispatch({"type": "prev"})
+
+    def first(self) -> None:
+        """The first step (Home)."""
+        self._dispatch({"type": "first"})
+
+    def last(self) -> None:
+        """The last step (End)."""
+        self._dispatch({"type": "last"})
+
+    def goto(self, step: int) -> None:
+        self._dispatch({"type": "goto", "step": step})
+
+
 class CardRow(_Component):
     """A row of cards: `CardRow(["QH", "10S"], title="Seat 3 holds")`."""
 
@@ -113,9 +159,7 @@ class TableView(_Component):
         reveal: bool | Iterable[int] = True,
         **kwargs: Any,
     ) -> None:
-        self._reveal: bool | frozenset[int] = (
-            reveal if isinstance(reveal, bool) else frozenset(reveal)
-        )
+        self._reveal = _shown(reveal)
         super().__init__(data=self._data(position, title), **kwargs)
 
     def _data(self, position: Position, title: str | None) -> dict[str, Any]:
@@ -148,8 +192,7 @@ class PickCard(_Component):
         if isinstance(position, Mapping) and "choices" in position and "verdicts" in position:
             question = dict(position)  # already a question in the quiz schema
         else:
-            shown = reveal if isinstance(reveal, bool) else frozenset(reveal)
-            question = pick_question(position, prompt=prompt, reveal=shown)
+            question = pick_question(position, prompt=prompt, reveal=_shown(reveal))
         super().__init__(data={"question": question, "title": title}, **kwargs)
 
     @property
@@ -295,6 +338,27 @@ class QuizRunner(_Component):
             **kwargs,
         )
         self.observe(self._on_new_request, names="new_request")
+        # a teacher's record: when each question came on screen, and each first answer
+        self._shown_at: dict[int, float] = {0: time.monotonic()}
+        self._log = ResultLog()
+        self.observe(self._on_index, names="index")
+        self.observe(self._on_responses, names="responses")
+
+    def _on_index(self, change: Mapping[str, Any]) -> None:
+        self._shown_at.setdefault(int(change["new"]), time.monotonic())
+
+    def _on_responses(self, change: Mapping[str, Any]) -> None:
+        old = change["old"] or []
+        for i, r in enumerate(change["new"] or []):
+            was = old[i] if i < len(old) else None
+            if r is not None and was is None and i < len(self.questions) and r.get("picked"):
+                seconds = time.monotonic() - self._shown_at.get(i, time.monotonic())
+                self._log.record(self.questions[i], list(r["picked"]), seconds=seconds)
+
+    def results(self) -> Any:
+        """The answers given so far, one row each (topic, question_id, rule_ids,
+        answer_given, correct, seconds): a pandas DataFrame a teacher can save as CSV."""
+        return self._log.frame()
 
     def _make(
         self, topic: str | None, seed: int, count: int, preset: str | None
@@ -426,12 +490,11 @@ class QuizRunner(_Component):
         )
 
 
-class Stepper(_Component):
+class Stepper(_Steps):
     """Step through one deal: the deal, declarations, each card and trick, the settlement."""
 
     component = "stepper"
     _esm = esm("stepper")
-    step = traitlets.Int(0).tag(sync=True)
 
     def __init__(
         self,
@@ -441,37 +504,10 @@ class Stepper(_Component):
         reveal: bool | Iterable[int] = True,
         **kwargs: Any,
     ) -> None:
-        shown = reveal if isinstance(reveal, bool) else frozenset(reveal)
         super().__init__(
-            data={"steps": stepper_steps(position, reveal=shown), "title": title}, **kwargs
+            data={"steps": stepper_steps(position, reveal=_shown(reveal)), "title": title},
+            **kwargs,
         )
-
-    @property
-    def steps(self) -> list[dict[str, Any]]:
-        s: list[dict[str, Any]] = self.data["steps"]
-        return s
-
-    @property
-    def current(self) -> dict[str, Any]:
-        return self.steps[self.step]
-
-    def _dispatch(self, event: Mapping[str, Any]) -> None:
-        self._apply(step_reduce(len(self.steps), {"step": self.step}, event))
-
-    def next(self) -> None:
-        self._dispatch({"type": "next"})
-
-    def prev(self) -> None:
-        self._dispatch({"type": "prev"})
-
-    def first(self) -> None:
-        self._dispatch({"type": "first"})
-
-    def last(self) -> None:
-        self._dispatch({"type": "last"})
-
-    def goto(self, step: int) -> None:
-        self._dispatch({"type": "goto", "step": step})
 
     def load(self, position: Position, *, title: str | None = None) -> None:
         """Show another deal, from its first step."""

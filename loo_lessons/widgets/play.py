@@ -22,7 +22,6 @@ over, the table and the settlement, with a note to play it live in JupyterLab.
 
 from __future__ import annotations
 
-import copy
 import dataclasses
 import html
 import inspect
@@ -44,21 +43,22 @@ from ..options import RuleOptions, options_from
 from ..scenario import DECLARATION_ALIASES
 from ..sim.bots import Bot, bot_move, get_bot
 from .bundle import esm
-from .data import action_key, card_label, pick_question, settlement_working, table_view
+from .data import (
+    action_key,
+    card_label,
+    fresh_copy,
+    pick_question,
+    settlement_working,
+    table_view,
+)
 from .live import _Component
-from .static import Static, component_html
+from .static import DEFAULT_STATE, Html, Static, component_html
 
 BotSpec = str | Bot | Sequence[str | Bot | None]
 Rules = str | RuleOptions | Mapping[str, Any] | None
 
 #: The state traits of the play component and their starting values.
-PLAY_STATE: dict[str, Any] = {
-    "data": {},
-    "request": {},
-    "show_hint": False,
-    "tried": None,
-    "save_name": "",
-}
+PLAY_STATE: dict[str, Any] = DEFAULT_STATE["play"]
 
 _LIVE_NOTE = (
     '<p class="loo-live-note" style="font-size:.95em;margin:.4em 0">▶ <strong>Play this '
@@ -148,19 +148,6 @@ class SavedTranscript(os.PathLike[str]):
         )
 
 
-class _Html:
-    """A piece of HTML that notebooks and the book both show."""
-
-    def __init__(self, body: str) -> None:
-        self.body = body
-
-    def _repr_html_(self) -> str:
-        return self.body
-
-    def __repr__(self) -> str:
-        return "Html(...)"
-
-
 class _StaticPlay(Static):
     """The play widget as the book shows it (plain HTML computed from the position now)."""
 
@@ -208,21 +195,6 @@ def _as_bots(spec: BotSpec, players: int, seat: int) -> tuple[Bot | None, ...]:
     return tuple(out)
 
 
-def _fresh(hand: Hand) -> Hand:
-    """A copy of `hand` back at its first move (the original untouched)."""
-    h = copy.copy(hand)  # undo() rebinds every piece of state, never mutates shared lists
-    while h.actions:
-        h.undo()
-    return h
-
-
-def _allowed_law(v: Any, a: Action) -> Any:
-    for x, law in v.allowed_by:
-        if x is a:
-            return law
-    return v.why
-
-
 class PlayTable(_Component):
     """One deal against bots, from the learner's seat; see the module docstring.
 
@@ -262,7 +234,7 @@ class PlayTable(_Component):
             )
             hand = Hand.from_seed(seed, players, dealer % max(players, 1), opts)
         else:
-            hand = _fresh(hand)
+            hand = fresh_copy(hand)
             players = hand.setup.players
         if not 0 <= seat < players:
             raise ScenarioError("seat", f"seat {seat} does not exist: seats are 0 to {players - 1}")
@@ -556,7 +528,7 @@ class PlayTable(_Component):
         return name + (f" ({', '.join(tags)})" if tags else "")
 
     def _log(self) -> list[dict[str, Any]]:
-        h = _fresh(self._hand)
+        h = fresh_copy(self._hand)
         out: list[dict[str, Any]] = []
         for i, a in enumerate(self._hand.actions):
             seat = h.to_act
@@ -711,17 +683,14 @@ class PlayTable(_Component):
         return f"{name.capitalize()}'s rules" if name else "custom rules"
 
     # --- what notebooks and the book show -----------------------------------------------------
-    def state(self) -> dict[str, Any]:
-        return {k: copy.deepcopy(getattr(self, k)) for k in PLAY_STATE}
-
-    def players(self) -> _Html:
+    def players(self) -> Html:
         """Who sits where: you, and each bot with its declared personality (HTML)."""
         rows = "".join(
             f"<tr><th scope='row'>Seat {p['seat']}</th><td><strong>{html.escape(p['who'])}"
             f"</strong></td><td>{html.escape(p['personality'] or 'You play this seat.')}</td></tr>"
             for p in self.data["players"]
         )
-        return _Html(
+        return Html(
             "<table class='loo-players'><thead><tr><th>seat</th><th>player</th>"
             f"<th>personality</th></tr></thead><tbody>{rows}</tbody></table>"
         )

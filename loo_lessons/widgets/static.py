@@ -35,7 +35,13 @@ DEFAULT_STATE: dict[str, dict[str, Any]] = {
         "new_request": 0,
     },
     "stepper": {"data": {}, "step": 0},
+    "present": {"data": {}, "step": 0, "faces": "up"},
+    # the play table needs the kernel: its static form is drawn by `pick` and `table`
+    "play": {"data": {}, "request": {}, "show_hint": False, "tried": None, "save_name": ""},
 }
+
+#: What a fragment says where JavaScript is off, when not "This exercise needs JavaScript."
+NOSCRIPT: dict[str, str] = {"present": "This presenter needs JavaScript."}
 
 #: The stand-in for the widget model: the only four calls the components make.
 MODEL_STANDIN = """\
@@ -121,10 +127,11 @@ def component_html(name: str, state: Mapping[str, Any]) -> str:
     if "</script" in code.lower() or "<!--" in code:
         raise ValueError(f"{name}.js contains '</script' or '<!--': it cannot be inlined")
     uid = hashlib.sha256(f"{name}\0{blob}".encode()).hexdigest()[:12]
+    noscript = NOSCRIPT.get(name, "This exercise needs JavaScript.")
     return (
         f'<div class="loo-static" data-loo-component="{name}" data-loo-id="{uid}">'
         f'<script type="application/json" class="loo-state">{blob}</script>'
-        '<noscript><p class="loo-noscript">This exercise needs JavaScript.</p></noscript>'
+        f'<noscript><p class="loo-noscript">{noscript}</p></noscript>'
         "</div>\n"
         '<script type="module">\n'
         f"{MODEL_STANDIN}"
@@ -139,6 +146,19 @@ def component_html(name: str, state: Mapping[str, Any]) -> str:
         "}\n"
         "</script>\n"
     )
+
+
+class Html:
+    """A piece of HTML that notebooks and the book both show."""
+
+    def __init__(self, body: str) -> None:
+        self.body = body
+
+    def _repr_html_(self) -> str:
+        return self.body
+
+    def __repr__(self) -> str:
+        return "Html(...)"
 
 
 class Static:
