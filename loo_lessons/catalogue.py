@@ -36,6 +36,8 @@ def rules_json() -> dict[str, Any]:
         )
     return {
         "default_preset": DEFAULT_PRESET,
+        "preset_names": list(PRESETS),
+        "option_keys": list(OPTION_SPECS),
         "presets": [
             {
                 "name": p.name,

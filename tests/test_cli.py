@@ -1,0 +1,95 @@
+"""The command line: rules, deal, bench (format only: tests never time things)."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+
+import pytest
+
+from loo_lessons.cli import main
+from loo_lessons.deal import deal
+from loo_lessons.options import OPTION_SPECS, PRESETS
+from loo_lessons.sources import RULES, seed_text
+
+CONTRACT_OPTIONS = {
+    "two_trumps_lead": {"highest", "one"},
+    "two_declared_rule": {"highest_with_sequence_exception", "none"},
+    "equal_value_via_visible_cards": {True, False},
+    "first_leader": {"elder_hand", "miss_holder"},
+    "trump_after_trick": {True, False},
+    "trump_after_trick_two_trumps": {"highest", "as_original_lead"},
+    "must_head_in_suit": {True, False},
+    "void_trump_rule": {"must_trump", "only_if_heads"},
+    "lone_stander_rule": {"seeds", "enquire_within"},
+    "loo_amount": {"fixed", "pool", "pool_capped"},
+    "ante": {"dealer_only", "all_players"},
+    "single_makes_must": {True, False},
+    "pool_remainder": {"early_tricks_preference", "carry_forward"},
+    "miss_deal_position": {"after_dealer_each_round", "end_of_each_round", "first_each_round"},
+}
+
+
+def _norm(s: str) -> str:
+    return re.sub(r"\s+", " ", s)
+
+
+def test_rules_json_lists_both_presets_and_the_14_contract_options(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["rules", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["preset_names"] == ["hoffmann", "peel"]
+    assert {o["key"]: set(o["values"]) for o in out["options"]} == CONTRACT_OPTIONS
+    for p in out["presets"]:
+        assert set(p["options"]) == set(CONTRACT_OPTIONS)
+        for key, value in p["options"].items():
+            assert value in CONTRACT_OPTIONS[key]
+            assert p["why"][key], f"{p['name']}.{key} has no source"
+    for o in out["options"]:
+        for reading in o["readings"]:
+            assert reading["rules"], f"{o['key']}={reading['value']} cites no rule"
+            for q in reading["quotes"]:  # every quote shown is the book's own words
+                seed = q["source"][:3]
+                assert _norm(q["quote"]) in _norm(seed_text(seed))
+
+
+def test_rules_text_names_every_option_and_preset(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["rules"]) == 0
+    text = capsys.readouterr().out
+    for key in OPTION_SPECS:
+        assert key in text
+    for name in PRESETS:
+        assert name in text
+    assert "R26 [003]" in text and "R25 [000]" in text
+
+
+def test_deal_is_reproducible_and_matches_the_engine(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["deal", "--players", "5", "--seed", "42", "--json"]) == 0
+    first = json.loads(capsys.readouterr().out)
+    assert main(["deal", "--players", "5", "--seed", "42", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out) == first
+    d = deal(random.Random(42), 5, 0)
+    assert first["hands"] == {str(i): [c.code for c in h] for i, h in enumerate(d.hands)}
+    assert first["turn_up"] == d.turn_up.code and first["stock_remaining"] == 52 - 19
+    assert main(["deal", "--players", "5", "--seed", "43", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["hands"] != first["hands"]
+
+
+def test_deal_refuses_an_impossible_table(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["deal", "--players", "17", "--seed", "1"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and err[0].startswith("error: players:")
+
+
+def test_bench_prints_its_figures(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["bench", "--seconds", "0.05", "--no-simulation"]) == 0
+    out = capsys.readouterr().out
+    assert re.search(r"^ratio: \d+\.\d+", out, re.M)
+    for words in ("hands per second", "legal_actions per call", "import loo_lessons", "p95"):
+        assert words in out
+
+
+def test_every_rule_id_has_a_quote() -> None:
+    assert len(RULES) == 63 and all(r.quotes for r in RULES.values())
