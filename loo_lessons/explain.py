@@ -95,6 +95,15 @@ def cite(law: Law, indent: str = "    ") -> str:
     )
 
 
+def why_withheld(hand: Hand, seat: int) -> str:
+    """The rule that keeps a seat's winnings in the pool: the miss played for the pool (R19),
+    a peek after standing (R54), or a replay after a play-phase penalty (R63)."""
+    if seat == hand.for_pool:
+        return "R19"
+    ids = {r for p in hand.penalties if p.seat == seat for r in p.ruling.rules}
+    return ", ".join(r for r in ("R54", "R63") if r in ids) or "R63"
+
+
 def penalty_words(law: Law) -> str | None:
     """The penalty for playing a card this law forbids, in words (None if none is listed)."""
     off = OFFENCE_FOR_LAW.get(law)
@@ -219,7 +228,9 @@ def explain_text(sc: Scenario) -> str:
                     "(R38: one third of the pool a trick)"
                 )
             for seat, n in sorted(s.withheld.items()):
-                lines.append(f"  seat {seat}'s winnings of {n} stay in the pool (R19/R54/R63)")
+                lines.append(
+                    f"  seat {seat}'s winnings of {n} stay in the pool ({why_withheld(hand, seat)})"
+                )
             for seat in s.looed:
                 lines.append(
                     f"  seat {seat} played and took no trick: looed, pays {s.loo_pays[seat]} (R39)"
@@ -237,9 +248,16 @@ def explain_text(sc: Scenario) -> str:
                 f"{where} ({', '.join(p.ruling.rules)})"
             )
         if s.penalties_now:
+            now_rules = sorted(
+                {
+                    p.ruling.rules[0]
+                    for p in hand.penalties
+                    if str(p.ruling.destination) == "pool_now"
+                }
+            )
             lines.append(
                 f"  the pool divided was {s.pool}: the stake or pool of {s.pool - s.penalties_now}"
-                f" plus {s.penalties_now} in penalties paid at once (R50)"
+                f" plus {s.penalties_now} in penalties paid at once ({', '.join(now_rules)})"
             )
         if s.left_in_pool:
             lines.append(f"  {s.left_in_pool} counters stay in the pool for the next deal")

@@ -181,7 +181,7 @@ def _summary_cells(j: Mapping[str, Any]) -> tuple[str, str]:
         f"{k}: {v['rule_id']} {html.escape(v['reason'])}" for k, v in j["illegal"].items()
     )
     leading = j["phase"] == "play" and (not j["tricks"] or j["tricks"][-1]["winner"] is not None)
-    moment = "lead" if leading else j["phase"]
+    moment = "lead" if leading else ("declare" if j["phase"] == "deal" else j["phase"])
     return (
         f"seat {j['to_act']} to {moment}",
         f"<strong>{legal}</strong> ({why.get('rule_id', '')}) "

@@ -167,7 +167,7 @@ def settle(
     looed = tuple(s for s in players_in if won.get(s, 0) == 0 and s != for_pool)
     loo_pays = {s: loo for s in looed}
     is_single = len(players_in) == 3 and all(won.get(s, 0) == 1 for s in players_in)
-    rules = ["R38", "R39", "R40"]
+    rules = ["R38", *(["R39"] if looed else []), "R40"]
     if for_pool is not None:
         rules.append("R19")
     if is_single:

@@ -403,7 +403,7 @@ def gen_dealer(g: Gen) -> Question:
     if sub == "left_in_pool":
         right = (
             f"The miss, played for the pool by the dealer, won {won} trick(s). What it wins "
-            f"stays in the pool for the next deal (R19): {count} counters stay in the pool."
+            f"stays in the pool for the next deal (R19): {count} counter{'' if count == 1 else 's'} stay{'s' if count == 1 else ''} in the pool."
         )
         prompt = "How many counters stay in the pool for the next deal?"
         wrong = [0, pool, pool // 3, 2 * pool // 3, count + pool // 3]
@@ -834,7 +834,7 @@ def _money_question(g: Gen, a: Asked, what: str, seat: int | None, prompt_head: 
         ]
         prompt = "How many counters will the next deal's pool hold?"
     else:  # left_in_pool
-        right = f"{share[0].upper()}{share[1:]}. {ans} counters stay in the pool."
+        right = f"{share[0].upper()}{share[1:]}. {ans} counter{'' if ans == 1 else 's'} stay{'s' if ans == 1 else ''} in the pool."
         rid, slug = "R38", "pool-thirds"
         wrong = [0, 1, 2, pool // 3, pool]
         prompt = "How many counters stay in the pool for the next deal?"
@@ -1235,10 +1235,12 @@ def gen_penalty(g: Gen) -> Question:
                 else f"seat {seat} has not declared yet"
             )
         )
+        said = declarations_words(sc)
+        so_far = f"Declarations so far: {said}; {status}." if sc.hand.declared else f"{said}."
         head = (
             f"{table_words(sc)} A single loo is {sc.hand.setup.stakes.single_loo} and a full loo "
-            f"{sc.hand.setup.stakes.loo}. Declarations so far: {declarations_words(sc)}; "
-            f"{status}. Seat {seat} is caught {off.info.words}."
+            f"{sc.hand.setup.stakes.loo}. {so_far[0].upper()}{so_far[1:]} Seat {seat} is caught "
+            f"{off.info.words}."
         )
         if what == "penalty":
             keys = list(PENALTY_KEYS)
@@ -1299,7 +1301,7 @@ def gen_penalty(g: Gen) -> Question:
         rec = penalty_record(sc, seat)
         stakes = sc.hand.setup.stakes
         ans = int(a.answer[0])
-        right = f"{off.info.words.capitalize()}: {rec.ruling.note} Here that is {ans} counters."
+        right = f"{off.info.words.capitalize()}: {rec.ruling.note} Here that is {ans} counter{'' if ans == 1 else 's'}."
         choices = number_choices(rng, ans, [stakes.single_loo, stakes.loo, stakes.stake, pool, 0])
         keys = [c.key for c in choices]
         rid = rec.ruling.rules[0]

@@ -315,7 +315,14 @@ def settlement_working(
     if s.penalties_now:
         line(
             f"Penalties of {s.penalties_now} were paid into the pool at once: it holds {s.pool}.",
-            "R50",
+            next(
+                (
+                    p.ruling.rules[0]
+                    for p in (hand.penalties if hand is not None else [])
+                    if str(p.ruling.destination) == "pool_now"
+                ),
+                "R50",
+            ),
         )
     if s.pool_awarded_to is not None:
         reason = hand.award_law.reason if hand is not None and hand.award_law is not None else ""
