@@ -14,12 +14,12 @@ from typing import Any
 
 import yaml
 
-from .cards import Card, Suit, parse_card, parse_cards
+from .cards import Card, Rank, Suit, parse_card, parse_cards
 from .deal import Dealt, check_table_size, deal_from
 from .declare import Declaration
 from .errors import IllegalAction, LooError, ScenarioError
 from .game import Hand, Phase, Setup
-from .options import Ante, LooAmount, RuleOptions, options_from
+from .options import Ante, LooAmount, RuleOptions, VoidTrumpRule, options_from
 from .penalties import Offence
 from .settle import Settlement, Stakes, new_pool_stake, settle
 
@@ -114,6 +114,8 @@ class Scenario:
 
 
 def _int(data: Mapping[str, Any], key: str, default: int | None, lo: int = 0) -> int | None:
+    if key in data and data[key] is None:
+        raise ScenarioError(key, "is empty: give a whole number (or leave the key out)")
     v = data.get(key, default)
     if v is None:
         return None
@@ -180,11 +182,15 @@ def read_text(text: str, name: str = "scenario") -> dict[str, Any]:
             _check_duplicate_keys(root)
         data = yaml.safe_load(text)
     except yaml.constructor.ConstructorError as e:
-        tag = getattr(e, "problem", "") or ""
-        raise ScenarioError(
-            "file",
-            f"{tag.strip()}: tags such as !!python/… are not allowed (a scenario is plain data)",
-        ) from None
+        problem = (getattr(e, "problem", "") or "").strip()
+        if "constructor for the tag" in problem:
+            raise ScenarioError(
+                "file",
+                f"{problem}: tags such as !!python/… are not allowed (a scenario is plain data)",
+            ) from None
+        mark = getattr(e, "problem_mark", None)
+        where = f" at line {mark.line + 1}" if mark is not None else ""
+        raise ScenarioError("file", f"malformed YAML{where}: {problem}") from None
     except yaml.YAMLError as e:
         where = ""
         mark = getattr(e, "problem_mark", None)
@@ -192,6 +198,8 @@ def read_text(text: str, name: str = "scenario") -> dict[str, Any]:
             where = f" at line {mark.line + 1}, column {mark.column + 1}"
         problem = getattr(e, "problem", None) or str(e).splitlines()[0]
         raise ScenarioError("file", f"malformed YAML{where}: {problem}") from None
+    if data is None:
+        raise ScenarioError("file", f"{name} is empty: a scenario needs at least `players`")
     if not isinstance(data, dict):
         raise ScenarioError(
             "file",
@@ -225,7 +233,14 @@ def load(data: Mapping[str, Any]) -> Scenario:
             and key not in NOTE_KEYS
             and not key.startswith("x-")
         ):
-            raise ScenarioError(str(key), "unknown key (known: " + ", ".join(CONTRACT_KEYS) + ")")
+            known = ", ".join((*CONTRACT_KEYS, *EXTRA_KEYS))
+            notes = ", ".join(NOTE_KEYS)
+            raise ScenarioError(
+                str(key), f"unknown key (known: {known}; notes that change nothing: {notes}, x-…)"
+            )
+    for key in ("title", "description"):
+        if key in data and not isinstance(data[key], str | int | float | type(None)):
+            raise ScenarioError(key, f"expected text, got {type(data[key]).__name__}")
     options = options_from(data.get("rules"))
     must = data.get("must", False)
     if not isinstance(must, bool):
@@ -245,6 +260,11 @@ def load(data: Mapping[str, Any]) -> Scenario:
     if options.loo_amount is LooAmount.POOL_CAPPED and data.get("loo_cap") is None:
         raise ScenarioError(
             "loo_cap", "required with loo_amount: pool_capped (the maximum loo, R49)"
+        )
+    if data.get("loo_cap") is not None and options.loo_amount is not LooAmount.POOL_CAPPED:
+        raise ScenarioError(
+            "loo_cap",
+            f"only used with loo_amount: pool_capped (this scenario has {options.loo_amount})",
         )
     stakes = Stakes.make(
         stake=stake,
@@ -269,43 +289,6 @@ def load(data: Mapping[str, Any]) -> Scenario:
             )
     elif turn_up is not None:
         trumps = turn_up.suit
-
-    # the deck, if given, deals the hands (R03, R04)
-    dealt: Dealt | None = None
-    if data.get("deck") is not None:
-        deck = parse_cards(data["deck"], "deck")
-        dealt = deal_from(deck, players, dealer, must=must, position=options.miss_deal_position)
-        if turn_up is not None and turn_up is not dealt.turn_up:
-            raise ScenarioError(
-                "turn_up", f"the deck turns up {dealt.turn_up.code}, not {turn_up.code}"
-            )
-        turn_up, trumps = dealt.turn_up, dealt.trumps
-
-    hands: dict[int, tuple[Card, ...]] = {}
-    for k, v in _mapping(data, "hands").items():
-        seat = _seat(k, players, "hands")
-        hands[seat] = parse_cards(v, f"hands.{seat}")
-        if dealt is not None and set(hands[seat]) != set(dealt.hands[seat]):
-            raise ScenarioError(
-                f"hands.{seat}", "does not match the hand the deck deals to this seat"
-            )
-    if dealt is not None:
-        for seat in range(players):
-            hands.setdefault(seat, dealt.hands[seat])
-    miss: tuple[Card, ...] | None = None
-    if data.get("miss") is not None:
-        if must:
-            raise ScenarioError(
-                "miss",
-                "there is no miss in a must (R45: 'In the case of a \"must\" there is no miss.')",
-            )
-        miss = parse_cards(data["miss"], "miss")
-        if len(miss) != 3:
-            raise ScenarioError("miss", f"the miss has three cards (R03), not {len(miss)}")
-        if dealt is not None and dealt.miss is not None and set(miss) != set(dealt.miss):
-            raise ScenarioError("miss", "does not match the miss the deck deals")
-    elif dealt is not None:
-        miss = dealt.miss
 
     declarations: dict[int, Declaration] = {}
     for k, v in _mapping(data, "declarations").items():
@@ -334,6 +317,72 @@ def load(data: Mapping[str, Any]) -> Scenario:
                 "tricks_won",
                 f"three tricks are played in a deal; these add up to {sum(tricks_won.values())}",
             )
+
+    # the deck, if given, deals the hands (R03, R04); a seat now holds what it was dealt
+    # less what it has played, and the taker of the miss holds the miss
+    dealt: Dealt | None = None
+    given_played: dict[int, list[Card]] = {}
+    for trick in tricks:
+        for seat, card in trick:
+            given_played.setdefault(seat, []).append(card)
+    taker_now = next(
+        (
+            s_
+            for s_, d in declarations.items()
+            if d in (Declaration.TAKE_MISS, Declaration.PLAY_MISS_FOR_POOL)
+        ),
+        None,
+    )
+    if data.get("deck") is not None:
+        deck = parse_cards(data["deck"], "deck")
+        dealt = deal_from(deck, players, dealer, must=must, position=options.miss_deal_position)
+        if turn_up is not None and turn_up is not dealt.turn_up:
+            raise ScenarioError(
+                "turn_up", f"the deck turns up {dealt.turn_up.code}, not {turn_up.code}"
+            )
+        if trumps is not None and trumps is not dealt.trumps:
+            raise ScenarioError(
+                "trumps",
+                f"trumps {trumps.value} disagree with the deck's turn-up {dealt.turn_up.code}: "
+                "the turn-up fixes trumps (R04)",
+            )
+        turn_up, trumps = dealt.turn_up, dealt.trumps
+
+    hands: dict[int, tuple[Card, ...]] = {}
+    for k, v in _mapping(data, "hands").items():
+        seat = _seat(k, players, "hands")
+        hands[seat] = parse_cards(v, f"hands.{seat}")
+    if dealt is not None:
+        for seat in range(players):
+            source = dealt.miss if seat == taker_now else dealt.hands[seat]
+            what = "the miss" if seat == taker_now else "the hand the deck deals to it"
+            for card in given_played.get(seat, []):
+                if source is None or card not in source:
+                    raise ScenarioError(
+                        "tricks", f"seat {seat} plays {card.code}, which is not in {what}"
+                    )
+            held_now = tuple(c for c in (source or ()) if c not in given_played.get(seat, []))
+            if seat in hands and set(hands[seat]) != set(held_now):
+                raise ScenarioError(
+                    f"hands.{seat}",
+                    f"does not match {what} less the cards it has played "
+                    f"({' '.join(c.code for c in held_now) or 'nothing'})",
+                )
+            hands[seat] = held_now
+    miss: tuple[Card, ...] | None = None
+    if data.get("miss") is not None:
+        if must:
+            raise ScenarioError(
+                "miss",
+                "there is no miss in a must (R45: 'In the case of a \"must\" there is no miss.')",
+            )
+        miss = parse_cards(data["miss"], "miss")
+        if len(miss) != 3:
+            raise ScenarioError("miss", f"the miss has three cards (R03), not {len(miss)}")
+        if dealt is not None and dealt.miss is not None and set(miss) != set(dealt.miss):
+            raise ScenarioError("miss", "does not match the miss the deck deals")
+    elif dealt is not None:
+        miss = dealt.miss
 
     _check_unique(hands, miss, declarations, tricks, turn_up)
     played: dict[int, list[Card]] = {}
@@ -402,10 +451,20 @@ def load(data: Mapping[str, Any]) -> Scenario:
     hand = Hand(setup, start, start_miss, turn_up, trumps=trumps, partial=frozenset(partial))
     sc = Scenario(data, options, setup, hand, dealt)
     _check_prefix(declarations, rotation, playing)
+    penalties = _read_penalties(data, players)
+    # A peek before declaring forces a throw-up (R53); after standing, he plays on (R54).
+    stood = {s_ for s_, d in declarations.items() if d.plays}
+    early = [p for p in penalties if not p[2].info.play_phase and p[1] not in stood]
+    late = [p for p in penalties if not p[2].info.play_phase and p[1] in stood]
+    for i, seat, off in early:
+        _apply_penalty(hand, i, seat, off)
     _replay_declarations(hand, declarations, rotation, sc, shown if playing else None)
-    _apply_penalties(hand, data, players, before_play=True)
+    for i, seat, off in late:
+        _apply_penalty(hand, i, seat, off)
     _replay_tricks(hand, tricks)
-    _apply_penalties(hand, data, players, before_play=False)
+    for i, seat, off in penalties:
+        if off.info.play_phase:
+            _apply_penalty(hand, i, seat, off)
     if tricks_won is not None:
         sc.settlement = _settle_from_counts(hand, tricks_won)
     if hand.phase is Phase.PLAY and sc.settlement is None:
@@ -522,9 +581,10 @@ def _replay_declarations(
         else:
             legal = hand.legal_actions()
             d = (
-                Declaration.PLAY
-                if (seat in shown or Declaration.PASS not in legal)
-                else Declaration.PASS
+                Declaration.PASS
+                if tuple(legal) == (Declaration.PASS,)
+                or (seat not in shown and Declaration.PASS in legal)
+                else Declaration.PLAY
             )
             sc.notes.append(f"Seat {seat} did not declare: taken as '{d}'.")
         if hand.phase is Phase.SETTLED:
@@ -567,6 +627,12 @@ def _replay_tricks(hand: Hand, tricks: list[list[tuple[int, Card]]]) -> None:
                 f"only the last trick may be unfinished; this one has "
                 f"{len(trick)} cards for {len(hand.players_in)} players",
             )
+        if len(trick) > len(hand.players_in):
+            raise ScenarioError(
+                f"tricks[{i}]",
+                f"a trick has one card from each player in ({len(hand.players_in)}), "
+                f"not {len(trick)}",
+            )
         for j, (seat, card) in enumerate(trick):
             where = f"tricks[{i}][{j}]"
             if hand.phase is not Phase.PLAY:
@@ -596,18 +662,21 @@ def _replay_tricks(hand: Hand, tricks: list[list[tuple[int, Card]]]) -> None:
                 ) from None
 
 
-def _apply_penalties(
-    hand: Hand, data: Mapping[str, Any], players: int, *, before_play: bool
-) -> None:
+def _read_penalties(data: Mapping[str, Any], players: int) -> list[tuple[int, int, Offence]]:
+    """The `penalties` key: a list of {seat, offence}, as (index, seat, offence)."""
     raw = data.get("penalties")
     if raw is None:
-        return
+        return []
     if not isinstance(raw, list):
-        raise ScenarioError("penalties", "expected a list of {seat, offence}")
+        raise ScenarioError("penalties", "expected a list of {seat: N, offence: NAME}")
+    out = []
     for i, item in enumerate(raw):
         where = f"penalties[{i}]"
-        if not isinstance(item, dict) or "seat" not in item or "offence" not in item:
+        if not isinstance(item, dict):
             raise ScenarioError(where, "each penalty is {seat: N, offence: NAME}")
+        for key in ("seat", "offence"):
+            if key not in item:
+                raise ScenarioError(f"{where}.{key}", "missing (each penalty is {seat, offence})")
         seat = _seat(item["seat"], players, f"{where}.seat")
         try:
             off = Offence.parse(str(item["offence"]))
@@ -616,8 +685,47 @@ def _apply_penalties(
             raise ScenarioError(
                 f"{where}.offence", f"unknown offence {item['offence']!r} (known: {names})"
             ) from None
-        if off.info.play_phase is not before_play:
-            hand.penalise(seat, off)
+        out.append((i, seat, off))
+    return out
+
+
+def _apply_penalty(hand: Hand, i: int, seat: int, off: Offence) -> None:
+    """Record one penalty, refusing offences this position makes impossible."""
+    where = f"penalties[{i}]"
+    o = hand.options
+    if off.info.play_phase:
+        if seat not in hand.players_in or hand.awarded_to is not None:
+            raise ScenarioError(
+                where,
+                f"seat {seat} played no card this deal, so it cannot be "
+                f"penalised for {off.info.words} (R07, R13)",
+            )
+        if off is Offence.FAIL_TO_LEAD_KING and not (
+            hand.turn_up is not None and hand.turn_up.rank == Rank.ACE
+        ):
+            raise ScenarioError(
+                where, "the king must be led only when the ace of trumps is turned up (R24, R55)"
+            )
+        if off is Offence.FAIL_TO_UNDERTRUMP and o.void_trump_rule is not VoidTrumpRule.MUST_TRUMP:
+            raise ScenarioError(
+                where,
+                "under void_trump_rule: only_if_heads a player need not "
+                "trump when he cannot head the trick (R36)",
+            )
+        if off is Offence.FAIL_TO_HEAD_IN_SUIT and not o.must_head_in_suit:
+            raise ScenarioError(
+                where,
+                "under must_head_in_suit: false heading in the suit led is not compulsory (R34)",
+            )
+    if off is Offence.LOOK_AT_MISS:
+        if hand.setup.must:
+            raise ScenarioError(where, "there is no miss in a must (R45)")
+        if hand.miss_holder == seat:
+            raise ScenarioError(
+                where,
+                f"seat {seat} took the miss: the offence is looking at it without taking it (R51)",
+            )
+    hand.penalise(seat, off)
 
 
 def _settle_from_counts(hand: Hand, tricks_won: Mapping[int, int]) -> Settlement:

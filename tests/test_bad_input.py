@@ -65,6 +65,17 @@ CASES: dict[str, tuple[str, str]] = {
     "malformed.yaml": ("file", r"malformed YAML"),
     "a-list.yaml": ("file", r"mapping.*list"),
     "python-tag.yaml": ("file", r"python/object/apply"),
+    # found by an audit of the contract
+    "dealer-null.yaml": ("dealer", r"empty"),
+    "stake-null.yaml": ("stake", r"empty"),
+    "deck-and-trumps-disagree.yaml": ("trumps", r"disagree.*turn-up"),
+    "penalty-passer-revokes.yaml": ("penalties[0]", r"seat 2 played no card"),
+    "penalty-look-at-miss-in-a-must.yaml": ("penalties[0]", r"no miss in a must"),
+    "penalty-king-without-ace-turned.yaml": ("penalties[0]", r"ace of trumps is turned up"),
+    "loo-cap-with-fixed-loo.yaml": ("loo_cap", r"only used with loo_amount: pool_capped"),
+    "trick-with-too-many-cards.yaml": ("tricks[0]", r"one card from each player"),
+    "empty-file.yaml": ("file", r"empty"),
+    "title-a-list.yaml": ("title", r"expected text"),
 }
 
 

@@ -93,7 +93,12 @@ def ask(g: Gen, mapping: dict[str, Any], question: Mapping[str, Any], rules: Rul
     position only if the other book answers differently."""
     mapping = dict(mapping)
     mapping["question"] = dict(question)
-    sc = load(mapping)
+    try:
+        sc = load(mapping)
+    except ScenarioError as e:
+        if "penalties" not in mapping:
+            raise  # a generator bug, not an unlucky draw
+        raise Reject(f"the penalty cannot happen here: {e}") from None
     j = explain_json(sc)
     try:
         answer = answer_of(sc, question, j)
