@@ -9,7 +9,7 @@ from .cards import Card, codes
 from .declare import Declaration
 from .game import Action, Hand, Phase, Verdict
 from .laws import Law
-from .options import DEFAULT_PRESET, PRESETS, RuleOptions
+from .options import DEFAULT_PRESET, PRESETS, Ante, MissDealPosition, PoolRemainder, RuleOptions
 from .penalties import OFFENCE_FOR_LAW, ruling_for
 from .scenario import Scenario
 from .sources import RULES
@@ -174,7 +174,15 @@ def explain_text(sc: Scenario) -> str:
     elif hand.trumps is not None:
         lines.append(f"Trumps: {hand.trumps.plural}.")
     if sc.phase is Phase.DEAL and sc.dealt is not None:
-        lines.append("The deal (R03: three cards each, one at a time, from the elder hand):")
+        first = hand.options.miss_deal_position is MissDealPosition.FIRST_EACH_ROUND
+        lines.append(
+            "The deal: three cards each, one at a time, from the elder hand; the miss's card "
+            + ("first" if first else "last")
+            + f" in each round (miss_deal_position: {hand.options.miss_deal_position}); "
+            "then the next card is turned up."
+        )
+        lines.append(cite_rule("R03"))
+        lines.append(cite_rule("R04"))
         for seat, h in enumerate(sc.dealt.hands):
             lines.append(f"  {_seat_name(hand, seat)}: {' '.join(c.code for c in h)}")
         if sc.dealt.miss is not None:
@@ -259,12 +267,29 @@ def explain_text(sc: Scenario) -> str:
                 f"  the pool divided was {s.pool}: the stake or pool of {s.pool - s.penalties_now}"
                 f" plus {s.penalties_now} in penalties paid at once ({', '.join(now_rules)})"
             )
+        odd = s.pool % 3 if s.pool_awarded_to is None else 0
+        if odd and hand.options.pool_remainder is PoolRemainder.EARLY_TRICKS_PREFERENCE:
+            lines.append(
+                f"  the pool of {s.pool} does not divide by three: the winners of the first and "
+                "second tricks take the odd counters (pool_remainder: early_tricks_preference, "
+                "Peel; A11, V12)"
+            )
         if s.left_in_pool:
-            lines.append(f"  {s.left_in_pool} counters stay in the pool for the next deal")
+            why = (
+                "odd counters carried forward (pool_remainder: carry_forward; A11, V12)"
+                if odd and hand.options.pool_remainder is PoolRemainder.CARRY_FORWARD
+                else "what the miss or an offender won (R19, R54, R63)"
+            )
+            lines.append(f"  {s.left_in_pool} counters stay in the pool for the next deal: {why}")
+        antes = hand.options.ante is Ante.ALL_PLAYERS
         lines.append(
             f"Next pool: {s.next_pool} (the loos, what stays, "
             + (f"{s.penalties_next} in penalties (R61), " if s.penalties_next else "")
-            + "and the new dealer's stake: R40)"
+            + (
+                f"and every player's ante of {hand.setup.stakes.stake} (ante: all_players, V9))"
+                if antes
+                else "and the new dealer's stake: R40)"
+            )
         )
         if s.is_single:
             lines.append(
@@ -273,7 +298,10 @@ def explain_text(sc: Scenario) -> str:
             )
         if s.pool_awarded_to is None:
             lines.append("Why:")
-            for rid in s.rules:
+            cited = list(s.rules)
+            for p in hand.penalties:
+                cited += [r for r in p.ruling.rules if r not in cited]
+            for rid in cited:
                 lines.append(cite_rule(rid))
     for n in j.get("notes", []):
         lines.append(f"Note: {n}")

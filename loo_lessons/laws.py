@@ -94,7 +94,9 @@ class Law(Enum):
     LONE_STANDER_TAKES_POOL = LawInfo(
         "R17",
         "stakes-given-up",
-        "The dealer gave up the stakes: the lone stander takes the pool (Enquire Within's law).",
+        "The dealer gave up the stakes: the lone stander takes the pool. This is Enquire "
+        "Within's law (the dealer 'may either play or give up the stakes'), chosen with "
+        "lone_stander_rule: enquire_within; the seeds themselves give the dealer no pass here.",
     )
     ONLY_STANDER_TAKES_POOL = LawInfo(
         "R53",
@@ -144,6 +146,14 @@ class Law(Enum):
         "Only two are playing and the leader holds two or more trumps: "
         "he must lead the highest, or a trump in sequence or of equal value with it.",
         0,
+        "R56",
+    )
+    LEAD_TWO_DECLARED_EQUAL = LawInfo(
+        "R27",
+        "two-declared-equal-value",
+        "Only two are playing and the leader's highest trumps are in sequence or of equal value "
+        "(nothing between them is left unseen): he may lead either of them.",
+        1,
         "R56",
     )
     LEAD_HIGHEST = LawInfo(

@@ -122,10 +122,10 @@ def lead_ruling(
         and players_in == 2
     ):
         visible = seen() if callable(seen) else seen
-        chain.keep(
-            equal_value_class(held_trumps, visible, options.equal_value_via_visible_cards),
-            Law.LEAD_TWO_DECLARED,
-        )
+        top_class = equal_value_class(held_trumps, visible, options.equal_value_via_visible_cards)
+        # quote the exception itself when it is what lets a lower trump be led
+        law = Law.LEAD_TWO_DECLARED_EQUAL if len(top_class) > 1 else Law.LEAD_TWO_DECLARED
+        chain.keep(top_class, law)
     elif options.two_trumps_lead is TwoTrumpsLead.HIGHEST:
         chain.keep((top,), Law.LEAD_HIGHEST)  # R26
     else:

@@ -209,13 +209,15 @@ def test_bots_do_not_read_hidden_cards(
         return
     other = rehide(hand, seat, random.Random(salt))
     assert other.to_act == seat
-    # the hidden cards really are different (other hands, miss, stock)
+    # the hidden cards really are different (other hands, thrown-up cards, the stock)
     assert (
         [sorted(h) for i, h in enumerate(other.held) if i != seat],
-        sorted(other.stock),
+        sorted(other.discards),
+        list(other.stock),
     ) != (
         [sorted(h) for i, h in enumerate(hand.held) if i != seat],
-        sorted(hand.stock),
+        sorted(hand.discards),
+        list(hand.stock),
     ) or len(other.stock) == 0
     assert seat_view(other, seat) == seat_view(hand, seat)
     assert list(other.legal_actions()) == list(hand.legal_actions())
