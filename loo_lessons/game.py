@@ -601,6 +601,30 @@ class Hand:
             stock,
         )
 
+    def snapshot(self) -> tuple[Any, ...]:
+        """Everything that makes up the position, as a hashable value: two hands with equal
+        snapshots are in the same position (used to check undo and replay)."""
+        return (
+            self.phase,
+            self.to_act,
+            tuple(tuple(x) for x in self.held),
+            None if self.miss is None else tuple(self.miss),
+            tuple(self.discards),
+            tuple(sorted(self.declared.items())),
+            tuple(tuple(t) for t in self.tricks),
+            tuple(self.winners),
+            tuple(self.leaders),
+            tuple(self.actions),
+            tuple(self.players_in),
+            self.miss_holder,
+            self.for_pool,
+            self.awarded_to,
+            tuple(self.penalties),
+            frozenset(self.forced_pass),
+            frozenset(self.withheld_seats),
+            self.settlement,
+        )
+
     def accounted(self) -> dict[str, int]:
         """Where every card is (for the invariant: 52 at every step of a dealt hand)."""
         return {

@@ -268,24 +268,7 @@ def expected_loo(setup: Setup, pool: int) -> int:
 
 
 def snapshot(h: Hand) -> tuple[Any, ...]:
-    return (
-        h.phase,
-        h.to_act,
-        tuple(tuple(x) for x in h.held),
-        None if h.miss is None else tuple(h.miss),
-        tuple(h.discards),
-        tuple(sorted(h.declared.items())),
-        tuple(tuple(t) for t in h.tricks),
-        tuple(h.winners),
-        tuple(h.leaders),
-        tuple(h.actions),
-        tuple(h.players_in),
-        h.miss_holder,
-        h.for_pool,
-        h.awarded_to,
-        tuple(h.penalties),
-        h.settlement,
-    )
+    return h.snapshot()
 
 
 def check_cards(h: Hand) -> None:

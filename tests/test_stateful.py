@@ -62,26 +62,7 @@ def setups(draw: st.DrawFn) -> Setup:
 
 
 def snapshot(h: Hand) -> tuple[Any, ...]:
-    return (
-        h.phase,
-        h.to_act,
-        tuple(tuple(x) for x in h.held),
-        None if h.miss is None else tuple(h.miss),
-        tuple(h.discards),
-        tuple(sorted(h.declared.items())),
-        tuple(tuple(t) for t in h.tricks),
-        tuple(h.winners),
-        tuple(h.leaders),
-        tuple(h.actions),
-        tuple(h.players_in),
-        h.miss_holder,
-        h.for_pool,
-        h.awarded_to,
-        tuple(h.penalties),
-        frozenset(h.forced_pass),
-        frozenset(h.withheld_seats),
-        h.settlement,
-    )
+    return h.snapshot()
 
 
 class HandMachine(RuleBasedStateMachine):

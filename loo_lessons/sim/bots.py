@@ -307,6 +307,24 @@ def get_bot(bot: str | Bot) -> Bot:
     return bot
 
 
+def seat_bots(
+    bots: Sequence[str | Bot] | str | Bot | None, players: int, default: str = "sensible"
+) -> tuple[Bot, ...]:
+    """One bot per seat: one name for everybody, or one per seat (None: the default bot)."""
+    if bots is None:
+        return (get_bot(default),) * players
+    if isinstance(bots, str) or not isinstance(bots, Sequence):
+        return (get_bot(bots),) * players
+    got = tuple(get_bot(b) for b in bots)
+    if len(got) == 1:
+        return got * players
+    if len(got) != players:
+        raise ScenarioError(
+            "bots", f"{len(got)} bots for {players} seats: give one bot, or one per seat"
+        )
+    return got
+
+
 def bot_move(hand: Hand, bot: str | Bot, rng: random.Random) -> Action:
     """The move `bot` chooses for the seat to act. A forced move (one legal option) is made
     without asking the bot and without drawing from `rng`."""

@@ -27,12 +27,11 @@ from typing import TYPE_CHECKING, Any
 from ..cards import Card, Rank, Suit
 from ..deal import check_table_size
 from ..declare import Declaration
-from ..errors import ScenarioError
 from ..game import Hand, Setup
 from ..options import Ante, LooAmount, RuleOptions, options_from
 from ..settle import Stakes
 from ..table import Table
-from .bots import BOTS, Bot, bot_move, get_bot, seat_view
+from .bots import BOTS, Bot, bot_move, get_bot, seat_bots, seat_view
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -121,21 +120,6 @@ def _options(rules: RulesArg) -> RuleOptions:
     if isinstance(rules, Mapping):
         return options_from(dict(rules))
     return options_from(rules)
-
-
-def _bots(bots: Sequence[str | Bot] | str | Bot | None, players: int) -> tuple[Bot, ...]:
-    if bots is None:
-        return (get_bot("sensible"),) * players
-    if isinstance(bots, str) or not isinstance(bots, Sequence):
-        return (get_bot(bots),) * players
-    got = tuple(get_bot(b) for b in bots)
-    if len(got) == 1:
-        return got * players
-    if len(got) != players:
-        raise ScenarioError(
-            "bots", f"{len(got)} bots for {players} seats: give one bot, or one per seat"
-        )
-    return got
 
 
 def _stakes(players: int, options: RuleOptions, stake: int) -> Stakes:
@@ -480,7 +464,7 @@ def simulate(
     if hands < 0:
         raise ValueError("hands must be >= 0")
     opts = _options(rules)
-    seats = _bots(bots, players)
+    seats = seat_bots(bots, players, "sensible")
     check_table_size(players, True)
     workers = max(1, workers)
     pieces = workers * 4 if workers > 1 else (10 if progress is not None else 1)
@@ -526,7 +510,7 @@ def replay_hand(
 ) -> Hand:
     """Hand `index` of `simulate(..., seed, ...)`, played again on its own."""
     opts = _options(rules)
-    seats = _bots(bots, players)
+    seats = seat_bots(bots, players, "sensible")
     hs = hand_seed(seed, index)
     rng = random.Random(hs)
     setup = Setup(players, index % players, opts, _stakes(players, opts, stake))
@@ -589,7 +573,7 @@ def paired_miss_value(
     declares: once standing, once taking the miss, once throwing up. Deals where the miss is
     gone by then are skipped. Counters are `net` (won - loos) for that seat."""
     opts = _options(rules)
-    seats = _bots(bots, players)
+    seats = seat_bots(bots, players, "sensible")
     stakes = _stakes(players, opts, stake)
     rows: list[dict[str, int | str]] = []
     for i in range(hands):
@@ -683,7 +667,7 @@ def session(
         opts = _options(rules)
     if opts.loo_amount is LooAmount.POOL_CAPPED and loo_cap is None:
         loo_cap = 4 * stake
-    seats = _bots(bots, players)
+    seats = seat_bots(bots, players, "sensible")
     table = Table.seeded(players, seed, opts, stake=stake, loo_cap=loo_cap, bank=bank)
     rng = random.Random(hand_seed(seed, -1))
     before = table.total()

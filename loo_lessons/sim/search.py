@@ -30,7 +30,7 @@ from ..game import Hand, Phase, Transcript
 from ..options import DEFAULT_PRESET, PRESETS, RuleOptions, options_from
 from ..scenario import Scenario
 from ..scenario import load as load_scenario
-from .bots import Bot, bot_move, get_bot
+from .bots import Bot, bot_move, seat_bots
 
 
 class Moment(StrEnum):
@@ -150,19 +150,6 @@ class Found:
         return Transcript.from_json(self.transcript).replay()
 
 
-def _bots(bots: Sequence[str | Bot] | str | Bot | None, players: int) -> tuple[Bot, ...]:
-    if bots is None:
-        return (get_bot("random-legal"),) * players
-    if isinstance(bots, str) or not isinstance(bots, Sequence):
-        return (get_bot(bots),) * players
-    got = tuple(get_bot(b) for b in bots)
-    if len(got) == 1:
-        return got * players
-    if len(got) != players:
-        raise LooError(f"{len(got)} bots for {players} seats: give one bot, or one per seat")
-    return got
-
-
 def find(
     predicate: Predicate | str,
     *,
@@ -193,7 +180,7 @@ def find(
         opts = rules
     else:
         opts = options_from(dict(rules) if isinstance(rules, Mapping) else rules)
-    seats = _bots(bots, players)
+    seats = seat_bots(bots, players, "random-legal")
     found: list[Found] = []
     if limit <= 0:
         return found
