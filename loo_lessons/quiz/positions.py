@@ -17,7 +17,7 @@ from ..declare import Declaration
 from ..game import Hand, Phase
 from ..options import PRESETS, RuleOptions, options_from
 from ..play import follow_ruling, lead_ruling
-from ..scenario import Scenario
+from ..scenario import Scenario, position_mapping
 from ..settle import Stakes
 
 PRESET_NAMES: tuple[str, ...] = ("hoffmann", "peel")
@@ -179,33 +179,14 @@ def scenario_of(
     `hands` are the seats whose current cards are written (default: every seat still holding
     cards in the play, so the replay checks every card played against the whole hand).
     """
-    s = hand.setup
-    st = s.stakes
-    out: dict[str, Any] = {"rules": rules.mapping(), "players": s.players, "dealer": s.dealer}
-    if turn_up and hand.turn_up is not None:
-        out["turn_up"] = hand.turn_up.code
-    out["stake"] = st.stake
-    if st.loo != st.stake:
-        out["loo"] = st.loo
-    if st.single_loo != max(1, st.loo // 2):
-        out["single_loo"] = st.single_loo
-    if st.loo_cap is not None:
-        out["loo_cap"] = st.loo_cap
-    out["pool"] = st.pool
-    if s.must:
-        out["must"] = True
-    decl = {str(seat): str(hand.declared[seat]) for seat in hand.rotation if seat in hand.declared}
-    if decl:
-        out["declarations"] = decl
-    seats = (
-        [x for x in hand.players_in if hand.held[x]]
-        if hands is None
-        else [x for x in sorted(hands) if hand.held[x]]
+    out = position_mapping(
+        hand,
+        rules.mapping(),
+        seats=hand.players_in if hands is None else hands,
+        tricks=tricks,
+        turn_up=turn_up,
+        miss=False,
     )
-    if seats:
-        out["hands"] = {str(x): hand_codes(hand.held[x], hand) for x in seats}
-    if tricks and hand.players_in and hand.awarded_to is None:
-        out["tricks"] = [[[seat, c.code] for seat, c in t] for t in hand.tricks if t]
     if extra:
         out.update(extra)
     return out

@@ -28,7 +28,7 @@ from ..declare import Declaration
 from ..errors import LooError
 from ..game import Hand, Phase, Transcript
 from ..options import DEFAULT_PRESET, PRESETS, RuleOptions, options_from
-from ..scenario import Scenario
+from ..scenario import Scenario, position_mapping
 from ..scenario import load as load_scenario
 from .bots import Bot, bot_move, seat_bots
 
@@ -82,49 +82,12 @@ def scenario_of(
     of the seat that took it), the declarations made and the cards played; thrown-up
     hands are left out (nobody may look at them, R11).
     """
-    s = hand.setup
-    st = s.stakes
     data: dict[str, Any] = {}
     if title is not None:
         data["title"] = title
     if description is not None:
         data["description"] = description
-    data["rules"] = _rules_of(hand.options)
-    data["players"] = s.players
-    data["dealer"] = s.dealer
-    if hand.turn_up is not None:
-        data["turn_up"] = hand.turn_up.code
-    elif hand.trumps is not None:
-        data["trumps"] = hand.trumps.value
-    data["stake"] = st.stake
-    data["loo"] = st.loo
-    data["single_loo"] = st.single_loo
-    if st.loo_cap is not None:
-        data["loo_cap"] = st.loo_cap
-    data["pool"] = st.pool
-    if s.must:
-        data["must"] = True
-    if hand.declared:
-        data["declarations"] = {seat: str(d) for seat, d in hand.declared.items()}
-    played: dict[int, list[Card]] = {}
-    for trick in hand.tricks:
-        for seat, card in trick:
-            played.setdefault(seat, []).append(card)
-    hands: dict[int, list[str]] = {}
-    for seat in range(s.players):
-        held = hand.held[seat]
-        if held or seat in played:
-            hands[seat] = [c.code for c in held]
-    if hands:
-        data["hands"] = hands
-    if hand.miss is not None:
-        data["miss"] = [c.code for c in hand.miss]
-    elif hand.miss_holder is not None:
-        taker = hand.miss_holder
-        data["miss"] = [c.code for c in (*hand.held[taker], *played.get(taker, []))]
-    tricks = [[[seat, card.code] for seat, card in t] for t in hand.tricks if t]
-    if tricks:
-        data["tricks"] = tricks
+    data.update(position_mapping(hand, _rules_of(hand.options)))
     return data
 
 

@@ -9,6 +9,7 @@
 // F hides or shows the hands.
 // loo_lessons/widgets/present.py mirrors presentReduce exactly.
 import { h, fill, button, mount, commit, cardEl, cardLabel, parseCode, suitWord, SUIT_SYMBOLS, DECLARATION_WORDS } from "./cards.js";
+import { felt } from "./table.js";
 
 export const PRESENT_CARD_WIDTH = 150;
 
@@ -128,55 +129,6 @@ function drawSeat(view, seat, faces) {
       : h("div", { class: "loo-fan loo-muted", text: seat.status === "out" ? "no cards (thrown up)" : "no cards left" }),
     h("div", { class: "loo-seat-status" }, `Tricks won: ${won} `, h("span", { "aria-hidden": "true", text: "\u25CF".repeat(won) })),
   );
-}
-
-function spot(title, ...kids) {
-  return h("div", { class: "loo-spot" }, h("div", { class: "loo-spot-title", text: title }), kids);
-}
-
-function drawFelt(view, faces) {
-  const spots = [];
-  if (view.turn_up) {
-    spots.push(
-      spot(
-        "Turn-up",
-        cardEl(view.turn_up, { size: "huge" }),
-        h("span", { class: "loo-caption", text: `Trumps: ${SUIT_SYMBOLS[view.trumps] || ""} ${suitWord(view.trumps)}` }),
-      ),
-    );
-  } else if (view.trumps) {
-    spots.push(spot("Trumps", h("span", { class: "loo-bignum", text: SUIT_SYMBOLS[view.trumps] || "" }), h("span", { text: suitWord(view.trumps) })));
-  }
-  if (view.pool !== undefined && view.pool !== null) {
-    spots.push(spot("Pool", h("span", { class: "loo-bignum", text: String(view.pool) }), h("span", { text: view.pool === 1 ? "counter" : "counters" })));
-  }
-  if (Array.isArray(view.miss)) {
-    const codes = faces === "up" ? view.miss : view.miss.map(() => null);
-    spots.push(spot("Miss", h("div", { class: "loo-fan", role: "group", "aria-label": "the miss" }, codes.map((c) => cardEl(c, { size: "huge" })))));
-  } else if (view.miss === "taken") {
-    const who = view.miss_holder !== undefined && view.miss_holder !== null ? ` by seat ${view.miss_holder}` : "";
-    spots.push(spot("Miss", h("span", { class: "loo-felt-text", text: `taken${who}` })));
-  } else if (view.must) {
-    spots.push(spot("Miss", h("span", { class: "loo-felt-text", text: "none: a must" })));
-  }
-  const plays = Array.isArray(view.trick) ? view.trick : (view.trick && view.trick.plays) || [];
-  const winner = view.trick_winner !== undefined && view.trick_winner !== null ? view.trick_winner : null;
-  if (plays.length || (view.phase === "play" && view.to_act !== null && view.to_act !== undefined)) {
-    const n = view.trick_number || Math.min(3, (view.tricks || []).length + 1);
-    spots.push(
-      spot(
-        `Trick ${n} of 3`,
-        plays.length
-          ? h(
-              "div",
-              { class: "loo-trick", role: "group", "aria-label": `trick ${n}` },
-              plays.map(([seat, code]) => cardEl(code, { size: "huge", caption: `seat ${seat}`, badge: winner === seat ? "wins the trick" : null })),
-            )
-          : h("span", { class: "loo-felt-text", text: "no card led yet" }),
-      ),
-    );
-  }
-  return h("div", { class: "loo-felt", role: "group", "aria-label": "the table" }, spots);
 }
 
 // One rule: its id, its plain words (unless the step's text already says them), the book's words.
@@ -305,7 +257,7 @@ export default {
           h(
             "div",
             { class: "loo-board" },
-            drawFelt(view, faces),
+            felt(view, { size: "huge", faces, big: true }),
             h("div", { class: "loo-seats", "data-faces": faces }, seats.map((seat) => drawSeat(view, seat, faces))),
           ),
         ),

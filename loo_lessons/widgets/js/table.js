@@ -88,39 +88,47 @@ function seatPanel(view, seat, size) {
   );
 }
 
-function spot(title, ...kids) {
+export function spot(title, ...kids) {
   return h("div", { class: "loo-spot" }, h("div", { class: "loo-spot-title", text: title }), kids);
 }
 
-function felt(view) {
+// The middle of the table: turn-up, pool, miss, the trick so far. `big` is the presenter's
+// projection size (huge cards, the miss fanned); `faces: "hidden"` turns the miss face down.
+export function felt(view, { size = "medium", faces = "up", big = false } = {}) {
+  const bigNum = (text) =>
+    h("span", big ? { class: "loo-bignum", text } : { style: "font-size:2.2em;font-weight:800;line-height:1.1", text });
+  const note = (text) => h("span", { class: big ? "loo-felt-text" : "loo-muted", text });
   const spots = [];
   if (view.turn_up) {
     spots.push(
       spot(
         "Turn-up",
-        cardEl(view.turn_up, { size: "medium" }),
+        cardEl(view.turn_up, { size }),
         h("span", { class: "loo-caption", text: `Trumps: ${SUIT_SYMBOLS[view.trumps] || ""} ${suitWord(view.trumps)}` }),
       ),
     );
   } else if (view.trumps) {
-    spots.push(spot("Trumps", h("span", { style: "font-size:2em", text: SUIT_SYMBOLS[view.trumps] || "" }), h("span", { text: suitWord(view.trumps) })));
+    spots.push(spot("Trumps", bigNum(SUIT_SYMBOLS[view.trumps] || ""), h("span", { text: suitWord(view.trumps) })));
   }
   if (view.pool !== undefined && view.pool !== null) {
-    spots.push(
-      spot(
-        "Pool",
-        h("span", { style: "font-size:2.2em;font-weight:800;line-height:1.1", text: String(view.pool) }),
-        h("span", { class: "loo-caption", text: view.pool === 1 ? "counter" : "counters" }),
-      ),
-    );
+    spots.push(spot("Pool", bigNum(String(view.pool)), h("span", { class: "loo-caption", text: view.pool === 1 ? "counter" : "counters" })));
   }
   if (Array.isArray(view.miss)) {
-    spots.push(spot("Miss", cardRow(view.miss.length ? view.miss : [null, null, null], { size: "small", label: "the miss" })));
+    const shown = view.miss.length ? view.miss : [null, null, null];
+    const codes = faces === "up" ? shown : shown.map(() => null);
+    spots.push(
+      spot(
+        "Miss",
+        big
+          ? h("div", { class: "loo-fan", role: "group", "aria-label": "the miss" }, codes.map((c) => cardEl(c, { size })))
+          : cardRow(codes, { size: "small", label: "the miss" }),
+      ),
+    );
   } else if (view.miss === "taken") {
     const who = view.miss_holder !== undefined && view.miss_holder !== null ? ` by seat ${view.miss_holder}` : "";
-    spots.push(spot("Miss", h("span", { text: `taken${who}` })));
+    spots.push(spot("Miss", note(`taken${who}`)));
   } else if (view.must) {
-    spots.push(spot("Miss", h("span", { text: "none: a must" })));
+    spots.push(spot("Miss", note("none: a must")));
   }
   const done = (view.tricks || []).length;
   const plays = trickPlays(view.trick);
@@ -133,16 +141,12 @@ function felt(view) {
         plays.length
           ? h(
               "div",
-              { class: "loo-row", role: "group", "aria-label": `trick ${n}` },
+              { class: big ? "loo-trick" : "loo-row", role: "group", "aria-label": `trick ${n}` },
               plays.map(([seat, code]) =>
-                cardEl(code, {
-                  size: "medium",
-                  caption: `seat ${seat}`,
-                  badge: winner === seat ? "wins" : null,
-                }),
+                cardEl(code, { size, caption: `seat ${seat}`, badge: winner === seat ? (big ? "wins the trick" : "wins") : null }),
               ),
             )
-          : h("span", { class: "loo-muted", text: "no card led yet" }),
+          : note("no card led yet"),
       ),
     );
   }
