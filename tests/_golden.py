@@ -10,11 +10,11 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 
-from loo_lessons.cards import Card, parse_card
-from loo_lessons.game import Hand, Phase, Setup
-from loo_lessons.options import RuleOptions, preset
+from loo_lessons.engine.cards import Card, parse_card
+from loo_lessons.engine.game import Hand, Phase, Setup
+from loo_lessons.engine.options import RuleOptions, preset
+from loo_lessons.engine.settle import Settlement, Stakes
 from loo_lessons.scenario import loads
-from loo_lessons.settle import Settlement, Stakes
 
 # A five-handed deal used throughout (trumps hearts, nobody holds a heart).
 # Played out, seat 1 takes two tricks (AS, KS) and seat 2 one (AC): Hoffmann's example.

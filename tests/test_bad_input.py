@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from loo_lessons.cli import main
-from loo_lessons.errors import ScenarioError
+from loo_lessons.engine.errors import ScenarioError
 from loo_lessons.scenario import load_file
 
 HERE = Path(__file__).parent

@@ -9,9 +9,9 @@ import re
 import pytest
 
 from loo_lessons.cli import main
-from loo_lessons.deal import deal
-from loo_lessons.options import OPTION_SPECS, PRESETS
-from loo_lessons.sources import RULES, seed_text
+from loo_lessons.engine.deal import deal
+from loo_lessons.engine.options import OPTION_SPECS, PRESETS
+from loo_lessons.engine.sources import RULES, seed_text
 
 CONTRACT_OPTIONS = {
     "two_trumps_lead": {"highest", "one"},

@@ -6,9 +6,8 @@ import json
 
 import pytest
 
-from loo_lessons.cli import main
-from loo_lessons.coverage import REMARKS, compute
-from loo_lessons.sources import RULES
+from loo_lessons.engine.sources import RULES
+from tools.coverage import REMARKS, compute, main
 
 
 def test_every_rule_is_taught_tested_and_implemented_or_a_remark() -> None:
@@ -21,7 +20,7 @@ def test_every_rule_is_taught_tested_and_implemented_or_a_remark() -> None:
 
 
 def test_coverage_json_from_the_cli(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["rules", "--coverage", "--json"]) == 0
+    assert main(["--json"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert [r["rule"] for r in out["rules"]] == list(RULES)
     assert out["untaught"] == []
@@ -31,10 +30,10 @@ def test_a_rule_mentioned_nowhere_is_reported(tmp_path: object) -> None:
     from pathlib import Path
 
     root = Path(str(tmp_path))
-    (root / "loo_lessons").mkdir()
+    (root / "loo_lessons" / "engine").mkdir(parents=True)
     (root / "notebooks").mkdir()
     (root / "tests").mkdir()
-    (root / "loo_lessons" / "x.py").write_text("# R01 R02–R04\n")
+    (root / "loo_lessons" / "engine" / "x.py").write_text("# R01 R02–R04\n")
     cov = compute(root)
-    assert cov.implemented["R03"] == ["loo_lessons/x.py"]
+    assert cov.implemented["R03"] == ["loo_lessons/engine/x.py"]
     assert "R05" in cov.untaught() and "R01" in cov.untaught()

@@ -9,13 +9,13 @@ from __future__ import annotations
 import pytest
 from _golden import cards, forbidding_rule, legal, make_hand, run
 
-from loo_lessons.declare import Declaration
-from loo_lessons.errors import IllegalAction
-from loo_lessons.game import Phase
-from loo_lessons.laws import Law
-from loo_lessons.options import RuleOptions, preset
-from loo_lessons.settle import Stakes
-from loo_lessons.sources import RULES
+from loo_lessons.engine.declare import Declaration
+from loo_lessons.engine.errors import IllegalAction
+from loo_lessons.engine.game import Phase
+from loo_lessons.engine.laws import Law
+from loo_lessons.engine.options import RuleOptions, preset
+from loo_lessons.engine.settle import Stakes
+from loo_lessons.engine.sources import RULES
 
 # Four at the table, dealer seat 0, trumps hearts (2H turned); nobody holds a heart.
 HANDS4 = {1: "AS KS 3C", 2: "AC 5D 6D", 3: "7D 8D 9D", 0: "4C 5C 6C"}

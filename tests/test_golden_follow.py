@@ -10,11 +10,11 @@ from __future__ import annotations
 import pytest
 from _golden import forbidding_rule, legal, position
 
-from loo_lessons.cards import parse_card
-from loo_lessons.errors import IllegalAction
-from loo_lessons.game import Hand
-from loo_lessons.penalties import Offence, Size, ruling_for
-from loo_lessons.play import trick_winner
+from loo_lessons.engine.cards import parse_card
+from loo_lessons.engine.errors import IllegalAction
+from loo_lessons.engine.game import Hand
+from loo_lessons.engine.penalties import Offence, Size, ruling_for
+from loo_lessons.engine.play import trick_winner
 
 
 def follow(played: list[tuple[int, str]], held: str, rules: str | dict[str, object]) -> Hand:

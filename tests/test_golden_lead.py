@@ -11,9 +11,9 @@ from collections.abc import Mapping
 import pytest
 from _golden import HANDS5, MISS5, forbidding_rule, legal, make_hand, position, run
 
-from loo_lessons.errors import IllegalAction
-from loo_lessons.game import Hand
-from loo_lessons.options import RuleOptions, preset
+from loo_lessons.engine.errors import IllegalAction
+from loo_lessons.engine.game import Hand
+from loo_lessons.engine.options import RuleOptions, preset
 
 
 def first_lead(

@@ -1,7 +1,7 @@
 """Golden tests from the seed texts: Peel's penalties (R50–R63, seed 004).
 
 Amounts use Peel's usual stakes (rules-digest.md, penalty table): 3 for the deal, 6 for a
-full loo, 3 for a single loo. The rulings come from `loo_lessons.penalties.ruling_for`; their
+full loo, 3 for a single loo. The rulings come from `loo_lessons.engine.penalties.ruling_for`; their
 effect on the money from `hand.penalise(seat, Offence.X)` and the settlement.
 
 The base deal: five stand, dealer 0, trumps hearts, nobody holds a heart; played out, seat 1
@@ -16,12 +16,12 @@ import _golden
 import pytest
 from _golden import HANDS5, MISS5, cards, finish, legal, position, run
 
-from loo_lessons.cards import parse_card
-from loo_lessons.errors import IllegalAction, ScenarioError
-from loo_lessons.game import Hand
-from loo_lessons.laws import Law
-from loo_lessons.options import RuleOptions, preset
-from loo_lessons.penalties import (
+from loo_lessons.engine.cards import parse_card
+from loo_lessons.engine.errors import IllegalAction, ScenarioError
+from loo_lessons.engine.game import Hand
+from loo_lessons.engine.laws import Law
+from loo_lessons.engine.options import RuleOptions, preset
+from loo_lessons.engine.penalties import (
     OFFENCE_FOR_LAW,
     Consequence,
     Destination,
@@ -29,9 +29,9 @@ from loo_lessons.penalties import (
     Size,
     ruling_for,
 )
+from loo_lessons.engine.settle import Stakes
+from loo_lessons.engine.table import Table
 from loo_lessons.scenario import loads
-from loo_lessons.settle import Stakes
-from loo_lessons.table import Table
 
 DECLARE5 = "play play play play play"
 TRICKS5 = "AS 5D 7D 10D 4C  KS 6D 8D JD 5C  3C AC 9D QD 6C"

@@ -13,13 +13,13 @@ import random
 import pytest
 from _golden import HANDS5, MISS5, finish, make_hand, run
 
-from loo_lessons.errors import ScenarioError
+from loo_lessons.engine.errors import ScenarioError
+from loo_lessons.engine.game import Action, Hand, Phase
+from loo_lessons.engine.options import OPTION_SPECS, preset
+from loo_lessons.engine.settle import Settlement, Stakes, settle
+from loo_lessons.engine.table import Chooser, Table
 from loo_lessons.explain import explain_text
-from loo_lessons.game import Action, Hand, Phase
-from loo_lessons.options import OPTION_SPECS, preset
 from loo_lessons.scenario import loads
-from loo_lessons.settle import Settlement, Stakes, settle
-from loo_lessons.table import Chooser, Table
 
 # HANDS5, MISS5 (from _golden): five at the table, dealer 0, trumps hearts; nobody holds a heart.
 # Played out with everyone standing: seat 1 takes two tricks (AS, KS), seat 2 one (AC).

@@ -19,9 +19,9 @@ import pytest
 from matplotlib.figure import Figure
 
 from loo_lessons import lessons as L
-from loo_lessons.cards import Card, Rank, Suit, parse_card
-from loo_lessons.errors import LooError
-from loo_lessons.game import Hand, Transcript
+from loo_lessons.engine.cards import Card, Rank, Suit, parse_card
+from loo_lessons.engine.errors import LooError
+from loo_lessons.engine.game import Hand, Transcript
 from loo_lessons.scenario import Scenario, loads
 from loo_lessons.sim import compare as sim_compare
 from loo_lessons.sim import montecarlo

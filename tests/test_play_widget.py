@@ -26,11 +26,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from loo_lessons import lessons
-from loo_lessons.cards import Card, Rank
-from loo_lessons.errors import IllegalAction, LooError, ScenarioError
-from loo_lessons.game import Action, Hand, Transcript
+from loo_lessons.engine.cards import Card, Rank
+from loo_lessons.engine.errors import IllegalAction, LooError, ScenarioError
+from loo_lessons.engine.game import Action, Hand, Transcript
 from loo_lessons.sim.bots import BOTS, SeatView
-from loo_lessons.sim.terminal import play_terminal
+from loo_lessons.views.terminal import play_terminal
 from loo_lessons.widgets import bundle
 from loo_lessons.widgets.data import action_key
 from loo_lessons.widgets.play import (

@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 from playwright.sync_api import Browser, Page
 
 from loo_lessons import lessons as L
-from loo_lessons.errors import LooError
+from loo_lessons.engine.errors import LooError
 from loo_lessons.widgets import bundle, static
 from loo_lessons.widgets.present import (
     CARD_WIDTH_PX,

@@ -4,8 +4,8 @@ Every hand is played out with Hypothesis-drawn move choices under random rule op
 (all 14 options, values from OPTION_SPECS), presets, table sizes 2..16 (2..17 in a must),
 random dealer seats, stakes and seeds. The oracles below (trick winner, follow-suit,
 lead, declarations, dealing order, settlement) are written here from the rules digest
-(R01–R63) and deliberately do NOT call loo_lessons.cards.beats / trick_winner_index or
-loo_lessons.play.
+(R01–R63) and deliberately do NOT call loo_lessons.engine.cards.beats / trick_winner_index or
+loo_lessons.engine.play.
 """
 
 from __future__ import annotations
@@ -19,11 +19,11 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from loo_lessons.cards import FULL_PACK, Card, Rank, Suit, shuffled_pack
-from loo_lessons.declare import Declaration
-from loo_lessons.errors import IllegalAction
-from loo_lessons.game import Action, Hand, Phase, Setup, Transcript
-from loo_lessons.options import (
+from loo_lessons.engine.cards import FULL_PACK, Card, Rank, Suit, shuffled_pack
+from loo_lessons.engine.declare import Declaration
+from loo_lessons.engine.errors import IllegalAction
+from loo_lessons.engine.game import Action, Hand, Phase, Setup, Transcript
+from loo_lessons.engine.options import (
     OPTION_SPECS,
     PRESETS,
     Ante,
@@ -40,7 +40,7 @@ from loo_lessons.options import (
     options_from,
     preset,
 )
-from loo_lessons.settle import Stakes
+from loo_lessons.engine.settle import Stakes
 
 SETTINGS = settings(
     max_examples=150,

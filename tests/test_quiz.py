@@ -8,7 +8,7 @@ Each generated question is checked three ways:
    answer re-read here from `explain_json` / the settlement / the penalty records agrees;
 3. against the books: small oracles written here from the rules digest (deal order R03–R05,
    trick winner R37, leading R23–R31, following R32–R36, the dealer's cases R14–R18, money
-   R38–R49, penalties R50–R63). They do not call loo_lessons.play or loo_lessons.cards.beats.
+   R38–R49, penalties R50–R63). They do not call loo_lessons.engine.play or loo_lessons.engine.cards.beats.
 """
 
 from __future__ import annotations
@@ -28,8 +28,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from loo_lessons.cli import main
+from loo_lessons.engine.options import PRESETS
+from loo_lessons.engine.sources import RULES, SEED_FILES, seed_text
 from loo_lessons.explain import explain_json
-from loo_lessons.options import PRESETS
 from loo_lessons.quiz import (
     DISAGREEMENT_TOPICS,
     LEVELS,
@@ -40,7 +41,6 @@ from loo_lessons.quiz import (
 )
 from loo_lessons.quiz.results import COLUMNS, ResultLog, load_csv, result_for, save_csv
 from loo_lessons.scenario import Scenario, dump, load, loads
-from loo_lessons.sources import RULES, SEED_FILES, seed_text
 
 QUESTION_KEYS = {
     "id",

@@ -25,15 +25,15 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from loo_lessons.cards import FULL_PACK, Card, Rank, Suit
-from loo_lessons.declare import Declaration
+from loo_lessons.cli.sim import register
+from loo_lessons.engine.cards import FULL_PACK, Card, Rank, Suit
+from loo_lessons.engine.declare import Declaration
+from loo_lessons.engine.game import Hand, Phase, Setup, Transcript
+from loo_lessons.engine.options import OPTION_SPECS, PRESETS, LooAmount, RuleOptions, options_from
+from loo_lessons.engine.settle import Stakes
 from loo_lessons.explain import explain_json
-from loo_lessons.game import Hand, Phase, Setup, Transcript
-from loo_lessons.options import OPTION_SPECS, PRESETS, LooAmount, RuleOptions, options_from
 from loo_lessons.scenario import load as load_scenario
-from loo_lessons.settle import Stakes
 from loo_lessons.sim.bots import BOTS, SeatView, bot_move, seat_view
-from loo_lessons.sim.commands import register
 from loo_lessons.sim.compare import compare
 from loo_lessons.sim.montecarlo import (
     FRAME_COLUMNS,
@@ -45,7 +45,7 @@ from loo_lessons.sim.montecarlo import (
     simulate,
 )
 from loo_lessons.sim.search import PREDICATES, Moment, find, moments, scenario_of
-from loo_lessons.sim.terminal import play_terminal
+from loo_lessons.views.terminal import play_terminal
 
 SETTINGS = settings(
     max_examples=300,

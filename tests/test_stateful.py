@@ -24,13 +24,13 @@ from hypothesis.stateful import (
     rule,
 )
 
-from loo_lessons.cards import FULL_PACK, Card
-from loo_lessons.declare import Declaration
-from loo_lessons.errors import IllegalAction, LooError
-from loo_lessons.game import Action, Hand, Phase, Setup, Transcript
-from loo_lessons.options import OPTION_SPECS, PRESETS, Ante, LooAmount, options_from, preset
-from loo_lessons.penalties import Destination, Offence
-from loo_lessons.settle import Stakes
+from loo_lessons.engine.cards import FULL_PACK, Card
+from loo_lessons.engine.declare import Declaration
+from loo_lessons.engine.errors import IllegalAction, LooError
+from loo_lessons.engine.game import Action, Hand, Phase, Setup, Transcript
+from loo_lessons.engine.options import OPTION_SPECS, PRESETS, Ante, LooAmount, options_from, preset
+from loo_lessons.engine.penalties import Destination, Offence
+from loo_lessons.engine.settle import Stakes
 
 
 def rule_options() -> st.SearchStrategy[Any]:

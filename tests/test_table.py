@@ -15,9 +15,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from loo_lessons.declare import Declaration
-from loo_lessons.game import Hand, Phase
-from loo_lessons.options import (
+from loo_lessons.engine.declare import Declaration
+from loo_lessons.engine.game import Hand, Phase
+from loo_lessons.engine.options import (
     OPTION_SPECS,
     PRESETS,
     Ante,
@@ -27,8 +27,8 @@ from loo_lessons.options import (
     options_from,
     preset,
 )
-from loo_lessons.settle import Settlement
-from loo_lessons.table import DealRecord, Table, random_chooser
+from loo_lessons.engine.settle import Settlement
+from loo_lessons.engine.table import DealRecord, Table, random_chooser
 
 SETTINGS = settings(
     max_examples=100,

@@ -23,11 +23,11 @@ from hypothesis import strategies as st
 
 import loo_lessons
 from loo_lessons import quiz
-from loo_lessons.cards import parse_card
-from loo_lessons.game import Hand
+from loo_lessons.engine.cards import parse_card
+from loo_lessons.engine.game import Hand
 from loo_lessons.quiz.model import Question
 from loo_lessons.scenario import load_file
-from loo_lessons.view_html import SUIT_PATHS, CardsView, DealView, TrickView, card_html, card_svg
+from loo_lessons.views.html import SUIT_PATHS, CardsView, DealView, TrickView, card_html, card_svg
 from loo_lessons.widgets import bundle, data, state, static
 from loo_lessons.widgets.live import (
     CardRow,
@@ -448,7 +448,7 @@ def test_quiz_page_is_a_whole_offline_page() -> None:
 
 def test_static_and_core_need_no_jupyter() -> None:
     code = (
-        "import sys, loo_lessons.game, loo_lessons.explain, loo_lessons.view_html\n"
+        "import sys, loo_lessons.engine.game, loo_lessons.explain, loo_lessons.views.html\n"
         "assert not [m for m in sys.modules if m.startswith('loo_lessons.widgets')]\n"
         "import loo_lessons.widgets.static, loo_lessons.widgets.data\n"
         "bad = {'anywidget', 'ipywidgets', 'traitlets'} & set(sys.modules)\n"

@@ -15,10 +15,10 @@ from __future__ import annotations
 import random
 import time
 
-from .common import Gen, Reject
-from .generators import DISAGREEMENT_LEVELS, GENERATORS
-from .model import Choice, Question, Verdict
-from .positions import PRESET_NAMES
+from loo_lessons.quiz.common import Gen, Reject
+from loo_lessons.quiz.generators import DISAGREEMENT_LEVELS, GENERATORS
+from loo_lessons.quiz.model import Choice, Question, Verdict
+from loo_lessons.quiz.positions import PRESET_NAMES
 
 #: The topics, in lesson order.
 TOPICS: tuple[str, ...] = (

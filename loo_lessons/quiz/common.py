@@ -15,17 +15,17 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..cards import Card
-from ..declare import ALL_DECLARATIONS, Declaration
-from ..errors import ScenarioError
-from ..explain import explain_json
-from ..game import Action
-from ..laws import Law
-from ..scenario import Scenario, load
-from ..sources import RULES
-from .derive import answer_of, summary_of
-from .model import Choice, Question, Verdict
-from .positions import PRESET_NAMES, Rules, card_label, view_of
+from loo_lessons.engine.cards import Card
+from loo_lessons.engine.declare import ALL_DECLARATIONS, Declaration
+from loo_lessons.engine.errors import ScenarioError
+from loo_lessons.engine.game import Action
+from loo_lessons.engine.laws import Law
+from loo_lessons.engine.sources import RULES
+from loo_lessons.explain import explain_json
+from loo_lessons.quiz.derive import answer_of, summary_of
+from loo_lessons.quiz.model import Choice, Question, Verdict
+from loo_lessons.quiz.positions import PRESET_NAMES, Rules, card_label, view_of
+from loo_lessons.scenario import Scenario, load
 
 DECLARATION_LABELS: dict[str, str] = {
     "play": "Stand (play his own cards)",
@@ -328,7 +328,7 @@ def legal_question(g: Gen, a: Asked, *, prompt: str, subject: str, verb: str) ->
         choices = declaration_choices()
         kind = "pick_declaration"
     else:
-        from .positions import hand_codes
+        from loo_lessons.quiz.positions import hand_codes
 
         choices = card_choices(hand_codes(h.held[seat], h))
         kind = "pick_card"

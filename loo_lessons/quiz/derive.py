@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..cards import parse_card
-from ..explain import explain_json
-from ..game import PenaltyRecord
-from ..scenario import Scenario
+from loo_lessons.engine.cards import parse_card
+from loo_lessons.engine.game import PenaltyRecord
+from loo_lessons.explain import explain_json
+from loo_lessons.scenario import Scenario
 
 #: The penalty choices: (size, destination) as the engine's PenaltyRuling names them.
 PENALTY_KEYS: tuple[str, ...] = (
@@ -125,7 +125,7 @@ def summary_of(sc: Scenario, ask: Mapping[str, Any], j: Mapping[str, Any] | None
     ans = answer_of(sc, ask, j)
     what = ask["ask"]
     if what == "legal":
-        from .positions import cards_words
+        from loo_lessons.quiz.positions import cards_words
 
         shown = (
             cards_words(ans)
@@ -144,7 +144,7 @@ def summary_of(sc: Scenario, ask: Mapping[str, Any], j: Mapping[str, Any] | None
         rule = j["illegal"][card]["rule_id"] if card is not None else ""
         return f"{PENALTY_LABELS[key]}" + (f" ({rule})" if rule else "")
     if what in ("receives", "next_pool", "left_in_pool"):
-        from ..options import OPTION_SPECS
+        from loo_lessons.engine.options import OPTION_SPECS
 
         value = sc.options.pool_remainder
         meaning = OPTION_SPECS["pool_remainder"].reading(str(value)).meaning

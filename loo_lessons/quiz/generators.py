@@ -11,15 +11,14 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from ..cards import Card, Rank, Suit, beats, parse_card, shuffled_pack
-from ..deal import round_order
-from ..declare import Declaration
-from ..game import Hand, Phase
-from ..laws import Law
-from ..penalties import OFFENCE_FOR_LAW, Offence, ruling_for
-from ..scenario import Scenario
-from ..settle import Stakes, trick_shares
-from .common import (
+from loo_lessons.engine.cards import Card, Rank, Suit, beats, parse_card, shuffled_pack
+from loo_lessons.engine.deal import round_order
+from loo_lessons.engine.declare import Declaration
+from loo_lessons.engine.game import Hand, Phase
+from loo_lessons.engine.laws import Law
+from loo_lessons.engine.penalties import OFFENCE_FOR_LAW, Offence, ruling_for
+from loo_lessons.engine.settle import Stakes, trick_shares
+from loo_lessons.quiz.common import (
     SUIT_LABELS,
     Asked,
     Gen,
@@ -36,9 +35,9 @@ from .common import (
     table_words,
     trumps_words,
 )
-from .derive import CONSEQUENCE_LABELS, PENALTY_KEYS, PENALTY_LABELS, penalty_record
-from .model import Choice, Question, Verdict
-from .positions import (
+from loo_lessons.quiz.derive import CONSEQUENCE_LABELS, PENALTY_KEYS, PENALTY_LABELS, penalty_record
+from loo_lessons.quiz.model import Choice, Question, Verdict
+from loo_lessons.quiz.positions import (
     DEFAULT_WEIGHTS,
     Rules,
     at_move,
@@ -53,6 +52,7 @@ from .positions import (
     table_size,
     view_of,
 )
+from loo_lessons.scenario import Scenario
 
 P = Declaration.PLAY
 T = Declaration.TAKE_MISS

@@ -13,8 +13,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..laws import Law
-from ..sources import RULES
+from loo_lessons.engine.laws import Law
+from loo_lessons.engine.sources import RULES
 
 #: The kinds of question the front-end knows how to draw.
 KINDS = ("pick_card", "pick_declaration", "pick_seat", "pick_number", "pick_option")

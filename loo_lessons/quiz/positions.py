@@ -12,13 +12,13 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ..cards import Card, in_hand_order
-from ..declare import Declaration
-from ..game import Hand, Phase
-from ..options import PRESETS, RuleOptions, options_from
-from ..play import follow_ruling, lead_ruling
-from ..scenario import Scenario, position_mapping
-from ..settle import Stakes
+from loo_lessons.engine.cards import Card, in_hand_order
+from loo_lessons.engine.declare import Declaration
+from loo_lessons.engine.game import Hand, Phase
+from loo_lessons.engine.options import PRESETS, RuleOptions, options_from
+from loo_lessons.engine.play import follow_ruling, lead_ruling
+from loo_lessons.engine.settle import Stakes
+from loo_lessons.scenario import Scenario, position_mapping
 
 PRESET_NAMES: tuple[str, ...] = ("hoffmann", "peel")
 BOOK_NAMES = {"hoffmann": "Hoffmann's rules", "peel": "Peel's rules"}
@@ -282,7 +282,7 @@ def view_of(
 
 def card_label(code: str) -> str:
     """'10H' → '10♥' (the suit symbol and the code's rank)."""
-    from ..cards import parse_card
+    from loo_lessons.engine.cards import parse_card
 
     c = parse_card(code)
     return f"{c.rank.code}{c.suit.symbol}"

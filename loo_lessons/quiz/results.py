@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .model import Question
+from loo_lessons.quiz.model import Question
 
 #: The columns, in order.
 COLUMNS: tuple[str, ...] = (

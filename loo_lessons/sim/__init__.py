@@ -7,6 +7,6 @@ matplotlib, if ever used) are imported inside the functions that return frames.
 
 from __future__ import annotations
 
-from .bots import BOTS, Bot, SeatView, bot_move, get_bot, seat_view
+from loo_lessons.sim.bots import BOTS, Bot, SeatView, bot_move, get_bot, seat_view
 
 __all__ = ["BOTS", "Bot", "SeatView", "bot_move", "get_bot", "seat_view"]

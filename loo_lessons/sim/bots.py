@@ -24,11 +24,11 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import NamedTuple, Protocol
 
-from ..cards import Card, Rank, Suit, beats
-from ..declare import Declaration
-from ..errors import LooError, ScenarioError
-from ..game import Action, Hand, Phase
-from ..options import RuleOptions
+from loo_lessons.engine.cards import Card, Rank, Suit, beats
+from loo_lessons.engine.declare import Declaration
+from loo_lessons.engine.errors import LooError, ScenarioError
+from loo_lessons.engine.game import Action, Hand, Phase
+from loo_lessons.engine.options import RuleOptions
 
 PLAY = Declaration.PLAY
 TAKE_MISS = Declaration.TAKE_MISS

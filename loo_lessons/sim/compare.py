@@ -15,13 +15,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..cards import Card
-from ..deal import deal
-from ..errors import LooError
-from ..game import Action, Hand, Setup
-from ..options import PRESETS, RuleOptions, options_from
-from ..settle import Stakes
-from .bots import Bot, bot_move, get_bot
+from loo_lessons.engine.cards import Card
+from loo_lessons.engine.deal import deal
+from loo_lessons.engine.errors import LooError
+from loo_lessons.engine.game import Action, Hand, Setup
+from loo_lessons.engine.options import PRESETS, RuleOptions, options_from
+from loo_lessons.engine.settle import Stakes
+from loo_lessons.sim.bots import Bot, bot_move, get_bot
 
 if TYPE_CHECKING:
     import pandas as pd

@@ -24,14 +24,14 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from ..cards import Card, Rank, Suit
-from ..deal import check_table_size
-from ..declare import Declaration
-from ..game import Hand, Setup
-from ..options import Ante, LooAmount, RuleOptions, options_from
-from ..settle import Stakes
-from ..table import Table
-from .bots import BOTS, Bot, bot_move, get_bot, seat_bots, seat_view
+from loo_lessons.engine.cards import Card, Rank, Suit
+from loo_lessons.engine.deal import check_table_size
+from loo_lessons.engine.declare import Declaration
+from loo_lessons.engine.game import Hand, Setup
+from loo_lessons.engine.options import Ante, LooAmount, RuleOptions, options_from
+from loo_lessons.engine.settle import Stakes
+from loo_lessons.engine.table import Table
+from loo_lessons.sim.bots import BOTS, Bot, bot_move, get_bot, seat_bots, seat_view
 
 if TYPE_CHECKING:
     import pandas as pd

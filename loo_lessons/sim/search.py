@@ -23,14 +23,14 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from ..cards import Card, Rank
-from ..declare import Declaration
-from ..errors import LooError
-from ..game import Hand, Phase, Transcript
-from ..options import DEFAULT_PRESET, PRESETS, RuleOptions, options_from
-from ..scenario import Scenario, position_mapping
-from ..scenario import load as load_scenario
-from .bots import Bot, bot_move, seat_bots
+from loo_lessons.engine.cards import Card, Rank
+from loo_lessons.engine.declare import Declaration
+from loo_lessons.engine.errors import LooError
+from loo_lessons.engine.game import Hand, Phase, Transcript
+from loo_lessons.engine.options import DEFAULT_PRESET, PRESETS, RuleOptions, options_from
+from loo_lessons.scenario import Scenario, position_mapping
+from loo_lessons.scenario import load as load_scenario
+from loo_lessons.sim.bots import Bot, bot_move, seat_bots
 
 
 class Moment(StrEnum):

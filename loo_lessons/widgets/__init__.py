@@ -22,13 +22,26 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
-from .data import pick_question, pool_data, settlement_working, stepper_steps, table_view
-from .static import Static, component_html, quiz_page
+from loo_lessons.widgets.data import (
+    pick_question,
+    pool_data,
+    settlement_working,
+    stepper_steps,
+    table_view,
+)
+from loo_lessons.widgets.static import Static, component_html, quiz_page
 
 if TYPE_CHECKING:
-    from .live import CardRow, PickCard, PoolCalculator, QuizRunner, Stepper, TableView
-    from .play import PlayTable
-    from .present import Presenter
+    from loo_lessons.widgets.live import (
+        CardRow,
+        PickCard,
+        PoolCalculator,
+        QuizRunner,
+        Stepper,
+        TableView,
+    )
+    from loo_lessons.widgets.play import PlayTable
+    from loo_lessons.widgets.present import Presenter
 
 #: The live classes, each with the module that defines it (imported on first use).
 _LIVE: dict[str, str] = {

@@ -18,16 +18,16 @@ from collections.abc import Collection, Mapping
 from pathlib import Path
 from typing import Any
 
-from ..cards import Card, in_hand_order
-from ..declare import ALL_DECLARATIONS, Declaration
-from ..explain import law_json, preset_matching
-from ..game import Action, Hand, PenaltyRecord, Phase, Verdict
-from ..laws import Law
-from ..options import LooAmount, PoolRemainder
-from ..penalties import Offence
-from ..scenario import Scenario, load, load_file, loads
-from ..settle import Settlement, new_pool_stake, trick_shares
-from ..sources import RULES
+from loo_lessons.engine.cards import Card, in_hand_order
+from loo_lessons.engine.declare import ALL_DECLARATIONS, Declaration
+from loo_lessons.engine.game import Action, Hand, PenaltyRecord, Phase, Verdict
+from loo_lessons.engine.laws import Law
+from loo_lessons.engine.options import LooAmount, PoolRemainder
+from loo_lessons.engine.penalties import Offence
+from loo_lessons.engine.settle import Settlement, new_pool_stake, trick_shares
+from loo_lessons.engine.sources import RULES
+from loo_lessons.explain import law_json, preset_matching
+from loo_lessons.scenario import Scenario, load, load_file, loads
 
 Position = Scenario | Hand | Mapping[str, Any] | str | Path
 
@@ -546,7 +546,7 @@ def play_out(hand: Hand, seed: int = 0) -> Hand:
     """Play a hand to the end with sensible bots (seeded), and return it."""
     import random
 
-    from ..sim.bots import BOTS, bot_move
+    from loo_lessons.sim.bots import BOTS, bot_move
 
     rng = random.Random(seed)
     bot = BOTS["sensible"]

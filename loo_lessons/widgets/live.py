@@ -21,12 +21,12 @@ import anywidget
 import ipywidgets
 import traitlets
 
-from .. import quiz
-from ..game import Hand
-from ..options import PRESETS
-from ..quiz.results import ResultLog
-from .bundle import esm
-from .data import (
+from loo_lessons import quiz
+from loo_lessons.engine.game import Hand
+from loo_lessons.engine.options import PRESETS
+from loo_lessons.quiz.results import ResultLog
+from loo_lessons.widgets.bundle import esm
+from loo_lessons.widgets.data import (
     Position,
     as_scenario_or_hand,
     pick_question,
@@ -34,7 +34,7 @@ from .data import (
     stepper_steps,
     table_view,
 )
-from .state import (
+from loo_lessons.widgets.state import (
     pick_reduce,
     pool_reduce,
     pool_results,
@@ -42,7 +42,7 @@ from .state import (
     quiz_score,
     step_reduce,
 )
-from .static import DEFAULT_STATE, Static, component_html
+from loo_lessons.widgets.static import DEFAULT_STATE, Static, component_html
 
 TOPICS: tuple[str, ...] = quiz.TOPICS
 
@@ -574,7 +574,7 @@ def question_json(q: Any) -> dict[str, Any]:
 
 def default_generator() -> Generator:
     """loo_lessons.quiz.generate: one topic, or (topic None) every topic in turn."""
-    from .. import quiz
+    from loo_lessons import quiz
 
     def call(topic: str | None, seed: int, count: int, preset: str | None) -> Sequence[Any]:
         if topic is not None:

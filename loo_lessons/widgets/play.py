@@ -35,15 +35,15 @@ from typing import Any
 
 import traitlets
 
-from ..cards import Card, in_hand_order
-from ..declare import Declaration
-from ..errors import IllegalAction, LooError, ScenarioError
-from ..game import Action, Hand, Phase, Transcript, parse_action
-from ..options import RuleOptions, options_from
-from ..scenario import DECLARATION_ALIASES
-from ..sim.bots import Bot, bot_move, get_bot
-from .bundle import esm
-from .data import (
+from loo_lessons.engine.cards import Card, in_hand_order
+from loo_lessons.engine.declare import Declaration
+from loo_lessons.engine.errors import IllegalAction, LooError, ScenarioError
+from loo_lessons.engine.game import Action, Hand, Phase, Transcript, parse_action
+from loo_lessons.engine.options import RuleOptions, options_from
+from loo_lessons.scenario import DECLARATION_ALIASES
+from loo_lessons.sim.bots import Bot, bot_move, get_bot
+from loo_lessons.widgets.bundle import esm
+from loo_lessons.widgets.data import (
     action_key,
     card_label,
     fresh_copy,
@@ -51,8 +51,8 @@ from .data import (
     settlement_working,
     table_view,
 )
-from .live import _Component
-from .static import DEFAULT_STATE, Html, Static, component_html
+from loo_lessons.widgets.live import _Component
+from loo_lessons.widgets.static import DEFAULT_STATE, Html, Static, component_html
 
 BotSpec = str | Bot | Sequence[str | Bot | None]
 Rules = str | RuleOptions | Mapping[str, Any] | None
@@ -677,7 +677,7 @@ class PlayTable(_Component):
         return data
 
     def _preset_words(self) -> str:
-        from ..explain import preset_matching
+        from loo_lessons.explain import preset_matching
 
         name = preset_matching(self._hand.options)
         return f"{name.capitalize()}'s rules" if name else "custom rules"

@@ -23,14 +23,14 @@ from typing import Any, ClassVar
 
 import traitlets
 
-from ..errors import LooError
-from ..game import Hand
-from ..options import PRESETS
-from .bundle import esm
-from .data import play_out, stepper_steps
-from .live import _Steps
-from .state import step_reduce
-from .static import component_html
+from loo_lessons.engine.errors import LooError
+from loo_lessons.engine.game import Hand
+from loo_lessons.engine.options import PRESETS
+from loo_lessons.widgets.bundle import esm
+from loo_lessons.widgets.data import play_out, stepper_steps
+from loo_lessons.widgets.live import _Steps
+from loo_lessons.widgets.state import step_reduce
+from loo_lessons.widgets.static import component_html
 
 NAME = "present"
 FACES: tuple[str, ...] = ("up", "hidden")

@@ -17,7 +17,7 @@ import json
 from collections.abc import Iterable, Mapping
 from typing import Any, Protocol
 
-from .bundle import COMPONENTS, script
+from loo_lessons.widgets.bundle import COMPONENTS, script
 
 #: Every component's state traits and their starting values (the live widgets use the same).
 DEFAULT_STATE: dict[str, dict[str, Any]] = {

@@ -12,8 +12,8 @@ import json
 import sys
 from typing import Any
 
-from ..errors import ScenarioError
-from ..options import OPTION_SPECS, RuleOptions, options_from
+from loo_lessons.engine.errors import ScenarioError
+from loo_lessons.engine.options import OPTION_SPECS, RuleOptions, options_from
 
 
 def _option_pair(text: str) -> tuple[str, str | bool]:
@@ -44,7 +44,7 @@ def _positive(text: str) -> int:
 
 
 def _cmd_simulate(args: argparse.Namespace) -> int:
-    from .montecarlo import simulate
+    from loo_lessons.sim.montecarlo import simulate
 
     bots = [b.strip() for b in args.bots.split(",")] if args.bots else None
     res = simulate(args.hands, args.players, args.seed, _options(args), bots, workers=args.workers)
@@ -89,7 +89,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
 
 
 def _cmd_play(args: argparse.Namespace) -> int:
-    from .terminal import play_terminal
+    from loo_lessons.views.terminal import play_terminal
 
     if not 0 <= args.seat < args.players:
         raise ScenarioError("seat", f"seat {args.seat} does not exist: 0 to {args.players - 1}")

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .options import DEFAULT_PRESET, DEFAULTS_DECIDED, OPTION_SPECS, PRESETS
-from .sources import RULES, SEED_FILES
+from loo_lessons.engine.options import DEFAULT_PRESET, DEFAULTS_DECIDED, OPTION_SPECS, PRESETS
+from loo_lessons.engine.sources import RULES, SEED_FILES
 
 
 def rules_json() -> dict[str, Any]:

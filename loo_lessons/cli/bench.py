@@ -7,10 +7,10 @@ import subprocess
 import sys
 import time
 
-from .deal import deal
-from .game import Hand, Setup, Transcript
-from .options import preset
-from .settle import Stakes
+from loo_lessons.engine.deal import deal
+from loo_lessons.engine.game import Hand, Setup, Transcript
+from loo_lessons.engine.options import preset
+from loo_lessons.engine.settle import Stakes
 
 
 def _random_hand(rng: random.Random, setup: Setup) -> Hand:
@@ -74,7 +74,7 @@ def run(seconds: float = 1.0, *, simulation: bool = True) -> dict[str, float]:
     print(f"legal_actions per call: {per_call * 1e6:.2f} µs")
 
     out = subprocess.run(
-        [sys.executable, "-X", "importtime", "-c", "import loo_lessons.game, loo_lessons.scenario"],
+        [sys.executable, "-X", "importtime", "-c", "import loo_lessons.engine.game, loo_lessons.scenario"],
         capture_output=True,
         text=True,
         check=True,
@@ -84,13 +84,13 @@ def run(seconds: float = 1.0, *, simulation: bool = True) -> dict[str, float]:
         parts = line.split("|")
         if len(parts) == 3 and parts[2].strip() in (
             "loo_lessons",
-            "loo_lessons.game",
+            "loo_lessons.engine.game",
             "loo_lessons.scenario",
         ):
             best = max(best, int(parts[1]))
     t0 = time.perf_counter()
     subprocess.run(
-        [sys.executable, "-c", "import loo_lessons.game, loo_lessons.scenario"], check=True
+        [sys.executable, "-c", "import loo_lessons.engine.game, loo_lessons.scenario"], check=True
     )
     wall = time.perf_counter() - t0
     cold = subprocess.run([sys.executable, "-c", "pass"], check=True)
@@ -104,7 +104,7 @@ def run(seconds: float = 1.0, *, simulation: bool = True) -> dict[str, float]:
         [
             sys.executable,
             "-c",
-            "import sys, loo_lessons.game, loo_lessons.scenario, loo_lessons.cli;"
+            "import sys, loo_lessons.engine.game, loo_lessons.scenario, loo_lessons.cli;"
             "print(','.join(m for m in ('pandas','ipywidgets','anywidget') if m in sys.modules))",
         ],
         capture_output=True,
@@ -120,7 +120,7 @@ def run(seconds: float = 1.0, *, simulation: bool = True) -> dict[str, float]:
 
 
 def quiz_figures() -> dict[str, float]:
-    from .quiz import TOPICS, bench_bank
+    from loo_lessons.quiz import TOPICS, bench_bank
 
     out = {}
     for topic in TOPICS:
@@ -141,7 +141,7 @@ def _p95(xs: list[float]) -> float:
 
 def click_figures() -> dict[str, float]:
     """A click → the updated view, measured in-kernel on the Python side."""
-    from .widgets.live import PickCard, QuizRunner, Stepper
+    from loo_lessons.widgets.live import PickCard, QuizRunner, Stepper
 
     rng = random.Random(3)
     times: list[float] = []
@@ -183,7 +183,7 @@ def click_figures() -> dict[str, float]:
 
 
 def simulation_figures() -> dict[str, float]:
-    from .sim.montecarlo import bench_simulation
+    from loo_lessons.sim.montecarlo import bench_simulation
 
     secs, n = bench_simulation(100_000, workers=2)
     print(

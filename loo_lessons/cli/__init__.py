@@ -8,12 +8,12 @@ import random
 import sys
 from collections.abc import Sequence
 
-from .errors import LooError, ScenarioError
+from loo_lessons.engine.errors import LooError, ScenarioError
 
 
 def _cmd_explain(args: argparse.Namespace) -> int:
-    from .explain import explain_json, explain_text
-    from .scenario import load_file
+    from loo_lessons.explain import explain_json, explain_text
+    from loo_lessons.scenario import load_file
 
     sc = load_file(args.file)
     if args.json:
@@ -24,17 +24,7 @@ def _cmd_explain(args: argparse.Namespace) -> int:
 
 
 def _cmd_rules(args: argparse.Namespace) -> int:
-    from .catalogue import rules_json, rules_text
-
-    if args.coverage:
-        from .coverage import compute, table_text
-
-        cov = compute()
-        if args.json:
-            print(json.dumps({"rules": cov.rows(), "untaught": cov.untaught()}, indent=2))
-        else:
-            print(table_text(cov), end="")
-        return 0
+    from loo_lessons.explain.catalogue import rules_json, rules_text
 
     if args.json:
         print(json.dumps(rules_json(), indent=2, ensure_ascii=False))
@@ -44,8 +34,8 @@ def _cmd_rules(args: argparse.Namespace) -> int:
 
 
 def _cmd_deal(args: argparse.Namespace) -> int:
-    from .deal import deal
-    from .options import preset
+    from loo_lessons.engine.deal import deal
+    from loo_lessons.engine.options import preset
 
     opts = preset(args.rules)
     d = deal(
@@ -91,7 +81,7 @@ def _cmd_deal(args: argparse.Namespace) -> int:
 
 
 def _cmd_quiz(args: argparse.Namespace) -> int:
-    from .quiz import generate
+    from loo_lessons.quiz import generate
 
     try:
         questions = generate(
@@ -108,7 +98,7 @@ def _cmd_quiz(args: argparse.Namespace) -> int:
     if args.html:
         from pathlib import Path
 
-        from .widgets.static import quiz_page
+        from loo_lessons.widgets.static import quiz_page
 
         title = f"Loo quiz: {args.topic} (seed {args.seed})"
         Path(args.html).write_text(quiz_page(questions, title), encoding="utf-8")
@@ -132,7 +122,7 @@ def _cmd_quiz(args: argparse.Namespace) -> int:
 
 
 def _cmd_bench(args: argparse.Namespace) -> int:
-    from .bench import run
+    from loo_lessons.cli.bench import run
 
     run(seconds=args.seconds, simulation=not args.no_simulation)
     return 0
@@ -149,9 +139,6 @@ def parser() -> argparse.ArgumentParser:
     e.set_defaults(func=_cmd_explain)
     r = sub.add_parser("rules", help="list the presets and rule options with their sources")
     r.add_argument("--json", action="store_true")
-    r.add_argument(
-        "--coverage", action="store_true", help="where each rule is implemented, tested, taught"
-    )
     r.set_defaults(func=_cmd_rules)
     d = sub.add_parser("deal", help="show a reproducible deal")
     d.add_argument("--players", type=int, default=5)
@@ -181,7 +168,7 @@ def parser() -> argparse.ArgumentParser:
     b.add_argument("--seconds", type=float, default=1.0)
     b.add_argument("--no-simulation", action="store_true", help="skip the 100,000-hand run")
     b.set_defaults(func=_cmd_bench)
-    from .sim.commands import register as register_sim
+    from loo_lessons.cli.sim import register as register_sim
 
     register_sim(sub)
     return p

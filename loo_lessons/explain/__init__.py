@@ -5,14 +5,21 @@ from __future__ import annotations
 import textwrap
 from typing import Any
 
-from .cards import Card, codes
-from .declare import Declaration
-from .game import Action, Hand, Phase, Verdict
-from .laws import Law
-from .options import DEFAULT_PRESET, PRESETS, Ante, MissDealPosition, PoolRemainder, RuleOptions
-from .penalties import OFFENCE_FOR_LAW, ruling_for
-from .scenario import Scenario
-from .sources import RULES
+from loo_lessons.engine.cards import Card, codes
+from loo_lessons.engine.declare import Declaration
+from loo_lessons.engine.game import Action, Hand, Phase, Verdict
+from loo_lessons.engine.laws import Law
+from loo_lessons.engine.options import (
+    DEFAULT_PRESET,
+    PRESETS,
+    Ante,
+    MissDealPosition,
+    PoolRemainder,
+    RuleOptions,
+)
+from loo_lessons.engine.penalties import OFFENCE_FOR_LAW, ruling_for
+from loo_lessons.engine.sources import RULES
+from loo_lessons.scenario import Scenario
 
 
 def _key(a: Action) -> str:

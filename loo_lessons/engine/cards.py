@@ -109,11 +109,6 @@ class Card:
     def __lt__(self, other: Card) -> bool:
         return _KEYS[self] < _KEYS[other]
 
-    def _repr_html_(self) -> str:
-        from .view_html import card_html  # imported here: view_html imports this module
-
-        return card_html(self)
-
 
 _INTERNED: dict[tuple[Rank, Suit], Card] = {}
 _KEYS: dict[Card, int] = {}

@@ -14,14 +14,14 @@ from typing import Any
 
 import yaml
 
-from .cards import Card, Rank, Suit, in_hand_order, parse_card, parse_cards
-from .deal import Dealt, check_table_size, deal_from
-from .declare import Declaration
-from .errors import IllegalAction, LooError, ScenarioError
-from .game import Hand, Phase, Setup
-from .options import Ante, LooAmount, RuleOptions, VoidTrumpRule, options_from
-from .penalties import Offence
-from .settle import Settlement, Stakes, new_pool_stake, settle
+from loo_lessons.engine.cards import Card, Rank, Suit, in_hand_order, parse_card, parse_cards
+from loo_lessons.engine.deal import Dealt, check_table_size, deal_from
+from loo_lessons.engine.declare import Declaration
+from loo_lessons.engine.errors import IllegalAction, LooError, ScenarioError
+from loo_lessons.engine.game import Hand, Phase, Setup
+from loo_lessons.engine.options import Ante, LooAmount, RuleOptions, VoidTrumpRule, options_from
+from loo_lessons.engine.penalties import Offence
+from loo_lessons.engine.settle import Settlement, Stakes, new_pool_stake, settle
 
 CONTRACT_KEYS = (
     "title",

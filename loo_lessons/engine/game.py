@@ -114,11 +114,6 @@ class Trick:
     plays: tuple[tuple[int, Card], ...]
     winner: int | None
 
-    def _repr_html_(self) -> str:
-        from .view_html import TrickView  # imported here: view_html imports this module
-
-        return TrickView.from_trick(self)._repr_html_()
-
     def as_json(self) -> dict[str, Any]:
         return {
             "leader": self.leader,
@@ -341,17 +336,6 @@ class Hand:
 
     def hand_of(self, seat: int) -> tuple[Card, ...]:
         return tuple(self.held[seat])
-
-    def _repr_html_(self) -> str:
-        from .view_html import DealView  # imported here: view_html imports this module
-
-        return DealView(self)._repr_html_()
-
-    def seat_cards(self, seat: int) -> Any:
-        """One seat's cards, drawn in notebooks (`CardsView`)."""
-        from .view_html import CardsView
-
-        return CardsView(self.held[seat])
 
     def __repr__(self) -> str:
         return f"<Hand phase={self.phase.value} to_act={self.to_act} moves={len(self.actions)}>"

@@ -18,10 +18,10 @@ import html
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
-from .cards import Card, Rank, Suit, parse_card
+from loo_lessons.engine.cards import Card, Rank, Suit, parse_card
 
 if TYPE_CHECKING:
-    from .game import Hand, Trick
+    from loo_lessons.engine.game import Hand, Trick
 
 #: The same paths as SUIT_PATHS in widgets/js/cards.js (a test checks they agree).
 SUIT_PATHS: dict[str, str] = {
@@ -219,3 +219,13 @@ class DealView:
                 f"(trumps: {h.turn_up.suit.plural})</div>{card_svg(h.turn_up, self.size)}</div>"
             )
         return f'<div role="group" aria-label="the deal">{"".join(rows)}</div>'
+
+
+def register() -> None:
+    """Give the engine's objects their notebook pictures. The engine never imports a view, so
+    its `_repr_html_` hooks are attached here (called once, from the package's __init__)."""
+    from loo_lessons.engine.game import Hand, Trick
+
+    setattr(Card, "_repr_html_", card_html)  # noqa: B010 - set on the class from outside
+    setattr(Trick, "_repr_html_", lambda trick: TrickView.from_trick(trick)._repr_html_())  # noqa: B010
+    setattr(Hand, "_repr_html_", lambda hand: DealView(hand)._repr_html_())  # noqa: B010

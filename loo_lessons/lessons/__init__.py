@@ -15,21 +15,21 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets
 
-from .cards import Card, parse_card
-from .errors import LooError, ScenarioError
-from .explain import explain_json, explain_text
-from .game import Hand
-from .options import OPTION_SPECS, PRESETS, RuleOptions, options_from
-from .penalties import Offence, ruling_for
-from .scenario import Scenario, load, loads
-from .sources import RULES
-from .view_html import CardsView
-from .widgets import live
-from .widgets.data import play_out
-from .widgets.static import Html, Static
+from loo_lessons.engine.cards import Card, parse_card
+from loo_lessons.engine.errors import LooError, ScenarioError
+from loo_lessons.engine.game import Hand
+from loo_lessons.engine.options import OPTION_SPECS, PRESETS, RuleOptions, options_from
+from loo_lessons.engine.penalties import Offence, ruling_for
+from loo_lessons.engine.sources import RULES
+from loo_lessons.explain import explain_json, explain_text
+from loo_lessons.scenario import Scenario, load, loads
+from loo_lessons.views.html import CardsView
+from loo_lessons.widgets import live
+from loo_lessons.widgets.data import play_out
+from loo_lessons.widgets.static import Html, Static
 
 if TYPE_CHECKING:
-    from .sim.search import Found
+    from loo_lessons.sim.search import Found
 
 Position = Scenario | Hand | str
 
@@ -63,7 +63,7 @@ def scenario(name_or_yaml: str, **changes: Any) -> Scenario:
     )
     if not changes:
         return loads(text)
-    from .scenario import read_text
+    from loo_lessons.scenario import read_text
 
     data = read_text(text)
     data.update(changes)
@@ -361,7 +361,7 @@ def play(
     `choose(key)`, `hint()`, `undo()`, `save(path)` do what its buttons do. `bots`: one bot
     for every other seat, or a list of one per other seat (random-legal, cautious, bold,
     sensible)."""
-    from .widgets.play import PlayTable
+    from loo_lessons.widgets.play import PlayTable
 
     return PlayTable(seed, players, rules, seat, bots if isinstance(bots, str) else list(bots))
 
@@ -418,8 +418,8 @@ def ledger(
 
     import pandas as pd
 
-    from .sim.bots import BOTS, bot_move
-    from .table import Table
+    from loo_lessons.engine.table import Table
+    from loo_lessons.sim.bots import BOTS, bot_move
 
     opts = options_from(rules)
     t = Table.seeded(players, seed, opts, bank=bank)
@@ -461,7 +461,7 @@ def present(seed: int, players: int = 5, rules: str = "hoffmann") -> Any:
     toggle), step by step forwards and back (buttons or the arrow keys), each step's rule said
     plainly with its id and the book's words, and the seed and the rules in big type so that
     anyone can deal the same cards. The same deal as `stepper(seed)`."""
-    from .widgets.present import Presenter
+    from loo_lessons.widgets.present import Presenter
 
     return Presenter(seed, players=players, rules=rules)
 
@@ -473,7 +473,7 @@ def predicates() -> Any:
     """The named searches of loo_lessons.sim.search and what each one looks for (a DataFrame)."""
     import pandas as pd
 
-    from .sim.search import PREDICATES
+    from loo_lessons.sim.search import PREDICATES
 
     rows = [{"search": name, "finds": words} for name, (words, _) in PREDICATES.items()]
     return pd.DataFrame(rows).set_index("search")
@@ -481,7 +481,7 @@ def predicates() -> Any:
 
 def _first_found(name: str, seeds: Iterable[int], rules: str, players: int, bots: str) -> Found:
     """The first hit of the named search (loo_lessons.sim.search.find) among `seeds`."""
-    from .sim.search import find as search
+    from loo_lessons.sim.search import find as search
 
     found = search(name, rules=rules, players=players, seeds=seeds, bots=bots, limit=1)
     if not found:
@@ -519,7 +519,7 @@ def find_yaml(
 
 
 def _comparison(seed: int, players: int, presets: Iterable[str], moves_by: str) -> Any:
-    from .sim.compare import compare as replay
+    from loo_lessons.sim.compare import compare as replay
 
     return replay(seed, players, moves_by=moves_by, presets=tuple(presets))
 
@@ -678,7 +678,7 @@ _SIMULATIONS: dict[tuple[int, int, int, str, str], Any] = {}
 def _simulation(hands: int, players: int, seed: int, rules: str, bots: str) -> Any:
     """simulate(...) once per set of arguments (seeded, so a second run would be identical);
     while it runs, a progress bar in JupyterLab."""
-    from .sim.montecarlo import simulate as run
+    from loo_lessons.sim.montecarlo import simulate as run
 
     key = (hands, players, seed, rules, bots)
     if key not in _SIMULATIONS:
@@ -897,7 +897,7 @@ def miss_value(
     `position` (1 = elder hand) stands, takes the miss, or throws up, and the rest play on
     with the same bots and the same draws. Mean counters of each choice by the hand dealt;
     `value of the miss` = take miss - stand."""
-    from .sim.montecarlo import paired_miss_value
+    from loo_lessons.sim.montecarlo import paired_miss_value
 
     res = paired_miss_value(hands, players, seed, rules, bots, position=position)
     df = res.table()
@@ -970,7 +970,7 @@ def session(
     pool back to the stake (R47)."""
     import pandas as pd
 
-    from .sim.montecarlo import session as run
+    from loo_lessons.sim.montecarlo import session as run
 
     cols: dict[str, Any] = {}
     for kind in loo:

@@ -14,9 +14,9 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from .errors import ScenarioError
-from .options import DEFAULTS_DECIDED, OPTION_SPECS, PRESETS
-from .sources import BOOKS, RULES, SEED_FILES, seed_text
+from loo_lessons.engine.errors import ScenarioError
+from loo_lessons.engine.options import DEFAULTS_DECIDED, OPTION_SPECS, PRESETS
+from loo_lessons.engine.sources import BOOKS, RULES, SEED_FILES, seed_text
 
 
 def _norm(s: str) -> str:
@@ -128,8 +128,8 @@ def variants_md() -> str:
 
 
 def _verdict_under(data: dict[str, Any], preset: str) -> dict[str, Any]:
-    from .explain import explain_json
-    from .scenario import load
+    from loo_lessons.explain import explain_json
+    from loo_lessons.scenario import load
 
     d = dict(data)
     rules = d.get("rules")

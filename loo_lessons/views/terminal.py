@@ -21,14 +21,14 @@ import sys
 from collections.abc import Mapping
 from typing import Any, TextIO
 
-from ..cards import Card, Suit, in_hand_order
-from ..declare import Declaration
-from ..errors import IllegalAction, LooError, ScenarioError
-from ..game import Action, Hand, Phase, parse_action
-from ..laws import Law
-from ..options import RuleOptions, options_from
-from ..scenario import DECLARATION_ALIASES
-from .bots import Bot, bot_move, get_bot
+from loo_lessons.engine.cards import Card, Suit, in_hand_order
+from loo_lessons.engine.declare import Declaration
+from loo_lessons.engine.errors import IllegalAction, LooError, ScenarioError
+from loo_lessons.engine.game import Action, Hand, Phase, parse_action
+from loo_lessons.engine.laws import Law
+from loo_lessons.engine.options import RuleOptions, options_from
+from loo_lessons.scenario import DECLARATION_ALIASES
+from loo_lessons.sim.bots import Bot, bot_move, get_bot
 
 PROMPT = "[number, ? help, u undo, s FILE save, q quit] > "
 END_PROMPT = "[s FILE save, u undo, Enter leave] > "
