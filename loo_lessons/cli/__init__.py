@@ -80,47 +80,6 @@ def _cmd_deal(args: argparse.Namespace) -> int:
     return 0
 
 
-def _cmd_quiz(args: argparse.Namespace) -> int:
-    from loo_lessons.quiz import generate
-
-    try:
-        questions = generate(
-            args.topic,
-            args.count,
-            args.seed,
-            preset=args.rules,
-            disagreement=args.disagree,
-            level=args.level,
-        )
-    except ValueError as e:
-        print(f"error: {e}", file=sys.stderr)
-        return 2
-    if args.html:
-        from pathlib import Path
-
-        from loo_lessons.widgets.static import quiz_page
-
-        title = f"Loo quiz: {args.topic} (seed {args.seed})"
-        Path(args.html).write_text(quiz_page(questions, title), encoding="utf-8")
-        print(f"wrote {len(questions)} questions to {args.html}")
-    if args.json:
-        out = {
-            "topic": args.topic,
-            "seed": args.seed,
-            "questions": [q.to_json() for q in questions],
-        }
-        print(json.dumps(out, indent=2, ensure_ascii=False))
-    elif not args.html:
-        for q in questions:
-            print(f"[{q.id}] level {q.level}: {q.prompt}")
-            for c in q.choices:
-                mark = "*" if c.key in q.answer else " "
-                print(f"  {mark} {c.label}")
-            print(f"  {q.explanation}")
-            print()
-    return 0
-
-
 def _cmd_bench(args: argparse.Namespace) -> int:
     from loo_lessons.cli.bench import run
 
@@ -148,22 +107,9 @@ def parser() -> argparse.ArgumentParser:
     d.add_argument("--must", action="store_true")
     d.add_argument("--json", action="store_true")
     d.set_defaults(func=_cmd_deal)
-    q = sub.add_parser("quiz", help="generate quiz questions answered by the engine")
-    q.add_argument(
-        "--topic",
-        required=True,
-        choices=("deal", "declare", "dealer", "lead", "follow", "trick", "pool", "must", "penalty"),
-    )
-    q.add_argument("--count", type=int, default=10)
-    q.add_argument("--seed", type=int, default=0)
-    q.add_argument("--rules", default=None, help="ask every question under this preset")
-    q.add_argument("--level", type=int, default=None, choices=(1, 2))
-    q.add_argument(
-        "--disagree", action="store_true", help="only positions where hoffmann and peel differ"
-    )
-    q.add_argument("--json", action="store_true")
-    q.add_argument("--html", default=None, metavar="OUT.html", help="write a static quiz page")
-    q.set_defaults(func=_cmd_quiz)
+    from loo_lessons.cli.quiz import register as register_quiz
+
+    register_quiz(sub)
     b = sub.add_parser("bench", help="measure speed and print figures")
     b.add_argument("--seconds", type=float, default=1.0)
     b.add_argument("--no-simulation", action="store_true", help="skip the 100,000-hand run")
