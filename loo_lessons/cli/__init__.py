@@ -18,6 +18,8 @@ from loo_lessons.engine.errors import LooError
 #: stderr), 130 interrupted (Ctrl-C; `simulate` prints its partial tables first).
 EXIT_REFUSED = 2
 EXIT_INTERRUPTED = 130
+#: Packages of the `lessons` extra (the base install needs PyYAML only).
+EXTRAS = ("pandas", "numpy", "matplotlib", "ipywidgets", "anywidget", "traitlets", "IPython")
 
 
 def _cmd_explain(args: argparse.Namespace) -> int:
@@ -185,6 +187,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             _quiet_stdout()
             return _refuse(f"output: {e.strerror or e}")
         return _refuse(f"{e.filename}: {e.strerror or e}")
+    except ModuleNotFoundError as e:
+        top = (e.name or "").split(".")[0]
+        if top in EXTRAS:
+            return _refuse(f"{top}: not installed; pip install 'loo-lessons[lessons]'")
+        return _refuse(f"internal: {e} (please report this)")
     except (MemoryError, RecursionError) as e:
         return _refuse(f"input: too large to handle ({type(e).__name__})")
     except Exception as e:  # the last guard: never a traceback

@@ -218,7 +218,7 @@ class Tally:
 
     def tables(self) -> dict[str, Table]:
         """The summary tables by name (what `loo-lessons simulate` prints)."""
-        ov = self.overview()
+        ov: dict[str, Cell] = {**self.overview(), "hands": self.totals.get("hands", 0)}
         return {
             "overview": Table((), tuple(ov), (tuple(ov.values()),)),
             "by_trumps": self.trick_rates("trumps"),
