@@ -20,7 +20,8 @@ from hypothesis import strategies as st
 from loo_lessons.cli import EXIT_INTERRUPTED, EXIT_REFUSED, main
 from loo_lessons.cli.args import MAX_HANDS
 from loo_lessons.cli.clean import for_terminal
-from loo_lessons.sim.montecarlo import CHUNK_HANDS, simulate
+from loo_lessons.sim.montecarlo import CHUNK_HANDS, chunk_bounds, chunk_tally, simulate
+from loo_lessons.sim.tally import merged
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIO = str(ROOT / "loo_lessons" / "scenarios" / "deal-must-no-miss.yaml")
@@ -351,3 +352,11 @@ def test_memory_does_not_grow_with_the_hands() -> None:
     assert large < 1024 * 1024
     # the measurement can see growth: keeping the rows does grow with the hands
     assert _peak(3000, True) > large + 3000 * 3 * 8
+
+
+def test_chunks_merged_in_any_order_give_the_simulation() -> None:
+    """What a cluster would do (README): one tally per seeded chunk, merged in any order."""
+    whole = simulate(700, 4, 5, chunk=200)
+    parts = [chunk_tally(5, a, b, 4) for a, b in chunk_bounds(700, 200)]
+    assert len(parts) == 4
+    assert merged(4, reversed(parts)) == whole.tally

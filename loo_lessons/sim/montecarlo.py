@@ -1,8 +1,11 @@
-"""Monte Carlo: many seeded hands played by bots, recorded per hand and seat, and summed up.
+"""Monte Carlo: many seeded hands played by bots and summed up as they finish.
 
 `simulate(hands, players, seed, ...)` plays hand `i` from its own seed `hand_seed(seed, i)`
 with the dealer at seat `i % players`, so every hand can be replayed alone
 (`replay_hand`) and the results are the same whatever the number of worker processes.
+Hands go in fixed chunks (`chunk_bounds`); each chunk returns a `Tally` of integer sums
+(`sim/tally.py`), so memory does not grow with the hands; `rows=True` also keeps one row
+per hand and seat for `SimResult.frame()`.
 
 Each hand starts from a fresh pool of the dealer's stake (limited loo), so the hands are
 independent samples; `session(...)` plays a running table instead, where the pool carries
@@ -15,6 +18,7 @@ pandas is imported only inside the methods that return frames.
 
 from __future__ import annotations
 
+import dataclasses
 import multiprocessing
 import random
 import sys
@@ -520,6 +524,28 @@ def simulate(
     except KeyboardInterrupt:
         raise Interrupted(result()) from None
     return result()
+
+
+def chunk_tally(
+    seed: int,
+    start: int,
+    stop: int,
+    players: int,
+    rules: RulesArg = "hoffmann",
+    bots: Sequence[str | Bot] | str | Bot | None = None,
+    *,
+    stake: int = 3,
+) -> Tally:
+    """The tally of hands [start, stop) of `simulate(..., seed, ...)`: what a worker on another
+    machine would compute (README: Dask or Ray). Merging the chunks of `chunk_bounds`, in any
+    order, gives the tally `simulate` gives."""
+    opts = _options(rules)
+    seats = seat_bots(bots, players, "sensible")
+    check_table_size(players, True)
+    if stop <= start:
+        return Tally(players)
+    (job,) = _jobs(stop - start, seed, players, opts, seats, stake, False, max(1, stop - start))
+    return _play_chunk(dataclasses.replace(job, start=start, stop=stop)).tally
 
 
 def replay_hand(
