@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 from loo_lessons.cli import EXIT_INTERRUPTED, EXIT_REFUSED, main
 from loo_lessons.cli.args import MAX_HANDS
 from loo_lessons.cli.clean import for_terminal
+from loo_lessons.cli.sim import Progress
 from loo_lessons.sim.montecarlo import CHUNK_HANDS, chunk_bounds, chunk_tally, simulate
 from loo_lessons.sim.tally import merged
 
@@ -360,3 +361,30 @@ def test_chunks_merged_in_any_order_give_the_simulation() -> None:
     parts = [chunk_tally(5, a, b, 4) for a, b in chunk_bounds(700, 200)]
     assert len(parts) == 4
     assert merged(4, reversed(parts)) == whole.tally
+
+
+class _Stream(io.StringIO):
+    def __init__(self, tty: bool) -> None:
+        super().__init__()
+        self.tty = tty
+
+    def isatty(self) -> bool:
+        return self.tty
+
+
+@pytest.mark.parametrize("tty", [True, False])
+def test_progress_is_a_bar_on_a_terminal_and_lines_elsewhere(tty: bool) -> None:
+    stream = _Stream(tty)
+    progress = Progress(stream, delay=0.0, every=0.0)
+    simulate(600, 4, 1, chunk=200, progress=progress)
+    progress.close()
+    text = stream.getvalue()
+    if tty:  # redrawn in place, one line left at the end
+        assert text.count("\r[") == 3 and text.endswith("\n") and text.count("\n") == 1
+        assert "600 of 600 hands (100%)" in text
+    else:
+        assert text.splitlines()[-1].startswith("simulate: 600 of 600 hands (100%)")
+        assert "\r" not in text and len(text.splitlines()) == 3
+    late = _Stream(tty)
+    simulate(600, 4, 1, chunk=200, progress=Progress(late, delay=3600.0))
+    assert late.getvalue() == ""  # a short run shows nothing

@@ -45,7 +45,7 @@ class Progress:
     def __call__(self, done: int, total: int) -> None:
         now = time.monotonic()
         spent = now - self.t0
-        gap = 0.2 if self.tty else self.every
+        gap = min(0.2, self.every) if self.tty else self.every
         if spent < self.delay or (now - self.last < gap and done < total):
             return
         self.last = now
