@@ -12,6 +12,7 @@ import subprocess
 import sys
 import tracemalloc
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -388,3 +389,27 @@ def test_progress_is_a_bar_on_a_terminal_and_lines_elsewhere(tty: bool) -> None:
     late = _Stream(tty)
     simulate(600, 4, 1, chunk=200, progress=Progress(late, delay=3600.0))
     assert late.getvalue() == ""  # a short run shows nothing
+
+
+@pytest.mark.parametrize("fmt", [[], ["--csv"]])
+def test_an_interrupted_run_is_marked_partial_in_text_and_csv(
+    fmt: list[str], monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from loo_lessons.sim import montecarlo
+
+    real = montecarlo._play_chunk
+
+    def stop_at_the_third_chunk(job: Any) -> Any:
+        if job.start >= 2 * CHUNK_HANDS:
+            raise KeyboardInterrupt  # as Ctrl-C would, in the middle of a chunk
+        return real(job)
+
+    monkeypatch.setattr(montecarlo, "_play_chunk", stop_at_the_third_chunk)
+    argv = ["simulate", "--hands", str(3 * CHUNK_HANDS), "--players", "3", "--quiet", *fmt]
+    assert main(argv) == EXIT_INTERRUPTED
+    out, err = capsys.readouterr()
+    note = f"PARTIAL: interrupted after {2 * CHUNK_HANDS:,} of {3 * CHUNK_HANDS:,} hands"
+    assert out.splitlines()[0] == (f"# {note}" if fmt else note) + (
+        f"; these tables cover hands 0 to {2 * CHUNK_HANDS - 1:,} only"
+    )
+    assert err.startswith("interrupted: the tables printed are partial") and "Traceback" not in err
