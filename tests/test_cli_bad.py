@@ -48,7 +48,7 @@ BAD: list[tuple[list[str], str]] = [
     (["deal", "--seed", "-1"], "--seed"),
     (["deal", "--seed", "1e5"], "--seed"),
     (["deal", "--rules", "nonsense"], "--rules"),
-    (["deal", "--frob"], "--frob"),
+    (["deal", "--frob"], "--frob: not an argument"),
     (["deal", "extra"], "extra"),
     (["bench", "--seconds", "0"], "--seconds"),
     (["bench", "--seconds", "-1"], "--seconds"),
@@ -88,10 +88,10 @@ BAD: list[tuple[list[str], str]] = [
     (["--frob"], "COMMAND"),
     (["rules", "--json", "extra"], "extra"),
     (["deal", "--rules", "\x1b[2J\x1b]0;owned\x07red"], "--rules"),
-    (["deal", "--" + "x" * 5000], "unrecognized"),
+    (["deal", "--" + "x" * 5000], "not an argument"),
     (["quiz", "--topic", "deal", "--html", MISSING + "/quiz.html"], "quiz.html"),
     (["quiz", "--topic", "deal", "--html", str(ROOT / "tests")], "tests"),
-    (["quiz"], "--topic"),
+    (["quiz"], "--topic: required"),
 ]
 
 

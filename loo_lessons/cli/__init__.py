@@ -108,6 +108,15 @@ class Parser(argparse.ArgumentParser):
     printing the usage and exiting; subcommand parsers are of this class too."""
 
     def error(self, message: str) -> NoReturn:
+        # argparse's sentences, turned FIELD first like every other refusal
+        for said, problem in (
+            ("the following arguments are required: ", "required"),
+            ("unrecognized arguments: ", "not an argument of this command"),
+        ):
+            if message.startswith(said):
+                names = message.removeprefix(said)
+                names = names if len(names) <= 80 else names[:80] + "…"
+                raise UsageError(f"{names}: {problem}")
         raise UsageError(message.removeprefix("argument "))
 
 

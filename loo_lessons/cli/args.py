@@ -42,13 +42,13 @@ def _whole(text: str) -> int:
     return int(s)
 
 
-def int_range(low: int, high: int, what: str = "") -> Callable[[str], int]:
-    """A whole number from `low` to `high` inclusive."""
+def int_range(low: int, high: int, note: str = "") -> Callable[[str], int]:
+    """A whole number from `low` to `high` inclusive (`note` follows the range in a refusal)."""
 
     def check(text: str) -> int:
         n = _whole(text)
         if not low <= n <= high:
-            raise argparse.ArgumentTypeError(f"{n} is out of range: {what or ''}{low} to {high}")
+            raise argparse.ArgumentTypeError(f"{n} is out of range: {low} to {high}{note}")
         return n
 
     check.__name__ = "whole number"
@@ -57,7 +57,9 @@ def int_range(low: int, high: int, what: str = "") -> Callable[[str], int]:
 
 #: A table: 2 to 17 players (17 only in a must, 16 with a miss: A18); cross-checked by the
 #: engine against the miss once the other options are known.
-players = int_range(MIN_PLAYERS, MAX_PLAYERS_WITHOUT_MISS)
+players = int_range(
+    MIN_PLAYERS, MAX_PLAYERS_WITHOUT_MISS, " players (16 with a miss; 17 only in a must)"
+)
 #: A seat number, before it is checked against the table (`within_table`).
 seat = int_range(0, MAX_PLAYERS_WITHOUT_MISS - 1)
 seed = int_range(0, MAX_SEED)
