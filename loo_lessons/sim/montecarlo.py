@@ -37,7 +37,7 @@ from loo_lessons.engine.options import Ante, LooAmount, RuleOptions, options_fro
 from loo_lessons.engine.settle import Stakes
 from loo_lessons.engine.table import Table
 from loo_lessons.sim.bots import BOTS, Bot, bot_move, get_bot, seat_bots, seat_view
-from loo_lessons.sim.tally import DECLARATION_NAMES, NONE, Tally
+from loo_lessons.sim.tally import DECLARATION_NAMES, NONE, Tally, pandas
 from loo_lessons.sim.tally import Table as SummaryTable
 
 if TYPE_CHECKING:
@@ -298,8 +298,8 @@ class SimResult:
             raise LooError(
                 "this simulation kept no rows: simulate(..., rows=True) keeps one per hand and seat"
             )
+        pd = pandas()
         import numpy as np
-        import pandas as pd
 
         columns = self.columns
         n, p = len(columns["seed"]), self.players

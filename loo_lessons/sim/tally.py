@@ -68,10 +68,20 @@ class Table:
 
     def frame(self) -> pd.DataFrame:
         """The table as a DataFrame indexed by `index` (needs the `lessons` extra)."""
-        import pandas as pd
-
+        pd = pandas()
         df = pd.DataFrame(self.records(), columns=[*self.index, *self.columns])
         return df.set_index(list(self.index)) if self.index else df
+
+
+def pandas() -> Any:
+    """The pandas module, or an ImportError that says which extra brings it."""
+    try:
+        import pandas
+    except ModuleNotFoundError as e:
+        raise ModuleNotFoundError(
+            "DataFrames need pandas: pip install 'loo-lessons[lessons]'", name="pandas"
+        ) from e
+    return pandas
 
 
 def _add(into: dict[Any, list[int]], key: Any, values: Sequence[int]) -> None:
