@@ -231,6 +231,23 @@ def run_cli(
 
 
 @pytest.mark.parametrize(
+    "args",
+    [
+        ["deal", "--players", "0"],
+        ["deal", "--dealer", "99"],
+        ["bench", "--seconds", "nan"],
+        ["play", "--players", "0"],
+        ["simulate", "--hands", str(MAX_HANDS + 1)],
+        ["nope"],
+    ],
+)
+def test_a_bad_command_line_exits_2_as_a_process(args: list[str]) -> None:
+    p = run_cli(args, capture_output=True, stdin=subprocess.DEVNULL)
+    assert p.returncode == EXIT_REFUSED and p.stdout == ""
+    assert_one_line(p.stderr)
+
+
+@pytest.mark.parametrize(
     "args", [["rules", "--json"], ["rules"], ["deal", "--json"], ["simulate", "--hands", "50"]]
 )
 def test_a_closed_pipe_ends_quietly(args: list[str]) -> None:
