@@ -248,7 +248,15 @@ def test_a_bad_command_line_exits_2_as_a_process(args: list[str]) -> None:
 
 
 @pytest.mark.parametrize(
-    "args", [["rules", "--json"], ["rules"], ["deal", "--json"], ["simulate", "--hands", "50"]]
+    "args",
+    [
+        ["rules", "--json"],
+        ["rules"],
+        ["deal", "--json"],
+        ["simulate", "--hands", "50"],
+        ["quiz", "--topic", "deal", "--count", "2", "--json"],
+        ["deal", "--help"],
+    ],
 )
 def test_a_closed_pipe_ends_quietly(args: list[str]) -> None:
     """`loo-lessons rules --json | head -1`: the reader has gone; one line, exit 2."""
