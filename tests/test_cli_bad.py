@@ -255,7 +255,6 @@ def test_a_bad_command_line_exits_2_as_a_process(args: list[str]) -> None:
         ["deal", "--json"],
         ["simulate", "--hands", "50"],
         ["quiz", "--topic", "deal", "--count", "2", "--json"],
-        ["deal", "--help"],
     ],
 )
 def test_a_closed_pipe_ends_quietly(args: list[str]) -> None:
