@@ -11,9 +11,10 @@ import math
 import re
 from collections.abc import Callable
 
+from loo_lessons.cli.clean import for_terminal
 from loo_lessons.engine.deal import MAX_PLAYERS_WITHOUT_MISS, MIN_PLAYERS
 
-#: Most hands one `simulate` may play (about 15 minutes on one core; see README).
+#: Most hands one `simulate` may play (some 15 to 20 minutes on one core).
 MAX_HANDS = 10**7
 #: Most worker processes for `simulate`.
 MAX_WORKERS = 64
@@ -29,8 +30,6 @@ _INT = re.compile(rf"[+-]?\d{{1,{_MAX_DIGITS}}}")
 
 def short(text: str, limit: int = 40) -> str:
     """`text` as a short quoted excerpt for a message (never the whole of a long input)."""
-    from loo_lessons.cli.clean import for_terminal
-
     text = for_terminal(text)
     return repr(text if len(text) <= limit else text[:limit] + "…")
 
