@@ -484,21 +484,29 @@ def simulate(
     workers = max(1, workers)
     jobs = _jobs(hands, seed, players, opts, seats, stake, rows, chunk)
     t0 = time.perf_counter()
-    tally = Tally(players)
     cols = _empty_columns() if rows else None
-    done = 0
+    # (tally, hands done), replaced in one assignment: a Ctrl-C between two statements of
+    # `take` leaves the previous chunk's state whole, never a tally ahead of its count
+    state = (Tally(players), 0)
 
     def take(job: _Job, part: _Part) -> None:
-        nonlocal done
+        nonlocal state
+        tally = state[0].copy()
         tally.merge(part.tally)
         if cols is not None and part.columns is not None:
             for name, arr in part.columns.items():
                 cols[name].extend(arr)
-        done += job.stop - job.start
+        state = (tally, state[1] + job.stop - job.start)
         if progress is not None:
-            progress(done, hands)
+            progress(state[1], hands)
 
     def result() -> SimResult:
+        tally, done = state
+        if cols is not None:  # rows past the last whole chunk (an interrupted extend)
+            for name in HAND_COLUMNS:
+                del cols[name][done:]
+            for name in SEAT_COLUMNS:
+                del cols[name][done * players :]
         return SimResult(
             done,
             players,

@@ -133,6 +133,15 @@ class Tally:
             if not awarded:  # a hand played out (the miss for the pool aside: A16)
                 _add(self.play, (played, position), (1, tricks > 0, paid > 0, tricks, net))
 
+    def copy(self) -> Tally:
+        return Tally(
+            self.players,
+            dict(self.totals),
+            {k: list(v) for k, v in self.play.items()},
+            {k: list(v) for k, v in self.decl.items()},
+            {k: list(v) for k, v in self.miss.items()},
+        )
+
     def merge(self, other: Tally) -> None:
         for k, v in other.totals.items():
             self.count(k, v)
