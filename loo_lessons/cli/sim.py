@@ -118,6 +118,7 @@ def _print_result(res: SimResult, args: argparse.Namespace) -> None:
 
 
 def _cmd_simulate(args: argparse.Namespace) -> int:
+    from loo_lessons.cli import EXIT_INTERRUPTED
     from loo_lessons.sim.montecarlo import Interrupted, simulate
 
     progress = None if args.quiet else Progress(sys.stderr)
@@ -141,7 +142,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
             f"{res.requested:,} hands)",
             file=sys.stderr,
         )
-        return 130
+        return EXIT_INTERRUPTED
     if progress is not None:
         progress.close()
     _print_result(res, args)
