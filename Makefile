@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-test
 
-.PHONY: lessons test venv browser book lint typecheck pytest bench clean
+.PHONY: lessons test venv browser book lint typecheck pytest bench bare clean
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -32,7 +32,20 @@ typecheck: $(STAMP)
 pytest: $(STAMP) browser
 	$(BIN)/pytest
 
-test: lint typecheck pytest
+# A bare install in its own venv: `pip install .` with no extras (PyYAML only), then every
+# command a class may run without the lessons extra (scripts/bare-check.sh).
+BARE := .venv-bare
+
+$(BARE)/bin/python:
+	$(PY) -m venv $(BARE)
+	$(BARE)/bin/python -m pip install --quiet --upgrade pip hatchling
+	$(BARE)/bin/python -m pip install --quiet --no-build-isolation .
+
+bare: | $(BARE)/bin/python
+	$(BARE)/bin/python -m pip install --quiet --no-deps --no-build-isolation --force-reinstall .
+	bash scripts/bare-check.sh
+
+test: lint typecheck bare pytest
 
 book: $(STAMP)
 	BIN=$(BIN) bash scripts/build-book.sh
@@ -41,4 +54,4 @@ bench: $(STAMP)
 	$(BIN)/loo-lessons bench
 
 clean:
-	rm -rf $(VENV) book/_build
+	rm -rf $(VENV) $(BARE) book/_build

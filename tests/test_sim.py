@@ -311,7 +311,12 @@ def test_sensible_heads_the_trick_cheaply_when_last() -> None:
 @pytest.fixture(scope="module")
 def small_sim() -> Any:
     return simulate(
-        600, 5, 11, "hoffmann", ("sensible", "cautious", "bold", "random-legal", "sensible")
+        600,
+        5,
+        11,
+        "hoffmann",
+        ("sensible", "cautious", "bold", "random-legal", "sensible"),
+        rows=True,
     )
 
 
@@ -319,7 +324,12 @@ def test_simulation_is_reproducible_and_independent_of_workers(small_sim: Any) -
     import pandas as pd
 
     again = simulate(
-        600, 5, 11, "hoffmann", ("sensible", "cautious", "bold", "random-legal", "sensible")
+        600,
+        5,
+        11,
+        "hoffmann",
+        ("sensible", "cautious", "bold", "random-legal", "sensible"),
+        rows=True,
     )
     pd.testing.assert_frame_equal(small_sim.frame(), again.frame())
     two = simulate(
@@ -329,10 +339,17 @@ def test_simulation_is_reproducible_and_independent_of_workers(small_sim: Any) -
         "hoffmann",
         ("sensible", "cautious", "bold", "random-legal", "sensible"),
         workers=2,
+        rows=True,
+        chunk=100,  # six chunks, so the two processes really share the work
     )
     pd.testing.assert_frame_equal(small_sim.frame(), two.frame())
     other = simulate(
-        600, 5, 12, "hoffmann", ("sensible", "cautious", "bold", "random-legal", "sensible")
+        600,
+        5,
+        12,
+        "hoffmann",
+        ("sensible", "cautious", "bold", "random-legal", "sensible"),
+        rows=True,
     )
     assert not small_sim.frame()["net"].equals(other.frame()["net"])
 

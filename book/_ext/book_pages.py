@@ -14,6 +14,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from loo_lessons.cli.clean import for_terminal
 from loo_lessons.engine.errors import ScenarioError
 from loo_lessons.engine.options import DEFAULTS_DECIDED, OPTION_SPECS, PRESETS
 from loo_lessons.engine.sources import BOOKS, RULES, SEED_FILES, seed_text
@@ -21,6 +22,18 @@ from loo_lessons.engine.sources import BOOKS, RULES, SEED_FILES, seed_text
 
 def _norm(s: str) -> str:
     return re.sub(r"\s+", " ", s).strip()
+
+
+# Markdown punctuation that could start a link, an image, a role, a directive, code, math or
+# a block; emphasis (* and _) is left alone: the descriptions use it, and it runs nothing
+_MD_PUNCT = re.compile(r"([\\`{}\[\]()#+\-.!|~:$])")
+
+
+def md_text(text: object) -> str:
+    """Text from a scenario file as inert Markdown: one line, no control characters, HTML
+    escaped, the punctuation of links, roles, directives and code backslash-escaped."""
+    flat = " ".join(for_terminal(str(text)).split())
+    return _MD_PUNCT.sub(r"\\\1", html.escape(flat, quote=False))
 
 
 def sources_md() -> str:
@@ -160,7 +173,9 @@ def _summary(j: dict[str, Any]) -> str:
     return "; ".join(parts)
 
 
-def disagreements_md() -> str:
+def disagreements_md(folder: Any = None) -> str:
+    """The page; `folder` (a Traversable or Path) holds the scenarios, by default the shipped
+    ones."""
     import yaml
 
     out = [
@@ -171,7 +186,8 @@ def disagreements_md() -> str:
         "`loo-lessons explain FILE` (change `rules:` to compare).",
         "",
     ]
-    folder = resources.files("loo_lessons").joinpath("scenarios")
+    if folder is None:
+        folder = resources.files("loo_lessons").joinpath("scenarios")
     count = 0
     for entry in sorted(folder.iterdir(), key=lambda e: e.name):
         if not entry.name.endswith((".yaml", ".yml", ".json")):
@@ -182,9 +198,12 @@ def disagreements_md() -> str:
         if all(a.get(k) == b.get(k) for k in keys):
             continue
         count += 1
-        out += [f"## {data.get('title', entry.name)}", "", f"File `{entry.name}`.", ""]
+        title = md_text(data.get("title", entry.name))
+        name = for_terminal(entry.name).replace("`", "'")
+        out += [f"## {title}", "", f"File `{name}`.", ""]
         if data.get("description"):
-            out += [str(data["description"]).strip(), ""]
+            paras = re.split(r"\n\s*\n", str(data["description"]))
+            out += ["\n\n".join(md_text(p) for p in paras if p.strip()), ""]
         out += [f"- **hoffmann**: {_summary(a)}", f"- **peel**: {_summary(b)}", ""]
     if not count:
         out.append("No shipped scenario makes the presets disagree.")

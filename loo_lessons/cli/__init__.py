@@ -4,11 +4,22 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import sys
 from collections.abc import Sequence
+from typing import NoReturn
 
-from loo_lessons.engine.errors import LooError, ScenarioError
+from loo_lessons.cli import args as A
+from loo_lessons.cli.clean import for_terminal, one_line
+from loo_lessons.engine.errors import LooError
+
+#: Exit codes: 0 done, 1 a game left unfinished (`play`), 2 refused or failed (one line on
+#: stderr), 130 interrupted (Ctrl-C; `simulate` prints its partial tables first).
+EXIT_REFUSED = 2
+EXIT_INTERRUPTED = 130
+#: Packages of the `lessons` extra (the base install needs PyYAML only).
+EXTRAS = ("pandas", "numpy", "matplotlib", "ipywidgets", "anywidget", "traitlets", "IPython")
 
 
 def _cmd_explain(args: argparse.Namespace) -> int:
@@ -17,9 +28,9 @@ def _cmd_explain(args: argparse.Namespace) -> int:
 
     sc = load_file(args.file)
     if args.json:
-        print(json.dumps(explain_json(sc), indent=2, ensure_ascii=False))
+        print(for_terminal(json.dumps(explain_json(sc), indent=2, ensure_ascii=False)))
     else:
-        print(explain_text(sc), end="")
+        print(for_terminal(explain_text(sc)), end="")
     return 0
 
 
@@ -37,11 +48,12 @@ def _cmd_deal(args: argparse.Namespace) -> int:
     from loo_lessons.engine.deal import deal
     from loo_lessons.engine.options import preset
 
+    A.within_table("--dealer", args.dealer, args.players)
     opts = preset(args.rules)
     d = deal(
         random.Random(args.seed),
         args.players,
-        args.dealer % args.players,
+        args.dealer,
         must=args.must,
         position=opts.miss_deal_position,
     )
@@ -87,11 +99,30 @@ def _cmd_bench(args: argparse.Namespace) -> int:
     return 0
 
 
+class UsageError(Exception):
+    """A command line argparse refused (its message, without the usage text)."""
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse, but a refusal raises UsageError (main prints it as one line) instead of
+    printing the usage and exiting; subcommand parsers are of this class too."""
+
+    def error(self, message: str) -> NoReturn:
+        # argparse's sentences, turned FIELD first like every other refusal
+        for said, problem in (
+            ("the following arguments are required: ", "required"),
+            ("unrecognized arguments: ", "not an argument of this command"),
+        ):
+            if message.startswith(said):
+                names = message.removeprefix(said)
+                names = names if len(names) <= 80 else names[:80] + "…"
+                raise UsageError(f"{names}: {problem}")
+        raise UsageError(message.removeprefix("argument "))
+
+
 def parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(
-        prog="loo-lessons", description="Three-card Loo: rules and lessons."
-    )
-    sub = p.add_subparsers(dest="cmd", required=True)
+    p = Parser(prog="loo-lessons", description="Three-card Loo: rules and lessons.")
+    sub = p.add_subparsers(dest="cmd", required=True, metavar="COMMAND")
     e = sub.add_parser("explain", help="answer a scenario file: who acts, what is legal, and why")
     e.add_argument("file")
     e.add_argument("--json", action="store_true")
@@ -100,10 +131,10 @@ def parser() -> argparse.ArgumentParser:
     r.add_argument("--json", action="store_true")
     r.set_defaults(func=_cmd_rules)
     d = sub.add_parser("deal", help="show a reproducible deal")
-    d.add_argument("--players", type=int, default=5)
-    d.add_argument("--seed", type=int, default=0)
-    d.add_argument("--dealer", type=int, default=0)
-    d.add_argument("--rules", default="hoffmann")
+    d.add_argument("--players", type=A.players, default=5, help="2 to 17 (16 with a miss)")
+    d.add_argument("--seed", type=A.seed, default=0)
+    d.add_argument("--dealer", type=A.seat, default=0, help="the dealer's seat, 0 to players-1")
+    d.add_argument("--rules", type=A.preset_name, default="hoffmann", help="hoffmann or peel")
     d.add_argument("--must", action="store_true")
     d.add_argument("--json", action="store_true")
     d.set_defaults(func=_cmd_deal)
@@ -111,7 +142,12 @@ def parser() -> argparse.ArgumentParser:
 
     register_quiz(sub)
     b = sub.add_parser("bench", help="measure speed and print figures")
-    b.add_argument("--seconds", type=float, default=1.0)
+    b.add_argument(
+        "--seconds",
+        type=A.seconds,
+        default=1.0,
+        help=f"time for each figure, more than 0 and at most {A.MAX_SECONDS:g}",
+    )
     b.add_argument("--no-simulation", action="store_true", help="skip the 100,000-hand run")
     b.set_defaults(func=_cmd_bench)
     from loo_lessons.cli.sim import register as register_sim
@@ -120,16 +156,55 @@ def parser() -> argparse.ArgumentParser:
     return p
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    args = parser().parse_args(argv)
+def _refuse(message: str) -> int:
+    print(f"error: {one_line(message)}", file=sys.stderr)
+    return EXIT_REFUSED
+
+
+def _quiet_stdout() -> None:
+    """After a broken pipe or a full disk, point stdout at /dev/null so that the interpreter's
+    final flush has nowhere to fail (and prints no second message)."""
     try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):  # stdout is not a file (a test's capture)
+        pass
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run one command; whatever goes wrong ends as one line `error: ...` on stderr."""
+    try:
+        args = parser().parse_args(argv)
         code: int = args.func(args)
-    except ScenarioError as e:
-        print(f"error: {e}", file=sys.stderr)
-        return 2
+        sys.stdout.flush()  # a full disk shows here, not in the interpreter's exit
+    except UsageError as e:
+        return _refuse(str(e))
+    except argparse.ArgumentTypeError as e:  # a check across arguments (A.within_table)
+        return _refuse(str(e).removeprefix("argument "))
+    except SystemExit as e:  # --help, --version
+        return e.code if isinstance(e.code, int) else 0
     except LooError as e:
-        print(f"error: {e}", file=sys.stderr)
-        return 2
+        return _refuse(str(e))
+    except BrokenPipeError:
+        _quiet_stdout()
+        return _refuse("output: the reader closed the pipe before the output ended")
+    except KeyboardInterrupt:
+        print("error: interrupted", file=sys.stderr)
+        return EXIT_INTERRUPTED
+    except OSError as e:
+        if e.filename is None:  # writing stdout failed (a full disk)
+            _quiet_stdout()
+            return _refuse(f"output: {e.strerror or e}")
+        return _refuse(f"{e.filename}: {e.strerror or e}")
+    except ModuleNotFoundError as e:
+        top = (e.name or "").split(".")[0]
+        if top in EXTRAS:
+            return _refuse(f"{top}: not installed; pip install 'loo-lessons[lessons]'")
+        return _refuse(f"internal: {e} (please report this)")
+    except (MemoryError, RecursionError) as e:
+        return _refuse(f"input: too large to handle ({type(e).__name__})")
+    except Exception as e:  # the last guard: never a traceback
+        return _refuse(f"internal: {type(e).__name__}: {e} (please report this)")
     return code
 
 

@@ -6,6 +6,7 @@ import random
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 
 from loo_lessons.engine.deal import deal
 from loo_lessons.engine.game import Hand, Setup, Transcript
@@ -74,7 +75,13 @@ def run(seconds: float = 1.0, *, simulation: bool = True) -> dict[str, float]:
     print(f"legal_actions per call: {per_call * 1e6:.2f} µs")
 
     out = subprocess.run(
-        [sys.executable, "-X", "importtime", "-c", "import loo_lessons.engine.game, loo_lessons.scenario"],
+        [
+            sys.executable,
+            "-X",
+            "importtime",
+            "-c",
+            "import loo_lessons.engine.game, loo_lessons.scenario",
+        ],
         capture_output=True,
         text=True,
         check=True,
@@ -113,10 +120,24 @@ def run(seconds: float = 1.0, *, simulation: bool = True) -> dict[str, float]:
     ).stdout.strip()
     print(f"heavy modules pulled in by the core: {heavy or 'none'}")
     figures.update(quiz_figures())
-    figures.update(click_figures())
+    figures.update(_needs_extra("live click figures", click_figures))
     if simulation:
         figures.update(simulation_figures())
     return figures
+
+
+EXTRA = "pip install 'loo-lessons[lessons]'"
+
+
+def _needs_extra(what: str, figures: Callable[[], dict[str, float]]) -> dict[str, float]:
+    """`figures()`, or one line saying which extra it needs when that is not installed."""
+    try:
+        return figures()
+    except ModuleNotFoundError as e:
+        if e.name is None or e.name.split(".")[0] not in ("anywidget", "ipywidgets", "traitlets"):
+            raise
+        print(f"{what}: skipped, {e.name} is not installed ({EXTRA})")
+        return {}
 
 
 def quiz_figures() -> dict[str, float]:

@@ -1,8 +1,12 @@
 """`loo-lessons simulate` and `loo-lessons play`: subcommands added by `register(subparsers)`.
 
 loo-lessons simulate --hands N --players P --seed S [--rules PRESET] [--option K=V ...]
-                     [--bots B[,B...]] [--workers W] [--json | --csv]
+                     [--bots B[,B...]] [--workers W] [--quiet] [--json | --csv]
 loo-lessons play --seed S --players N [--rules PRESET] [--option K=V ...] [--seat K]
+
+Every value is range-checked by the types in `cli.args`. `simulate` keeps only running sums
+(constant memory), shows its progress on stderr after two seconds (`--quiet`: none), and on
+Ctrl-C prints the tables of the hands finished so far, marked PARTIAL, and exits 130.
 """
 
 from __future__ import annotations
@@ -10,25 +14,14 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Any
+import time
+from typing import TYPE_CHECKING, Any, TextIO
 
-from loo_lessons.engine.errors import ScenarioError
-from loo_lessons.engine.options import OPTION_SPECS, RuleOptions, options_from
+from loo_lessons.cli import args as A
+from loo_lessons.engine.options import RuleOptions, options_from
 
-
-def _option_pair(text: str) -> tuple[str, str | bool]:
-    key, sep, value = text.partition("=")
-    key = key.strip()
-    if not sep or key not in OPTION_SPECS:
-        raise argparse.ArgumentTypeError(
-            f"expected KEY=VALUE with KEY one of: {', '.join(OPTION_SPECS)}"
-        )
-    v = value.strip()
-    if OPTION_SPECS[key].kind is bool:
-        if v.lower() not in ("true", "false"):
-            raise argparse.ArgumentTypeError(f"{key} takes true or false, not {v!r}")
-        return key, v.lower() == "true"
-    return key, v
+if TYPE_CHECKING:
+    from loo_lessons.sim.montecarlo import SimResult
 
 
 def _options(args: argparse.Namespace) -> RuleOptions:
@@ -36,63 +29,131 @@ def _options(args: argparse.Namespace) -> RuleOptions:
     return options_from({"preset": args.rules, **changes})
 
 
-def _positive(text: str) -> int:
-    n = int(text)
-    if n < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, got {n}")
-    return n
+class Progress:
+    """Progress of a long run on `stream`: nothing for the first `delay` seconds, then a bar
+    redrawn in place on a terminal, or a plain line every `every` seconds elsewhere."""
+
+    def __init__(self, stream: TextIO, *, delay: float = 2.0, every: float = 5.0) -> None:
+        self.stream = stream
+        self.delay = delay
+        self.every = every
+        self.tty = stream.isatty()
+        self.t0 = time.monotonic()
+        self.last = -1e9
+        self.shown = False
+
+    def __call__(self, done: int, total: int) -> None:
+        now = time.monotonic()
+        spent = now - self.t0
+        gap = min(0.2, self.every) if self.tty else self.every
+        if spent < self.delay or (now - self.last < gap and done < total):
+            return
+        self.last = now
+        share = done / total if total else 1.0
+        left = f", about {spent / share - spent:.0f} s left" if 0 < share < 1 else ""
+        words = f"{done:,} of {total:,} hands ({share:.0%}), {spent:.0f} s{left}"
+        if self.tty:
+            bar = "#" * int(30 * share)
+            self.stream.write(f"\r[{bar:<30}] {words}\x1b[K")
+        else:
+            self.stream.write(f"simulate: {words}\n")
+        self.stream.flush()
+        self.shown = True
+
+    def close(self) -> None:
+        if self.tty and self.shown:
+            self.stream.write("\n")
+            self.stream.flush()
 
 
-def _cmd_simulate(args: argparse.Namespace) -> int:
-    from loo_lessons.sim.montecarlo import simulate
+_TITLES = {
+    "overview": "Overview (rates per hand; loo rate among those who played)",
+    "by_trumps": "Hands played, by trumps held: took a trick / looed",
+    "by_honours": "Hands played, by ace / king of trumps held",
+    "by_position": "Hands played, by position (1 = elder hand)",
+    "expected_counters": "Mean counters (won - loos) of each declaration, by position",
+    "value_of_miss": "Standing vs taking the miss, by the hand dealt (value = miss - stand)",
+}
 
-    bots = [b.strip() for b in args.bots.split(",")] if args.bots else None
-    res = simulate(args.hands, args.players, args.seed, _options(args), bots, workers=args.workers)
+
+def _partial_note(res: SimResult) -> str:
+    return (
+        f"PARTIAL: interrupted after {res.hands:,} of {res.requested:,} hands; "
+        f"these tables cover hands 0 to {res.hands - 1:,} only"
+    )
+
+
+def _print_result(res: SimResult, args: argparse.Namespace) -> None:
     tables = res.summary()
     if args.json:
         out: dict[str, Any] = {
             "hands": res.hands,
+            "hands_requested": res.requested,
+            "partial": res.partial,
             "players": res.players,
             "seed": res.seed,
             "rules": res.options.to_dict(),
             "bots": list(res.bots),
-            "tables": {
-                name: json.loads(df.reset_index().to_json(orient="records"))
-                for name, df in tables.items()
-            },
+            "tables": {name: t.records() for name, t in tables.items()},
         }
         print(json.dumps(out, indent=2))
-        return 0
+        return
     if args.csv:
-        for name, df in tables.items():
+        if res.partial:
+            print(f"# {_partial_note(res)}")
+        for name, t in tables.items():
             print(f"# {name}")
-            print(df.to_csv(), end="")
-            print()
-        return 0
+            print(t.csv())
+        return
+    if res.partial:
+        print(_partial_note(res))
     print(
         f"{res.hands} hands, {res.players} players, seed {res.seed}, "
         f"bots {', '.join(dict.fromkeys(res.bots))}, {res.seconds:.1f} s"
     )
-    titles = {
-        "overview": "Overview (rates per hand; loo rate among those who played)",
-        "by_trumps": "Hands played, by trumps held: took a trick / looed",
-        "by_honours": "Hands played, by ace / king of trumps held",
-        "by_position": "Hands played, by position (1 = elder hand)",
-        "expected_counters": "Mean counters (won - loos) of each declaration, by position",
-        "value_of_miss": "Standing vs taking the miss, by the hand dealt (value = miss - stand)",
-    }
-    for name, df in tables.items():
+    for name, t in tables.items():
         print()
-        print(f"== {titles.get(name, name)} ==")
-        print(df.to_string(float_format=lambda x: f"{x:.3f}"))
+        print(f"== {_TITLES.get(name, name)} ==")
+        print(t.text())
+
+
+def _cmd_simulate(args: argparse.Namespace) -> int:
+    from loo_lessons.cli import EXIT_INTERRUPTED
+    from loo_lessons.sim.montecarlo import Interrupted, simulate
+
+    progress = None if args.quiet else Progress(sys.stderr)
+    try:
+        res = simulate(
+            args.hands,
+            args.players,
+            args.seed,
+            _options(args),
+            args.bots,
+            workers=args.workers,
+            progress=progress,
+        )
+    except Interrupted as stop:
+        if progress is not None:
+            progress.close()
+        res = stop.partial
+        _print_result(res, args)
+        print(
+            f"interrupted: the tables printed are partial ({res.hands:,} of "
+            f"{res.requested:,} hands)",
+            file=sys.stderr,
+        )
+        return EXIT_INTERRUPTED
+    if progress is not None:
+        progress.close()
+    _print_result(res, args)
     return 0
 
 
 def _cmd_play(args: argparse.Namespace) -> int:
     from loo_lessons.views.terminal import play_terminal
 
-    if not 0 <= args.seat < args.players:
-        raise ScenarioError("seat", f"seat {args.seat} does not exist: 0 to {args.players - 1}")
+    A.within_table("--seat", args.seat, args.players)
+    A.within_table("--dealer", args.dealer, args.players)
     return play_terminal(
         args.seed,
         args.players,
@@ -104,44 +165,50 @@ def _cmd_play(args: argparse.Namespace) -> int:
     )
 
 
+def _rule_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--seed", type=A.seed, default=0, help=f"0 to {A.MAX_SEED}")
+    p.add_argument(
+        "--players", type=A.players, default=5, help="2 to 16 (a miss is dealt), default 5"
+    )
+    p.add_argument("--rules", type=A.preset_name, default="hoffmann", help="hoffmann or peel")
+    p.add_argument(
+        "--option",
+        type=A.option_pair,
+        action="append",
+        metavar="KEY=VALUE",
+        help="override one rule option (repeatable)",
+    )
+
+
 def register(subparsers: Any) -> None:
     """Add `simulate` and `play` to an argparse subparsers object (from add_subparsers())."""
     s = subparsers.add_parser(
         "simulate", help="play many seeded hands with bots and print summary tables"
     )
-    s.add_argument("--hands", type=_positive, default=10_000)
-    s.add_argument("--players", type=int, default=5)
-    s.add_argument("--seed", type=int, default=0)
-    s.add_argument("--rules", default="hoffmann", help="preset (hoffmann, peel)")
     s.add_argument(
-        "--option",
-        type=_option_pair,
-        action="append",
-        metavar="KEY=VALUE",
-        help="override one rule option (repeatable)",
+        "--hands", type=A.hands, default=10_000, help=f"1 to {A.MAX_HANDS:,} (default 10,000)"
     )
+    _rule_arguments(s)
     s.add_argument(
         "--bots",
+        type=A.bot_names,
         help="one bot for all seats, or one per seat, comma-separated "
         "(random-legal, cautious, bold, sensible)",
     )
-    s.add_argument("--workers", type=_positive, default=1, help="processes (default 1)")
+    s.add_argument(
+        "--workers",
+        type=A.workers,
+        default=1,
+        help=f"processes, 1 to {A.MAX_WORKERS} (default 1); the numbers do not depend on it",
+    )
+    s.add_argument("--quiet", action="store_true", help="no progress on stderr")
     fmt = s.add_mutually_exclusive_group()
     fmt.add_argument("--json", action="store_true", help="the tables as JSON")
     fmt.add_argument("--csv", action="store_true", help="the tables as CSV, one after another")
     s.set_defaults(func=_cmd_simulate)
 
     p = subparsers.add_parser("play", help="play one deal at the keyboard against bots")
-    p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--players", type=int, default=5)
-    p.add_argument("--rules", default="hoffmann", help="preset (hoffmann, peel)")
-    p.add_argument(
-        "--option",
-        type=_option_pair,
-        action="append",
-        metavar="KEY=VALUE",
-        help="override one rule option (repeatable)",
-    )
-    p.add_argument("--seat", type=int, default=1, help="your seat (default 1, the elder hand)")
-    p.add_argument("--dealer", type=int, default=0)
+    _rule_arguments(p)
+    p.add_argument("--seat", type=A.seat, default=1, help="your seat (default 1, the elder hand)")
+    p.add_argument("--dealer", type=A.seat, default=0, help="the dealer's seat (default 0)")
     p.set_defaults(func=_cmd_play)

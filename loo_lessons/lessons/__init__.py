@@ -687,7 +687,9 @@ def _simulation(hands: int, players: int, seed: int, rules: str, bots: str) -> A
             from IPython.display import display
 
             display(bar)  # type: ignore[no-untyped-call]
-        result = run(hands, players, seed, rules, bots, progress=bar.update)
+        # twenty chunks: the bar moves in steps of 5% (the numbers do not depend on it)
+        chunk = max(100, -(-hands // 20))
+        result = run(hands, players, seed, rules, bots, progress=bar.update, chunk=chunk)
         if len(_SIMULATIONS) >= 16:
             _SIMULATIONS.pop(next(iter(_SIMULATIONS)))
         _SIMULATIONS[key] = result

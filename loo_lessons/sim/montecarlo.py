@@ -1,8 +1,11 @@
-"""Monte Carlo: many seeded hands played by bots, recorded per hand and seat, and summed up.
+"""Monte Carlo: many seeded hands played by bots and summed up as they finish.
 
 `simulate(hands, players, seed, ...)` plays hand `i` from its own seed `hand_seed(seed, i)`
 with the dealer at seat `i % players`, so every hand can be replayed alone
 (`replay_hand`) and the results are the same whatever the number of worker processes.
+Hands go in fixed chunks (`chunk_bounds`); each chunk returns a `Tally` of integer sums
+(`sim/tally.py`), so memory does not grow with the hands; `rows=True` also keeps one row
+per hand and seat for `SimResult.frame()`.
 
 Each hand starts from a fresh pool of the dealer's stake (limited loo), so the hands are
 independent samples; `session(...)` plays a running table instead, where the pool carries
@@ -15,6 +18,7 @@ pandas is imported only inside the methods that return frames.
 
 from __future__ import annotations
 
+import dataclasses
 import multiprocessing
 import random
 import sys
@@ -27,11 +31,14 @@ from typing import TYPE_CHECKING, Any
 from loo_lessons.engine.cards import Card, Rank, Suit
 from loo_lessons.engine.deal import check_table_size
 from loo_lessons.engine.declare import Declaration
+from loo_lessons.engine.errors import LooError
 from loo_lessons.engine.game import Hand, Setup
 from loo_lessons.engine.options import Ante, LooAmount, RuleOptions, options_from
 from loo_lessons.engine.settle import Stakes
 from loo_lessons.engine.table import Table
 from loo_lessons.sim.bots import BOTS, Bot, bot_move, get_bot, seat_bots, seat_view
+from loo_lessons.sim.tally import DECLARATION_NAMES, NONE, Tally, pandas
+from loo_lessons.sim.tally import Table as SummaryTable
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -40,17 +47,8 @@ Progress = Callable[[int, int], None]
 Columns = dict[str, "array[int]"]
 RulesArg = str | RuleOptions | Mapping[str, Any] | None
 
-#: Declaration codes stored in the `declaration` column ("none": the dealer took the pool
-#: without declaring, R14).
-DECLARATION_NAMES: tuple[str, ...] = (
-    "play",
-    "take_miss",
-    "pass",
-    "play_miss_for_pool",
-    "none",
-)
 _DECL_CODE = {Declaration(n): i for i, n in enumerate(DECLARATION_NAMES[:4])}
-_NONE = 4
+_NONE = NONE
 
 #: The columns of `SimResult.frame()`, one row per hand and seat, with their meaning.
 FRAME_COLUMNS: dict[str, str] = {
@@ -140,6 +138,7 @@ class _Job:
     bots: tuple[str | Bot, ...]
     bot_codes: tuple[int, ...]
     stake: int
+    rows: bool
 
 
 def _features(cards: Sequence[Card], trumps: Suit | None) -> int:
@@ -170,15 +169,25 @@ def _empty_columns() -> Columns:
     return {name: array(code) for name, code in (HAND_COLUMNS | SEAT_COLUMNS).items()}
 
 
-def _play_chunk(job: _Job) -> Columns:
+@dataclass(frozen=True)
+class _Part:
+    """What one chunk sends back: its tally, and its rows when they are kept."""
+
+    tally: Tally
+    columns: Columns | None
+
+
+def _play_chunk(job: _Job) -> _Part:
     players = job.players
     options = options_from(job.options)
     bots = tuple(get_bot(b) for b in job.bots)
     stakes = _stakes(players, options, job.stake)
     setups = [Setup(players, d, options, stakes) for d in range(players)]
-    cols = _empty_columns()
-    h_seed, h_dealer, h_pool, h_in, h_single, h_awarded = (cols[n] for n in HAND_COLUMNS)
-    s_dealt, s_decl, s_played, s_tricks, s_won, s_paid = (cols[n] for n in SEAT_COLUMNS)
+    all_ante = options.ante is Ante.ALL_PLAYERS
+    # position of each seat for each dealer: 1 = elder hand ... players = dealer
+    positions = [[(x - d - 1) % players + 1 for x in range(players)] for d in range(players)]
+    tally = Tally(players)
+    cols = _empty_columns() if job.rows else None
     seats = range(players)
     decl_code = _DECL_CODE
     rng = random.Random()
@@ -194,23 +203,46 @@ def _play_chunk(job: _Job) -> Columns:
         s = hand.settlement
         assert s is not None
         declared = hand.declared
-        h_seed.append(hs)
-        h_dealer.append(dealer)
-        h_pool.append(s.pool)
-        h_in.append(len(hand.players_in))
-        h_single.append(s.is_single)
-        h_awarded.append(s.pool_awarded_to is not None)
-        s_dealt.extend(dealt)
+        awarded = s.pool_awarded_to is not None
+        in_play = len(hand.players_in)
         codes = [decl_code.get(declared.get(seat), _NONE) for seat in seats]  # type: ignore[arg-type]
-        s_decl.extend(codes)
-        s_played.extend(
-            [0 if c >= 2 else (dealt[seat] if c == 0 else miss) for seat, c in enumerate(codes)]
-        )
+        played = [
+            0 if c >= 2 else (dealt[seat] if c == 0 else miss) for seat, c in enumerate(codes)
+        ]
         won, paid, tw = s.receives, s.loo_pays, s.tricks_won
-        s_tricks.extend([tw.get(seat, 0) for seat in seats])
-        s_won.extend([won.get(seat, 0) for seat in seats])
-        s_paid.extend([paid.get(seat, 0) for seat in seats])
-    return cols
+        tally.count("hands")
+        tally.count("singles", s.is_single)
+        tally.count("awarded", awarded)
+        tally.count("in_play", in_play)
+        tally.count("played_in", 0 if awarded else in_play)
+        pos = positions[dealer]
+        for seat in seats:
+            tally.seat(
+                pos[seat],
+                codes[seat],
+                dealt[seat],
+                played[seat],
+                tw.get(seat, 0),
+                won.get(seat, 0),
+                paid.get(seat, 0),
+                job.stake if all_ante or seat == dealer else 0,
+                awarded,
+            )
+        if cols is None:
+            continue
+        cols["seed"].append(hs)
+        cols["dealer"].append(dealer)
+        cols["pool"].append(s.pool)
+        cols["in_play"].append(in_play)
+        cols["single"].append(s.is_single)
+        cols["awarded"].append(awarded)
+        cols["dealt"].extend(dealt)
+        cols["declaration"].extend(codes)
+        cols["played_hand"].extend(played)
+        cols["tricks"].extend([tw.get(seat, 0) for seat in seats])
+        cols["won"].extend([won.get(seat, 0) for seat in seats])
+        cols["paid"].extend([paid.get(seat, 0) for seat in seats])
+    return _Part(tally, cols)
 
 
 # --- results --------------------------------------------------------------------------------
@@ -218,16 +250,28 @@ def _play_chunk(job: _Job) -> Columns:
 
 @dataclass(frozen=True)
 class SimResult:
-    """Rows of (hand, seat) as columns of integers; `frame()` gives them as a DataFrame."""
+    """The streaming aggregates of a simulation (`tally`, summed up by `summary()`), and, when
+    asked for (`simulate(..., rows=True)`), its rows of (hand, seat) as columns of integers;
+    `frame()` gives them as a DataFrame.
+
+    `hands` were played (hands 0 to hands - 1); fewer than `requested` when the run was
+    interrupted (`partial`)."""
 
     hands: int
     players: int
     seed: int
     options: RuleOptions
     bots: tuple[str, ...]  # the bot in each seat
-    columns: Columns = field(repr=False)
+    tally: Tally = field(repr=False)
+    columns: Columns | None = field(default=None, repr=False)
     seconds: float = 0.0
     stake: int = 3
+    requested: int | None = None
+
+    @property
+    def partial(self) -> bool:
+        """Interrupted before all the hands asked for were played."""
+        return self.requested is not None and self.hands < self.requested
 
     @property
     def all_ante(self) -> bool:
@@ -245,20 +289,25 @@ class SimResult:
 
     def __len__(self) -> int:
         """Rows: one per hand and seat."""
-        return len(self.columns["seed"]) * self.players
+        return self.hands * self.players
 
     def frame(self) -> pd.DataFrame:
         """One row per hand and seat (columns: FRAME_COLUMNS); `declaration` and `bot` are
         categoricals, flags are booleans."""
+        if self.columns is None:
+            raise LooError(
+                "this simulation kept no rows: simulate(..., rows=True) keeps one per hand and seat"
+            )
+        pd = pandas()
         import numpy as np
-        import pandas as pd
 
-        n, p = len(self.columns["seed"]), self.players
+        columns = self.columns
+        n, p = len(columns["seed"]), self.players
 
         def col(name: str) -> Any:
             code = (HAND_COLUMNS | SEAT_COLUMNS)[name]
             dtype = "int8" if code == "b" else "int64"
-            return np.frombuffer(self.columns[name], dtype=dtype).astype("int64")
+            return np.frombuffer(columns[name], dtype=dtype).astype("int64")
 
         def per_hand(name: str) -> Any:
             return np.repeat(col(name), p)
@@ -307,80 +356,32 @@ class SimResult:
         data["played"] = data["played"] & (decl != 4)
         return pd.DataFrame(data)
 
-    # --- summary tables ---------------------------------------------------------------
-    def trick_rates(self, by: str | Sequence[str] = "trumps") -> pd.DataFrame:
+    # --- summary tables: plain Python from the tally; DataFrames for the lessons -------
+    def trick_rates(self, by: str = "trumps") -> pd.DataFrame:
         """How often a hand that was played takes a trick, and is looed, by the kind of hand.
 
-        `by`: "trumps" (trumps in the hand played), "honours" (ace / king of trumps held),
-        "position", or any column names. Left out: deals that ended without play (R14-R16)
-        and the dealer playing the miss for the pool (he cannot be looed, A16).
-        """
-        keys = {
-            "trumps": ["played_trumps"],
-            "honours": ["played_ace", "played_king"],
-            "position": ["position"],
-        }
-        cols = keys.get(by, [by]) if isinstance(by, str) else list(by)
-        df = self.frame()
-        df = df[df["played"] & ~df["awarded"] & (df["declaration"] != "play_miss_for_pool")]
-        df = df.assign(took_trick=df["tricks"] > 0)
-        g = df.groupby(cols, observed=True)
-        out = g.agg(
-            hands=("tricks", "size"),
-            took_trick=("took_trick", "mean"),
-            looed=("looed", "mean"),
-            tricks=("tricks", "mean"),
-            net=("net", "mean"),
-        )
-        return out
+        `by`: "trumps" (trumps in the hand played), "honours" (ace / king of trumps held) or
+        "position". Left out: deals that ended without play (R14-R16) and the dealer playing
+        the miss for the pool (he cannot be looed, A16)."""
+        return self.tally.trick_rates(by).frame()
 
     def expected_counters(self, wide: bool = True) -> pd.DataFrame:
         """Mean counters (`net`: won - loos, the dealer's stake aside) of each declaration,
         by table size and position. Wide: one column per declaration; long: with counts and
         each declaration's share of that position's decisions."""
-        df = self.frame()
-        g = df.groupby(["players", "position", "declaration"], observed=True)
-        long = g.agg(hands=("net", "size"), net=("net", "mean"), balance=("balance", "mean"))
-        totals = long.groupby(level=["players", "position"])["hands"].transform("sum")
-        long["share"] = long["hands"] / totals
-        if not wide:
-            return long
-        return long["net"].unstack("declaration")
+        return self.tally.expected_counters(wide).frame()
 
-    def miss_value(
-        self, by: Sequence[str] = ("dealt_trumps", "dealt_ace", "dealt_king")
-    ) -> pd.DataFrame:
-        """Mean net of standing vs taking the miss, for hands alike in `by` (features of the
-        seat's own dealt cards, what it declared on). `value` = take_miss - stand. Bots
-        choose by their hands, so a comparison needs both choices in a group: mix bots (or
-        use `paired_miss_value`, which plays both choices of the very same deal)."""
-        df = self.frame()
-        df = df[df["declaration"].isin(["play", "take_miss"])]
-        g = df.groupby([*by, "declaration"], observed=True)["net"].agg(["mean", "size"])
-        wide = g.unstack("declaration")
-        out = wide.reindex(
-            columns=[(m, d) for m in ("mean", "size") for d in ("play", "take_miss")]
-        )
-        out.columns = ["stand_net", "take_miss_net", "stand_hands", "take_miss_hands"]
-        out["value_of_miss"] = out["take_miss_net"] - out["stand_net"]
-        out[["stand_hands", "take_miss_hands"]] = (
-            out[["stand_hands", "take_miss_hands"]].fillna(0).astype(int)
-        )
-        return out
+    def miss_value(self) -> pd.DataFrame:
+        """Mean net of standing vs taking the miss, for hands alike in the seat's own dealt
+        cards (trumps, ace, king of trumps: what it declared on). `value_of_miss` =
+        take_miss - stand. Bots choose by their hands, so a comparison needs both choices in
+        a group: mix bots (or use `paired_miss_value`, which plays both choices of the very
+        same deal)."""
+        return self.tally.miss_value().frame()
 
     def overview(self) -> dict[str, float]:
         """Headline rates per hand; the loo rate is among seats that played a hand out."""
-        n = max(1, self.hands)
-        c = self.columns
-        played = sum(k for k, a in zip(c["in_play"], c["awarded"], strict=True) if not a)
-        loos = sum(1 for x in c["paid"] if x > 0)
-        return {
-            "hands": float(self.hands),
-            "single_rate": sum(c["single"]) / n,
-            "awarded_rate": sum(c["awarded"]) / n,
-            "mean_in_play": sum(c["in_play"]) / n,
-            "loo_rate_of_players": loos / played if played else 0.0,
-        }
+        return self.tally.overview()
 
     def session(
         self,
@@ -396,27 +397,36 @@ class SimResult:
         bots = self.bots if p == self.players else self.bots[:1]
         return session(deals, p, self.seed if seed is None else seed, opts, bots, stake=self.stake)
 
-    def summary(self) -> dict[str, pd.DataFrame]:
-        """The summary tables by name (what `loo-lessons simulate` prints)."""
-        import pandas as pd
-
-        ov = pd.DataFrame([self.overview()])
-        return {
-            "overview": ov,
-            "by_trumps": self.trick_rates("trumps"),
-            "by_honours": self.trick_rates("honours"),
-            "by_position": self.trick_rates("position"),
-            "expected_counters": self.expected_counters(),
-            "value_of_miss": self.miss_value(),
-        }
+    def summary(self) -> dict[str, SummaryTable]:
+        """The summary tables by name, as plain Python (what `loo-lessons simulate` prints)."""
+        return self.tally.tables()
 
 
-def _merge(parts: Sequence[Columns]) -> Columns:
-    cols = _empty_columns()
-    for part in parts:
-        for name, arr in part.items():
-            cols[name].extend(arr)
-    return cols
+#: Hands per chunk (at least; more when a run would need over MAX_CHUNKS chunks).
+CHUNK_HANDS = 2_000
+MAX_CHUNKS = 1_000
+
+
+def chunk_bounds(hands: int, chunk: int = CHUNK_HANDS) -> list[tuple[int, int]]:
+    """The chunks of a run: hands [start, stop). They depend on `hands` (and `chunk`), never
+    on the worker count, so an interrupted run keeps the same prefix whoever played it."""
+    size = max(1, chunk, -(-hands // MAX_CHUNKS))
+    return [(start, min(hands, start + size)) for start in range(0, hands, size)]
+
+
+class Interrupted(KeyboardInterrupt):
+    """Ctrl-C during `simulate`: `partial` holds the chunks finished before it, in order."""
+
+    def __init__(self, partial: SimResult) -> None:
+        super().__init__(f"interrupted after {partial.hands} hands")
+        self.partial = partial
+
+
+def _ignore_sigint() -> None:
+    """Workers leave Ctrl-C to the parent, which stops them and keeps what is finished."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _jobs(
@@ -426,15 +436,16 @@ def _jobs(
     opts: RuleOptions,
     bots: tuple[Bot, ...],
     stake: int,
-    pieces: int,
+    rows: bool,
+    chunk: int,
 ) -> list[_Job]:
     names: tuple[str | Bot, ...] = tuple(b.name if BOTS.get(b.name) == b else b for b in bots)
     kinds = _bot_kinds(bots)
     codes = tuple(kinds.index(b.name) for b in bots)
-    size = max(1, -(-hands // max(1, pieces)))
+    options = opts.to_dict()
     return [
-        _Job(seed, start, min(hands, start + size), players, opts.to_dict(), names, codes, stake)
-        for start in range(0, hands, size)
+        _Job(seed, start, stop, players, options, names, codes, stake, rows)
+        for start, stop in chunk_bounds(hands, chunk)
     ]
 
 
@@ -453,13 +464,17 @@ def simulate(
     progress: Progress | None = None,
     *,
     stake: int = 3,
+    rows: bool = False,
+    chunk: int = CHUNK_HANDS,
 ) -> SimResult:
     """Play `hands` seeded hands at a table of `players` with `bots` (one per seat, or one
-    for all; default `sensible` everywhere) and record every seat of every hand.
+    for all; default `sensible` everywhere) and sum them up as they finish (memory does not
+    grow with `hands`); `rows=True` also keeps one row per hand and seat (for `frame()`).
 
     Hand `i` is dealt and played from `hand_seed(seed, i)` with dealer `i % players`, so the
     result does not depend on `workers` (processes; chunks are merged in hand order).
-    `progress(done, total)` is called as chunks finish.
+    `progress(done, total)` is called as chunks finish. Ctrl-C raises `Interrupted`, whose
+    `partial` result holds the chunks finished so far. `chunk`: hands per chunk (at least).
     """
     if hands < 0:
         raise ValueError("hands must be >= 0")
@@ -467,36 +482,78 @@ def simulate(
     seats = seat_bots(bots, players, "sensible")
     check_table_size(players, True)
     workers = max(1, workers)
-    pieces = workers * 4 if workers > 1 else (10 if progress is not None else 1)
-    jobs = _jobs(hands, seed, players, opts, seats, stake, pieces)
+    jobs = _jobs(hands, seed, players, opts, seats, stake, rows, chunk)
     t0 = time.perf_counter()
-    parts: list[Columns] = []
-    done = 0
-    if workers > 1 and len(jobs) > 1:
-        ctx = multiprocessing.get_context("fork" if sys.platform == "linux" else "spawn")
-        with ctx.Pool(min(workers, len(jobs))) as pool:
-            for job, part in zip(jobs, pool.imap(_play_chunk, jobs), strict=True):
-                parts.append(part)
-                done += job.stop - job.start
-                if progress is not None:
-                    progress(done, hands)
-    else:
-        for job in jobs:
-            parts.append(_play_chunk(job))
-            done += job.stop - job.start
-            if progress is not None:
-                progress(done, hands)
-    cols = _merge(parts)
-    return SimResult(
-        hands,
-        players,
-        seed,
-        opts,
-        tuple(b.name for b in seats),
-        cols,
-        time.perf_counter() - t0,
-        stake,
-    )
+    cols = _empty_columns() if rows else None
+    # (tally, hands done), replaced in one assignment: a Ctrl-C between two statements of
+    # `take` leaves the previous chunk's state whole, never a tally ahead of its count
+    state = (Tally(players), 0)
+
+    def take(job: _Job, part: _Part) -> None:
+        nonlocal state
+        tally = state[0].copy()
+        tally.merge(part.tally)
+        if cols is not None and part.columns is not None:
+            for name, arr in part.columns.items():
+                cols[name].extend(arr)
+        state = (tally, state[1] + job.stop - job.start)
+        if progress is not None:
+            progress(state[1], hands)
+
+    def result() -> SimResult:
+        tally, done = state
+        if cols is not None:  # rows past the last whole chunk (an interrupted extend)
+            for name in HAND_COLUMNS:
+                del cols[name][done:]
+            for name in SEAT_COLUMNS:
+                del cols[name][done * players :]
+        return SimResult(
+            done,
+            players,
+            seed,
+            opts,
+            tuple(b.name for b in seats),
+            tally,
+            cols,
+            time.perf_counter() - t0,
+            stake,
+            hands,
+        )
+
+    try:
+        if workers > 1 and len(jobs) > 1:
+            ctx = multiprocessing.get_context("fork" if sys.platform == "linux" else "spawn")
+            with ctx.Pool(min(workers, len(jobs)), initializer=_ignore_sigint) as pool:
+                for job, part in zip(jobs, pool.imap(_play_chunk, jobs), strict=True):
+                    take(job, part)
+        else:
+            for job in jobs:
+                take(job, _play_chunk(job))
+    except KeyboardInterrupt:
+        raise Interrupted(result()) from None
+    return result()
+
+
+def chunk_tally(
+    seed: int,
+    start: int,
+    stop: int,
+    players: int,
+    rules: RulesArg = "hoffmann",
+    bots: Sequence[str | Bot] | str | Bot | None = None,
+    *,
+    stake: int = 3,
+) -> Tally:
+    """The tally of hands [start, stop) of `simulate(..., seed, ...)`: what a worker on another
+    machine would compute (README: Dask or Ray). Merging the chunks of `chunk_bounds`, in any
+    order, gives the tally `simulate` gives."""
+    opts = _options(rules)
+    seats = seat_bots(bots, players, "sensible")
+    check_table_size(players, True)
+    if stop <= start:
+        return Tally(players)
+    (job,) = _jobs(stop - start, seed, players, opts, seats, stake, False, max(1, stop - start))
+    return _play_chunk(dataclasses.replace(job, start=start, stop=stop)).tally
 
 
 def replay_hand(

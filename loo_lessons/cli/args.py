@@ -1,0 +1,161 @@
+"""Argument types for the `loo-lessons` command line: each checks its range, so a bad value
+is refused by argparse as one line naming the option, before any work starts.
+
+Every limit is stated here, once; `--help` and the error messages quote them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import re
+from collections.abc import Callable
+
+from loo_lessons.cli.clean import for_terminal
+from loo_lessons.engine.deal import MAX_PLAYERS_WITHOUT_MISS, MIN_PLAYERS
+
+#: Most hands one `simulate` may play (some 15 to 20 minutes on one core).
+MAX_HANDS = 10**7
+#: Most worker processes for `simulate`.
+MAX_WORKERS = 64
+#: Longest `bench --seconds`.
+MAX_SECONDS = 600.0
+#: Seeds are whole numbers 0 to 2**63 - 1 (what a seeded chunk stores).
+MAX_SEED = 2**63 - 1
+#: A number typed on the command line longer than this is refused before conversion.
+_MAX_DIGITS = 20
+
+_INT = re.compile(rf"[+-]?\d{{1,{_MAX_DIGITS}}}")
+
+
+def short(text: str, limit: int = 40) -> str:
+    """`text` as a short quoted excerpt for a message (never the whole of a long input)."""
+    text = for_terminal(text)
+    return repr(text if len(text) <= limit else text[:limit] + "…")
+
+
+def _whole(text: str) -> int:
+    s = text.strip().replace("_", "")
+    if not _INT.fullmatch(s):
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {short(text)}")
+    return int(s)
+
+
+def int_range(low: int, high: int, note: str = "") -> Callable[[str], int]:
+    """A whole number from `low` to `high` inclusive (`note` follows the range in a refusal)."""
+
+    def check(text: str) -> int:
+        n = _whole(text)
+        if not low <= n <= high:
+            raise argparse.ArgumentTypeError(f"{n} is out of range: {low} to {high}{note}")
+        return n
+
+    check.__name__ = "whole number"
+    return check
+
+
+#: A table: 2 to 17 players (17 only in a must, 16 with a miss: A18); cross-checked by the
+#: engine against the miss once the other options are known.
+players = int_range(
+    MIN_PLAYERS, MAX_PLAYERS_WITHOUT_MISS, " players (16 with a miss; 17 only in a must)"
+)
+#: A seat number, before it is checked against the table (`within_table`).
+seat = int_range(0, MAX_PLAYERS_WITHOUT_MISS - 1)
+seed = int_range(0, MAX_SEED)
+hands = int_range(1, MAX_HANDS)
+workers = int_range(1, MAX_WORKERS)
+
+
+def seconds(text: str) -> float:
+    """A positive, finite number of seconds, at most MAX_SECONDS."""
+    s = text.strip()
+    if len(s) > _MAX_DIGITS + 10:
+        raise argparse.ArgumentTypeError(f"expected a number of seconds, got {short(text)}")
+    try:
+        x = float(s)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"expected a number of seconds, got {short(text)}"
+        ) from None
+    if not math.isfinite(x) or not 0 < x <= MAX_SECONDS:
+        raise argparse.ArgumentTypeError(
+            f"{short(text)} is out of range: more than 0 and at most {MAX_SECONDS:g} seconds"
+        )
+    return x
+
+
+def preset_name(text: str) -> str:
+    """A preset of rules (hoffmann, peel)."""
+    from loo_lessons.engine.options import PRESETS
+
+    if text not in PRESETS:
+        raise argparse.ArgumentTypeError(
+            f"unknown preset {short(text)} (known: {', '.join(sorted(PRESETS))})"
+        )
+    return text
+
+
+def bot_names(text: str) -> tuple[str, ...]:
+    """One bot name, or one per seat, comma-separated."""
+    from loo_lessons.sim.bots import BOTS
+
+    names = tuple(b.strip() for b in text.split(","))
+    if len(names) > MAX_PLAYERS_WITHOUT_MISS:
+        raise argparse.ArgumentTypeError(
+            f"{len(names)} bots: at most one per seat ({MAX_PLAYERS_WITHOUT_MISS})"
+        )
+    for b in names:
+        if b not in BOTS:
+            raise argparse.ArgumentTypeError(
+                f"unknown bot {short(b)} (known: {', '.join(sorted(BOTS))})"
+            )
+    return names
+
+
+def option_pair(text: str) -> tuple[str, str | bool]:
+    """KEY=VALUE: one rule option and one of its values."""
+    from loo_lessons.engine.options import OPTION_SPECS
+
+    key, sep, value = text.partition("=")
+    key = key.strip()
+    if not sep or key not in OPTION_SPECS:
+        raise argparse.ArgumentTypeError(
+            f"expected KEY=VALUE with KEY one of: {', '.join(OPTION_SPECS)}"
+        )
+    spec = OPTION_SPECS[key]
+    v = value.strip()
+    if spec.kind is bool:
+        if v.lower() not in ("true", "false"):
+            raise argparse.ArgumentTypeError(f"{key} takes true or false, not {short(v)}")
+        return key, v.lower() == "true"
+    known = [str(x) for x in spec.values]
+    if v not in known:
+        raise argparse.ArgumentTypeError(f"{key} takes one of {', '.join(known)}, not {short(v)}")
+    return key, v
+
+
+def within_table(option: str, value: int, players: int) -> None:
+    """A seat (`--dealer`, `--seat`) must sit at the table of `players`."""
+    if not 0 <= value < players:
+        raise argparse.ArgumentTypeError(
+            f"argument {option}: seat {value} is not at a table of {players}: 0 to {players - 1}"
+        )
+
+
+__all__ = [
+    "MAX_HANDS",
+    "MAX_SECONDS",
+    "MAX_SEED",
+    "MAX_WORKERS",
+    "bot_names",
+    "hands",
+    "int_range",
+    "option_pair",
+    "players",
+    "preset_name",
+    "seat",
+    "seconds",
+    "seed",
+    "short",
+    "within_table",
+]

@@ -1,0 +1,255 @@
+"""Streaming aggregates of a simulation: integer sums per group, added hand by hand and merged
+chunk by chunk, so memory does not grow with the number of hands and the totals do not depend
+on how the hands were split among workers (integer sums in any order are equal).
+
+`Table` is a summary table as plain Python (records, text, CSV); `Table.frame()` gives a
+DataFrame for the lessons (pandas imported there only).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+#: Declaration codes (index into this tuple); "none": the dealer took the pool without
+#: declaring (R14).
+DECLARATION_NAMES: tuple[str, ...] = (
+    "play",
+    "take_miss",
+    "pass",
+    "play_miss_for_pool",
+    "none",
+)
+PLAY, TAKE_MISS, PASS, MISS_FOR_POOL, NONE = range(5)
+
+Cell = int | float | bool | str | None
+
+
+@dataclass(frozen=True)
+class Table:
+    """Rows of index values followed by column values."""
+
+    index: tuple[str, ...]
+    columns: tuple[str, ...]
+    rows: tuple[tuple[Cell, ...], ...]
+
+    def records(self) -> list[dict[str, Cell]]:
+        names = (*self.index, *self.columns)
+        return [dict(zip(names, row, strict=True)) for row in self.rows]
+
+    def text(self, digits: int = 3) -> str:
+        """Aligned columns, numbers right-justified (what `simulate` prints)."""
+
+        def cell(v: Cell) -> str:
+            if v is None:
+                return "-"
+            if isinstance(v, float):
+                return f"{v:.{digits}f}"
+            return str(v)
+
+        grid = [[*self.index, *self.columns], *([cell(v) for v in r] for r in self.rows)]
+        widths = [max(len(r[i]) for r in grid) for i in range(len(grid[0]))]
+        return "\n".join(
+            "  ".join(c.rjust(w) for c, w in zip(r, widths, strict=True)).rstrip() for r in grid
+        )
+
+    def csv(self) -> str:
+        buf = io.StringIO()
+        w = csv.writer(buf, lineterminator="\n")
+        w.writerow([*self.index, *self.columns])
+        w.writerows(["" if v is None else v for v in r] for r in self.rows)
+        return buf.getvalue()
+
+    def frame(self) -> pd.DataFrame:
+        """The table as a DataFrame indexed by `index` (needs the `lessons` extra)."""
+        pd = pandas()
+        df = pd.DataFrame(self.records(), columns=[*self.index, *self.columns])
+        return df.set_index(list(self.index)) if self.index else df
+
+
+def pandas() -> Any:
+    """The pandas module, or an ImportError that says which extra brings it."""
+    try:
+        import pandas
+    except ModuleNotFoundError as e:
+        raise ModuleNotFoundError(
+            "DataFrames need pandas: pip install 'loo-lessons[lessons]'", name="pandas"
+        ) from e
+    return pandas
+
+
+def _add(into: dict[Any, list[int]], key: Any, values: Sequence[int]) -> None:
+    row = into.get(key)
+    if row is None:
+        into[key] = list(values)
+    else:
+        for i, v in enumerate(values):
+            row[i] += v
+
+
+@dataclass(frozen=True)
+class Tally:
+    """Integer sums of one simulation (or one chunk of it). Keys use seat features packed as
+    trumps | ace << 2 | king << 3, positions 1 (elder hand) ... players (dealer)."""
+
+    players: int
+    #: hands, singles, awarded, in_play (summed), played_in (in_play of hands played out), loos
+    totals: dict[str, int] = field(default_factory=dict)
+    #: (features of the hand played, position) -> [seats, took a trick, looed, tricks, net]
+    play: dict[tuple[int, int], list[int]] = field(default_factory=dict)
+    #: (position, declaration code) -> [seats, net, balance]
+    decl: dict[tuple[int, int], list[int]] = field(default_factory=dict)
+    #: (features dealt, PLAY or TAKE_MISS) -> [seats, net]
+    miss: dict[tuple[int, int], list[int]] = field(default_factory=dict)
+
+    def count(self, name: str, n: int = 1) -> None:
+        self.totals[name] = self.totals.get(name, 0) + n
+
+    def seat(
+        self,
+        position: int,
+        code: int,
+        dealt: int,
+        played: int,
+        tricks: int,
+        won: int,
+        paid: int,
+        staked: int,
+        awarded: bool,
+    ) -> None:
+        """Add one seat of one hand."""
+        net = won - paid
+        if paid:
+            self.count("loos")
+        _add(self.decl, (position, code), (1, net, net - staked))
+        if code in (PLAY, TAKE_MISS):
+            _add(self.miss, (dealt, code), (1, net))
+            if not awarded:  # a hand played out (the miss for the pool aside: A16)
+                _add(self.play, (played, position), (1, tricks > 0, paid > 0, tricks, net))
+
+    def copy(self) -> Tally:
+        return Tally(
+            self.players,
+            dict(self.totals),
+            {k: list(v) for k, v in self.play.items()},
+            {k: list(v) for k, v in self.decl.items()},
+            {k: list(v) for k, v in self.miss.items()},
+        )
+
+    def merge(self, other: Tally) -> None:
+        for k, v in other.totals.items():
+            self.count(k, v)
+        for mine, theirs in (
+            (self.play, other.play),
+            (self.decl, other.decl),
+            (self.miss, other.miss),
+        ):
+            for key, values in theirs.items():
+                _add(mine, key, values)
+
+    # --- the summary tables ---------------------------------------------------------------
+    def overview(self) -> dict[str, float]:
+        t = self.totals
+        hands = t.get("hands", 0)
+        n = max(1, hands)
+        played = t.get("played_in", 0)
+        return {
+            "hands": float(hands),
+            "single_rate": t.get("singles", 0) / n,
+            "awarded_rate": t.get("awarded", 0) / n,
+            "mean_in_play": t.get("in_play", 0) / n,
+            "loo_rate_of_players": t.get("loos", 0) / played if played else 0.0,
+        }
+
+    def trick_rates(self, by: str) -> Table:
+        """Seats that played a hand out, by "trumps" (trumps in the hand played), "honours"
+        (ace / king of trumps in it) or "position"."""
+        names = {
+            "trumps": ("played_trumps",),
+            "honours": ("played_ace", "played_king"),
+            "position": ("position",),
+        }
+        if by not in names:
+            raise ValueError(f"by is one of {', '.join(names)}, not {by!r}")
+
+        def key(f: int, p: int) -> tuple[Cell, ...]:
+            if by == "trumps":
+                return (f & 3,)
+            return (f & 4 > 0, f & 8 > 0) if by == "honours" else (p,)
+
+        groups: dict[tuple[Any, ...], list[int]] = {}
+        for (f, p), values in self.play.items():
+            _add(groups, key(f, p), values)
+        rows = tuple(
+            (*k, n, took / n, looed / n, tricks / n, net / n)
+            for k, (n, took, looed, tricks, net) in sorted(groups.items())
+        )
+        return Table(names[by], ("hands", "took_trick", "looed", "tricks", "net"), rows)
+
+    def expected_counters(self, wide: bool = True) -> Table:
+        """Mean net of each declaration by table size and position; long: with counts, the
+        mean balance and each declaration's share of that position's decisions."""
+        if not wide:
+            per_position: dict[int, int] = {}
+            for (p, _), (n, _, _) in self.decl.items():
+                per_position[p] = per_position.get(p, 0) + n
+            long = tuple(
+                (self.players, p, DECLARATION_NAMES[c], n, net / n, bal / n, n / per_position[p])
+                for (p, c), (n, net, bal) in sorted(self.decl.items())
+            )
+            return Table(
+                ("players", "position", "declaration"), ("hands", "net", "balance", "share"), long
+            )
+        codes = sorted({c for _, c in self.decl})
+        positions = sorted({p for p, _ in self.decl})
+        rows: list[tuple[Cell, ...]] = []
+        for p in positions:
+            means: list[Cell] = []
+            for c in codes:
+                v = self.decl.get((p, c))
+                means.append(v[1] / v[0] if v else None)
+            rows.append((self.players, p, *means))
+        return Table(
+            ("players", "position"), tuple(DECLARATION_NAMES[c] for c in codes), tuple(rows)
+        )
+
+    def miss_value(self) -> Table:
+        """Mean net of standing vs taking the miss, by the seat's own dealt cards."""
+        rows: list[tuple[Cell, ...]] = []
+        for f in sorted({f for f, _ in self.miss}, key=lambda f: (f & 3, f & 4, f & 8)):
+            stand = self.miss.get((f, PLAY), [0, 0])
+            take = self.miss.get((f, TAKE_MISS), [0, 0])
+            s = stand[1] / stand[0] if stand[0] else None
+            t = take[1] / take[0] if take[0] else None
+            value = t - s if s is not None and t is not None else None
+            rows.append((f & 3, f & 4 > 0, f & 8 > 0, s, t, stand[0], take[0], value))
+        return Table(
+            ("dealt_trumps", "dealt_ace", "dealt_king"),
+            ("stand_net", "take_miss_net", "stand_hands", "take_miss_hands", "value_of_miss"),
+            tuple(rows),
+        )
+
+    def tables(self) -> dict[str, Table]:
+        """The summary tables by name (what `loo-lessons simulate` prints)."""
+        ov: dict[str, Cell] = {**self.overview(), "hands": self.totals.get("hands", 0)}
+        return {
+            "overview": Table((), tuple(ov), (tuple(ov.values()),)),
+            "by_trumps": self.trick_rates("trumps"),
+            "by_honours": self.trick_rates("honours"),
+            "by_position": self.trick_rates("position"),
+            "expected_counters": self.expected_counters(),
+            "value_of_miss": self.miss_value(),
+        }
+
+
+def merged(players: int, parts: Iterable[Tally]) -> Tally:
+    out = Tally(players)
+    for part in parts:
+        out.merge(part)
+    return out
