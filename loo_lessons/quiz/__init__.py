@@ -16,7 +16,7 @@ import random
 import time
 
 from loo_lessons.quiz.common import Gen, Reject
-from loo_lessons.quiz.generators import DISAGREEMENT_LEVELS, GENERATORS
+from loo_lessons.quiz.topics import DISAGREEMENT_LEVELS, GENERATORS
 from loo_lessons.quiz.model import Choice, Question, Verdict
 from loo_lessons.quiz.positions import PRESET_NAMES
 
