@@ -15,6 +15,8 @@ from __future__ import annotations
 import random
 import time
 
+from loo_lessons.quiz.class_code import ClassCode
+from loo_lessons.quiz.class_code import parse as parse_code
 from loo_lessons.quiz.common import Gen, Reject
 from loo_lessons.quiz.model import Choice, Question, Verdict
 from loo_lessons.quiz.positions import PRESET_NAMES
@@ -32,6 +34,8 @@ TOPICS: tuple[str, ...] = (
     "must",
     "penalty",
 )
+#: The most questions asked at once (`loo-lessons quiz --count`, a class code's count).
+MAX_COUNT = 500
 #: Difficulty levels: 1 = basic, 2 = harder.
 LEVELS: tuple[int, ...] = (1, 2)
 #: Topics (and their levels) where Hoffmann's and Peel's rules can disagree.
@@ -175,6 +179,28 @@ def generate(
     return out
 
 
+def generate_mixed(count: int, seed: int, *, preset: str | None = None) -> list[Question]:
+    """`count` questions over every topic in turn (starting at topic `seed % 9`): each topic's
+    questions are that topic's `generate(topic, k, seed)`, so they agree with a one-topic quiz."""
+    if count < 0:
+        raise ValueError("count must be at least 0")
+    start = seed % len(TOPICS)
+    order = [TOPICS[(start + i) % len(TOPICS)] for i in range(count)]
+    banks = {
+        t: iter(generate(t, order.count(t), seed, preset=preset)) for t in dict.fromkeys(order)
+    }
+    return [next(banks[t]) for t in order]
+
+
+def for_code(code: str | ClassCode) -> list[Question]:
+    """The questions of a class code ("lead-10-42": ten `lead` questions from seed 42; see
+    `loo_lessons.quiz.class_code`). Every page that deals a code deals these."""
+    c = parse_code(code) if isinstance(code, str) else code
+    if c.topic == "mixed":
+        return generate_mixed(c.count, c.seed)
+    return generate(c.topic, c.count, c.seed)
+
+
 def bench_bank(topic: str, n: int = 200) -> float:
     """Seconds taken to generate a bank of `n` questions on `topic` (the goal: 200 in < 2 s)."""
     t0 = time.perf_counter()
@@ -185,12 +211,16 @@ def bench_bank(topic: str, n: int = 200) -> float:
 __all__ = [
     "DISAGREEMENT_TOPICS",
     "LEVELS",
+    "MAX_COUNT",
     "TOPICS",
     "Choice",
+    "ClassCode",
     "Question",
     "Verdict",
     "bench_bank",
+    "for_code",
     "generate",
+    "generate_mixed",
     "generate_one",
     "position_key",
     "selects_all",

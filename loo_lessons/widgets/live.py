@@ -211,6 +211,10 @@ class PickCard(_Component):
         self._dispatch({"type": "choice", "key": key})
         return self.verdict_for(key)
 
+    def check(self) -> None:
+        """The "Check" button (a question with several answers is graded only then)."""
+        self._dispatch({"type": "check"})
+
     def show(self) -> None:
         """The "Show the answer" button."""
         self._dispatch({"type": "show"})

@@ -11,6 +11,7 @@ answer, verdicts and expected values all come precomputed from the engine.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -34,19 +35,32 @@ def _as_int(x: object) -> int | None:
 
 
 def pick_reduce(q: Mapping[str, Any], st: Mapping[str, Any], ev: Event) -> State:
-    """pickReduce: `choice` (key), `show`, `reset`."""
+    """pickReduce: `choice` (key), `check`, `show`, `reset`.
+
+    One answer: the first click grades. Several (`multi`): clicks select and deselect, and
+    only `check` grades (then a click shows that choice's verdict)."""
     keys = _keys(q)
     raw = st.get("picked")
     picked = [k for k in raw if k in keys] if isinstance(raw, list) else []
     current = st.get("current") if st.get("current") in keys else None
     revealed = bool(st.get("revealed"))
+    multi = bool(q.get("multi"))
     kind = ev.get("type")
     if kind == "choice":
         key = ev.get("key")
         if key in keys:
-            if key not in picked:
-                picked = [*picked, key]
-            current = key
+            if multi and not revealed:
+                picked = [k for k in picked if k != key] if key in picked else [*picked, key]
+                current = None
+            elif multi:
+                current = key
+            else:
+                if key not in picked:
+                    picked = [*picked, key]
+                current = key
+    elif kind == "check":
+        if multi and picked:
+            revealed = True
     elif kind == "show":
         revealed = True
     elif kind == "reset":
@@ -80,6 +94,15 @@ def quiz_reduce(questions: Sequence[Mapping[str, Any]], st: Mapping[str, Any], e
     def put(r: dict[str, Any]) -> None:
         responses[index] = r
 
+    def timed(r: dict[str, Any]) -> dict[str, Any]:
+        s = ev.get("seconds")
+        if isinstance(s, bool) or not isinstance(s, (int, float)):
+            return r
+        if not math.isfinite(s) or s < 0:
+            return r
+        # Math.round(x * 10) / 10, as in the browser (halves round up, not to even)
+        return {**r, "seconds": math.floor(s * 10 + 0.5) / 10}
+
     if kind == "choice":
         key = ev.get("key")
         if q is not None and key in keys:
@@ -90,13 +113,13 @@ def quiz_reduce(questions: Sequence[Mapping[str, Any]], st: Mapping[str, Any], e
                     [k for k in selected if k != key] if key in selected else [*selected, key]
                 )
             else:
-                put({"picked": [key], "correct": key in answer, "revealed": False})
+                put(timed({"picked": [key], "correct": key in answer, "revealed": False}))
                 inspect = key
     elif kind == "check":
         if q is not None and q.get("multi") and resp is None and selected:
             picked = [k for k in keys if k in selected]
             correct = len(picked) == len(set(answer)) and all(k in answer for k in picked)
-            put({"picked": picked, "correct": correct, "revealed": False})
+            put(timed({"picked": picked, "correct": correct, "revealed": False}))
             inspect = None
     elif kind == "show":
         if q is not None:
