@@ -11,7 +11,6 @@ answer, verdicts and expected values all come precomputed from the engine.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -94,15 +93,6 @@ def quiz_reduce(questions: Sequence[Mapping[str, Any]], st: Mapping[str, Any], e
     def put(r: dict[str, Any]) -> None:
         responses[index] = r
 
-    def timed(r: dict[str, Any]) -> dict[str, Any]:
-        s = ev.get("seconds")
-        if isinstance(s, bool) or not isinstance(s, (int, float)):
-            return r
-        if not math.isfinite(s) or s < 0:
-            return r
-        # Math.round(x * 10) / 10, as in the browser (halves round up, not to even)
-        return {**r, "seconds": math.floor(s * 10 + 0.5) / 10}
-
     if kind == "choice":
         key = ev.get("key")
         if q is not None and key in keys:
@@ -113,13 +103,13 @@ def quiz_reduce(questions: Sequence[Mapping[str, Any]], st: Mapping[str, Any], e
                     [k for k in selected if k != key] if key in selected else [*selected, key]
                 )
             else:
-                put(timed({"picked": [key], "correct": key in answer, "revealed": False}))
+                put({"picked": [key], "correct": key in answer, "revealed": False})
                 inspect = key
     elif kind == "check":
         if q is not None and q.get("multi") and resp is None and selected:
             picked = [k for k in keys if k in selected]
             correct = len(picked) == len(set(answer)) and all(k in answer for k in picked)
-            put(timed({"picked": picked, "correct": correct, "revealed": False}))
+            put({"picked": picked, "correct": correct, "revealed": False})
             inspect = None
     elif kind == "show":
         if q is not None:

@@ -7,7 +7,8 @@
 // {picked, correct, revealed}), selected (draft for multi questions), inspect (the choice
 // whose verdict is shown). loo_lessons/widgets/state.py mirrors quizReduce exactly.
 // A several-answer question is graded only on "Check"; a one-answer question on its click.
-// A grading event may carry `seconds` (time on the question), kept in the response.
+// The seconds a pupil spent on each question (shown until first answered) are kept on the
+// page, outside the state, for the results export.
 //
 // For a class (data.banks, pre-generated at build time: {"<topic>-<seed>": [questions]}):
 // a class code TOPIC-COUNT-SEED (e.g. lead-10-42, typed or in the URL as #class=lead-10-42)
@@ -34,10 +35,6 @@ export function quizReduce(questions, st, ev) {
   let inspect = keys.includes(st.inspect) ? st.inspect : null;
   const resp = q ? responses[index] : null;
   const answer = q ? q.answer || [] : [];
-  const timed = (r) =>
-    typeof ev.seconds === "number" && Number.isFinite(ev.seconds) && ev.seconds >= 0
-      ? { ...r, seconds: Math.round(ev.seconds * 10) / 10 }
-      : r;
   const put = (r) => {
     responses = responses.map((x, i) => (i === index ? r : x));
   };
@@ -51,7 +48,7 @@ export function quizReduce(questions, st, ev) {
             ? selected.filter((k) => k !== ev.key)
             : [...selected, ev.key];
         } else {
-          put(timed({ picked: [ev.key], correct: answer.includes(ev.key), revealed: false }));
+          put({ picked: [ev.key], correct: answer.includes(ev.key), revealed: false });
           inspect = ev.key;
         }
       }
@@ -61,7 +58,7 @@ export function quizReduce(questions, st, ev) {
         const picked = keys.filter((k) => selected.includes(k));
         const correct =
           picked.length === new Set(answer).size && picked.every((k) => answer.includes(k));
-        put(timed({ picked, correct, revealed: false }));
+        put({ picked, correct, revealed: false });
         inspect = null;
       }
       break;
@@ -171,7 +168,7 @@ function csvCell(x) {
 // One row per question: what a teacher merges with `loo-lessons quiz results`.
 export const RESULT_COLUMNS = ["name", "class_code", "question", "topic", "question_id", "rule_ids", "answer_given", "correct", "seconds"];
 
-export function resultRows(questions, responses, name, code) {
+export function resultRows(questions, responses, seconds, name, code) {
   return questions.map((q, i) => {
     const r = isObject(responses[i]) ? responses[i] : null;
     const picked = r && Array.isArray(r.picked) ? r.picked : [];
@@ -184,7 +181,7 @@ export function resultRows(questions, responses, name, code) {
       rule_ids: (q.rule_ids || []).join(";"),
       answer_given: picked.join(";"),
       correct: r === null || (!picked.length && r.revealed) ? "" : r.correct ? "yes" : "no",
-      seconds: r && typeof r.seconds === "number" ? r.seconds : "",
+      seconds: r && typeof (seconds || {})[i] === "number" ? seconds[i] : "",
     };
   });
 }
@@ -258,14 +255,19 @@ export default {
       selected: model.get("selected"),
       inspect: model.get("inspect"),
     });
-    // when each question first came on screen (for the seconds in the results)
+    // when each question first came on screen, and the seconds until it was answered
     let shownAt = {};
-    const secondsOn = () => {
-      const i = model.get("index") || 0;
-      return shownAt[i] === undefined ? undefined : (Date.now() - shownAt[i]) / 1000;
-    };
+    let secondsTo = {};
     const send = (ev) => commit(model, quizReduce(questions(), state(), ev));
-    const grade = (ev) => send({ ...ev, seconds: secondsOn() });
+    const grade = (ev) => {
+      const i = model.get("index") || 0;
+      const before = (model.get("responses") || [])[i];
+      send(ev);
+      const after = (model.get("responses") || [])[i];
+      if (!isObject(before) && isObject(after) && shownAt[i] !== undefined && secondsTo[i] === undefined) {
+        secondsTo[i] = Math.round((Date.now() - shownAt[i]) / 100) / 10;
+      }
+    };
     // the control that keeps keyboard focus when it is pressed and replaced
     let lastControl = "primary";
     const press = (focus, f) => () => {
@@ -289,6 +291,7 @@ export default {
       codeText = got.code;
       exported = "";
       shownAt = {};
+      secondsTo = {};
       commit(model, {
         data: { ...d, class_code: got.code },
         questions: got.questions,
@@ -298,7 +301,7 @@ export default {
         inspect: null,
       });
     };
-    const rows = () => resultRows(questions(), quizReduce(questions(), state(), { type: "none" }).responses, pupil, (model.get("data") || {}).class_code || "");
+    const rows = () => resultRows(questions(), quizReduce(questions(), state(), { type: "none" }).responses, secondsTo, pupil, (model.get("data") || {}).class_code || "");
     const classBar = (d) => {
       if (!d.banks && !d.class_code) return null;
       const box = h("input", {
@@ -405,7 +408,11 @@ export default {
             "div",
             { class: "loo-controls" },
             button("Back", () => send({ type: "prev" }), { action: "prev", focusId: "prev" }),
-            button("Start again", press("primary", () => send({ type: "restart" })), { action: "restart", focusId: "primary", kind: "primary" }),
+            button("Start again", press("primary", () => {
+              shownAt = {};
+              secondsTo = {};
+              send({ type: "restart" });
+            }), { action: "restart", focusId: "primary", kind: "primary" }),
             d.live ? button("New questions", askNew, { focusId: "new", action: "new" }) : null,
           ),
         );
