@@ -93,9 +93,12 @@ def test_a_code_deals_what_generate_deals() -> None:
     # a smaller count is the same questions cut short: one bank serves every count
     assert [q.id for q in quiz.for_code("lead-4-42")] == [q.id for q in ten[:4]]
     mixed = quiz.for_code(class_code.parse("mixed-11-3"))
-    assert [q.id for q in mixed] == [
-        q["id"] if isinstance(q, dict) else q.id for q in default_generator()(None, 3, 11, None)
-    ]
+    # every topic in turn from topic 3 % 9, each topic's questions its own quiz's, in order
+    assert [q.topic for q in mixed] == [quiz.TOPICS[(3 + i) % 9] for i in range(11)]
+    for t in quiz.TOPICS:
+        mine = [q.to_json() for q in mixed if q.topic == t]
+        assert mine == [q.to_json() for q in quiz.generate(t, len(mine), 3)]
+    assert [q.id for q in default_generator()(None, 3, 11, None)] == [q.id for q in mixed]
     assert len({q.topic for q in mixed}) == len(quiz.TOPICS)
 
 

@@ -583,13 +583,6 @@ def default_generator() -> Generator:
     def call(topic: str | None, seed: int, count: int, preset: str | None) -> Sequence[Any]:
         if topic is not None:
             return quiz.generate(topic, count, seed, preset=preset)
-        topics = quiz.TOPICS
-        start = seed % len(topics)
-        order = [topics[(start + i) % len(topics)] for i in range(count)]
-        banks = {
-            t: iter(quiz.generate(t, order.count(t), seed, preset=preset))
-            for t in dict.fromkeys(order)
-        }
-        return [next(banks[t]) for t in order]
+        return quiz.generate_mixed(count, seed, preset=preset)
 
     return call
