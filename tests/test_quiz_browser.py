@@ -233,3 +233,34 @@ def test_print_preview_shows_every_question_and_the_key(browser: Browser, tmp_pa
     assert sheet.locator("[data-print-question]").count() == 7
     assert sheet.locator("[data-print-key]").count() == 0  # the pupils' copy has no key
     assert not w.errors and not w2.errors
+
+
+def test_missed_declarations_are_marked_and_focus_stays(browser: Browser, tmp_path: Path) -> None:
+    """A several-answer declaration question: the right answers not selected are marked
+    missed (dashed, with words), and "Show the answer" leaves focus on the controls."""
+    qs = [
+        q
+        for q in quiz.generate("declare", 20, 4)
+        if q.multi and len(q.answer) >= 2 and q.kind == "pick_declaration"
+    ][:2]
+    assert len(qs) == 2
+    path = tmp_path / "d.html"
+    path.write_text(static.quiz_page(qs, "d"), encoding="utf-8")
+    page, w = open_page(browser, path)
+    first, missed = qs[0].answer[0], qs[0].answer[1]
+    page.locator(f'.loo-choices [data-key="{first}"]').click()
+    page.locator('button[data-action="check"]').click()
+    m = page.locator(f'.loo-choices [data-key="{missed}"]')
+    assert "loo-missed" in (m.get_attribute("class") or "") and "missed" in m.inner_text()
+    assert m.evaluate("e => getComputedStyle(e).borderTopStyle") == "dashed"
+    assert "You missed" in page.locator(".loo-feedback").inner_text()
+    page.locator('button[data-action="next"]').click()
+    show = page.locator('button[data-action="show"]')
+    show.focus()
+    page.keyboard.press("Enter")
+    assert focused(page) == "show"  # "Next question" took the place of the pressed button
+    assert page.locator(".loo-feedback").is_visible()
+    assert "loo-missed" not in (page.locator(".loo-choices").inner_html())  # nothing was missed
+    page.keyboard.press("Enter")  # and Enter goes on from there
+    assert page.locator(".loo-prompt", has_text="Finished").is_visible()
+    assert not w.errors and not w.external

@@ -90,7 +90,11 @@ export function choiceMarks(q, picked, words) {
   for (const c of q.choices || []) {
     const ok = answer.includes(c.key);
     const mine = picked.includes(c.key);
-    if (ok && mine) {
+    if (!picked.length) {
+      // "Show the answer" before any pick: nothing was missed, the answer is shown
+      if (ok) marks[c.key] = "right";
+      badges[c.key] = ok ? `\u2713 ${yes}` : `\u2717 ${no}`;
+    } else if (ok && mine) {
       marks[c.key] = "right";
       badges[c.key] = `\u2713 ${yes} \u00B7 your pick`;
     } else if (ok) {
