@@ -109,7 +109,13 @@ def test_the_quiz_page_holds_its_codes_bank() -> None:
     blob = text.split('class="loo-state">', 1)[1].split("</script>", 1)[0]
     data = json.loads(blob)["data"]
     assert data["class_code"] == "pool-3-8" and data["print_key"] is False
-    assert [q["id"] for q in data["banks"]["pool-8"]] == [q.id for q in qs]
+    assert data["banks"] == {}  # its own questions are its code's bank, not embedded twice
+    state_ = json.loads(blob)
+    assert [q["id"] for q in state_["questions"]] == [q.id for q in qs]
+    more = static.quiz_page(qs, class_code="pool-3-8", banks={"pool-9": quiz.for_code("pool-2-9")})
+    assert '"pool-9":[' in more
+    with pytest.raises(ValueError):
+        static.quiz_page(qs, class_code="pool-3")
     assert static.bank_key("Pool-3-8") == "pool-8"
 
 
@@ -308,3 +314,20 @@ def test_a_pick_with_several_answers_grades_only_on_check() -> None:
     st0 = state.pick_reduce(one, {}, {"type": "choice", "key": one["choices"][0]["key"]})
     assert st0["current"] == one["choices"][0]["key"] and st0["picked"]
     assert state.pick_reduce(one, st0, {"type": "check"}) == st0
+
+
+def test_a_live_quiz_deals_any_class_code() -> None:
+    from loo_lessons.widgets.live import QuizRunner
+
+    r = QuizRunner("lead", seed=5, count=6)
+    assert r.data["class_code"] == "lead-6-5"
+    assert "class_code" not in QuizRunner(questions=quiz.generate("lead", 2, 1)).data
+    assert "class_code" not in QuizRunner("lead", seed=5, count=6, preset="peel").data
+    assert QuizRunner(None, seed=2, count=3).data["class_code"] == "mixed-3-2"
+    r.click(r.questions[0]["choices"][0]["key"])
+    r.class_request = "Follow-3-2"  # what the browser sends for a code its page does not hold
+    assert [q["id"] for q in r.questions] == [q.id for q in quiz.for_code("follow-3-2")]
+    assert r.data["class_code"] == "follow-3-2" and r.class_request == ""
+    assert r.responses == [None] * 3 and r.index == 0
+    r.use_code("follow-three")
+    assert r.data["error"].startswith("class code:") and len(r.questions) == 3

@@ -312,6 +312,8 @@ class QuizRunner(_Component):
     selected = traitlets.List(traitlets.Unicode()).tag(sync=True)
     inspect = traitlets.Unicode(None, allow_none=True).tag(sync=True)
     new_request = traitlets.Int(0).tag(sync=True)
+    #: A class code typed in the browser that its banks do not hold: Python deals it.
+    class_request = traitlets.Unicode("").tag(sync=True)
 
     def __init__(
         self,
@@ -335,13 +337,13 @@ class QuizRunner(_Component):
             if questions is not None
             else self._make(topic, seed, count, preset)
         )
-        super().__init__(
-            questions=bank,
-            responses=[None] * len(bank),
-            data={"title": title, "live": True, "error": None},
-            **kwargs,
-        )
+        data: dict[str, Any] = {"title": title, "live": True, "error": None}
+        code = self._class_code(topic, seed, count, preset, questions, generator)
+        if code is not None:
+            data["class_code"] = code  # the page holds this code's bank: its questions
+        super().__init__(questions=bank, responses=[None] * len(bank), data=data, **kwargs)
         self.observe(self._on_new_request, names="new_request")
+        self.observe(self._on_class_request, names="class_request")
         # a teacher's record: when each question came on screen, and each first answer
         self._shown_at: dict[int, float] = {0: time.monotonic()}
         self._log = ResultLog()
@@ -369,6 +371,49 @@ class QuizRunner(_Component):
     ) -> list[dict[str, Any]]:
         gen = self._generator or default_generator()
         return [question_json(q) for q in gen(topic, seed, count, preset)]
+
+    @staticmethod
+    def _class_code(
+        topic: str | None,
+        seed: int,
+        count: int,
+        preset: str | None,
+        questions: Iterable[Any] | None,
+        generator: Generator | None,
+    ) -> str | None:
+        """The class code that deals this quiz's questions, when there is one."""
+        if questions is not None or generator is not None or preset is not None:
+            return None
+        try:
+            return str(quiz.ClassCode(topic or "mixed", count, seed))
+        except ValueError:
+            return None
+
+    def use_code(self, code: str) -> None:
+        """Deal the questions of a class code ("lead-10-42"); a bad code is shown as an error."""
+        try:
+            c = quiz.class_code.parse(code)
+        except ValueError as e:
+            self.data = {**self.data, "error": str(e)}
+            return
+        bank = [question_json(q) for q in quiz.for_code(c)]
+        self.topic = None if c.topic == "mixed" else c.topic
+        self.seed, self.count, self.preset = c.seed, c.count, None
+        self._apply(
+            {
+                "questions": bank,
+                "index": 0,
+                "responses": [None] * len(bank),
+                "selected": [],
+                "inspect": None,
+                "class_request": "",
+                "data": {**self.data, "error": None, "class_code": str(c)},
+            }
+        )
+
+    def _on_class_request(self, change: Mapping[str, Any]) -> None:
+        if change["new"]:
+            self.use_code(str(change["new"]))
 
     def _on_new_request(self, change: Mapping[str, Any]) -> None:
         try:

@@ -33,6 +33,7 @@ DEFAULT_STATE: dict[str, dict[str, Any]] = {
         "selected": [],
         "inspect": None,
         "new_request": 0,
+        "class_request": "",
     },
     "stepper": {"data": {}, "step": 0},
     "present": {"data": {}, "step": 0, "faces": "up"},
@@ -62,6 +63,7 @@ function looModel(state) {
       for (const e of String(events).split(/\\s+/)) handlers[e] = (handlers[e] || []).filter((g) => g !== f);
     },
     send() {},
+    static: true,
   };
 }
 """
@@ -224,10 +226,10 @@ def quiz_fragment(
     if title:
         data["title"] = title
     if class_code is not None:
-        held = {k: [_question_json(q) for q in b] for k, b in (banks or {}).items()}
-        held.setdefault(bank_key(class_code), bank)
+        bank_key(class_code)  # refuses a bad code here, not in the browser
+        # the page's own questions are its code's bank; `banks` are the other codes it deals
         data["class_code"] = class_code
-        data["banks"] = held
+        data["banks"] = {k: [_question_json(q) for q in b] for k, b in (banks or {}).items()}
     return component_html(
         "quiz", {"questions": bank, "responses": [None] * len(bank), "data": data}
     )

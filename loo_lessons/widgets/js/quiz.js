@@ -160,6 +160,15 @@ export function classQuestions(banks, text) {
   return { code: c.code, questions: bank.slice(0, c.count) };
 }
 
+// The banks a page holds: data.banks, and the questions on screen as their own code's bank.
+export function heldBanks(d, qs) {
+  const held = { ...(d.banks || {}) };
+  const own = parseClassCode(d.class_code);
+  const key = own ? `${own.topic}-${own.seed}` : null;
+  if (key && (!held[key] || held[key].length < qs.length)) held[key] = qs;
+  return held;
+}
+
 function csvCell(x) {
   const s = x === null || x === undefined ? "" : String(x);
   return /[",\n\r]/.test(s) || /^[=+\-@]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
@@ -275,13 +284,25 @@ export default {
       f();
     };
     const askNew = () => commit(model, { new_request: (model.get("new_request") || 0) + 1 });
+    // the page's own bank stays dealable after another code was used
+    const initialBanks = heldBanks(model.get("data") || {}, questions());
     let pupil = "";
     let codeText = null;
     let codeError = "";
     let exported = "";
     const useCode = (text) => {
       const d = model.get("data") || {};
-      const got = classQuestions(d.banks, text);
+      const got = classQuestions({ ...initialBanks, ...heldBanks(d, questions()) }, text);
+      if (got.error && d.live && !model.static && parseClassCode(text)) {
+        // a kernel (or the engine in the page) deals any code: Python answers with questions
+        codeError = "";
+        codeText = parseClassCode(text).code;
+        exported = "";
+        shownAt = {};
+        secondsTo = {};
+        commit(model, { class_request: codeText });
+        return;
+      }
       if (got.error) {
         codeError = got.error;
         model.set("data", { ...d });
@@ -508,7 +529,7 @@ export default {
     const d0 = model.get("data") || {};
     const hash = (typeof location !== "undefined" && location.hash) || "";
     const m = /(?:^#|&)class=([^&]+)/.exec(hash);
-    if (d0.banks && m) {
+    if ((d0.banks || d0.class_code) && m) {
       const text = decodeURIComponent(m[1]);
       if (parseClassCode(text)?.code !== d0.class_code) useCode(text);
     }
