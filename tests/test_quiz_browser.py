@@ -264,3 +264,28 @@ def test_missed_declarations_are_marked_and_focus_stays(browser: Browser, tmp_pa
     page.keyboard.press("Enter")  # and Enter goes on from there
     assert page.locator(".loo-prompt", has_text="Finished").is_visible()
     assert not w.errors and not w.external
+
+
+def test_with_a_kernel_a_code_not_on_the_page_asks_python(browser: Browser, tmp_path: Path) -> None:
+    """In JupyterLab (a live model, not the static stand-in) a code the page does not hold
+    is sent to Python as `class_request` (QuizRunner.use_code deals it)."""
+    path = tmp_path / "k.html"
+    path.write_text(
+        static.quiz_page(quiz.for_code("deal-2-1"), class_code="deal-2-1"), encoding="utf-8"
+    )
+    page, w = open_page(browser, path)
+    page.evaluate(
+        """() => { const m = window.looLessons[0].model; m.static = false;
+                   m.set('data', {...m.get('data'), live: true}); }"""
+    )
+    page.locator("[data-class-code]").fill("must-4-9")
+    page.locator('button[data-action="class-code"]').click()
+    assert model(page, "class_request") == "must-4-9"
+    assert page.get_by_role("alert").count() == 0
+    # a code the page holds is dealt on the page, without asking
+    page.evaluate("() => window.looLessons[0].model.set('class_request', '')")
+    page.locator("[data-class-code]").fill("deal-1-1")
+    page.locator('button[data-action="class-code"]').click()
+    assert model(page, "class_request") == ""
+    assert [q["id"] for q in model(page, "questions")] == ["deal-1-0"]
+    assert not w.errors

@@ -329,5 +329,8 @@ def test_a_live_quiz_deals_any_class_code() -> None:
     assert [q["id"] for q in r.questions] == [q.id for q in quiz.for_code("follow-3-2")]
     assert r.data["class_code"] == "follow-3-2" and r.class_request == ""
     assert r.responses == [None] * 3 and r.index == 0
+    r.new_questions()  # "New questions": the next seed, and its code
+    assert r.data["class_code"] == "follow-3-3"
+    assert [q["id"] for q in r.questions] == [q.id for q in quiz.for_code("follow-3-3")]
     r.use_code("follow-three")
     assert r.data["error"].startswith("class code:") and len(r.questions) == 3

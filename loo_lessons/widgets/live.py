@@ -425,6 +425,10 @@ class QuizRunner(_Component):
         """A fresh bank (the next seed unless one is given); the score starts again."""
         self.seed = self.seed + 1 if seed is None else seed
         bank = self._make(self.topic, self.seed, self.count, self.preset)
+        data = {**self.data, "error": None}
+        if "class_code" in data:  # the new bank has its own code
+            code = self._class_code(self.topic, self.seed, self.count, self.preset, None, None)
+            data["class_code"] = code
         self._apply(
             {
                 "questions": bank,
@@ -432,7 +436,7 @@ class QuizRunner(_Component):
                 "responses": [None] * len(bank),
                 "selected": [],
                 "inspect": None,
-                "data": {**self.data, "error": None},
+                "data": data,
             }
         )
 

@@ -287,7 +287,7 @@ export default {
     // the page's own bank stays dealable after another code was used
     const initialBanks = heldBanks(model.get("data") || {}, questions());
     let pupil = "";
-    let codeText = null;
+    let codeText = null; // what the pupil typed, while it is refused
     let codeError = "";
     let exported = "";
     const useCode = (text) => {
@@ -296,20 +296,21 @@ export default {
       if (got.error && d.live && !model.static && parseClassCode(text)) {
         // a kernel (or the engine in the page) deals any code: Python answers with questions
         codeError = "";
-        codeText = parseClassCode(text).code;
+        codeText = null;
         exported = "";
         shownAt = {};
         secondsTo = {};
-        commit(model, { class_request: codeText });
+        commit(model, { class_request: parseClassCode(text).code });
         return;
       }
       if (got.error) {
         codeError = got.error;
+        codeText = text; // kept in the box, to be corrected
         model.set("data", { ...d });
         return;
       }
       codeError = "";
-      codeText = got.code;
+      codeText = null;
       exported = "";
       shownAt = {};
       secondsTo = {};
