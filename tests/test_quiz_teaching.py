@@ -85,3 +85,16 @@ def test_wrong_choices_name_the_rule_that_forbids_them(topic: str) -> None:
                 assert v.rule_id == j["illegal"][c.key]["rule_id"]
                 assert v.rule_id in q.explanation
     assert asked > 0
+
+
+def test_one_module_per_topic() -> None:
+    """quiz/topics/<topic>.py holds each topic's generator; the old names still import."""
+    import importlib
+
+    from loo_lessons.quiz import GENERATORS as FROM_PACKAGE
+    from loo_lessons.quiz.generators import GENERATORS
+
+    assert list(GENERATORS) == list(TOPICS) and GENERATORS is FROM_PACKAGE
+    for t in TOPICS:
+        module = importlib.import_module(f"loo_lessons.quiz.topics.{t}")
+        assert getattr(module, f"gen_{t}") is GENERATORS[t]

@@ -74,7 +74,13 @@ def run(seconds: float = 1.0, *, simulation: bool = True) -> dict[str, float]:
     print(f"legal_actions per call: {per_call * 1e6:.2f} µs")
 
     out = subprocess.run(
-        [sys.executable, "-X", "importtime", "-c", "import loo_lessons.engine.game, loo_lessons.scenario"],
+        [
+            sys.executable,
+            "-X",
+            "importtime",
+            "-c",
+            "import loo_lessons.engine.game, loo_lessons.scenario",
+        ],
         capture_output=True,
         text=True,
         check=True,

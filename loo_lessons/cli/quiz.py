@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-TOPIC_CHOICES = ("deal", "declare", "dealer", "lead", "follow", "trick", "pool", "must", "penalty")
+from loo_lessons.quiz.model import TOPICS
 
 
 def _fail(message: str) -> int:
@@ -121,7 +121,7 @@ def register(sub: Any) -> None:
         "quiz",
         help="generate quiz questions answered by the engine; `quiz results` merges a class's",
     )
-    q.add_argument("--topic", default=None, choices=TOPIC_CHOICES)
+    q.add_argument("--topic", default=None, choices=TOPICS)
     q.add_argument(
         "--code",
         default=None,

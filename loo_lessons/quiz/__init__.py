@@ -18,22 +18,10 @@ import time
 from loo_lessons.quiz.class_code import ClassCode
 from loo_lessons.quiz.class_code import parse as parse_code
 from loo_lessons.quiz.common import Gen, Reject
-from loo_lessons.quiz.model import Choice, Question, Verdict
+from loo_lessons.quiz.model import TOPICS, Choice, Question, Verdict
 from loo_lessons.quiz.positions import PRESET_NAMES
 from loo_lessons.quiz.topics import DISAGREEMENT_LEVELS, GENERATORS
 
-#: The topics, in lesson order.
-TOPICS: tuple[str, ...] = (
-    "deal",
-    "declare",
-    "dealer",
-    "lead",
-    "follow",
-    "trick",
-    "pool",
-    "must",
-    "penalty",
-)
 #: The most questions asked at once (`loo-lessons quiz --count`, a class code's count).
 MAX_COUNT = 500
 #: Difficulty levels: 1 = basic, 2 = harder.

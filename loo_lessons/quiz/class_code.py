@@ -12,7 +12,7 @@ Letters may be typed in any case; spaces around the code are ignored.
     >>> format(parse("lead-10-42"))
     'lead-10-42'
 
-Pure functions: no engine, no I/O. `loo_lessons.quiz.for_code` deals the questions.
+Pure functions: no I/O, no position is dealt here. `loo_lessons.quiz.for_code` deals the questions.
 """
 
 from __future__ import annotations
@@ -20,19 +20,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from loo_lessons.quiz.model import TOPICS
+
 #: The topics a code may name, in lesson order, and "mixed" for every topic in turn.
-CODE_TOPICS: tuple[str, ...] = (
-    "deal",
-    "declare",
-    "dealer",
-    "lead",
-    "follow",
-    "trick",
-    "pool",
-    "must",
-    "penalty",
-    "mixed",
-)
+CODE_TOPICS: tuple[str, ...] = (*TOPICS, "mixed")
 #: The most questions one code deals (the same limit as `loo-lessons quiz --count`).
 MAX_COUNT = 500
 #: The largest seed (six digits: easy to read out to a class).

@@ -28,18 +28,10 @@ from pathlib import Path
 from typing import Any
 
 from loo_lessons.quiz.class_code import parse as parse_code
+from loo_lessons.quiz.results import COLUMNS
 
-RESULT_COLUMNS: tuple[str, ...] = (
-    "name",
-    "class_code",
-    "question",
-    "topic",
-    "question_id",
-    "rule_ids",
-    "answer_given",
-    "correct",
-    "seconds",
-)
+#: A pupil's export: who, which code, which question, then a teacher's record's columns.
+RESULT_COLUMNS: tuple[str, ...] = ("name", "class_code", "question", *COLUMNS)
 CODE_PREFIX = "loo1."
 #: The columns of the merged table before q1, q2, …
 TABLE_HEAD: tuple[str, ...] = ("name", "class_code", "right", "answered", "questions", "seconds")

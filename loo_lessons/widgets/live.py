@@ -399,6 +399,10 @@ class QuizRunner(_Component):
         bank = [question_json(q) for q in quiz.for_code(c)]
         self.topic = None if c.topic == "mixed" else c.topic
         self.seed, self.count, self.preset = c.seed, c.count, None
+        self._deal(bank, {**self.data, "error": None, "class_code": str(c)}, class_request="")
+
+    def _deal(self, bank: list[dict[str, Any]], data: dict[str, Any], **more: Any) -> None:
+        """A fresh bank on screen: the first question, nothing answered."""
         self._apply(
             {
                 "questions": bank,
@@ -406,8 +410,8 @@ class QuizRunner(_Component):
                 "responses": [None] * len(bank),
                 "selected": [],
                 "inspect": None,
-                "class_request": "",
-                "data": {**self.data, "error": None, "class_code": str(c)},
+                "data": data,
+                **more,
             }
         )
 
@@ -429,16 +433,7 @@ class QuizRunner(_Component):
         if "class_code" in data:  # the new bank has its own code
             code = self._class_code(self.topic, self.seed, self.count, self.preset, None, None)
             data["class_code"] = code
-        self._apply(
-            {
-                "questions": bank,
-                "index": 0,
-                "responses": [None] * len(bank),
-                "selected": [],
-                "inspect": None,
-                "data": data,
-            }
-        )
+        self._deal(bank, data)
 
     def _state(self) -> dict[str, Any]:
         return {
