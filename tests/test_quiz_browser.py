@@ -275,7 +275,7 @@ def test_with_a_kernel_a_code_not_on_the_page_asks_python(browser: Browser, tmp_
     )
     page, w = open_page(browser, path)
     page.evaluate(
-        """() => { const m = window.looLessons[0].model; m.static = false;
+        """() => { const m = window.looLessons[0].model; m.set('static_page', false);
                    m.set('data', {...m.get('data'), live: true}); }"""
     )
     page.locator("[data-class-code]").fill("must-4-9")

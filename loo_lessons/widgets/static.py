@@ -46,7 +46,9 @@ NOSCRIPT: dict[str, str] = {"present": "This presenter needs JavaScript."}
 
 #: The stand-in for the widget model: the only four calls the components make.
 MODEL_STANDIN = """\
-function looModel(state) {
+function looModel(given) {
+  // static_page: no kernel answers here (the quiz then deals only the codes the page holds)
+  const state = { ...given, static_page: true };
   const handlers = {};
   return {
     get(key) { return state[key]; },
@@ -63,7 +65,6 @@ function looModel(state) {
       for (const e of String(events).split(/\\s+/)) handlers[e] = (handlers[e] || []).filter((g) => g !== f);
     },
     send() {},
-    static: true,
   };
 }
 """

@@ -293,7 +293,7 @@ export default {
     const useCode = (text) => {
       const d = model.get("data") || {};
       const got = classQuestions({ ...initialBanks, ...heldBanks(d, questions()) }, text);
-      if (got.error && d.live && !model.static && parseClassCode(text)) {
+      if (got.error && d.live && !model.get("static_page") && parseClassCode(text)) {
         // a kernel (or the engine in the page) deals any code: Python answers with questions
         codeError = "";
         codeText = null;
