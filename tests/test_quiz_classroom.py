@@ -334,3 +334,22 @@ def test_a_live_quiz_deals_any_class_code() -> None:
     assert [q["id"] for q in r.questions] == [q.id for q in quiz.for_code("follow-3-3")]
     r.use_code("follow-three")
     assert r.data["error"].startswith("class code:") and len(r.questions) == 3
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    cells=st.lists(st.text(max_size=12), max_size=9),
+    tail=st.text(alphabet=st.characters(blacklist_categories=["Cs"]), max_size=120),
+)
+def test_any_results_file_is_read_or_refused_in_one_line(
+    cells: list[str], tail: str, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    f = tmp_path_factory.mktemp("r") / "r.csv"
+    f.write_text(",".join(RESULT_COLUMNS) + "\n" + ",".join(cells) + "\n" + tail, encoding="utf-8")
+    try:
+        results = read(f)
+    except ValueError as e:
+        assert "\n" not in str(e)
+        return
+    for r in results:
+        assert len(r.marks) == len(r.seconds) and r.answered <= len(r.marks)

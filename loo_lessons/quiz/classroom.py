@@ -195,7 +195,10 @@ def read(path: str | Path) -> list[PupilResult]:
         if not lines:
             raise ValueError(f"{p}: neither a quiz results CSV nor result codes ({CODE_PREFIX}…)")
         return [from_code(ln, f"{p}: line {i}") for i, ln in lines]
-    return _from_csv(text, str(p))
+    try:
+        return _from_csv(text, str(p))
+    except csv.Error as e:
+        raise ValueError(f"{p}: not a CSV file ({e})") from None
 
 
 def files_in(paths: Iterable[str | Path]) -> list[Path]:
