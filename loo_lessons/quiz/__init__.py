@@ -8,6 +8,12 @@ The same seed always gives the same questions (the RNG is injected, never global
 question i does not depend on how many are asked. Every answer comes from the rules engine
 (`explain_json`, the settlement, `penalties.ruling_for`); every question carries its
 scenario, which `scenario.load` accepts and which reproduces the answer.
+
+Where things are: one generator module per topic in `quiz/topics/` (deal, declare, dealer,
+lead, follow, trick, pool, must, penalty), what they share in `common.py` (asking the
+engine, choices, verdicts) and `money.py` (settlement questions); `class_code.py` reads and
+writes class codes ("lead-10-42", dealt by `for_code`); `results.py` is a live quiz's
+record and `classroom.py` merges the pupils' exported results.
 """
 
 from __future__ import annotations
