@@ -358,6 +358,7 @@ export default {
         h("label", {}, "Class code", box),
         button("Use this code", () => useCode(box.value), { action: "class-code", focusId: "use-code" }),
         h("label", {}, "Your name", nameBox),
+        h("p", { class: "loo-muted", text: "A class code is topic-count-seed, e.g. lead-10-42 (ten lead questions, seed 42): the same code deals the same questions on every page." }),
         codeError ? h("p", { class: "loo-mark loo-wrong", role: "alert", text: codeError }) : null,
       );
     };
