@@ -11,8 +11,20 @@ import sys
 import types
 from collections.abc import Sequence
 
-_ENGINE = ("cards", "sources", "laws", "options", "deal", "declare", "play", "settle",
-           "penalties", "game", "table", "errors")
+_ENGINE = (
+    "cards",
+    "sources",
+    "laws",
+    "options",
+    "deal",
+    "declare",
+    "play",
+    "settle",
+    "penalties",
+    "game",
+    "table",
+    "errors",
+)
 MOVED: dict[str, str] = {f"loo_lessons.{m}": f"loo_lessons.engine.{m}" for m in _ENGINE} | {
     "loo_lessons.catalogue": "loo_lessons.explain.catalogue",
     "loo_lessons.view_html": "loo_lessons.views.html",

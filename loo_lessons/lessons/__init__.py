@@ -339,6 +339,16 @@ def quiz(
     return live.QuizRunner(topic, seed=seed, count=count, preset=preset, title=title)
 
 
+def quiz_results(*paths: str) -> Any:
+    """A class's results in one table (a pandas DataFrame): the pupils' exported CSV files,
+    files of pasted result codes, or folders of them, one row per pupil and class code
+    (name, class_code, right, answered, questions, seconds, then q1, q2, … as 1, 0 or blank),
+    as `loo-lessons quiz results` prints it."""
+    from loo_lessons.quiz.classroom import table_frame
+
+    return table_frame(paths)
+
+
 def stepper(
     position: Position | int, players: int = 5, rules: str = "hoffmann", title: str | None = None
 ) -> Any:

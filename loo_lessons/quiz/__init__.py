@@ -8,6 +8,12 @@ The same seed always gives the same questions (the RNG is injected, never global
 question i does not depend on how many are asked. Every answer comes from the rules engine
 (`explain_json`, the settlement, `penalties.ruling_for`); every question carries its
 scenario, which `scenario.load` accepts and which reproduces the answer.
+
+Where things are: one generator module per topic in `quiz/topics/` (deal, declare, dealer,
+lead, follow, trick, pool, must, penalty), what they share in `common.py` (asking the
+engine, choices, verdicts) and `money.py` (settlement questions); `class_code.py` reads and
+writes class codes ("lead-10-42", dealt by `for_code`); `results.py` is a live quiz's
+record and `classroom.py` merges the pupils' exported results.
 """
 
 from __future__ import annotations
@@ -15,23 +21,15 @@ from __future__ import annotations
 import random
 import time
 
+from loo_lessons.quiz.class_code import ClassCode
+from loo_lessons.quiz.class_code import parse as parse_code
 from loo_lessons.quiz.common import Gen, Reject
-from loo_lessons.quiz.generators import DISAGREEMENT_LEVELS, GENERATORS
-from loo_lessons.quiz.model import Choice, Question, Verdict
+from loo_lessons.quiz.model import TOPICS, Choice, Question, Verdict
 from loo_lessons.quiz.positions import PRESET_NAMES
+from loo_lessons.quiz.topics import DISAGREEMENT_LEVELS, GENERATORS
 
-#: The topics, in lesson order.
-TOPICS: tuple[str, ...] = (
-    "deal",
-    "declare",
-    "dealer",
-    "lead",
-    "follow",
-    "trick",
-    "pool",
-    "must",
-    "penalty",
-)
+#: The most questions asked at once (`loo-lessons quiz --count`, a class code's count).
+MAX_COUNT = 500
 #: Difficulty levels: 1 = basic, 2 = harder.
 LEVELS: tuple[int, ...] = (1, 2)
 #: Topics (and their levels) where Hoffmann's and Peel's rules can disagree.
@@ -86,6 +84,42 @@ def generate_one(
     raise RuntimeError(f"no {topic} question found at level {lvl} after {MAX_TRIES} positions")
 
 
+#: Redraws of one question while it repeats what came before (then the last draw is kept).
+REDRAWS = 24
+
+
+def situation(q: Question) -> tuple[object, ...]:
+    """What a learner reasons about, apart from the cards: the kind of question, the answer
+    and which rule makes each choice right or wrong. Two questions with the same situation
+    teach the same thing ("Stand, and only Stand, by R43")."""
+    return (
+        q.kind,
+        q.answer,
+        tuple((c.key, q.verdicts[c.key].correct, q.verdicts[c.key].rule_id) for c in q.choices),
+    )
+
+
+def position_key(q: Question) -> str:
+    """The position asked about: the scenario without the quiz's own annotations."""
+    import json
+
+    data = {
+        k: v for k, v in q.scenario.items() if k not in ("topic", "level", "answer", "rule_ids")
+    }
+    return json.dumps(data, sort_keys=True, default=str)
+
+
+def selects_all(q: Question) -> bool:
+    """A "select every …" question whose answer is every choice: nothing binds the player."""
+    return q.multi and set(q.answer) == {c.key for c in q.choices}
+
+
+def _repeat_cap(i: int) -> int:
+    """How often a situation (or an all-selected answer) may occur in questions 0..i: at most a
+    quarter of them, and always once."""
+    return max(1, (i + 1) // 4)
+
+
 def generate(
     topic: str,
     count: int,
@@ -100,24 +134,65 @@ def generate(
     `preset` asks every question under that book's rules; `disagreement` keeps only positions
     where Hoffmann and Peel give different verdicts (both are stated in the explanation);
     `level` is 1 (basic) or 2 (harder), or None for a mix.
+
+    Questions that teach: a question is drawn again (up to `REDRAWS` times) while it repeats
+    a position already asked, while its situation (see `situation`) has already filled a
+    quarter of the questions so far, while its answer has already been the answer to a third
+    of them (and twice), or while it is one more "select every …" question answered by
+    selecting every choice (at most a quarter of those: prefer positions where a law binds). Question i depends only on the seed and questions 0..i-1, never on `count`.
     """
     if count < 0:
         raise ValueError("count must be at least 0")
     master = random.Random(seed)
-    out = []
+    out: list[Question] = []
+    seen_positions: set[str] = set()
+    situations: dict[tuple[object, ...], int] = {}
+    answers: dict[tuple[object, ...], int] = {}
+    all_selected = multi = 0
     for i in range(count):
         rng = random.Random(master.getrandbits(64))
-        out.append(
-            generate_one(
-                topic,
-                rng,
-                f"{topic}-{seed}-{i}",
-                preset=preset,
-                disagreement=disagreement,
-                level=level,
+        qid = f"{topic}-{seed}-{i}"
+        q = generate_one(topic, rng, qid, preset=preset, disagreement=disagreement, level=level)
+        cap = _repeat_cap(i)
+        for _ in range(REDRAWS):
+            repeats = (
+                position_key(q) in seen_positions
+                or situations.get(situation(q), 0) >= cap
+                or answers.get((q.kind, q.answer), 0) >= max(2, (i + 1) // 3)
+                or (selects_all(q) and all_selected + 1 > (multi + 1) // 4)
             )
-        )
+            if not repeats:
+                break
+            q = generate_one(topic, rng, qid, preset=preset, disagreement=disagreement, level=level)
+        seen_positions.add(position_key(q))
+        situations[situation(q)] = situations.get(situation(q), 0) + 1
+        answers[(q.kind, q.answer)] = answers.get((q.kind, q.answer), 0) + 1
+        all_selected += selects_all(q)
+        multi += q.multi
+        out.append(q)
     return out
+
+
+def generate_mixed(count: int, seed: int, *, preset: str | None = None) -> list[Question]:
+    """`count` questions over every topic in turn (starting at topic `seed % 9`): each topic's
+    questions are that topic's `generate(topic, k, seed)`, so they agree with a one-topic quiz."""
+    if count < 0:
+        raise ValueError("count must be at least 0")
+    start = seed % len(TOPICS)
+    order = [TOPICS[(start + i) % len(TOPICS)] for i in range(count)]
+    banks = {
+        t: iter(generate(t, order.count(t), seed, preset=preset)) for t in dict.fromkeys(order)
+    }
+    return [next(banks[t]) for t in order]
+
+
+def for_code(code: str | ClassCode) -> list[Question]:
+    """The questions of a class code ("lead-10-42": ten `lead` questions from seed 42; see
+    `loo_lessons.quiz.class_code`). Every page that deals a code deals these."""
+    c = parse_code(code) if isinstance(code, str) else code
+    if c.topic == "mixed":
+        return generate_mixed(c.count, c.seed)
+    return generate(c.topic, c.count, c.seed)
 
 
 def bench_bank(topic: str, n: int = 200) -> float:
@@ -130,11 +205,18 @@ def bench_bank(topic: str, n: int = 200) -> float:
 __all__ = [
     "DISAGREEMENT_TOPICS",
     "LEVELS",
+    "MAX_COUNT",
     "TOPICS",
     "Choice",
+    "ClassCode",
     "Question",
     "Verdict",
     "bench_bank",
+    "for_code",
     "generate",
+    "generate_mixed",
     "generate_one",
+    "position_key",
+    "selects_all",
+    "situation",
 ]

@@ -11,20 +11,33 @@ winner, the money), the digest rule itself with its verbatim quote.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from loo_lessons.engine.cards import Card
+from loo_lessons.engine.cards import Card, Suit
 from loo_lessons.engine.declare import ALL_DECLARATIONS, Declaration
 from loo_lessons.engine.errors import ScenarioError
-from loo_lessons.engine.game import Action
+from loo_lessons.engine.game import Action, Hand, Phase
 from loo_lessons.engine.laws import Law
+from loo_lessons.engine.settle import Stakes
 from loo_lessons.engine.sources import RULES
 from loo_lessons.explain import explain_json
 from loo_lessons.quiz.derive import answer_of, summary_of
 from loo_lessons.quiz.model import Choice, Question, Verdict
-from loo_lessons.quiz.positions import PRESET_NAMES, Rules, card_label, view_of
+from loo_lessons.quiz.positions import (
+    PRESET_NAMES,
+    Rules,
+    card_label,
+    deal,
+    declare_until,
+    hand_codes,
+    legal_under,
+    play_until,
+    scenario_of,
+    table_size,
+    view_of,
+)
 from loo_lessons.scenario import Scenario, load
 
 DECLARATION_LABELS: dict[str, str] = {
@@ -328,8 +341,6 @@ def legal_question(g: Gen, a: Asked, *, prompt: str, subject: str, verb: str) ->
         choices = declaration_choices()
         kind = "pick_declaration"
     else:
-        from loo_lessons.quiz.positions import hand_codes
-
         choices = card_choices(hand_codes(h.held[seat], h))
         kind = "pick_card"
     return finish(
@@ -347,3 +358,90 @@ def legal_question(g: Gen, a: Asked, *, prompt: str, subject: str, verb: str) ->
 
 def declaration_of(text: str) -> Declaration:
     return Declaration(text)
+
+
+# --- words and positions shared by the topics ------------------------------------------------
+
+P = Declaration.PLAY
+T = Declaration.TAKE_MISS
+X = Declaration.PASS
+M = Declaration.PLAY_MISS_FOR_POOL
+
+#: Declarations that put many players in (for questions about the play).
+PLAYERS_IN: dict[Declaration, float] = {P: 6.0, T: 2.0, X: 2.0, M: 1.0}
+
+
+def in_words(sc: Scenario) -> str:
+    """'Seats 2, 0 and 1 are in (3 players).' from the engine's players_in."""
+    ins = [str(x) for x in sc.hand.players_in]
+    listed = ", ".join(ins[:-1]) + f" and {ins[-1]}" if len(ins) > 1 else ins[0]
+    return f"Seats {listed} are in ({len(ins)} players)."
+
+
+def ordinal(n: int) -> str:
+    if 10 <= n % 100 <= 20:
+        return f"{n}th"
+    return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th') }"
+
+
+def trumps_held(cards: list[Card], trumps: Suit | None) -> int:
+    return sum(1 for c in cards if c.suit is trumps)
+
+
+def random_play(g: Gen, rules: Rules, lo: int = 2, hi: int = 7, **kw: Any) -> Hand:
+    n = table_size(g.rng, lo, hi)
+    hand = deal(g.rng, rules, n, g.rng.randrange(n), **kw)
+    declare_until(hand, g.rng, PLAYERS_IN)
+    if hand.phase is not Phase.PLAY:
+        raise Reject("nobody plays")
+    return hand
+
+
+def positions_kept(
+    hand: Hand, g: Gen, keep: Callable[[Hand, bool], int | None], rules: Rules
+) -> list[tuple[int, int]]:
+    """Play out at random; collect (moves, level) of the positions `keep` accepts.
+
+    `keep(hand, differs)` is told whether the other book would allow other cards here. In
+    disagreement mode only cards legal under both books are played, so the position can
+    arise under either."""
+    other = rules.swapped().options() if g.disagreement else None
+    found: list[tuple[int, int]] = []
+    while hand.phase is Phase.PLAY and hand.to_act is not None:
+        legal = list(hand.legal_actions())
+        moves = legal
+        differs = False
+        if other is not None:
+            theirs = legal_under(hand, other)
+            differs = set(theirs) != set(legal)
+            moves = [c for c in legal if c in theirs]
+        lvl = keep(hand, differs)
+        if lvl is not None:
+            found.append((len(hand.actions), lvl))
+        if not moves:
+            break
+        hand.apply(moves[g.rng.randrange(len(moves))])
+    return found
+
+
+def played_out(
+    g: Gen, rules: Rules, stakes_of: Callable[[int], Stakes], *, must: bool = False
+) -> Hand:
+    n = table_size(g.rng, 3, 7)
+    hand = deal(g.rng, rules, n, g.rng.randrange(n), stakes=stakes_of(n), must=must)
+    declare_until(hand, g.rng, PLAYERS_IN)
+    if hand.phase is not Phase.PLAY:
+        raise Reject("the deal ended without play")
+    play_until(hand, g.rng)
+    return hand
+
+
+def counts_mapping(
+    hand: Hand, rules: Rules, extra: Mapping[str, Any] | None = None
+) -> dict[str, Any]:
+    """A finished deal written with `tricks_won` (the counts) instead of the tricks."""
+    won = {str(s): hand.winners.count(s) for s in hand.players_in}
+    m = scenario_of(hand, rules, hands=(), tricks=False, extra={"tricks_won": won})
+    if extra:
+        m.update(extra)
+    return m

@@ -16,6 +16,18 @@ from typing import Any
 from loo_lessons.engine.laws import Law
 from loo_lessons.engine.sources import RULES
 
+#: The quiz topics, in lesson order (one generator module each under `quiz/topics/`).
+TOPICS: tuple[str, ...] = (
+    "deal",
+    "declare",
+    "dealer",
+    "lead",
+    "follow",
+    "trick",
+    "pool",
+    "must",
+    "penalty",
+)
 #: The kinds of question the front-end knows how to draw.
 KINDS = ("pick_card", "pick_declaration", "pick_seat", "pick_number", "pick_option")
 

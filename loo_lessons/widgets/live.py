@@ -211,6 +211,10 @@ class PickCard(_Component):
         self._dispatch({"type": "choice", "key": key})
         return self.verdict_for(key)
 
+    def check(self) -> None:
+        """The "Check" button (a question with several answers is graded only then)."""
+        self._dispatch({"type": "check"})
+
     def show(self) -> None:
         """The "Show the answer" button."""
         self._dispatch({"type": "show"})
@@ -308,6 +312,8 @@ class QuizRunner(_Component):
     selected = traitlets.List(traitlets.Unicode()).tag(sync=True)
     inspect = traitlets.Unicode(None, allow_none=True).tag(sync=True)
     new_request = traitlets.Int(0).tag(sync=True)
+    #: A class code typed in the browser that its banks do not hold: Python deals it.
+    class_request = traitlets.Unicode("").tag(sync=True)
 
     def __init__(
         self,
@@ -331,13 +337,13 @@ class QuizRunner(_Component):
             if questions is not None
             else self._make(topic, seed, count, preset)
         )
-        super().__init__(
-            questions=bank,
-            responses=[None] * len(bank),
-            data={"title": title, "live": True, "error": None},
-            **kwargs,
-        )
+        data: dict[str, Any] = {"title": title, "live": True, "error": None}
+        code = self._class_code(topic, seed, count, preset, questions, generator)
+        if code is not None:
+            data["class_code"] = code  # the page holds this code's bank: its questions
+        super().__init__(questions=bank, responses=[None] * len(bank), data=data, **kwargs)
         self.observe(self._on_new_request, names="new_request")
+        self.observe(self._on_class_request, names="class_request")
         # a teacher's record: when each question came on screen, and each first answer
         self._shown_at: dict[int, float] = {0: time.monotonic()}
         self._log = ResultLog()
@@ -366,6 +372,53 @@ class QuizRunner(_Component):
         gen = self._generator or default_generator()
         return [question_json(q) for q in gen(topic, seed, count, preset)]
 
+    @staticmethod
+    def _class_code(
+        topic: str | None,
+        seed: int,
+        count: int,
+        preset: str | None,
+        questions: Iterable[Any] | None,
+        generator: Generator | None,
+    ) -> str | None:
+        """The class code that deals this quiz's questions, when there is one."""
+        if questions is not None or generator is not None or preset is not None:
+            return None
+        try:
+            return str(quiz.ClassCode(topic or "mixed", count, seed))
+        except ValueError:
+            return None
+
+    def use_code(self, code: str) -> None:
+        """Deal the questions of a class code ("lead-10-42"); a bad code is shown as an error."""
+        try:
+            c = quiz.class_code.parse(code)
+        except ValueError as e:
+            self.data = {**self.data, "error": str(e)}
+            return
+        bank = [question_json(q) for q in quiz.for_code(c)]
+        self.topic = None if c.topic == "mixed" else c.topic
+        self.seed, self.count, self.preset = c.seed, c.count, None
+        self._deal(bank, {**self.data, "error": None, "class_code": str(c)}, class_request="")
+
+    def _deal(self, bank: list[dict[str, Any]], data: dict[str, Any], **more: Any) -> None:
+        """A fresh bank on screen: the first question, nothing answered."""
+        self._apply(
+            {
+                "questions": bank,
+                "index": 0,
+                "responses": [None] * len(bank),
+                "selected": [],
+                "inspect": None,
+                "data": data,
+                **more,
+            }
+        )
+
+    def _on_class_request(self, change: Mapping[str, Any]) -> None:
+        if change["new"]:
+            self.use_code(str(change["new"]))
+
     def _on_new_request(self, change: Mapping[str, Any]) -> None:
         try:
             self.new_questions()
@@ -376,16 +429,11 @@ class QuizRunner(_Component):
         """A fresh bank (the next seed unless one is given); the score starts again."""
         self.seed = self.seed + 1 if seed is None else seed
         bank = self._make(self.topic, self.seed, self.count, self.preset)
-        self._apply(
-            {
-                "questions": bank,
-                "index": 0,
-                "responses": [None] * len(bank),
-                "selected": [],
-                "inspect": None,
-                "data": {**self.data, "error": None},
-            }
-        )
+        data = {**self.data, "error": None}
+        if "class_code" in data:  # the new bank has its own code
+            code = self._class_code(self.topic, self.seed, self.count, self.preset, None, None)
+            data["class_code"] = code
+        self._deal(bank, data)
 
     def _state(self) -> dict[str, Any]:
         return {
@@ -579,13 +627,6 @@ def default_generator() -> Generator:
     def call(topic: str | None, seed: int, count: int, preset: str | None) -> Sequence[Any]:
         if topic is not None:
             return quiz.generate(topic, count, seed, preset=preset)
-        topics = quiz.TOPICS
-        start = seed % len(topics)
-        order = [topics[(start + i) % len(topics)] for i in range(count)]
-        banks = {
-            t: iter(quiz.generate(t, order.count(t), seed, preset=preset))
-            for t in dict.fromkeys(order)
-        }
-        return [next(banks[t]) for t in order]
+        return quiz.generate_mixed(count, seed, preset=preset)
 
     return call

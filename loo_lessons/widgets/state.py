@@ -34,19 +34,32 @@ def _as_int(x: object) -> int | None:
 
 
 def pick_reduce(q: Mapping[str, Any], st: Mapping[str, Any], ev: Event) -> State:
-    """pickReduce: `choice` (key), `show`, `reset`."""
+    """pickReduce: `choice` (key), `check`, `show`, `reset`.
+
+    One answer: the first click grades. Several (`multi`): clicks select and deselect, and
+    only `check` grades (then a click shows that choice's verdict)."""
     keys = _keys(q)
     raw = st.get("picked")
     picked = [k for k in raw if k in keys] if isinstance(raw, list) else []
     current = st.get("current") if st.get("current") in keys else None
     revealed = bool(st.get("revealed"))
+    multi = bool(q.get("multi"))
     kind = ev.get("type")
     if kind == "choice":
         key = ev.get("key")
         if key in keys:
-            if key not in picked:
-                picked = [*picked, key]
-            current = key
+            if multi and not revealed:
+                picked = [k for k in picked if k != key] if key in picked else [*picked, key]
+                current = None
+            elif multi:
+                current = key
+            else:
+                if key not in picked:
+                    picked = [*picked, key]
+                current = key
+    elif kind == "check":
+        if multi and picked:
+            revealed = True
     elif kind == "show":
         revealed = True
     elif kind == "reset":

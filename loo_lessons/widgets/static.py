@@ -33,6 +33,7 @@ DEFAULT_STATE: dict[str, dict[str, Any]] = {
         "selected": [],
         "inspect": None,
         "new_request": 0,
+        "class_request": "",
     },
     "stepper": {"data": {}, "step": 0},
     "present": {"data": {}, "step": 0, "faces": "up"},
@@ -45,7 +46,9 @@ NOSCRIPT: dict[str, str] = {"present": "This presenter needs JavaScript."}
 
 #: The stand-in for the widget model: the only four calls the components make.
 MODEL_STANDIN = """\
-function looModel(state) {
+function looModel(given) {
+  // static_page: no kernel answers here (the quiz then deals only the codes the page holds)
+  const state = { ...given, static_page: true };
   const handlers = {};
   return {
     get(key) { return state[key]; },
@@ -80,6 +83,7 @@ body { margin: 0; background: #ffffff; color: #1a1a1a;
 main { max-width: 1120px; margin: 0 auto; padding: 16px; }
 h1 { font-size: 1.6em; margin: .3em 0 .6em; }
 .loo-noscript { padding: 1em; border: 2px solid #b9bfc8; border-radius: 8px; }
+@media print { .loo-class-intro { display: none; } main { max-width: none; padding: 0; } }
 """
 
 
@@ -196,14 +200,62 @@ def page(title: str, body: str, *, lang: str = "en") -> str:
     )
 
 
-def quiz_page(questions: Iterable[HasToJson | Mapping[str, Any]], title: str = "Loo quiz") -> str:
-    """A self-contained page: the quiz component over this bank of questions (Question
-    objects or their `to_json()` mappings), graded in the browser."""
+def bank_key(code: str) -> str:
+    """The bank a class code deals from: "lead-10-42" -> "lead-42" (its first ten questions)."""
+    from loo_lessons.quiz.class_code import parse
+
+    c = parse(code)
+    return f"{c.topic}-{c.seed}"
+
+
+def quiz_fragment(
+    questions: Iterable[HasToJson | Mapping[str, Any]],
+    *,
+    class_code: str | None = None,
+    banks: Mapping[str, Iterable[HasToJson | Mapping[str, Any]]] | None = None,
+    print_key: bool = True,
+    title: str | None = None,
+) -> str:
+    """The quiz component over this bank, graded in the browser.
+
+    With a `class_code` ("lead-10-42") the page also offers the class-code box, the pupil's
+    name and the results export; `banks` ({"lead-42": questions, …}, pre-generated) are the
+    other codes it can deal (by default only its own). `print_key` prints the answer key
+    after the questions (a teacher's copy); without it the printout is the pupils' sheet."""
     bank = [_question_json(q) for q in questions]
+    data: dict[str, Any] = {"live": False, "print_key": print_key}
+    if title:
+        data["title"] = title
+    if class_code is not None:
+        bank_key(class_code)  # refuses a bad code here, not in the browser
+        # the page's own questions are its code's bank; `banks` are the other codes it deals
+        data["class_code"] = class_code
+        data["banks"] = {k: [_question_json(q) for q in b] for k, b in (banks or {}).items()}
+    return component_html(
+        "quiz", {"questions": bank, "responses": [None] * len(bank), "data": data}
+    )
+
+
+def quiz_page(
+    questions: Iterable[HasToJson | Mapping[str, Any]],
+    title: str = "Loo quiz",
+    *,
+    class_code: str | None = None,
+    banks: Mapping[str, Iterable[HasToJson | Mapping[str, Any]]] | None = None,
+    print_key: bool = True,
+) -> str:
+    """A self-contained page: the quiz component over this bank of questions (Question
+    objects or their `to_json()` mappings), graded in the browser (see `quiz_fragment`)."""
+    intro = ""
+    if class_code is not None:
+        intro = (
+            f'<p class="loo-class-intro">Class code <strong>{html.escape(class_code)}</strong>. '
+            "Every page opened with this code deals the same questions: type another code "
+            "(topic-count-seed, e.g. lead-10-42) or open the page at "
+            f"<code>#class={html.escape(class_code)}</code>. Write your name, answer, then "
+            "send your results (CSV file or result code) to your teacher.</p>\n"
+        )
     return page(
         title,
-        component_html(
-            "quiz",
-            {"questions": bank, "responses": [None] * len(bank), "data": {"live": False}},
-        ),
+        intro + quiz_fragment(questions, class_code=class_code, banks=banks, print_key=print_key),
     )

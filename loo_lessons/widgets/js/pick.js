@@ -1,23 +1,37 @@
-// The `pick` component: pick a card (or a declaration) in a position. A click shows at once
-// whether that choice is allowed, the rule id, the plain reason and the book's words, and
-// the whole answer; clicking other choices explains them too (illegal ones included).
-// Data: {question: a question in the quiz schema, title?}. State: picked (keys, in the
-// order first clicked), current (the key whose verdict is shown), revealed.
+// The `pick` component: pick a card (or a declaration) in a position, then see whether that
+// choice is allowed, the rule id, the plain reason and the book's words, and the whole
+// answer; clicking other choices explains them too (illegal ones included).
+// A question with one answer grades the first click. A question with several answers
+// (multi: "select every card he may lead, then check") grades only on "Check": clicks
+// select and deselect, and after Check each choice is marked right, wrong or missed.
+// Data: {question: a question in the quiz schema, title?}. State: picked (keys: for one
+// answer, in the order first clicked; for several, the selection), current (the key whose
+// verdict is shown), revealed (checked, or "Show the answer").
 // loo_lessons/widgets/state.py mirrors pickReduce exactly (tests compare the two).
 import { h, fill, button, mount, commit } from "./cards.js";
 import { drawTable } from "./table.js";
-import { drawChoices, drawVerdict, speakVerdict, answerText } from "./verdict.js";
+import { drawChoices, drawVerdict, speakVerdict, answerText, choiceMarks, addStyle } from "./verdict.js";
 
 export function pickReduce(q, st, ev) {
   const keys = (q.choices || []).map((c) => c.key);
   let picked = Array.isArray(st.picked) ? st.picked.filter((k) => keys.includes(k)) : [];
   let current = keys.includes(st.current) ? st.current : null;
   let revealed = Boolean(st.revealed);
+  const multi = Boolean(q.multi);
   if (ev.type === "choice") {
     if (keys.includes(ev.key)) {
-      if (!picked.includes(ev.key)) picked = [...picked, ev.key];
-      current = ev.key;
+      if (multi && !revealed) {
+        picked = picked.includes(ev.key) ? picked.filter((k) => k !== ev.key) : [...picked, ev.key];
+        current = null;
+      } else if (multi) {
+        current = ev.key;
+      } else {
+        if (!picked.includes(ev.key)) picked = [...picked, ev.key];
+        current = ev.key;
+      }
     }
+  } else if (ev.type === "check") {
+    if (multi && picked.length) revealed = true;
   } else if (ev.type === "show") {
     revealed = true;
   } else if (ev.type === "reset") {
@@ -37,20 +51,29 @@ export default {
       current: model.get("current") ?? null,
       revealed: Boolean(model.get("revealed")),
     });
+    // the control that keeps keyboard focus after it is pressed and replaced
+    let lastControl = "pick-ctl";
     const send = (ev) => {
       const q = (model.get("data") || {}).question || {};
       commit(model, pickReduce(q, state(), ev));
+    };
+    const press = (focus, ev) => () => {
+      lastControl = focus;
+      send(ev);
     };
     mount(el, model, ["data", "picked", "current", "revealed"], (body, say) => {
       const d = model.get("data") || {};
       const q = d.question || {};
       const st = pickReduce(q, state(), { type: "none" });
-      const open = st.revealed || st.picked.length > 0;
+      const multi = Boolean(q.multi);
+      const open = multi ? st.revealed : st.revealed || st.picked.length > 0;
       const answer = q.answer || [];
       const verdicts = q.verdicts || {};
-      const marks = {};
-      const badges = {};
-      if (open) {
+      let marks = {};
+      let badges = {};
+      if (open && multi) {
+        ({ marks, badges } = choiceMarks(q, st.picked, WORDS));
+      } else if (open) {
         for (const c of q.choices || []) {
           const ok = answer.includes(c.key);
           marks[c.key] = ok ? "right" : "wrong";
@@ -58,44 +81,53 @@ export default {
         }
       }
       const first = st.picked.length ? st.picked[0] : null;
+      let verdictLine = null;
+      if (open && first !== null) {
+        if (multi) {
+          const right = st.picked.length === new Set(answer).size && st.picked.every((k) => answer.includes(k));
+          verdictLine = right ? "\u2713 Right: you selected every allowed choice and nothing else." : "\u2717 Not right: see the marks below each choice.";
+        } else {
+          verdictLine = answer.includes(first) ? "Your first choice was allowed." : "Your first choice was not allowed.";
+        }
+      }
       fill(body,
         d.title ? h("h3", { text: d.title }) : null,
         q.view ? drawTable(q.view) : null,
         h("p", { class: "loo-prompt", text: q.prompt || "" }),
+        multi && !open ? h("p", { class: "loo-muted", text: "Select every choice that is allowed, then press Check." }) : null,
         drawChoices(q, {
           onPick: (key) => send({ type: "choice", key }),
           marks,
           badges,
-          label: "choices: click one",
+          pressed: multi && !open ? st.picked : undefined,
+          label: multi ? "choices: select all that apply" : "choices: click one",
         }),
         st.current !== null ? drawVerdict(q, st.current, verdicts[st.current], WORDS) : null,
         open
           ? h(
               "div",
               { class: "loo-answer" },
-              first !== null
-                ? h("p", {
-                    class: "loo-score",
-                    text: answer.includes(first)
-                      ? "Your first choice was allowed."
-                      : "Your first choice was not allowed.",
-                  })
-                : null,
+              verdictLine !== null ? h("p", { class: "loo-score", text: verdictLine }) : null,
               h("p", {}, h("strong", { text: answer.length === 1 ? "The answer: " : "Allowed: " }), answerText(q)),
               q.explanation ? h("p", { text: q.explanation }) : null,
-              st.current !== null && st.picked.length < (q.choices || []).length
-                ? h("p", { class: "loo-muted", text: "Click any other choice to see why it is, or is not, allowed." })
-                : null,
+              h("p", { class: "loo-muted", text: "Click any choice to see why it is, or is not, allowed." }),
             )
           : null,
         h(
           "div",
           { class: "loo-controls" },
-          open ? null : button("Show the answer", () => send({ type: "show" }), { action: "show", focusId: "pick-ctl" }),
-          open ? button("Start again", () => send({ type: "reset" }), { action: "reset", focusId: "pick-ctl" }) : null,
+          multi && !open
+            ? button("Check", press("pick-ctl", { type: "check" }), { action: "check", focusId: "pick-ctl", kind: "primary", ariaDisabled: !st.picked.length })
+            : null,
+          open ? null : button("Show the answer", press(multi ? "pick-show" : "pick-ctl", { type: "show" }), { action: "show", focusId: multi ? "pick-show" : "pick-ctl" }),
+          open ? button("Start again", press("pick-ctl", { type: "reset" }), { action: "reset", focusId: lastControl }) : null,
         ),
       );
-      say(st.current !== null ? speakVerdict(q, st.current, verdicts[st.current], WORDS) : "");
+      let spoken = st.current !== null ? speakVerdict(q, st.current, verdicts[st.current], WORDS) : "";
+      if (multi && !open) spoken = st.picked.length ? `Selected: ${st.picked.length}` : "";
+      else if (open && verdictLine && st.current === null) spoken = `${verdictLine} Allowed: ${answerText(q)}.`;
+      say(spoken);
     });
+    addStyle(el);
   },
 };

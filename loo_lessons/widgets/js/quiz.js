@@ -6,9 +6,19 @@
 // State: index (0..n, n = the summary), responses (one per question: null or
 // {picked, correct, revealed}), selected (draft for multi questions), inspect (the choice
 // whose verdict is shown). loo_lessons/widgets/state.py mirrors quizReduce exactly.
-import { h, fill, button, mount, commit } from "./cards.js";
+// A several-answer question is graded only on "Check"; a one-answer question on its click.
+// The seconds a pupil spent on each question (shown until first answered) are kept on the
+// page, outside the state, for the results export.
+//
+// For a class (data.banks, pre-generated at build time: {"<topic>-<seed>": [questions]}):
+// a class code TOPIC-COUNT-SEED (e.g. lead-10-42, typed or in the URL as #class=lead-10-42)
+// deals the first COUNT questions of that bank, the same on every pupil's page; a pupil's
+// answers are exported as CSV and as a short result code (loo-lessons quiz results merges
+// them). On paper (@media print) every question is printed, and the answer key at the end
+// unless data.print_key is false.
+import { h, fill, button, mount, commit, cardRow } from "./cards.js";
 import { drawTable } from "./table.js";
-import { drawChoices, drawVerdict, speakVerdict, answerText, choiceLabel } from "./verdict.js";
+import { drawChoices, drawVerdict, speakVerdict, answerText, choiceLabel, choiceMarks, addStyle } from "./verdict.js";
 
 function isObject(x) {
   return x !== null && typeof x === "object" && !Array.isArray(x);
@@ -125,6 +135,126 @@ function scoreTable(score) {
   );
 }
 
+// --- class codes, results, the printed handout -------------------------------------------------
+
+// TOPIC-COUNT-SEED, e.g. "lead-10-42" (loo_lessons/quiz/class_code.py reads the same format).
+export function parseClassCode(text) {
+  const m = /^\s*([a-z]+)-(\d{1,3})-(\d{1,6})\s*$/i.exec(String(text || ""));
+  if (!m) return null;
+  const count = Number(m[2]);
+  if (count < 1) return null;
+  return { topic: m[1].toLowerCase(), count, seed: Number(m[3]), code: `${m[1].toLowerCase()}-${count}-${Number(m[3])}` };
+}
+
+export function classQuestions(banks, text) {
+  const c = parseClassCode(text);
+  if (!c) return { error: `"${String(text || "").trim()}" is not a class code: write it as topic-count-seed, e.g. lead-10-42.` };
+  const bank = (banks || {})[`${c.topic}-${c.seed}`];
+  if (!Array.isArray(bank) || bank.length < c.count) {
+    const held = Object.entries(banks || {}).map(([k, b]) => {
+      const i = k.lastIndexOf("-");
+      return `${k.slice(0, i)}-1\u2026${b.length}-${k.slice(i + 1)}`;
+    });
+    return { error: `This page does not hold the questions of class code ${c.code}${held.length ? ` (it holds ${held.join(", ")})` : ""}.` };
+  }
+  return { code: c.code, questions: bank.slice(0, c.count) };
+}
+
+// The banks a page holds: data.banks, and the questions on screen as their own code's bank.
+export function heldBanks(d, qs) {
+  const held = { ...(d.banks || {}) };
+  const own = parseClassCode(d.class_code);
+  const key = own ? `${own.topic}-${own.seed}` : null;
+  if (key && (!held[key] || held[key].length < qs.length)) held[key] = qs;
+  return held;
+}
+
+function csvCell(x) {
+  const s = x === null || x === undefined ? "" : String(x);
+  return /[",\n\r]/.test(s) || /^[=+\-@]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+// One row per question: what a teacher merges with `loo-lessons quiz results`.
+export const RESULT_COLUMNS = ["name", "class_code", "question", "topic", "question_id", "rule_ids", "answer_given", "correct", "seconds"];
+
+export function resultRows(questions, responses, seconds, name, code) {
+  return questions.map((q, i) => {
+    const r = isObject(responses[i]) ? responses[i] : null;
+    const picked = r && Array.isArray(r.picked) ? r.picked : [];
+    return {
+      name: name || "",
+      class_code: code || "",
+      question: i + 1,
+      topic: q.topic || "",
+      question_id: q.id || "",
+      rule_ids: (q.rule_ids || []).join(";"),
+      answer_given: picked.join(";"),
+      correct: r === null || (!picked.length && r.revealed) ? "" : r.correct ? "yes" : "no",
+      seconds: r && typeof (seconds || {})[i] === "number" ? seconds[i] : "",
+    };
+  });
+}
+
+export function resultCsv(rows) {
+  const lines = [RESULT_COLUMNS.join(",")];
+  for (const row of rows) lines.push(RESULT_COLUMNS.map((c) => csvCell(row[c])).join(","));
+  return lines.join("\r\n") + "\r\n";
+}
+
+// The short result code a pupil pastes: "loo1." + base64url of {n, c, r, s}, where r has one
+// letter per question (1 right, 0 wrong, - not answered) and s the seconds on each.
+export function resultCode(rows) {
+  const body = {
+    n: rows.length ? rows[0].name : "",
+    c: rows.length ? rows[0].class_code : "",
+    r: rows.map((x) => (x.correct === "yes" ? "1" : x.correct === "no" ? "0" : "-")).join(""),
+    s: rows.map((x) => (typeof x.seconds === "number" ? x.seconds : null)),
+  };
+  const bytes = new TextEncoder().encode(JSON.stringify(body));
+  let bin = "";
+  for (const b of bytes) bin += String.fromCharCode(b);
+  return "loo1." + btoa(bin).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+function choiceText(q) {
+  if (q.kind === "pick_card") return cardRow((q.choices || []).map((c) => c.key), { size: "small", label: "choices" });
+  return h("ol", { class: "loo-print-choices", type: "A" }, (q.choices || []).map((c) => h("li", { text: `\u2610 ${c.label || c.key}` })));
+}
+
+// Every question on paper, and the key at the end (when `key`).
+function printSheet(qs, key, code) {
+  return h(
+    "div",
+    { class: "loo-print", "data-print": "quiz" },
+    code ? h("p", { class: "loo-muted", text: `Class code ${code} \u00B7 Name: ______________________` }) : null,
+    qs.map((q, i) =>
+      h(
+        "section",
+        { class: "loo-print-q", "data-print-question": i + 1 },
+        h("h4", { text: `Question ${i + 1}${q.multi ? " (select all that apply)" : " (choose one)"}` }),
+        q.view ? drawTable(q.view) : null,
+        h("p", { class: "loo-prompt", text: q.prompt || "" }),
+        choiceText(q),
+      ),
+    ),
+    key
+      ? h(
+          "section",
+          { class: "loo-print-key", "data-print-key": "" },
+          h("h3", { text: "Answer key" }),
+          h("ol", {}, qs.map((q) => h("li", {}, h("strong", { text: answerText(q) }), q.explanation ? ` \u2014 ${q.explanation}` : "", (q.rule_ids || []).length ? ` (${q.rule_ids.join(", ")})` : ""))),
+        )
+      : null,
+  );
+}
+
+function download(name, text) {
+  const a = h("a", { href: "data:text/csv;charset=utf-8," + encodeURIComponent(text), download: name });
+  document.body.append(a);
+  a.click();
+  a.remove();
+}
+
 export default {
   render({ model, el }) {
     const questions = () => model.get("questions") || [];
@@ -134,14 +264,141 @@ export default {
       selected: model.get("selected"),
       inspect: model.get("inspect"),
     });
+    // when each question first came on screen, and the seconds until it was answered
+    let shownAt = {};
+    let secondsTo = {};
     const send = (ev) => commit(model, quizReduce(questions(), state(), ev));
+    const grade = (ev) => {
+      const i = model.get("index") || 0;
+      const before = (model.get("responses") || [])[i];
+      send(ev);
+      const after = (model.get("responses") || [])[i];
+      if (!isObject(before) && isObject(after) && shownAt[i] !== undefined && secondsTo[i] === undefined) {
+        secondsTo[i] = Math.round((Date.now() - shownAt[i]) / 100) / 10;
+      }
+    };
+    // the control that keeps keyboard focus when it is pressed and replaced
+    let lastControl = "primary";
+    const press = (focus, f) => () => {
+      lastControl = focus;
+      f();
+    };
     const askNew = () => commit(model, { new_request: (model.get("new_request") || 0) + 1 });
+    // the page's own bank stays dealable after another code was used
+    const initialBanks = heldBanks(model.get("data") || {}, questions());
+    let pupil = "";
+    let codeText = null; // what the pupil typed, while it is refused
+    let codeError = "";
+    let exported = "";
+    const useCode = (text) => {
+      const d = model.get("data") || {};
+      const got = classQuestions({ ...initialBanks, ...heldBanks(d, questions()) }, text);
+      if (got.error && d.live && !model.get("static_page") && parseClassCode(text)) {
+        // a kernel (or the engine in the page) deals any code: Python answers with questions
+        codeError = "";
+        codeText = null;
+        exported = "";
+        shownAt = {};
+        secondsTo = {};
+        commit(model, { class_request: parseClassCode(text).code });
+        return;
+      }
+      if (got.error) {
+        codeError = got.error;
+        codeText = text; // kept in the box, to be corrected
+        model.set("data", { ...d });
+        return;
+      }
+      codeError = "";
+      codeText = null;
+      exported = "";
+      shownAt = {};
+      secondsTo = {};
+      commit(model, {
+        data: { ...d, class_code: got.code },
+        questions: got.questions,
+        index: 0,
+        responses: got.questions.map(() => null),
+        selected: [],
+        inspect: null,
+      });
+    };
+    const rows = () => resultRows(questions(), quizReduce(questions(), state(), { type: "none" }).responses, secondsTo, pupil, (model.get("data") || {}).class_code || "");
+    const classBar = (d) => {
+      if (!d.banks && !d.class_code) return null;
+      const box = h("input", {
+        type: "text",
+        value: codeText ?? d.class_code ?? "",
+        "aria-label": "class code",
+        "data-focus": "class-code",
+        "data-class-code": "",
+        placeholder: "lead-10-42",
+        spellcheck: "false",
+        onkeydown: (e) => {
+          if (e.key === "Enter") {
+            e.preventDefault();
+            useCode(box.value);
+          }
+        },
+      });
+      const nameBox = h("input", {
+        type: "text",
+        value: pupil,
+        "aria-label": "your name",
+        "data-focus": "pupil-name",
+        "data-pupil-name": "",
+        autocomplete: "name",
+        oninput: () => {
+          pupil = nameBox.value;
+        },
+      });
+      return h(
+        "div",
+        { class: "loo-class" },
+        h("label", {}, "Class code", box),
+        button("Use this code", () => useCode(box.value), { action: "class-code", focusId: "use-code" }),
+        h("label", {}, "Your name", nameBox),
+        h("p", { class: "loo-muted", text: "A class code is topic-count-seed, e.g. lead-10-42 (ten lead questions, seed 42): the same code deals the same questions on every page." }),
+        codeError ? h("p", { class: "loo-mark loo-wrong", role: "alert", text: codeError }) : null,
+      );
+    };
+    const exportPanel = () =>
+      h(
+        "div",
+        { class: "loo-sendback" },
+        h("p", { class: "loo-muted", text: "Send your results to your teacher: download the CSV file, or copy the result code." }),
+        h(
+          "div",
+          { class: "loo-controls" },
+          button("Download results (CSV)", () => {
+            const code = (model.get("data") || {}).class_code || "quiz";
+            const who = (pupil || "pupil").replace(/[^A-Za-z0-9_-]+/g, "_");
+            download(`loo-results-${code}-${who}.csv`, resultCsv(rows()));
+          }, { action: "export-csv", focusId: "export-csv" }),
+          button("Show the result code", () => {
+            exported = resultCode(rows());
+            model.set("data", { ...(model.get("data") || {}) });
+          }, { action: "export-code", focusId: "export-code" }),
+        ),
+        exported ? h("textarea", { readonly: true, rows: 3, "aria-label": "result code", "data-result-code": "", text: exported }) : null,
+      );
+    let sheet = null;
+    let sheetCode = null;
+    const drawSheet = () => {
+      const d = model.get("data") || {};
+      sheetCode = d.class_code || "";
+      const next = h("div", { class: "loo" }, printSheet(questions(), d.print_key !== false, d.class_code || ""));
+      if (sheet) sheet.replaceWith(next);
+      else el.append(next);
+      sheet = next;
+    };
     mount(el, model, ["data", "questions", "index", "responses", "selected", "inspect"], (body, say) => {
       const d = model.get("data") || {};
       const qs = questions();
       const st = quizReduce(qs, state(), { type: "none" });
       const score = quizScore(qs, st.responses);
       const n = qs.length;
+      if (st.index < n && shownAt[st.index] === undefined) shownAt[st.index] = Date.now();
       const head = h(
         "div",
         { class: "loo-quiz-head" },
@@ -155,8 +412,9 @@ export default {
         ),
         h("div", { class: "loo-progress", "aria-hidden": "true" }, h("div", { style: `width:${n ? (100 * score.answered) / n : 0}%` })),
       );
+      const screen = (...kids) => fill(body, classBar(d), h("div", { class: "loo-quiz-screen" }, kids));
       if (!n) {
-        fill(body,
+        screen(
           head,
           h("p", { text: "No questions in this bank." }),
           d.live ? h("div", { class: "loo-controls" }, button("New questions", askNew, { focusId: "new", action: "new" })) : null,
@@ -164,15 +422,20 @@ export default {
         return;
       }
       if (st.index >= n) {
-        fill(body,
+        screen(
           head,
           h("p", { class: "loo-prompt", text: `Finished: ${score.right} right out of ${n} questions.` }),
           scoreTable(score),
+          d.banks || d.class_code ? exportPanel() : null,
           h(
             "div",
             { class: "loo-controls" },
             button("Back", () => send({ type: "prev" }), { action: "prev", focusId: "prev" }),
-            button("Start again", () => send({ type: "restart" }), { action: "restart", focusId: "next", kind: "primary" }),
+            button("Start again", press("primary", () => {
+              shownAt = {};
+              secondsTo = {};
+              send({ type: "restart" });
+            }), { action: "restart", focusId: "primary", kind: "primary" }),
             d.live ? button("New questions", askNew, { focusId: "new", action: "new" }) : null,
           ),
         );
@@ -186,14 +449,16 @@ export default {
         : null;
       const answer = q.answer || [];
       const verdicts = q.verdicts || {};
-      const marks = {};
-      const badges = {};
-      if (resp) {
+      let marks = {};
+      let badges = {};
+      if (resp && q.multi) {
+        ({ marks, badges } = choiceMarks(q, resp.picked, ["right", "wrong"]));
+      } else if (resp) {
         for (const c of q.choices || []) {
           const ok = answer.includes(c.key);
           const mine = resp.picked.includes(c.key);
           if (ok) {
-            marks[c.key] = mine || !q.multi ? "right" : "missed";
+            marks[c.key] = "right";
             badges[c.key] = mine ? "\u2713 your pick: right" : "\u2713 right";
           } else if (mine) {
             marks[c.key] = "wrong";
@@ -210,10 +475,12 @@ export default {
             : "\u2717 Not right."
           : "Answer shown.";
         const shown = st.inspect !== null ? st.inspect : !q.multi && resp.picked.length ? resp.picked[0] : null;
+        const missed = q.multi ? answer.filter((k) => !resp.picked.includes(k)) : [];
         feedback = h(
           "div",
           { class: "loo-feedback" },
           h("p", { class: "loo-prompt " + (resp.correct ? "loo-mark loo-right" : resp.picked.length ? "loo-mark loo-wrong" : ""), text: headline }),
+          resp.picked.length && missed.length ? h("p", { class: "loo-missed-note", text: `You missed: ${missed.map((k) => choiceLabel(q, k)).join(", ")}.` }) : null,
           shown !== null ? drawVerdict(q, shown, verdicts[shown], ["right", "wrong"]) : null,
           h("p", {}, h("strong", { text: answer.length === 1 ? "The answer: " : "The answers: " }), answerText(q)),
           q.explanation ? h("p", { class: "loo-explanation", text: q.explanation }) : null,
@@ -225,14 +492,17 @@ export default {
         spoken = st.selected.length ? `Selected: ${st.selected.map((k) => choiceLabel(q, k)).join(", ")}` : "";
       }
       const last = st.index === n - 1;
-      fill(body,
+      // focus: Check and (once answered) Next share the "primary" slot; after "Show the
+      // answer", Next takes the slot of the button that was pressed
+      const nextFocus = resp ? (lastControl === "show" ? "show" : "primary") : q.multi ? "next" : "primary";
+      screen(
         head,
         h("p", { class: "loo-muted" }, h("span", { class: "loo-tag", text: topicName(q.topic) }), q.level ? ` level ${q.level}` : "", q.preset ? ` \u00B7 rules: ${q.preset}` : ""),
         q.view ? drawTable(q.view) : null,
         h("p", { class: "loo-prompt", text: q.prompt || "" }),
         q.multi && !resp ? h("p", { class: "loo-muted", text: "Select every right choice, then press Check." }) : null,
         drawChoices(q, {
-          onPick: (key) => send({ type: "choice", key }),
+          onPick: (key) => grade({ type: "choice", key }),
           marks,
           badges,
           pressed: q.multi && !resp ? st.selected : undefined,
@@ -242,14 +512,28 @@ export default {
         h(
           "div",
           { class: "loo-controls" },
-          q.multi && !resp ? button("Check", () => send({ type: "check" }), { action: "check", focusId: "check", kind: "primary", ariaDisabled: !st.selected.length }) : null,
-          resp ? null : button("Show the answer", () => send({ type: "show" }), { action: "show", focusId: "show" }),
-          st.index > 0 ? button("Back", () => send({ type: "prev" }), { action: "prev", focusId: "prev" }) : null,
-          button(last ? "See your score" : "Next question", () => send({ type: "next" }), { action: "next", focusId: "next", kind: resp ? "primary" : null }),
+          q.multi && !resp ? button("Check", press("primary", () => grade({ type: "check" })), { action: "check", focusId: "primary", kind: "primary", ariaDisabled: !st.selected.length }) : null,
+          resp ? null : button("Show the answer", press("show", () => send({ type: "show" })), { action: "show", focusId: "show" }),
+          st.index > 0 ? button("Back", press("prev", () => send({ type: "prev" })), { action: "prev", focusId: "prev" }) : null,
+          button(last ? "See your score" : "Next question", press("primary", () => send({ type: "next" })), { action: "next", focusId: nextFocus, kind: resp ? "primary" : null }),
           d.live ? button("New questions", askNew, { focusId: "new", action: "new" }) : null,
         ),
       );
       say(spoken);
     });
+    addStyle(el);
+    drawSheet();
+    model.on("change:questions", drawSheet);
+    model.on("change:data", () => {
+      if (((model.get("data") || {}).class_code || "") !== sheetCode) drawSheet();
+    });
+    // a class code in the address (#class=lead-10-42) deals that code's questions
+    const d0 = model.get("data") || {};
+    const hash = (typeof location !== "undefined" && location.hash) || "";
+    const m = /(?:^#|&)class=([^&]+)/.exec(hash);
+    if ((d0.banks || d0.class_code) && m) {
+      const text = decodeURIComponent(m[1]);
+      if (parseClassCode(text)?.code !== d0.class_code) useCode(text);
+    }
   },
 };

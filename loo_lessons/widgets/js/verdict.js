@@ -78,3 +78,60 @@ export function answerText(q) {
   const keys = q.answer || [];
   return keys.map((k) => choiceLabel(q, k)).join(", ");
 }
+
+// Marks after a several-answer question is checked: each right choice picked is "right",
+// each right choice not picked is "missed" (never a plain button), each wrong choice picked
+// is "wrong"; a wrong choice left alone keeps no mark but says so. `picked` is the selection.
+export function choiceMarks(q, picked, words) {
+  const [yes, no] = words || ["right", "wrong"];
+  const answer = q.answer || [];
+  const marks = {};
+  const badges = {};
+  for (const c of q.choices || []) {
+    const ok = answer.includes(c.key);
+    const mine = picked.includes(c.key);
+    if (!picked.length) {
+      // "Show the answer" before any pick: nothing was missed, the answer is shown
+      if (ok) marks[c.key] = "right";
+      badges[c.key] = ok ? `\u2713 ${yes}` : `\u2717 ${no}`;
+    } else if (ok && mine) {
+      marks[c.key] = "right";
+      badges[c.key] = `\u2713 ${yes} \u00B7 your pick`;
+    } else if (ok) {
+      marks[c.key] = "missed";
+      badges[c.key] = `\u2713 ${yes} \u00B7 you missed it`;
+    } else if (mine) {
+      marks[c.key] = "wrong";
+      badges[c.key] = `\u2717 ${no} \u00B7 your pick`;
+    } else {
+      badges[c.key] = `\u2717 ${no}`;
+    }
+  }
+  return { marks, badges };
+}
+
+// What `pick` and `quiz` add to the shared style: a missed text choice looks missed (not
+// plain), and on paper the controls go while the cards and positions stay.
+export const CHOICE_STYLE = `
+.loo .loo-btn.loo-missed { color: var(--loo-right-fg); background: var(--loo-right-bg); border-style: dashed; border-width: 2px; }
+.loo .loo-print { display: none; }
+.loo .loo-class { display: flex; flex-wrap: wrap; gap: 8px 16px; align-items: center; margin: 4px 0 10px; }
+.loo .loo-class label { display: inline-flex; gap: 6px; align-items: center; }
+.loo .loo-class input { font: inherit; padding: 4px 6px; border: 1px solid var(--loo-border); border-radius: 4px; min-width: 9em; }
+.loo .loo-sendback textarea { width: 100%; font-family: monospace; font-size: .9em; }
+.loo .loo-print-q { break-inside: avoid; page-break-inside: avoid; margin: 0 0 14px; padding-bottom: 8px; border-bottom: 1px solid var(--loo-border); }
+.loo .loo-print-key { break-before: page; page-break-before: always; }
+.loo .loo-print ol.loo-print-choices { margin: 4px 0 0 1.4em; padding: 0; }
+@media print {
+  .loo .loo-controls, .loo .loo-class, .loo .loo-sendback, .loo .loo-progress { display: none !important; }
+  .loo .loo-quiz-screen { display: none !important; }
+  .loo .loo-print { display: block !important; }
+  .loo .loo-btn { border: 1px solid #888; background: none; color: inherit; }
+}
+`;
+
+export function addStyle(el) {
+  const s = document.createElement("style");
+  s.textContent = CHOICE_STYLE;
+  el.append(s);
+}

@@ -1,0 +1,196 @@
+"""The `dealer` questions: the dealer's special cases (R14–R19).
+
+Built from a real position, answered by the engine; nothing here decides a rule.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from loo_lessons.engine.declare import Declaration
+from loo_lessons.engine.game import Hand
+from loo_lessons.engine.settle import Stakes
+from loo_lessons.quiz.common import (
+    Gen,
+    M,
+    P,
+    Reject,
+    T,
+    X,
+    ask,
+    declarations_words,
+    finish,
+    legal_question,
+    number_choices,
+    same_verdict,
+    seat_label,
+    table_words,
+)
+from loo_lessons.quiz.model import Choice, Question, Verdict
+from loo_lessons.quiz.positions import (
+    deal,
+    declare_until,
+    play_until,
+    scenario_of,
+    table_size,
+    view_of,
+)
+
+# === dealer: the dealer's special cases R14–R19 ==================================================
+
+
+def _dealer_pattern(g: Gen, hand: Hand, pattern: str) -> None:
+    """Declare the non-dealers so that `pattern` arises: R16 (only the miss-holder is in),
+    R17 (exactly one stood on his own cards), R14 (everyone threw up) or plain."""
+    rot = hand.rotation[:-1]
+    k = g.rng.choice(rot)
+
+    def w(h: Hand, seat: int) -> Mapping[Declaration, float]:
+        if pattern == "plain":
+            return {P: 5.0, T: 3.0, X: 2.0}
+        if pattern == "R14":
+            return {X: 1.0}
+        if seat == k:
+            return {T: 1.0} if pattern == "R16" else {P: 1.0}
+        return {X: 1.0}
+
+    declare_until(hand, g.rng, w, stop=lambda h: h.to_act == h.setup.dealer)
+
+
+def gen_dealer(g: Gen) -> Question:
+    rng = g.rng
+    if g.level == 1:
+        pattern = rng.choices(["R16", "R17", "plain"], weights=[35, 45, 20])[0]
+        custom = (
+            {"lone_stander_rule": "enquire_within"} if pattern == "R17" and g.chance(0.25) else None
+        )
+        rules = g.rules(custom)
+        n = table_size(rng, 2, 6)
+        hand = deal(rng, rules, n, rng.randrange(n))
+        _dealer_pattern(g, hand, pattern)
+        dealer = hand.setup.dealer
+        if hand.to_act != dealer:
+            raise Reject("the dealer is not to declare")
+        mapping = scenario_of(hand, rules, hands=[dealer])
+        a = ask(g, mapping, {"ask": "legal"}, rules)
+        sc = a.sc
+        return legal_question(
+            g,
+            a,
+            prompt=f"{table_words(sc)} Declarations: {declarations_words(sc)}. The dealer, "
+            f"seat {dealer}, is to declare. Which declarations may he make? Select all that "
+            "are allowed.",
+            subject=f"The dealer (seat {dealer})",
+            verb="declare",
+        )
+    what = rng.choices(["outcome", "miss_for_pool"], weights=[3, 2])[0]
+    if what == "outcome":
+        pattern = rng.choices(["R14", "R16", "R17", "plain"], weights=[25, 30, 30, 15])[0]
+        custom = (
+            {"lone_stander_rule": "enquire_within"} if pattern == "R17" and g.chance(0.3) else None
+        )
+        rules = g.rules(custom)
+        n = table_size(rng, 2, 6)
+        hand = deal(rng, rules, n, rng.randrange(n))
+        _dealer_pattern(g, hand, pattern)
+        dealer = hand.setup.dealer
+        if hand.to_act == dealer:
+            legal = [d for d in hand.legal_actions() if isinstance(d, Declaration)]
+            hand.apply(rng.choices(legal, weights=[3.0 if d is X else 1.0 for d in legal])[0])
+        mapping = scenario_of(hand, rules)
+        a = ask(g, mapping, {"ask": "outcome"}, rules)
+        sc = a.sc
+        h = sc.hand
+        contenders = [
+            s for s in h.rotation if s == dealer or (s in h.declared and h.declared[s].plays)
+        ]
+        keys = ["play", *[str(s) for s in contenders]]
+        choices = (
+            Choice("play", "Nobody: the hand is played out"),
+            *[
+                Choice(str(s), f"{seat_label(sc, s)} takes the pool without play")
+                for s in contenders
+            ],
+        )
+        ans = a.answer[0]
+        if h.award_law is not None:
+            law = h.award_law
+            right = f"{law.reason} Seat {ans} takes the whole pool ({law.rule})."
+            verdicts = {
+                k: Verdict.from_law(law, k == ans, right if k == ans else f"No. {right}")
+                for k in keys
+            }
+        else:
+            right = (
+                f"{len(h.players_in)} players are in (seats "
+                f"{', '.join(str(s) for s in h.players_in)}): nobody takes the pool without play; "
+                "the elder hand among them leads (R21) and the pool is divided by tricks (R38)."
+            )
+            verdicts = same_verdict(keys, a.answer, "R21", "hand-is-played", right, f"No. {right}")
+        return finish(
+            g,
+            a,
+            kind="pick_option",
+            prompt=f"{table_words(sc)} Declarations: {declarations_words(sc)}. "
+            "What happens to the pool?",
+            choices=choices,
+            verdicts=verdicts,
+            explanation=right,
+            rule_ids=("R14", "R15", "R16", "R17", "R18"),
+            view=view_of(sc, ()),
+        )
+    # R19: the dealer plays the miss for the pool against a lone stander
+    rules = g.rules()
+    n = table_size(rng, 2, 6)
+    pool = rng.choice([3, 6, 9, 12])
+    hand = deal(rng, rules, n, rng.randrange(n), stakes=Stakes.make(pool=pool, players=n))
+    _dealer_pattern(g, hand, "R17")
+    if hand.to_act != hand.setup.dealer or M not in hand.legal_actions():
+        raise Reject("the dealer cannot play the miss for the pool")
+    hand.apply(M)
+    play_until(hand, rng)
+    mapping = scenario_of(hand, rules)
+    sub = rng.choices(["left_in_pool", "pays"], weights=[3, 1])[0]
+    dealer = hand.setup.dealer
+    question: dict[str, Any] = {"ask": sub}
+    if sub == "pays":
+        question["seat"] = dealer
+    a = ask(g, mapping, question, rules)
+    sc = a.sc
+    s = a.j["settlement"]
+    count = int(a.answer[0])
+    won = s["tricks_won"].get(str(dealer), 0)
+    if sub == "left_in_pool":
+        right = (
+            f"The miss, played for the pool by the dealer, won {won} trick(s). What it wins "
+            f"stays in the pool for the next deal (R19): {count} counter{'' if count == 1 else 's'} stay{'s' if count == 1 else ''} in the pool."
+        )
+        prompt = "How many counters stay in the pool for the next deal?"
+        wrong = [0, pool, pool // 3, 2 * pool // 3, count + pool // 3]
+        rid = "R19"
+    else:
+        right = (
+            f"The dealer played the miss for the pool, not on his own account: he is never "
+            f"looed for it, and what the miss wins stays in the pool (R19; A16). He pays {count}."
+        )
+        prompt = f"How much does the dealer, seat {dealer}, pay?"
+        wrong = [sc.hand.setup.stakes.loo, pool, pool // 3, 3]
+        rid = "R19"
+    choices = number_choices(rng, count, wrong)
+    keys = [c.key for c in choices]
+    tricks = "; ".join(
+        f"trick {i + 1} won by seat {t['winner']}" for i, t in enumerate(a.j["tricks"])
+    )
+    return finish(
+        g,
+        a,
+        kind="pick_number",
+        prompt=f"{table_words(sc)} The pool holds {pool}. Declarations: "
+        f"{declarations_words(sc)}. The hand is played: {tricks}. {prompt}",
+        choices=choices,
+        verdicts=same_verdict(keys, a.answer, rid, "miss-for-pool", right, f"No. {right}", 1),
+        explanation=right,
+        rule_ids=("R18", "R19", "R38"),
+        view=view_of(sc, ()),
+    )

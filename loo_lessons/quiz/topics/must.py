@@ -1,0 +1,180 @@
+"""The `must` questions: singles, musts and unlimited loo (R41–R49).
+
+Built from a real position, answered by the engine; nothing here decides a rule.
+"""
+
+from __future__ import annotations
+
+from loo_lessons.engine.settle import Stakes
+from loo_lessons.quiz.common import (
+    Gen,
+    P,
+    Reject,
+    ask,
+    counts_mapping,
+    declarations_words,
+    finish,
+    legal_question,
+    number_choices,
+    played_out,
+    same_verdict,
+    table_words,
+)
+from loo_lessons.quiz.model import Choice, Question
+from loo_lessons.quiz.money import money_question, tricks_words
+from loo_lessons.quiz.positions import (
+    deal,
+    declare_until,
+    scenario_of,
+    table_size,
+    view_of,
+)
+
+# === must: singles, musts and unlimited loo, R41–R49 ==============================================
+
+
+def gen_must(g: Gen) -> Question:
+    rng = g.rng
+    if g.level == 1:
+        what = rng.choice(["legal", "next_is_must"])
+    else:
+        kinds = ["next_pool", "looed_count"] + (["unlimited"] if g.may_customise else [])
+        what = rng.choice(kinds)
+    if what == "legal":
+        rules = g.rules()
+        n = table_size(rng, 3, 7)
+        hand = deal(rng, rules, n, rng.randrange(n), must=True)
+        stop_at = rng.randrange(n)
+        declare_until(hand, rng, {P: 1.0}, stop=lambda h: len(h.declared) >= stop_at)
+        seat = hand.to_act
+        assert seat is not None
+        a = ask(g, scenario_of(hand, rules, hands=[seat]), {"ask": "legal"}, rules)
+        return legal_question(
+            g,
+            a,
+            prompt=f"{table_words(a.sc)} Declarations so far: {declarations_words(a.sc)}. Seat "
+            f"{seat} is to declare. Which declarations may he make? Select all that are allowed.",
+            subject=f"Seat {seat}",
+            verb="declare",
+        )
+    if what in ("next_is_must", "next_pool"):
+        custom = {"single_makes_must": False} if what == "next_is_must" and g.chance(0.3) else None
+        rules = g.rules(custom)
+        want_single = g.chance(0.6)
+        pool = 3 * rng.randint(1, 5)
+        hand = played_out(g, rules, lambda n: Stakes.make(pool=pool, players=n))
+        single = len(hand.players_in) == 3 and sorted(hand.winners) == sorted(hand.players_in)
+        if want_single and not single:
+            raise Reject("not a single")
+        if not want_single and len(hand.players_in) != 3 and g.chance(0.5):
+            raise Reject("prefer three in")
+        mapping = counts_mapping(hand, rules)
+        a = ask(g, mapping, {"ask": what}, rules)
+        sc = a.sc
+        s = a.j["settlement"]
+        head = (
+            f"{table_words(sc)} The pool holds {pool}. Declarations: {declarations_words(sc)}. "
+            f"The hand is played: {tricks_words(a)}."
+        )
+        if what == "next_pool":
+            return money_question(g, a, "next_pool", None, head)
+        if s["is_single"]:
+            right = (
+                "Exactly three played and each took one trick: nobody is looed and the next deal "
+                "is a single (R41, R42). "
+                + (
+                    "As is usual, a single is played as a must: everyone plays (R43)."
+                    if s["next_is_must"]
+                    else "These rules do not make a single a must ('not invariable', R43)."
+                )
+            )
+            rid = "R43" if s["next_is_must"] else "R41"
+        else:
+            right = (
+                f"This was not a single (R41 needs exactly three players in, one trick each; here "
+                f"{len(sc.hand.players_in)} were in and {tricks_words(a)}): the next deal is an "
+                "ordinary one."
+            )
+            rid = "R41"
+        keys = ["yes", "no"]
+        return finish(
+            g,
+            a,
+            kind="pick_option",
+            prompt=f"{head} Is the next deal a must?",
+            choices=[
+                Choice("yes", "Yes: the next deal is a must"),
+                Choice("no", "No: an ordinary deal"),
+            ],
+            verdicts=same_verdict(keys, a.answer, rid, "single-must", right, f"No. {right}"),
+            explanation=right,
+            rule_ids=("R41", "R42", "R43"),
+            view=view_of(sc, ()),
+        )
+    if what == "looed_count":
+        rules = g.rules()
+        pool = 3 * rng.randint(1, 5)
+        hand = played_out(g, rules, lambda n: Stakes.make(pool=pool, players=n), must=True)
+        mapping = counts_mapping(hand, rules)
+        a = ask(g, mapping, {"ask": "looed_count"}, rules)
+        sc = a.sc
+        n = sc.hand.setup.players
+        ans = int(a.answer[0])
+        right = (
+            f"In a must all {n} play (R43) and only three tricks are won: "
+            f"here {tricks_words(a)}, so {ans} took no trick and are looed. A must always "
+            f"loos at least {max(0, n - 3)} (R44)."
+        )
+        choices = number_choices(rng, ans, [n - 3, n - 2, n - 1, n, 0, 1, 2])
+        keys = [c.key for c in choices]
+        return finish(
+            g,
+            a,
+            kind="pick_number",
+            prompt=f"{table_words(sc)} The hand is played: {tricks_words(a)}. How many players are looed?",
+            choices=choices,
+            verdicts=same_verdict(keys, a.answer, "R44", "must-loos", right, f"No. {right}"),
+            explanation=right,
+            rule_ids=("R44", "R43", "R39"),
+            view=view_of(sc, ()),
+        )
+    # unlimited loo (custom rules: only without a preset filter)
+    capped = g.chance(0.4)
+    unlimited: dict[str, str | bool] = {"loo_amount": "pool_capped" if capped else "pool"}
+    rules = g.rules(unlimited)
+    pool = rng.randint(4, 30)
+    cap = rng.randint(3, 12) if capped else None
+    hand = played_out(g, rules, lambda n: Stakes.make(pool=pool, loo_cap=cap, players=n))
+    looed = [s for s in hand.players_in if s not in hand.winners and s != hand.for_pool]
+    if not looed:
+        raise Reject("nobody looed")
+    seat = rng.choice(looed)
+    a = ask(g, scenario_of(hand, rules), {"ask": "pays", "seat": seat}, rules)
+    sc = a.sc
+    ans = int(a.answer[0])
+    right = (
+        f"Seat {seat} played and took no trick: he is looed (R39). In unlimited loo a loo is the "
+        f"amount in the pool (R46), here {pool}"
+        + (f", up to the agreed maximum of {cap} (R49)" if capped else "")
+        + f": he pays {ans}."
+    )
+    choices = number_choices(rng, ans, [3, pool, cap or pool // 3, pool // 3, 2 * pool])
+    keys = [c.key for c in choices]
+    head = (
+        f"{table_words(sc)} Unlimited loo{f' with a maximum loo of {cap}' if capped else ''}; "
+        f"the pool holds {pool}. Declarations: {declarations_words(sc)}. The hand is played: "
+        f"{tricks_words(a)}."
+    )
+    return finish(
+        g,
+        a,
+        kind="pick_number",
+        prompt=f"{head} How many counters does seat {seat} pay?",
+        choices=choices,
+        verdicts=same_verdict(
+            keys, a.answer, "R49" if capped else "R46", "unlimited-loo", right, f"No. {right}"
+        ),
+        explanation=right,
+        rule_ids=("R46", "R47", "R48") + (("R49",) if capped else ()),
+        view=view_of(sc, ()),
+    )
