@@ -14,7 +14,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from functools import lru_cache
-from typing import Any, Union
+from typing import Any, Union, cast
 
 from .cards import Card, Rank, Suit, parse_card
 from .deal import (
@@ -25,7 +25,14 @@ from .deal import (
     deal,
     deal_from,
 )
-from .declare import Declaration, DeclareRuling, declare_ruling, in_words, parse_declaration
+from .declare import (
+    Declaration,
+    DeclareRuling,
+    declare_ruling,
+    in_words,
+    parse_declaration,
+    ruling_memo,
+)
 from .errors import IllegalAction, LooError, ScenarioError
 from .laws import Law
 from .options import FirstLeader, PoolRemainder, RuleOptions, VoidTrumpRule, options_from
@@ -272,6 +279,7 @@ class Hand:
         # the elder hand, who is the one asked first (R05), declares
         self.shows_deal = shows_deal
         self._seated = _table_seats(setup)
+        self._declare_memo = ruling_memo(setup.options)
         self._initial: tuple[
             tuple[tuple[Card, ...], ...], tuple[Card, ...] | None, tuple[Card, ...]
         ]
@@ -364,6 +372,7 @@ class Hand:
         self.to_act: int | None = self.rotation[0] if seated else None
         self._standers = 0  # seats that stood on their own cards so far (R17 counts them)
         self._next_seat: dict[int, int] = {}  # in the play: each seat's left-hand player in
+        self._trick_cards: list[Card] = []  # the cards of the trick being played, in order
         # the ruling for the seat to act and its legal actions, until the position changes
         self._ruling: DeclareRuling | Ruling | None = None
         self._legal: LegalActions | None = None
@@ -400,26 +409,37 @@ class Hand:
     # --- rulings ----------------------------------------------------------------------
     def _declare_ruling(self, seat: int) -> DeclareRuling:
         r = self._ruling
-        if r is None:
-            # only 0, 1 or "more" standers matter (R17), which keeps the ruling cache small
-            r = self._ruling = declare_ruling(
-                is_dealer=seat == self.setup.dealer,
-                must=self.setup.must,
-                miss_untaken=self.miss is not None and self.miss_holder is None,
-                standers_before=min(2, self._standers),
-                miss_holder_before=self.miss_holder is not None,
+        if r is not None:
+            return cast(DeclareRuling, r)
+        s = self.setup
+        # only 0, 1 or "more" standers matter (R17), which keeps the memo small
+        key = (
+            seat == s.dealer,
+            s.must,
+            self.miss is not None and self.miss_holder is None,
+            min(2, self._standers),
+            self.miss_holder is not None,
+            seat in self.forced_pass,
+        )
+        d = self._declare_memo.get(key)
+        if d is None:
+            d = self._declare_memo[key] = declare_ruling(
+                is_dealer=key[0],
+                must=key[1],
+                miss_untaken=key[2],
+                standers_before=key[3],
+                miss_holder_before=key[4],
                 options=self.options,
-                forced_pass=seat in self.forced_pass,
+                forced_pass=key[5],
             )
-        assert isinstance(r, DeclareRuling)
-        return r
+        self._ruling = d
+        return d
 
     def _play_ruling(self, seat: int) -> Ruling:
         r = self._ruling
         if r is None:
             r = self._ruling = self._rule_on_play(seat)
-        assert isinstance(r, Ruling)
-        return r
+        return cast(Ruling, r)
 
     def _rule_on_play(self, seat: int) -> Ruling:
         if self.trumps is None:
@@ -436,7 +456,7 @@ class Hand:
                 self.options,
                 self.seen_cards,
             )
-        return follow_ruling(hand, [c for _, c in trick], self.trumps, self.options)
+        return follow_ruling(hand, self._trick_cards, self.trumps, self.options)
 
     def legal_actions(self) -> LegalActions:
         legal = self._legal
@@ -582,6 +602,7 @@ class Hand:
         self.held[seat].remove(card)
         trick = self.tricks[-1]
         trick.append((seat, card))
+        self._trick_cards.append(card)
         if len(trick) < len(self.players_in):
             self.to_act = self._next_seat[seat]  # R32: play goes round to the left
             return
@@ -592,6 +613,7 @@ class Hand:
             self._finish()
             return
         self.tricks.append([])
+        self._trick_cards = []
         self.leaders.append(winner)
         self.to_act = winner  # R29
 
