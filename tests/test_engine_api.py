@@ -50,6 +50,10 @@ def five(
     )
 
 
+def phase_of(h: Hand) -> Phase:
+    return h.phase  # read afresh (mypy would keep the phase it last saw)
+
+
 def random_moves(h: Hand, rng: random.Random, n: int) -> None:
     for _ in range(n):
         if h.to_act is None:
@@ -375,6 +379,11 @@ def test_illegal_action_carries_an_immutable_position_that_reloads() -> None:
     }
     h.apply(h.legal_actions()[0])  # the live hand moves on; the error's position does not
     assert json.loads(text) == data
+    # a caller handing in the live hand gets it written down too
+    g = five()
+    err = IllegalAction("not now", None, g)
+    g.apply("stand")
+    assert err.position == five().to_scenario() != g.to_scenario()
     sc = loads(text)
     assert sc.hand.to_act == 2
     assert sorted(str(c) for c in sc.hand.legal_actions()) == sorted(
@@ -392,9 +401,9 @@ def test_a_hand_that_shows_its_deal_is_in_the_deal_phase_until_the_elder_declare
     assert h.phase is Phase.DEAL and h.to_act == 1
     assert h.verdict().phase is Phase.DEAL
     h.apply("stand")
-    assert h.phase is Phase.DECLARE
+    assert phase_of(h) is Phase.DECLARE
     h.undo()
-    assert h.phase is Phase.DEAL
+    assert phase_of(h) is Phase.DEAL
     assert Hand.from_pack(setup(), pack).phase is Phase.DECLARE
 
 
