@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
-from operator import attrgetter
 
 from .cards import Card, Rank, Suit, beats, trick_winner_index
 from .laws import Law
@@ -20,16 +19,6 @@ from .options import (
     TwoTrumpsLead,
     VoidTrumpRule,
 )
-
-# Enum members, looked up once: CPython 3.11 pays ~0.1 µs for each `Law.X` in a hot path.
-_FREE_LEAD, _LEAD_ACE, _LEAD_KING = Law.FREE_LEAD, Law.LEAD_ACE, Law.LEAD_KING
-_FOLLOW_ANY, _FOLLOW_SUIT, _HEAD_IN_SUIT = Law.FOLLOW_ANY_OF_SUIT, Law.FOLLOW_SUIT, Law.HEAD_IN_SUIT
-_DISCARD, _DISCARD_NO_TRUMP = Law.DISCARD, Law.DISCARD_NO_TRUMP
-_MUST_TRUMP, _MUST_OVERTRUMP = Law.MUST_TRUMP, Law.MUST_OVERTRUMP
-_MUST_UNDERTRUMP, _TRUMP_TO_HEAD = Law.MUST_UNDERTRUMP, Law.TRUMP_TO_HEAD
-_ACE, _KING = Rank.ACE, Rank.KING
-_VOID_MUST_TRUMP = VoidTrumpRule.MUST_TRUMP
-_RANK = attrgetter("rank")
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,12 +47,8 @@ class _Chain:
         self.why = why
 
     def keep(self, allowed: Sequence[Card], law: Law) -> None:
-        kept = []
-        for c in self.cards:
-            if c in allowed:
-                kept.append(c)
-            else:
-                self.forbidden.append((c, law))
+        kept = [c for c in self.cards if c in allowed]
+        self.forbidden.extend((c, law) for c in self.cards if c not in allowed)
         self.cards = kept
         self.why = law
 
@@ -105,22 +90,22 @@ def lead_ruling(
     `seen` (the turn-up and cards already played, or a function giving them) only matters
     for seed 000's "equal value" exception (R27, A1).
     """
-    chain = _Chain(hand, _FREE_LEAD)
+    chain = _Chain(hand, Law.FREE_LEAD)
     held_trumps = [c for c in hand if c.suit is trumps]
     if not held_trumps:
         return chain.ruling()
-    top = max(held_trumps, key=_RANK)
+    top = max(held_trumps, key=lambda c: c.rank)
     # R23 and R24 come before every other lead rule (A4) and bind every leader (A7).
-    if top.rank is _ACE:
-        chain.keep((top,), _LEAD_ACE)
+    if top.rank == Rank.ACE:
+        chain.keep((top,), Law.LEAD_ACE)
         return chain.ruling()
     if (
         turn_up is not None
         and turn_up.suit is trumps
-        and turn_up.rank is _ACE
-        and top.rank is _KING
+        and turn_up.rank == Rank.ACE
+        and top.rank == Rank.KING
     ):
-        chain.keep((top,), _LEAD_KING)
+        chain.keep((top,), Law.LEAD_KING)
         return chain.ruling()
     if later_lead and options.trump_after_trick:
         chain.keep(held_trumps, Law.TRUMP_AFTER_TRICK)  # R30
@@ -156,29 +141,29 @@ def follow_ruling(
     best = trick[trick_winner_index(trick, trumps)]
     of_suit = [c for c in hand if c.suit is led]
     if of_suit:
-        chain = _Chain(hand, _FOLLOW_ANY)
-        chain.keep(of_suit, _FOLLOW_SUIT)
+        chain = _Chain(hand, Law.FOLLOW_ANY_OF_SUIT)
+        chain.keep(of_suit, Law.FOLLOW_SUIT)
         if options.must_head_in_suit:
             heads = [c for c in of_suit if beats(c, best, trumps)]
             if heads:
-                chain.keep(heads, _HEAD_IN_SUIT)
+                chain.keep(heads, Law.HEAD_IN_SUIT)
         return chain.ruling()
-    must_trump = options.void_trump_rule is _VOID_MUST_TRUMP
+    must_trump = options.void_trump_rule is VoidTrumpRule.MUST_TRUMP
     # Hoffmann's "if practicable" (R35) or Peel's "he may discard as he chooses" (R36)
-    chain = _Chain(hand, _DISCARD_NO_TRUMP if must_trump else _DISCARD)
+    chain = _Chain(hand, Law.DISCARD_NO_TRUMP if must_trump else Law.DISCARD)
     held_trumps = [c for c in hand if c.suit is trumps]
     if not held_trumps:
         return chain.ruling()
     heads = [c for c in held_trumps if beats(c, best, trumps)]
     if must_trump:
         if heads:
-            chain.keep(held_trumps, _MUST_TRUMP)  # R35: bound to trump...
+            chain.keep(held_trumps, Law.MUST_TRUMP)  # R35: bound to trump...
             if best.suit is trumps:
-                chain.keep(heads, _MUST_OVERTRUMP)  # ...or over-trump, if practicable
+                chain.keep(heads, Law.MUST_OVERTRUMP)  # ...or over-trump, if practicable
         else:
-            chain.keep(held_trumps, _MUST_UNDERTRUMP)  # A9: "bound to trump" even so
+            chain.keep(held_trumps, Law.MUST_UNDERTRUMP)  # A9: "bound to trump" even so
     elif heads:
-        chain.keep(heads, _TRUMP_TO_HEAD)  # R36
+        chain.keep(heads, Law.TRUMP_TO_HEAD)  # R36
     return chain.ruling()
 
 
