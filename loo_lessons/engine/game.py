@@ -437,39 +437,37 @@ class Hand:
 
     def _play_ruling(self, seat: int) -> Ruling:
         r = self._ruling
-        if r is None:
-            r = self._ruling = self._rule_on_play(seat)
-        return cast(Ruling, r)
-
-    def _rule_on_play(self, seat: int) -> Ruling:
-        if self.trumps is None:
+        if r is not None:
+            return cast(Ruling, r)
+        trumps = self.trumps
+        if trumps is None:
             raise LooError("trumps are not known (no turn-up): cannot rule on the play")
-        trick = self.tricks[-1] if len(self.tricks) > len(self.winners) else []
-        hand = self.held[seat]
-        if not trick:
-            return lead_ruling(
-                hand,
-                self.trumps,
+        if self._trick_cards:
+            r = follow_ruling(self.held[seat], self._trick_cards, trumps, self.options)
+        else:
+            r = lead_ruling(
+                self.held[seat],
+                trumps,
                 self.turn_up,
                 len(self.players_in),
                 bool(self.winners),
                 self.options,
                 self.seen_cards,
             )
-        return follow_ruling(hand, self._trick_cards, self.trumps, self.options)
+        self._ruling = r
+        return r
 
     def legal_actions(self) -> LegalActions:
         legal = self._legal
-        if legal is not None:
-            return legal
-        seat = self.to_act
-        if seat is None:
-            legal = LegalActions((), self.verdict)
-        elif self.phase is not _PLAY:
-            legal = LegalActions(self._declare_ruling(seat).legal, self.verdict)
-        else:
-            legal = LegalActions(self._play_ruling(seat).legal, self.verdict)
-        self._legal = legal
+        if legal is None:
+            seat = self.to_act
+            if seat is None:
+                legal = LegalActions((), self.verdict)
+            elif self.phase is _PLAY:
+                legal = LegalActions(self._play_ruling(seat).legal, self.verdict)
+            else:
+                legal = LegalActions(self._declare_ruling(seat).legal, self.verdict)
+            self._legal = legal
         return legal
 
     def verdict(self) -> Verdict:
