@@ -804,6 +804,7 @@ class Hand:
         new = object.__new__(Hand)
         new.__dict__.update({k: _copied(v) for k, v in self.__dict__.items()})
         new._legal = None  # it answers for the hand it was made by
+        new._declare_memo = self._declare_memo  # shared by every hand under these options
         return new
 
     __copy__ = copy
@@ -812,7 +813,11 @@ class Hand:
         return self.copy()
 
     def problems(self) -> tuple[Problem, ...]:
-        """Every fault of this position, each naming its field (cf. python-chess's status)."""
+        """Every fault of this position, each naming its field (cf. python-chess's status).
+
+        Hands are checked as they are now; cards given for a seat that then threw up have
+        gone face down with its own (R11), so only `position_problems` on what a scenario
+        gives can see them (CARDS_FOR_THROWN_UP_SEAT)."""
         s = self.setup
         hands = {x: self.held[x] for x in range(len(self.held)) if x not in self.partial}
         return position_problems(
@@ -930,16 +935,15 @@ class Hand:
 
 
 def _copied(v: Any) -> Any:
-    """A copy of one piece of a hand's state: containers anew, all the way down; cards,
-    enums, laws, options and other frozen values shared (they cannot change)."""
+    """A copy of one piece of a hand's state: lists, dicts and sets anew, all the way down;
+    cards, enums, laws, options, tuples of them and other frozen values shared (they cannot
+    change)."""
     if isinstance(v, list):
         return [_copied(x) for x in v]
     if isinstance(v, dict):
         return {k: _copied(x) for k, x in v.items()}
     if isinstance(v, set):
         return set(v)
-    if isinstance(v, tuple) and any(isinstance(x, list | dict | set | tuple) for x in v):
-        return tuple(_copied(x) for x in v)
     if isinstance(v, Settlement):
         return copy.deepcopy(v)  # frozen, but it holds dicts a view could change
     return v
