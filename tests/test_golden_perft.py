@@ -187,14 +187,23 @@ def naive_count(hand: Hand) -> int:
 
 
 def engine_count(hand: Hand) -> int:
-    if hand.to_act is None:
+    """Complete deals from `hand`, by the engine's own legal moves (the hand is left alone)."""
+
+    def walk(h: Hand) -> int:
+        while h.to_act is not None:
+            legal = list(h.legal_actions())
+            if len(legal) > 1:
+                n = 0
+                for a in legal[:-1]:
+                    branch = h.copy()
+                    branch.apply(a)
+                    n += walk(branch)
+                h.apply(legal[-1])  # the last branch moves this copy on
+                return n + walk(h)
+            h.apply(legal[0])
         return 1
-    n = 0
-    for a in hand.legal_actions():
-        h = hand.copy()
-        h.apply(a)
-        n += engine_count(h)
-    return n
+
+    return walk(hand.copy())
 
 
 # --- (a) the pinned counts --------------------------------------------------------------------------
@@ -206,6 +215,7 @@ PERFT = {
     ("hoffmann", 4, 2, False): 1461,
     ("hoffmann", 5, 1, False): 2397,
     ("hoffmann", 6, 1, True): 160,
+    ("hoffmann", 6, 3, False): 8918,
     ("peel", 3, 1, False): 295,
     ("peel", 4, 2, False): 1402,
     ("peel", 5, 1, False): 1706,
