@@ -291,6 +291,18 @@ def test_the_engine_and_the_scenario_loader_refuse_in_the_same_words() -> None:
         with pytest.raises(ScenarioError) as from_engine:
             h.penalise(seat, Offence.parse(offence))
         assert from_file.value.problem == from_engine.value.problem
+    # a seat that is not at the table, and the miss in a must
+    with pytest.raises(ScenarioError) as from_file:
+        loads(base + "penalties: [{seat: 7, offence: revoke}]\n")
+    with pytest.raises(ScenarioError) as from_engine:
+        h.penalise(7, Offence.REVOKE)
+    assert from_file.value.problem == from_engine.value.problem
+    must = "players: 4\nmust: true\nturn_up: 2H\npenalties: [{seat: 1, offence: look_at_miss}]\n"
+    with pytest.raises(ScenarioError) as from_file:
+        loads(must)
+    with pytest.raises(ScenarioError) as from_engine:
+        Hand.from_seed(3, players=4, must=True).penalise(1, Offence.LOOK_AT_MISS)
+    assert from_file.value.problem == from_engine.value.problem
 
 
 # --- apply: the books' words, card codes, the truth --------------------------------------------------
