@@ -464,7 +464,13 @@ class Hand:
             if seat is None:
                 legal = LegalActions((), self.verdict)
             elif self.phase is _PLAY:
-                legal = LegalActions(self._play_ruling(seat).legal, self.verdict)
+                held = self.held[seat]
+                if len(held) == 1 and self._ruling is None:
+                    # his last card: no law can forbid the only card he holds (a seat to act
+                    # always has a legal card), so the ruling waits until a verdict is asked
+                    legal = LegalActions((held[0],), self.verdict)
+                else:
+                    legal = LegalActions(self._play_ruling(seat).legal, self.verdict)
             else:
                 legal = LegalActions(self._declare_ruling(seat).legal, self.verdict)
             self._legal = legal
