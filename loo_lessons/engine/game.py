@@ -1,9 +1,14 @@
 """One deal as a state machine: phase, the seat to act, legal actions, checked and unchecked moves.
 
-The phase (deal → declare → play → settled) drives what may happen next. `legal_actions()`
-is the one object to ask; `apply()` checks and raises `IllegalAction` carrying the verdict
-and the position; `apply_unchecked()` is the fast path for simulation. Every move is kept,
-so `undo()` and `transcript()` replay exactly.
+`Hand.phase` is the one phase (deal → declare → play → settled; DEAL only for a hand built
+to show its deal, until the elder hand declares) and drives what may happen next.
+`legal_actions()` is the one object to ask (kept until the position changes); `apply()`
+takes the books' words or card codes, checks, and raises `IllegalAction` carrying the verdict
+and the position as scenario text; `apply_unchecked()` is the fast path for simulation.
+`penalise()` refuses offences the position makes impossible; `settle_by()` settles from the
+tricks' winners alone. `copy()` gives an independent hand, `status()`/`problems()` say why a
+position is not one of the game, `position()`/`to_scenario()` write it down. Every move is
+kept, so `undo()` and `transcript()` replay exactly.
 """
 
 from __future__ import annotations
