@@ -171,6 +171,7 @@ def test_four_aces_of_spades_are_a_duplicate_card() -> None:
     fields = [str(p) for p in h.problems()]
     assert fields[0] == "hands.2: duplicated card AS: it is also in hands.1"
     assert {p.field for p in h.problems()} == {"hands.2", "hands.3", "hands.4"}
+    assert h.reasons() == {Status.DUPLICATE_CARD: fields[0]}
 
 
 def test_a_four_card_hand_is_the_wrong_size() -> None:

@@ -45,7 +45,7 @@ from .penalties import Consequence, Destination, Offence, PenaltyRuling, ruling_
 from .play import Ruling, follow_ruling, lead_ruling, trick_winner
 from .position import position_mapping, position_text
 from .settle import Settlement, Stakes, loo_amount, settle
-from .status import Problem, Status, position_problems, status_of
+from .status import Problem, Status, position_problems, reasons, status_of
 
 Action = Union[Declaration, Card]  # noqa: UP007 - a runtime alias
 
@@ -850,6 +850,10 @@ class Hand:
 
     def is_valid(self) -> bool:
         return not self.problems()
+
+    def reasons(self) -> dict[Status, str]:
+        """One readable reason per flag of `status()`, naming the field."""
+        return reasons(self.problems())
 
     def position(self) -> dict[str, Any]:
         """This position as a contract scenario mapping (see `engine.position`)."""
