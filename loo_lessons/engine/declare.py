@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import lru_cache
@@ -36,6 +37,43 @@ _WORDS = {
 }
 
 ALL_DECLARATIONS: tuple[Declaration, ...] = tuple(Declaration)
+
+#: The books' words for each declaration, with the contract's names, as typed by a player
+#: (`parse_declaration` folds case, spaces, hyphens and underscores first).
+DECLARATION_ALIASES: dict[str, Declaration] = {
+    "play": Declaration.PLAY,
+    "stand": Declaration.PLAY,  # R06 [004]: "his intention to stand, throw up, or take miss"
+    "take_miss": Declaration.TAKE_MISS,
+    "take miss": Declaration.TAKE_MISS,
+    "pass": Declaration.PASS,
+    "throw_up": Declaration.PASS,
+    "throw up": Declaration.PASS,
+    "play_miss_for_pool": Declaration.PLAY_MISS_FOR_POOL,
+    "play miss for pool": Declaration.PLAY_MISS_FOR_POOL,
+    "play miss for the pool": Declaration.PLAY_MISS_FOR_POOL,
+    "play the miss for the pool": Declaration.PLAY_MISS_FOR_POOL,
+}
+
+#: The short words for a declaration, as in "seat 1 must stand, take miss or throw up"
+#: (the books' words; once `Declaration.words` says just these, `in_words` can read it).
+SHORT_WORDS = {
+    Declaration.PLAY: "stand",
+    Declaration.TAKE_MISS: "take miss",
+    Declaration.PASS: "throw up",
+    Declaration.PLAY_MISS_FOR_POOL: "play the miss for the pool",
+}
+
+
+def parse_declaration(text: str) -> Declaration | None:
+    """The declaration `text` names (`stand`, `Throw up`, `take_miss`, ...), else None."""
+    words = " ".join(text.strip().lower().replace("_", " ").replace("-", " ").split())
+    return DECLARATION_ALIASES.get(words)
+
+
+def in_words(declarations: Sequence[Declaration]) -> str:
+    """'stand, take miss or throw up'."""
+    w = [SHORT_WORDS[d] for d in declarations]
+    return w[0] if len(w) == 1 else f"{', '.join(w[:-1])} or {w[-1]}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,6 +157,22 @@ def declare_ruling(
             allowed[Declaration.PASS] = Law.MAY_PASS
         forbidden[Declaration.PLAY_MISS_FOR_POOL] = Law.MISS_FOR_POOL_ONLY_LONE_STANDER
     return _ruling(allowed, forbidden)
+
+
+#: (is_dealer, must, miss_untaken, standers_before, miss_holder_before, forced_pass)
+DeclareKey = tuple[bool, bool, bool, int, bool, bool]
+_MEMOS: dict[int, tuple[RuleOptions, dict[DeclareKey, DeclareRuling]]] = {}
+
+
+def ruling_memo(options: RuleOptions) -> dict[DeclareKey, DeclareRuling]:
+    """A memo of `declare_ruling` for one set of options, found once per hand: hashing the
+    14 options on every declaration would cost more than the ruling itself."""
+    entry = _MEMOS.get(id(options))
+    if entry is None or entry[0] is not options:  # the options are kept, so ids stay theirs
+        if len(_MEMOS) >= 64:
+            _MEMOS.clear()
+        entry = _MEMOS[id(options)] = (options, {})
+    return entry[1]
 
 
 def _ruling(allowed: dict[Declaration, Law], forbidden: dict[Declaration, Law]) -> DeclareRuling:
