@@ -22,6 +22,7 @@ from loo_lessons import lessons as L
 from loo_lessons.engine.cards import Card, Rank, Suit, parse_card
 from loo_lessons.engine.errors import LooError
 from loo_lessons.engine.game import Hand, Transcript
+from loo_lessons.lessons import strategy
 from loo_lessons.scenario import Scenario, loads
 from loo_lessons.sim import compare as sim_compare
 from loo_lessons.sim import montecarlo
@@ -261,7 +262,7 @@ def test_simulate_is_reproducible_and_matches_the_engine(
 
 
 def test_progress_bar_counts_up_to_the_hands() -> None:
-    bar = L._ProgressBar(500, "500 hands")
+    bar = strategy._ProgressBar(500, "500 hands")
     seen: list[int] = []
     bar.observe(lambda ch: seen.append(ch["new"]), names="value")
     montecarlo.simulate(500, 4, 1, progress=bar.update)
