@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-test
 
-.PHONY: lessons test venv browser book lint typecheck pytest bench clean
+.PHONY: lessons test venv browser hubproxy book lint typecheck pytest bench clean
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -19,6 +19,10 @@ venv: $(STAMP)
 browser:
 	bash scripts/install-browser.sh
 
+# JupyterHub's proxy for the class-hub test, from deploy/jupyterhub/package-lock.json
+hubproxy:
+	bash deploy/jupyterhub/install-proxy.sh
+
 lessons: $(STAMP)
 	@echo "Opening the lessons in JupyterLab: follow the URL printed below (Ctrl-C to stop)."
 	$(BIN)/jupyter lab --notebook-dir=notebooks --allow-root --ip=127.0.0.1 --ServerApp.open_browser=$(if $(DISPLAY),True,False)
@@ -29,7 +33,7 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy --strict loo_lessons
 
-pytest: $(STAMP) browser
+pytest: $(STAMP) browser hubproxy
 	$(BIN)/pytest
 
 test: lint typecheck pytest
