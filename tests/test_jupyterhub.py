@@ -288,12 +288,14 @@ def run_lesson(h: Hub, name: str, token: str) -> tuple[int, list[list[dict[str, 
     """Lesson 1 from the pupil's own copy, every code cell run in a kernel of their server."""
     base = f"{h.url}/user/{name}"
     auth = {"Authorization": f"token {token}"}
-    r = requests.get(f"{base}/api/contents/loo-lessons/{LESSON}", headers=auth, timeout=30)
+    r = requests.get(
+        f"{base}/api/contents/loo-lessons/notebooks/{LESSON}", headers=auth, timeout=30
+    )
     assert r.status_code == 200, f"{r.status_code}: {r.text[:300]}"
     cells = [c for c in r.json()["content"]["cells"] if c["cell_type"] == "code"]
     r = requests.post(
         f"{base}/api/kernels",
-        json={"name": "python3", "path": "loo-lessons"},
+        json={"name": "python3", "path": "loo-lessons/notebooks"},
         headers=auth,
         timeout=60,
     )
@@ -333,8 +335,10 @@ def test_two_pupils_run_lesson_one_on_a_class_hub(hub: Hub) -> None:
     for name in PUPILS:
         hub.pids.add(server_pid(hub, name))
         assert servers[name]["url"] == f"/user/{name}/"
-        own = hub.state / "pupils" / name / "loo-lessons" / LESSON
+        own = hub.state / "pupils" / name / "loo-lessons" / "notebooks" / LESSON
         assert own.exists(), f"{name} has no copy of the lessons"
+        glossary = own.parent.parent / "book" / "glossary.md"
+        assert glossary.exists(), f"{name}'s lessons link to a glossary that is not there"
 
     with ThreadPoolExecutor(len(PUPILS)) as pool:
         runs = dict(
@@ -349,7 +353,7 @@ def test_two_pupils_run_lesson_one_on_a_class_hub(hub: Hub) -> None:
         assert len(shown) >= count - 1, f"{name}: cells showed nothing"
         html = " ".join(o.get("data", {}).get("text/html", "") for o in shown)
         assert "Hoffmann" in html, f"{name}: lesson 1 shows no book's words"
-        assert Path(cwd) == hub.state / "pupils" / name / "loo-lessons"
+        assert Path(cwd) == hub.state / "pupils" / name / "loo-lessons" / "notebooks"
 
     # a pupil's server answers that pupil only
     r = requests.get(

@@ -9,6 +9,7 @@ prints what Python saw. See design.md, "Traps measured".
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -19,7 +20,7 @@ import subprocess
 import sys
 import time
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -27,9 +28,12 @@ from _browser import SHOTS
 from playwright.sync_api import Browser, Page, Route
 
 import loo_lessons
+from tools import lab_root
 
 SCENARIO = Path(loo_lessons.__file__).parent / "scenarios" / "trump-after-trick-lead-a-trump.yaml"
 JUPYTER = Path(sys.executable).parent / "jupyter"
+ROOT = Path(__file__).resolve().parent.parent
+LAB_CONFIG = ROOT / "tools" / "lab_config.py"  # what `make lessons` runs JupyterLab with
 
 
 def notebook() -> dict[str, object]:
@@ -71,11 +75,10 @@ def free_port() -> int:
         return port
 
 
-@pytest.fixture
-def lab(tmp_path: Path) -> Iterator[tuple[str, str]]:
-    root = tmp_path / "notebooks"
-    root.mkdir()
-    (root / "smoke.ipynb").write_text(json.dumps(notebook()), encoding="utf-8")
+@contextlib.contextmanager
+def serve(tmp_path: Path, root: Path, *args: str) -> Iterator[tuple[str, str]]:
+    """`jupyter lab` serving `root`: its own process group, a temporary config dir with the
+    announcements pop-up disabled, a random token, a free port; stopped by its pid."""
     config = tmp_path / "config"
     (config / "labconfig").mkdir(parents=True)
     (config / "labconfig" / "page_config.json").write_text(
@@ -102,6 +105,7 @@ def lab(tmp_path: Path) -> Iterator[tuple[str, str]]:
             f"--ServerApp.root_dir={root}",
             "--LabApp.news_url=",
             "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
+            *args,
         ],
         env=env,
         stdout=log,
@@ -131,6 +135,24 @@ def lab(tmp_path: Path) -> Iterator[tuple[str, str]]:
                 os.killpg(proc.pid, signal.SIGKILL)
                 proc.wait()
         log.close()
+
+
+@pytest.fixture
+def lab(tmp_path: Path) -> Iterator[tuple[str, str]]:
+    root = tmp_path / "notebooks"
+    root.mkdir()
+    (root / "smoke.ipynb").write_text(json.dumps(notebook()), encoding="utf-8")
+    with serve(tmp_path, root) as served:
+        yield served
+
+
+@pytest.fixture
+def lessons_lab(tmp_path: Path) -> Iterator[tuple[str, str]]:
+    """The lessons as `make lessons` serves them (tools/lab_root.py), on a copy."""
+    root = tmp_path / "root"
+    lab_root.lay_out(root, copy=True)
+    with serve(tmp_path, root, f"--config={LAB_CONFIG}") as served:
+        yield served
 
 
 def run_cell(page: Page, index: int) -> None:
@@ -191,3 +213,83 @@ def test_a_click_in_jupyterlab_reaches_python(lab: tuple[str, str], browser: Bro
     finally:
         page.close()
     assert external == []
+
+
+def no_external(base: str, external: list[str]) -> Callable[[Route], None]:
+    def route(r: Route) -> None:
+        if r.request.url.startswith((base, "data:", "blob:")):
+            r.continue_()
+        else:
+            external.append(r.request.url)
+            r.abort()
+
+    return route
+
+
+def test_a_glossary_link_in_a_lesson_opens_the_entry(
+    lessons_lab: tuple[str, str], browser: Browser
+) -> None:
+    """Lesson 1's link to the glossary's "Loo" opens the glossary in JupyterLab, scrolled to
+    that entry, headed as the book heads it."""
+    base, token = lessons_lab
+    external: list[str] = []
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    try:
+        page.route("**/*", no_external(base, external))
+        page.goto(f"{base}/lab/tree/notebooks/01-welcome.ipynb?token={token}", wait_until="commit")
+        link = page.locator('.jp-RenderedMarkdown a[href*="glossary.md"][href$="#loo"]').first
+        link.wait_for(state="attached", timeout=90_000)
+        link.scroll_into_view_if_needed()
+        link.click()
+        entry = page.locator('.jp-RenderedMarkdown h2[data-jupyter-id="loo"]')
+        entry.wait_for(timeout=30_000)
+        page.wait_for_timeout(500)  # the preview scrolls once it has rendered
+        assert entry.inner_text().replace("¶", "").strip() == "Loo"
+        box, pane = entry.bounding_box(), page.locator(".jp-MarkdownViewer").last.bounding_box()
+        assert box is not None and pane is not None
+        assert pane["y"] <= box["y"] <= pane["y"] + pane["height"], "the entry is not in view"
+        first = page.locator('.jp-RenderedMarkdown h2[data-jupyter-id="pool"]')
+        assert first.bounding_box() is None or first.bounding_box()["y"] < pane["y"], (  # type: ignore[index]
+            "the glossary opened at its top, not at the entry"
+        )
+        # the pages the book generates are there too, where the lessons link to them
+        for page_path in ("book/generated/variants.md", "book/generated/sources.md"):
+            r = page.request.get(f"{base}/api/contents/{page_path}?token={token}")
+            assert r.status == 200 and "R0" in r.json()["content"], page_path
+    finally:
+        page.close()
+    assert external == []
+
+
+def test_a_lesson_is_saved_as_committed(lessons_lab: tuple[str, str], tmp_path: Path) -> None:
+    """JupyterLab as `make lessons` runs it saves a run lesson without its outputs: the file
+    on disk is byte for byte the committed lesson (so `git status` stays clean), while an
+    edit to a cell is kept."""
+    base, token = lessons_lab
+    name = "03-declaring.ipynb"
+    committed = (ROOT / "notebooks" / name).read_text(encoding="utf-8")
+    nb = json.loads(committed)
+    for n, cell in enumerate(nb["cells"]):
+        if cell["cell_type"] == "code":
+            cell["execution_count"] = n
+            cell["outputs"] = [{"output_type": "stream", "name": "stdout", "text": "seen\n"}]
+            cell["metadata"]["execution"] = {"iopub.status.idle": "2026-01-01T00:00:00Z"}
+    nb["metadata"]["language_info"] = {"name": "python", "version": "3.11.7"}
+
+    def put(content: dict[str, object]) -> None:
+        body = json.dumps({"type": "notebook", "format": "json", "content": content}).encode()
+        req = urllib.request.Request(
+            f"{base}/api/contents/notebooks/{name}?token={token}", data=body, method="PUT"
+        )
+        req.add_header("Content-Type", "application/json")
+        with urllib.request.urlopen(req, timeout=30) as r:
+            assert r.status == 200
+
+    on_disk = tmp_path / "root" / "notebooks" / name
+    put(nb)
+    assert on_disk.read_text(encoding="utf-8") == committed
+    nb["cells"][0]["source"] = "# My notes\n"
+    put(nb)
+    saved = json.loads(on_disk.read_text(encoding="utf-8"))
+    assert "".join(saved["cells"][0]["source"]) == "# My notes\n"
+    assert all(c.get("outputs", []) == [] for c in saved["cells"])

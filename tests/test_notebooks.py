@@ -2,14 +2,20 @@
 
 from __future__ import annotations
 
+import copy
 import itertools
 import json
 import re
+import shutil
+import subprocess
 from pathlib import Path
+from typing import Any
 
 import nbclient
 import nbformat
 import pytest
+
+from tools import strip_outputs
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
@@ -81,3 +87,85 @@ def test_lesson_executes(path: Path) -> None:
         if o.get("output_type") == "error"
     ]
     assert not errors
+
+
+# --- a lesson used in JupyterLab stays clean in git ---------------------------------------------
+
+
+def worked(nb: dict[str, Any]) -> dict[str, Any]:
+    """What JupyterLab saves after a learner ran every cell (outputs, counts, the kernel's
+    language details, timings, widget state)."""
+    nb = copy.deepcopy(nb)
+    for n, cell in enumerate(nb["cells"]):
+        cell["metadata"]["execution"] = {"iopub.status.idle": "2026-01-01T00:00:00Z"}
+        if cell["cell_type"] == "code":
+            cell["execution_count"] = n
+            cell["outputs"] = [{"output_type": "stream", "name": "stdout", "text": ["seen\n"]}]
+    nb["metadata"]["language_info"] = {"name": "python", "version": "3.11.7", "mimetype": "x"}
+    nb["metadata"]["widgets"] = {"application/vnd.jupyter.widget-state+json": {"state": {}}}
+    return nb
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.stem)
+def test_the_output_filter_gives_back_the_committed_lesson(path: Path) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert strip_outputs.clean(text) == text  # a committed lesson is left as it is
+    dirty = json.dumps(worked(json.loads(text)), indent=1, sort_keys=True, ensure_ascii=False)
+    assert dirty != text
+    assert strip_outputs.clean(dirty) == text
+    assert strip_outputs.clean("not a notebook {") == "not a notebook {"
+
+
+def test_git_sees_a_worked_lesson_as_committed(tmp_path: Path) -> None:
+    """In a repository with the project's .gitattributes and the filter `make lessons`
+    registers, a lesson saved with outputs is committed without them; the Makefile registers
+    that very filter."""
+    make = (ROOT / "Makefile").read_text(encoding="utf-8")
+    command = "python3 tools/strip_outputs.py"
+    assert f'git config filter.loo-outputs.clean "{command}"' in make
+    repo = tmp_path / "repo"
+    (repo / "notebooks").mkdir(parents=True)
+    (repo / "tools").mkdir()
+    shutil.copy(ROOT / ".gitattributes", repo / ".gitattributes")
+    shutil.copy(ROOT / "tools" / "strip_outputs.py", repo / "tools" / "strip_outputs.py")
+    lesson = repo / "notebooks" / NOTEBOOKS[0].name
+    shutil.copy(NOTEBOOKS[0], lesson)
+
+    def git(*args: str) -> str:
+        return subprocess.run(
+            [
+                "git",
+                "-c",
+                f"filter.loo-outputs.clean={command}",
+                "-c",
+                "user.name=t",
+                "-c",
+                "user.email=t@t",
+                *args,
+            ],
+            cwd=repo,
+            check=True,
+            capture_output=True,
+            text=True,
+        ).stdout
+
+    git("init", "-q")
+    git("add", "-A")
+    git("commit", "-qm", "lessons")
+    lesson.write_text(
+        json.dumps(worked(json.loads(lesson.read_text(encoding="utf-8"))), indent=1),
+        encoding="utf-8",
+    )
+    assert '"seen' in lesson.read_text(encoding="utf-8")
+    # git diff sees nothing, and what would be committed is the lesson as it was
+    # (git status may still list the file until `git add`: it compares sizes first; the
+    # JupyterLab of `make lessons` saves lessons without outputs, tests/test_jupyterlab.py)
+    assert git("diff", "--stat") == ""
+    git("add", "-A")
+    assert git("status", "--porcelain") == ""
+    assert git("show", f":notebooks/{lesson.name}") == NOTEBOOKS[0].read_text(encoding="utf-8")
+    # a real change to the lesson's prose is still seen
+    nb = json.loads(lesson.read_text(encoding="utf-8"))
+    nb["cells"][0]["source"] = ["# Changed\n"]
+    lesson.write_text(json.dumps(nb, indent=1), encoding="utf-8")
+    assert git("status", "--porcelain").strip() == f"M notebooks/{lesson.name}"

@@ -24,7 +24,6 @@
 # ruff: noqa: F821
 
 import os
-import shutil
 import sys
 from pathlib import Path
 
@@ -34,7 +33,8 @@ env = os.environ.get
 
 state = Path(env("LOO_HUB_STATE", "hub-state")).resolve()
 state.mkdir(parents=True, exist_ok=True)
-notebooks = Path(env("LOO_NOTEBOOKS", str(REPO / "notebooks"))).resolve()
+sys.path.insert(0, str(REPO))  # tools/lab_root.py lays out each pupil's copy
+from tools.lab_root import lay_out  # noqa: E402
 
 c = get_config()  # type: ignore[name-defined]
 
@@ -68,7 +68,7 @@ c.SimpleLocalProcessSpawner.home_dir_template = env(
 )
 # The pupils' servers run the Python that runs the hub (where loo-lessons is installed).
 c.Spawner.cmd = [str(Path(sys.executable).parent / "jupyterhub-singleuser")]
-c.Spawner.default_url = "/lab/tree/loo-lessons/01-welcome.ipynb"
+c.Spawner.default_url = "/lab/tree/loo-lessons/notebooks/01-welcome.ipynb"
 # (Spawner.env_keep passes PATH, PYTHONPATH and VIRTUAL_ENV on to them by default.)
 # A server started as root refuses to run without this, and the hub then only says "500".
 if os.geteuid() == 0:
@@ -78,13 +78,9 @@ c.Spawner.http_timeout = 30
 
 
 def copy_lessons(spawner):  # type: ignore[no-untyped-def]
-    """Give a pupil their own copy of the lessons the first time they log in; later logins
-    keep their work."""
-    home = Path(spawner.home_dir)
-    target = home / "loo-lessons"
-    if not target.exists():
-        home.mkdir(parents=True, exist_ok=True)
-        shutil.copytree(notebooks, target, ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
+    """Give a pupil their own copy of the lessons the first time they log in (later logins
+    keep their work), beside the book's reference pages the lessons link to."""
+    lay_out(Path(spawner.home_dir) / "loo-lessons", copy=True)
 
 
 c.Spawner.pre_spawn_hook = copy_lessons
