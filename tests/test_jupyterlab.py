@@ -293,3 +293,69 @@ def test_a_lesson_is_saved_as_committed(lessons_lab: tuple[str, str], tmp_path: 
     saved = json.loads(on_disk.read_text(encoding="utf-8"))
     assert "".join(saved["cells"][0]["source"]) == "# My notes\n"
     assert all(c.get("outputs", []) == [] for c in saved["cells"])
+
+
+def test_run_all_leaves_each_step_of_lesson_12_at_its_own_step(
+    lessons_lab: tuple[str, str], browser: Browser
+) -> None:
+    """After "Run All Cells" on lesson 12, each play table of the walkthrough shows its own
+    step (as many moves as that step had), and the learner's own table still waits at the
+    first decision, with "Start again"."""
+    from loo_lessons import lessons as L
+
+    steps = [
+        L.play(39),  # `game`, the learner's own table
+        L.play(39).choose("play"),
+        L.play(39, moves=["play"]).choose("JH"),
+        L.play(39, moves=["play", "JH"]).undo(),
+        L.play(39, moves=["play"]).choose("4H"),
+        L.play(39, moves=["play", "4H"]),  # the transcript saved, loaded again
+        L.play(39, moves=["play", "4H", "JH"]),
+        L.play(39, moves=["play", "4H", "JH", "7S"]),
+    ]
+    # each table by its moves so far and the options it offers now (J♥ and 4♥ leads differ
+    # only in the cards left)
+    expected = [
+        f"{len(s.data['log'])}|{','.join(c['key'] for c in s.data['choices'] or [])}" for s in steps
+    ]
+    assert len(set(expected)) >= 5  # (undo returns to a step shown before, and so does load)
+    base, token = lessons_lab
+    external: list[str] = []
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    try:
+        page.route("**/*", no_external(base, external))
+        page.goto(
+            f"{base}/lab/tree/notebooks/12-play-a-hand.ipynb?token={token}", wait_until="commit"
+        )
+        page.locator("#jp-main-statusbar").get_by_text(re.compile(r"Idle")).wait_for(timeout=90_000)
+        page.locator(".lm-MenuBar-itemLabel", has_text=re.compile(r"^Run$")).click()
+        page.locator(".lm-Menu-itemLabel", has_text=re.compile(r"^Run All Cells$")).click()
+        last = page.locator(".jp-Notebook .jp-CodeCell").last
+        page.wait_for_function(
+            "el => /\\[\\d+\\]/.test(el.querySelector('.jp-InputPrompt').innerText)",
+            arg=last.element_handle(),
+            timeout=180_000,
+        )
+        page.wait_for_function(
+            "n => document.querySelectorAll('.jp-OutputArea .loo-play-prompt').length >= n",
+            arg=len(steps),
+            timeout=60_000,
+        )
+        shown = page.evaluate(
+            """() => [...document.querySelectorAll('.jp-OutputArea .loo-play-prompt')].map(p => {
+                const out = p.closest('.jp-OutputArea-output');
+                const keys = [...out.querySelectorAll('.loo-choices [data-key]')].map(b => b.dataset.key);
+                return `${p.dataset.moves}|${keys.join(',')}`;
+            })"""
+        )
+        assert shown == expected
+        own = (
+            page.locator(".jp-OutputArea-output").filter(has=page.locator(".loo-play-prompt")).first
+        )
+        assert own.locator('button[data-action="restart"]').get_attribute("data-focus") == (
+            "play-restart"
+        )
+        assert own.locator('.loo-choices [data-key="play"]').count() == 1
+    finally:
+        page.close()
+    assert external == []

@@ -363,3 +363,23 @@ def test_frames_are_dataframes() -> None:
         L.session(deals=5),
     ):
         assert isinstance(df, pd.DataFrame) and not df.empty
+
+
+# --- lesson 12: each step of the walkthrough on a table of its own ------------------------------
+
+
+def test_play_with_moves_is_the_game_played_by_hand_on_its_own_table() -> None:
+    by_hand = L.play(39)
+    by_hand.choose("play")
+    by_hand.choose("JH")
+    replayed = L.play(39, moves=["play", "JH"])
+    assert replayed is not by_hand
+    assert replayed.hand.actions == by_hand.hand.actions  # the bots answered alike
+    assert len(replayed.hand.actions) > 2  # the bots moved after each decision
+    # a table of its own: moving one leaves another where it was
+    first = L.play(39)
+    at_start = list(first.hand.actions)
+    L.play(39, moves=["play"]).choose("4H")
+    assert first.hand.actions == at_start and first.my_turn and first.legal == by_hand.restart().legal
+    with pytest.raises(LooError):
+        L.play(39, moves=["play", "QS"])  # not in seat 1's hand: refused, as a click would be

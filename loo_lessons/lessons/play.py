@@ -28,15 +28,24 @@ def play(
     seat: int = 1,
     *,
     bots: str | Iterable[str] = "sensible",
+    moves: Iterable[str] = (),
 ) -> Any:
     """Play one deal live against bots from `seat` (the elder hand by default): the hint,
     undo, the settlement and "save transcript". Returns a `PlayTable`; its methods
-    `choose(key)`, `hint()`, `undo()`, `save(path)` do what its buttons do. `bots`: one bot
-    for every other seat, or a list of one per other seat (random-legal, cautious, bold,
-    sensible)."""
+    `choose(key)`, `hint()`, `undo()`, `restart()`, `save(path)` do what its buttons do.
+    `bots`: one bot for every other seat, or a list of one per other seat (random-legal,
+    cautious, bold, sensible).
+
+    `moves`: the learner's decisions already made, in order (`["play", "JH"]`: stood, then
+    led the J♥); the bots answer each from the seed, as in a game played by hand. Each call
+    deals a table of its own, so a lesson can show every step of a walkthrough in its own
+    cell and each stays at its step after "Run All"."""
     from loo_lessons.widgets.play import PlayTable
 
-    return PlayTable(seed, players, rules, seat, bots if isinstance(bots, str) else list(bots))
+    table = PlayTable(seed, players, rules, seat, bots if isinstance(bots, str) else list(bots))
+    for key in moves:
+        table.choose(key)
+    return table
 
 
 def ledger(
