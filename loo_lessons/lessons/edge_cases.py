@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from loo_lessons.engine.errors import LooError
+from loo_lessons.lessons.reference import WRAP_BY_WORDS
 from loo_lessons.scenario import Scenario
 from loo_lessons.widgets.static import Html
 
@@ -60,7 +61,7 @@ def find_yaml(
 
     found = _first_found(name, seeds, rules, players, bots)
     text = yaml.safe_dump(found.scenario, sort_keys=False, default_flow_style=None, width=88)
-    return Html(f'<pre class="loo-yaml" style="white-space:pre-wrap">{html.escape(text)}</pre>')
+    return Html(f'<pre class="loo-yaml" style="{WRAP_BY_WORDS}">{html.escape(text)}</pre>')
 
 
 def _comparison(seed: int, players: int, presets: Iterable[str], moves_by: str) -> Any:

@@ -16,6 +16,10 @@ from loo_lessons.lessons.cards import Position, _position
 from loo_lessons.scenario import loads
 from loo_lessons.widgets.static import Html
 
+# Long lines wrap between words: JupyterLab's output CSS breaks a <pre> anywhere
+# (word-break: break-all), which split "bound" into "boun/d" in a 1280-px window.
+WRAP_BY_WORDS = "white-space:pre-wrap;word-break:normal;overflow-wrap:break-word"
+
 
 def _quote_html(rule_id: str) -> str:
     """A rule's summary and every passage it quotes, each with its book."""
@@ -41,8 +45,7 @@ def explain(position: Position) -> Html:
     if isinstance(sc, Hand):
         raise LooError("explain() takes a scenario; use table() or stepper() for a hand")
     return Html(
-        f'<pre class="loo-explain" style="white-space:pre-wrap">'
-        f"{html.escape(explain_text(sc))}</pre>"
+        f'<pre class="loo-explain" style="{WRAP_BY_WORDS}">{html.escape(explain_text(sc))}</pre>'
     )
 
 
