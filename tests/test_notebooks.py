@@ -15,7 +15,7 @@ import nbclient
 import nbformat
 import pytest
 
-from tools import strip_outputs
+from tools import lab_root, strip_outputs
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
@@ -169,3 +169,28 @@ def test_git_sees_a_worked_lesson_as_committed(tmp_path: Path) -> None:
     nb["cells"][0]["source"] = ["# Changed\n"]
     lesson.write_text(json.dumps(nb, indent=1), encoding="utf-8")
     assert git("status", "--porcelain").strip() == f"M notebooks/{lesson.name}"
+
+
+def test_every_reference_link_of_a_lesson_reaches_its_entry_in_jupyterlab(
+    tmp_path: Path,
+) -> None:
+    """Each `../book/…md#entry` link of every lesson, followed from the folder `make lessons`
+    serves (tools/lab_root.py), reaches a page that is there and a heading whose JupyterLab
+    anchor (its text, spaces as hyphens) is the entry; without an entry, the page is there."""
+    root = tmp_path / "root"
+    lab_root.lay_out(root, copy=True)
+    lessons = root / "notebooks"
+    checked = 0
+    for path in NOTEBOOKS:
+        nb = nbformat.read(path, as_version=4)
+        md = "\n".join(c.source for c in nb.cells if c.cell_type == "markdown")
+        for target, entry in re.findall(r"\]\((\.\./book/[^)#\s]+\.md)(?:#([^)\s]+))?\)", md):
+            page = (lessons / target).resolve()
+            assert page.is_relative_to(root.resolve()), f"{path.name}: {target} is outside"
+            assert page.exists(), f"{path.name}: {target} is not there"
+            if entry:
+                heads = re.findall(r"^#{1,6} (.+)$", page.read_text(encoding="utf-8"), re.M)
+                ids = {re.sub(r"<[^>]+>", "", h).replace(" ", "-") for h in heads}
+                assert entry in ids, f"{path.name}: no entry #{entry} in {target}"
+            checked += 1
+    assert checked > 100

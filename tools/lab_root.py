@@ -12,8 +12,9 @@ the class hub, for each pupil) serves a folder laid out the same way:
 Everything comes from the sources the book is built from: `book/glossary.md` and
 `book/_ext/book_pages.py`. JupyterLab names a heading's anchor after its text as written
 ("Elder-hand"), the book after its lower-case slug ("elder-hand"), and the links use the
-book's; so each glossary heading is written in lower case with its first letter raised
-back by CSS: the same words on screen, the book's anchor in JupyterLab.
+book's; so each heading of the glossary and of the variants page is written in lower case
+with its first letter raised back by CSS: the same words on screen, the book's anchor in
+JupyterLab.
 
     python -m tools.lab_root ROOT [--copy]
 """
@@ -78,7 +79,10 @@ def lay_out(root: Path, *, copy: bool = False, notebooks: Path = NOTEBOOKS) -> P
     (book / "glossary.md").write_text(
         lab_glossary(GLOSSARY.read_text(encoding="utf-8")), encoding="utf-8"
     )
-    _book_pages().write_pages(book / "generated")
+    generated = book / "generated"
+    _book_pages().write_pages(generated)
+    variants = generated / "variants.md"  # the lessons link to its sections too
+    variants.write_text(lab_glossary(variants.read_text(encoding="utf-8")), encoding="utf-8")
     return lessons
 
 
