@@ -383,3 +383,34 @@ def test_play_with_moves_is_the_game_played_by_hand_on_its_own_table() -> None:
     assert first.hand.actions == at_start and first.my_turn and first.legal == by_hand.restart().legal
     with pytest.raises(LooError):
         L.play(39, moves=["play", "QS"])  # not in seat 1's hand: refused, as a click would be
+
+
+# --- lessons 3 and 4: change what the players before declared ------------------------------------
+
+
+def test_explore_declarations_changes_the_verdict_and_says_why() -> None:
+    box = L.explore_declarations("declare-declined-miss-goes-round")
+    menus, status, pick = box.children
+    seat1, seat2 = menus.children
+    assert (seat1.description, seat1.value, seat2.value) == ("Seat 1", "stand", "throw up")
+    assert pick.data["question"]["answer"] == ["play", "take_miss", "pass"]
+    seat1.value = "take miss"  # now the miss is gone before seat 3 is asked (R09)
+    assert sorted(pick.data["question"]["answer"]) == ["pass", "play"]
+    assert pick.data["question"]["verdicts"]["take_miss"]["rule_id"] == "R09"
+    seat2.value = "take miss"  # two players cannot take the one miss: refused, with R09
+    assert "R09" in status.value and pick.layout.display == "none"
+    seat2.value = "throw up"
+    assert status.value == "" and pick.layout.display is None
+    # the book: the position as written, and the note that the controls need the engine
+    page = box._repr_mimebundle_()["text/html"]
+    assert "make lessons" in page and "Take miss" in page
+
+
+def test_explore_declarations_when_nobody_is_left_to_declare() -> None:
+    box = L.explore_declarations("dealer-lone-stander")
+    menus, status, pick = box.children
+    stood = next(w for w in menus.children if w.value == "stand")
+    stood.value = "throw up"  # everyone in front of the dealer threw up: R14
+    assert pick.layout.display == "none" and "R14" in status.value
+    with pytest.raises(LooError):
+        L.explore_declarations("declare-elder-hand-first")  # nobody has declared yet

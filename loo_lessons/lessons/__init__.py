@@ -31,7 +31,7 @@ from loo_lessons.lessons.edge_cases import (
     find_yaml,
     predicates,
 )
-from loo_lessons.lessons.explore import compare, explore
+from loo_lessons.lessons.explore import compare, explore, explore_declarations
 from loo_lessons.lessons.play import ledger, play, present, static, stepper
 from loo_lessons.lessons.quizzes import pick, pool, quiz
 from loo_lessons.lessons.reference import check, explain, penalty, penalty_table, rule, verdict
@@ -60,6 +60,7 @@ __all__ = [
     "expected_counters_plot",
     "explain",
     "explore",
+    "explore_declarations",
     "find",
     "find_yaml",
     "ledger",
