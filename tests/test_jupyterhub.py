@@ -7,7 +7,8 @@ lessons) with configurable-http-proxy from deploy/jupyterhub/package-lock.json, 
 spawned at once (a spawn blocks for seconds), and each pupil's own copy of lesson 1 is read
 through their own server and every code cell run in a kernel of that server, over its
 websocket. Each output must be free of errors, and each pupil's kernel must have worked in
-that pupil's folder.
+that pupil's folder. Then one pupil's server is stopped: their URL answers 424 until they
+go through /hub/spawn, which brings it back with their work.
 
 Traps (issue 12): the hub is up only when /hub/api/ answers 200; a form post with the
 cookie needs the _xsrf token of its path; a pupil's server started as root needs
@@ -363,3 +364,23 @@ def test_two_pupils_run_lesson_one_on_a_class_hub(hub: Hub) -> None:
         timeout=10,
     )
     assert r.status_code in (302, 403), f"bob read ann's files: {r.status_code}"
+
+    # a pupil whose server stopped: their URL answers 424 until they go through /hub/spawn
+    bob, auth = PUPILS[1], {"Authorization": f"token {tokens[PUPILS[1]]}"}
+    r = requests.delete(f"{hub.url}/hub/api/users/{bob}/server", headers=auth, timeout=30)
+    assert r.status_code in (202, 204), r.status_code
+    deadline = time.monotonic() + 30
+    while requests.get(f"{hub.url}/hub/api/user", headers=auth, timeout=10).json()["servers"]:
+        assert time.monotonic() < deadline, "bob's server did not stop"
+        time.sleep(0.3)
+    r = requests.get(f"{hub.url}/user/{bob}/api/status", headers=auth, timeout=10)
+    assert r.status_code == 424, r.status_code
+    r = sessions[bob].get(f"{hub.url}/hub/spawn", timeout=60)  # follows spawn-pending
+    deadline = time.monotonic() + 60
+    while True:
+        status = requests.get(f"{hub.url}/user/{bob}/api/status", headers=auth, timeout=10)
+        if status.status_code == 200:
+            break
+        assert time.monotonic() < deadline, f"/hub/spawn did not bring bob back:\n{hub.log_text()}"
+        time.sleep(0.3)
+    assert (hub.state / "pupils" / bob / "loo-lessons" / "notebooks" / LESSON).exists()
