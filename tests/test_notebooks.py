@@ -194,3 +194,21 @@ def test_every_reference_link_of_a_lesson_reaches_its_entry_in_jupyterlab(
                 assert entry in ids, f"{path.name}: no entry #{entry} in {target}"
             checked += 1
     assert checked > 100
+
+
+def test_the_served_folder_links_to_the_lessons_and_keeps_a_pupils_copy(tmp_path: Path) -> None:
+    """`make lessons` serves the lessons themselves (a link: work is saved in notebooks/), and
+    laying the folder out again is harmless; a copy (a pupil's, on the class hub) is made
+    once and then kept, with the pupil's changes."""
+    served = lab_root.lay_out(tmp_path / "served")
+    assert served.is_symlink() and served.resolve() == (ROOT / "notebooks").resolve()
+    assert lab_root.lay_out(tmp_path / "served") == served
+    pupil = lab_root.lay_out(tmp_path / "pupil", copy=True)
+    assert not pupil.is_symlink() and sorted(p.name for p in pupil.glob("*.ipynb")) == [
+        p.name for p in NOTEBOOKS
+    ]
+    (pupil / NOTEBOOKS[0].name).write_text("my work", encoding="utf-8")
+    lab_root.lay_out(tmp_path / "pupil", copy=True)
+    assert (pupil / NOTEBOOKS[0].name).read_text(encoding="utf-8") == "my work"
+    glossary = (tmp_path / "pupil" / "book" / "glossary.md").read_text(encoding="utf-8")
+    assert '## <span style="text-transform:uppercase">e</span>lder hand' in glossary
