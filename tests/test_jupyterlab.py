@@ -161,10 +161,7 @@ def run_cell(page: Page, index: int) -> None:
     page.keyboard.press("Shift+Enter")
 
 
-def test_a_click_in_jupyterlab_reaches_python(lab: tuple[str, str], browser: Browser) -> None:
-    base, token = lab
-    external: list[str] = []
-
+def no_external(base: str, external: list[str]) -> Callable[[Route], None]:
     def route(r: Route) -> None:
         if r.request.url.startswith((base, "data:", "blob:")):
             r.continue_()
@@ -172,9 +169,15 @@ def test_a_click_in_jupyterlab_reaches_python(lab: tuple[str, str], browser: Bro
             external.append(r.request.url)
             r.abort()
 
+    return route
+
+
+def test_a_click_in_jupyterlab_reaches_python(lab: tuple[str, str], browser: Browser) -> None:
+    base, token = lab
+    external: list[str] = []
     page = browser.new_page(viewport={"width": 1400, "height": 1000})
     try:
-        page.route("**/*", route)
+        page.route("**/*", no_external(base, external))
         page.goto(f"{base}/lab/tree/smoke.ipynb?token={token}", wait_until="commit")
         # the status bar says Idle only once the kernel exists (the toolbar says it before)
         page.locator("#jp-main-statusbar").get_by_text(re.compile(r"Idle")).wait_for(timeout=90_000)
@@ -213,17 +216,6 @@ def test_a_click_in_jupyterlab_reaches_python(lab: tuple[str, str], browser: Bro
     finally:
         page.close()
     assert external == []
-
-
-def no_external(base: str, external: list[str]) -> Callable[[Route], None]:
-    def route(r: Route) -> None:
-        if r.request.url.startswith((base, "data:", "blob:")):
-            r.continue_()
-        else:
-            external.append(r.request.url)
-            r.abort()
-
-    return route
 
 
 def test_a_glossary_link_in_a_lesson_opens_the_entry(
