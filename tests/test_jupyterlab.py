@@ -172,13 +172,26 @@ def no_external(base: str, external: list[str]) -> Callable[[Route], None]:
     return route
 
 
-def test_a_click_in_jupyterlab_reaches_python(lab: tuple[str, str], browser: Browser) -> None:
-    base, token = lab
+@contextlib.contextmanager
+def lab_page(
+    browser: Browser, served: tuple[str, str], path: str, width: int = 1280, height: int = 900
+) -> Iterator[Page]:
+    """A page of JupyterLab opened at `path`, every request to another host blocked (and
+    the test failed if there was one)."""
+    base, token = served
     external: list[str] = []
-    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    page = browser.new_page(viewport={"width": width, "height": height})
     try:
         page.route("**/*", no_external(base, external))
-        page.goto(f"{base}/lab/tree/smoke.ipynb?token={token}", wait_until="commit")
+        page.goto(f"{base}/lab/tree/{path}?token={token}", wait_until="commit")
+        yield page
+    finally:
+        page.close()
+    assert external == []
+
+
+def test_a_click_in_jupyterlab_reaches_python(lab: tuple[str, str], browser: Browser) -> None:
+    with lab_page(browser, lab, "smoke.ipynb", 1400, 1000) as page:
         # the status bar says Idle only once the kernel exists (the toolbar says it before)
         page.locator("#jp-main-statusbar").get_by_text(re.compile(r"Idle")).wait_for(timeout=90_000)
         run_cell(page, 0)
@@ -213,9 +226,6 @@ def test_a_click_in_jupyterlab_reaches_python(lab: tuple[str, str], browser: Bro
         quiz_out = page.locator(".jp-OutputArea-output").filter(has_text="QUIZ NOW")
         quiz_out.wait_for(timeout=60_000)
         assert "QUIZ NOW 2 ['lead-2-0', 'lead-2-1']" in quiz_out.inner_text()
-    finally:
-        page.close()
-    assert external == []
 
 
 def test_a_glossary_link_in_a_lesson_opens_the_entry(
@@ -224,11 +234,7 @@ def test_a_glossary_link_in_a_lesson_opens_the_entry(
     """Lesson 1's link to the glossary's "Loo" opens the glossary in JupyterLab, scrolled to
     that entry, headed as the book heads it."""
     base, token = lessons_lab
-    external: list[str] = []
-    page = browser.new_page(viewport={"width": 1280, "height": 800})
-    try:
-        page.route("**/*", no_external(base, external))
-        page.goto(f"{base}/lab/tree/notebooks/01-welcome.ipynb?token={token}", wait_until="commit")
+    with lab_page(browser, lessons_lab, "notebooks/01-welcome.ipynb", 1280, 800) as page:
         link = page.locator('.jp-RenderedMarkdown a[href*="glossary.md"][href$="#loo"]').first
         link.wait_for(state="attached", timeout=90_000)
         link.scroll_into_view_if_needed()
@@ -248,9 +254,6 @@ def test_a_glossary_link_in_a_lesson_opens_the_entry(
         for page_path in ("book/generated/variants.md", "book/generated/sources.md"):
             r = page.request.get(f"{base}/api/contents/{page_path}?token={token}")
             assert r.status == 200 and "R0" in r.json()["content"], page_path
-    finally:
-        page.close()
-    assert external == []
 
 
 def test_a_lesson_is_saved_as_committed(lessons_lab: tuple[str, str], tmp_path: Path) -> None:
@@ -311,14 +314,7 @@ def test_run_all_leaves_each_step_of_lesson_12_at_its_own_step(
         f"{len(s.data['log'])}|{','.join(c['key'] for c in s.data['choices'] or [])}" for s in steps
     ]
     assert len(set(expected)) >= 5  # (undo returns to a step shown before, and so does load)
-    base, token = lessons_lab
-    external: list[str] = []
-    page = browser.new_page(viewport={"width": 1280, "height": 900})
-    try:
-        page.route("**/*", no_external(base, external))
-        page.goto(
-            f"{base}/lab/tree/notebooks/12-play-a-hand.ipynb?token={token}", wait_until="commit"
-        )
+    with lab_page(browser, lessons_lab, "notebooks/12-play-a-hand.ipynb") as page:
         page.locator("#jp-main-statusbar").get_by_text(re.compile(r"Idle")).wait_for(timeout=90_000)
         page.locator(".lm-MenuBar-itemLabel", has_text=re.compile(r"^Run$")).click()
         page.locator(".lm-Menu-itemLabel", has_text=re.compile(r"^Run All Cells$")).click()
@@ -367,6 +363,3 @@ def test_run_all_leaves_each_step_of_lesson_12_at_its_own_step(
             "play-restart"
         )
         assert own.locator('.loo-choices [data-key="play"]').count() == 1
-    finally:
-        page.close()
-    assert external == []
