@@ -380,7 +380,9 @@ def test_play_with_moves_is_the_game_played_by_hand_on_its_own_table() -> None:
     first = L.play(39)
     at_start = list(first.hand.actions)
     L.play(39, moves=["play"]).choose("4H")
-    assert first.hand.actions == at_start and first.my_turn and first.legal == by_hand.restart().legal
+    assert (
+        first.hand.actions == at_start and first.my_turn and first.legal == by_hand.restart().legal
+    )
     with pytest.raises(LooError):
         L.play(39, moves=["play", "QS"])  # not in seat 1's hand: refused, as a click would be
 
