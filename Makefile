@@ -3,8 +3,14 @@ PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-test
+LESSONS_STAMP := $(VENV)/.installed-lessons
+# `make lessons PORT=9000`: the first free port from PORT up is taken, so two learners on one
+# machine do not collide (JupyterLab prints the URL it took).
+PORT ?= 8888
+# The folder JupyterLab serves: the lessons beside the book's reference pages (tools/lab_root.py)
+LAB_ROOT := .lessons
 
-.PHONY: lessons test venv browser book lint typecheck pytest bench bare clean
+.PHONY: lessons test venv browser hubproxy book lint typecheck pytest bench bare clean
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -19,17 +25,36 @@ venv: $(STAMP)
 browser:
 	bash scripts/install-browser.sh
 
-lessons: $(STAMP)
+# JupyterHub's proxy for the class-hub test, from deploy/jupyterhub/package-lock.json
+hubproxy:
+	bash deploy/jupyterhub/install-proxy.sh
+
+# What the lessons need and nothing more (the test target installs the whole toolchain).
+$(LESSONS_STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[lessons]'
+	touch $(LESSONS_STAMP)
+
+# Lessons stay clean in git: JupyterLab saves them without outputs (tools/lab_config.py), and
+# git's clean filter of .gitattributes, registered here, strips any that a lesson saved
+# another way still has (tools/strip_outputs.py, standard library).
+lessons: $(LESSONS_STAMP)
+	@if git rev-parse --git-dir >/dev/null 2>&1; then \
+	  git config filter.loo-outputs.clean "python3 tools/strip_outputs.py"; \
+	  git config filter.loo-outputs.smudge cat; fi
+	$(BIN)/python -m tools.lab_root $(LAB_ROOT)
 	@echo "Opening the lessons in JupyterLab: follow the URL printed below (Ctrl-C to stop)."
-	$(BIN)/jupyter lab --notebook-dir=notebooks --allow-root --ip=127.0.0.1 --ServerApp.open_browser=$(if $(DISPLAY),True,False)
+	$(BIN)/jupyter lab --config=tools/lab_config.py --ServerApp.root_dir=$(LAB_ROOT) --allow-root --ip=127.0.0.1 \
+	  --ServerApp.port=$(PORT) --ServerApp.port_retries=50 \
+	  --LabApp.default_url=/lab/tree/notebooks/01-welcome.ipynb \
+	  --ServerApp.open_browser=$(if $(DISPLAY),True,False)
 
 lint: $(STAMP)
-	$(BIN)/ruff check loo_lessons tests
+	$(BIN)/ruff check loo_lessons tests tools book/_ext
 
 typecheck: $(STAMP)
-	$(BIN)/mypy --strict loo_lessons
+	$(BIN)/mypy --strict loo_lessons tools
 
-pytest: $(STAMP) browser
+pytest: $(STAMP) browser hubproxy
 	$(BIN)/pytest
 
 # A bare install in its own venv: `pip install .` with no extras (PyYAML only), then every
@@ -54,4 +79,4 @@ bench: $(STAMP)
 	$(BIN)/loo-lessons bench
 
 clean:
-	rm -rf $(VENV) $(BARE) book/_build
+	rm -rf $(VENV) $(BARE) book/_build $(LAB_ROOT)

@@ -9,6 +9,7 @@ prints what Python saw. See design.md, "Traps measured".
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -19,7 +20,7 @@ import subprocess
 import sys
 import time
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -27,9 +28,12 @@ from _browser import SHOTS
 from playwright.sync_api import Browser, Page, Route
 
 import loo_lessons
+from tools import lab_root
 
 SCENARIO = Path(loo_lessons.__file__).parent / "scenarios" / "trump-after-trick-lead-a-trump.yaml"
 JUPYTER = Path(sys.executable).parent / "jupyter"
+ROOT = Path(__file__).resolve().parent.parent
+LAB_CONFIG = ROOT / "tools" / "lab_config.py"  # what `make lessons` runs JupyterLab with
 
 
 def notebook() -> dict[str, object]:
@@ -71,11 +75,10 @@ def free_port() -> int:
         return port
 
 
-@pytest.fixture
-def lab(tmp_path: Path) -> Iterator[tuple[str, str]]:
-    root = tmp_path / "notebooks"
-    root.mkdir()
-    (root / "smoke.ipynb").write_text(json.dumps(notebook()), encoding="utf-8")
+@contextlib.contextmanager
+def serve(tmp_path: Path, root: Path, *args: str) -> Iterator[tuple[str, str]]:
+    """`jupyter lab` serving `root`: its own process group, a temporary config dir with the
+    announcements pop-up disabled, a random token, a free port; stopped by its pid."""
     config = tmp_path / "config"
     (config / "labconfig").mkdir(parents=True)
     (config / "labconfig" / "page_config.json").write_text(
@@ -102,6 +105,7 @@ def lab(tmp_path: Path) -> Iterator[tuple[str, str]]:
             f"--ServerApp.root_dir={root}",
             "--LabApp.news_url=",
             "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
+            *args,
         ],
         env=env,
         stdout=log,
@@ -133,16 +137,31 @@ def lab(tmp_path: Path) -> Iterator[tuple[str, str]]:
         log.close()
 
 
+@pytest.fixture
+def lab(tmp_path: Path) -> Iterator[tuple[str, str]]:
+    root = tmp_path / "notebooks"
+    root.mkdir()
+    (root / "smoke.ipynb").write_text(json.dumps(notebook()), encoding="utf-8")
+    with serve(tmp_path, root) as served:
+        yield served
+
+
+@pytest.fixture
+def lessons_lab(tmp_path: Path) -> Iterator[tuple[str, str]]:
+    """The lessons as `make lessons` serves them (tools/lab_root.py), on a copy."""
+    root = tmp_path / "root"
+    lab_root.lay_out(root, copy=True)
+    with serve(tmp_path, root, f"--config={LAB_CONFIG}") as served:
+        yield served
+
+
 def run_cell(page: Page, index: int) -> None:
     cell = page.locator(".jp-Notebook .jp-Cell").nth(index)
     cell.locator(".jp-InputArea-editor").click()
     page.keyboard.press("Shift+Enter")
 
 
-def test_a_click_in_jupyterlab_reaches_python(lab: tuple[str, str], browser: Browser) -> None:
-    base, token = lab
-    external: list[str] = []
-
+def no_external(base: str, external: list[str]) -> Callable[[Route], None]:
     def route(r: Route) -> None:
         if r.request.url.startswith((base, "data:", "blob:")):
             r.continue_()
@@ -150,10 +169,29 @@ def test_a_click_in_jupyterlab_reaches_python(lab: tuple[str, str], browser: Bro
             external.append(r.request.url)
             r.abort()
 
-    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    return route
+
+
+@contextlib.contextmanager
+def lab_page(
+    browser: Browser, served: tuple[str, str], path: str, width: int = 1280, height: int = 900
+) -> Iterator[Page]:
+    """A page of JupyterLab opened at `path`, every request to another host blocked (and
+    the test failed if there was one)."""
+    base, token = served
+    external: list[str] = []
+    page = browser.new_page(viewport={"width": width, "height": height})
     try:
-        page.route("**/*", route)
-        page.goto(f"{base}/lab/tree/smoke.ipynb?token={token}", wait_until="commit")
+        page.route("**/*", no_external(base, external))
+        page.goto(f"{base}/lab/tree/{path}?token={token}", wait_until="commit")
+        yield page
+    finally:
+        page.close()
+    assert external == []
+
+
+def test_a_click_in_jupyterlab_reaches_python(lab: tuple[str, str], browser: Browser) -> None:
+    with lab_page(browser, lab, "smoke.ipynb", 1400, 1000) as page:
         # the status bar says Idle only once the kernel exists (the toolbar says it before)
         page.locator("#jp-main-statusbar").get_by_text(re.compile(r"Idle")).wait_for(timeout=90_000)
         run_cell(page, 0)
@@ -188,6 +226,140 @@ def test_a_click_in_jupyterlab_reaches_python(lab: tuple[str, str], browser: Bro
         quiz_out = page.locator(".jp-OutputArea-output").filter(has_text="QUIZ NOW")
         quiz_out.wait_for(timeout=60_000)
         assert "QUIZ NOW 2 ['lead-2-0', 'lead-2-1']" in quiz_out.inner_text()
-    finally:
-        page.close()
-    assert external == []
+
+
+def test_a_glossary_link_in_a_lesson_opens_the_entry(
+    lessons_lab: tuple[str, str], browser: Browser
+) -> None:
+    """Lesson 1's link to the glossary's "Loo" opens the glossary in JupyterLab, scrolled to
+    that entry, headed as the book heads it."""
+    base, token = lessons_lab
+    with lab_page(browser, lessons_lab, "notebooks/01-welcome.ipynb", 1280, 800) as page:
+        link = page.locator('.jp-RenderedMarkdown a[href*="glossary.md"][href$="#loo"]').first
+        link.wait_for(state="attached", timeout=90_000)
+        link.scroll_into_view_if_needed()
+        link.click()
+        entry = page.locator('.jp-RenderedMarkdown h2[data-jupyter-id="loo"]')
+        entry.wait_for(timeout=30_000)
+        page.wait_for_timeout(500)  # the preview scrolls once it has rendered
+        assert entry.inner_text().replace("¶", "").strip() == "Loo"
+        box, pane = entry.bounding_box(), page.locator(".jp-MarkdownViewer").last.bounding_box()
+        assert box is not None and pane is not None
+        assert pane["y"] <= box["y"] <= pane["y"] + pane["height"], "the entry is not in view"
+        first = page.locator('.jp-RenderedMarkdown h2[data-jupyter-id="pool"]')
+        assert first.bounding_box() is None or first.bounding_box()["y"] < pane["y"], (  # type: ignore[index]
+            "the glossary opened at its top, not at the entry"
+        )
+        # the pages the book generates are there too, where the lessons link to them
+        for page_path in ("book/generated/variants.md", "book/generated/sources.md"):
+            r = page.request.get(f"{base}/api/contents/{page_path}?token={token}")
+            assert r.status == 200 and "R0" in r.json()["content"], page_path
+
+
+def test_a_lesson_is_saved_as_committed(lessons_lab: tuple[str, str], tmp_path: Path) -> None:
+    """JupyterLab as `make lessons` runs it saves a run lesson without its outputs: the file
+    on disk is byte for byte the committed lesson (so `git status` stays clean), while an
+    edit to a cell is kept."""
+    base, token = lessons_lab
+    name = "03-declaring.ipynb"
+    committed = (ROOT / "notebooks" / name).read_text(encoding="utf-8")
+    nb = json.loads(committed)
+    for n, cell in enumerate(nb["cells"]):
+        if cell["cell_type"] == "code":
+            cell["execution_count"] = n
+            cell["outputs"] = [{"output_type": "stream", "name": "stdout", "text": "seen\n"}]
+            cell["metadata"]["execution"] = {"iopub.status.idle": "2026-01-01T00:00:00Z"}
+    nb["metadata"]["language_info"] = {"name": "python", "version": "3.11.7"}
+
+    def put(content: dict[str, object]) -> None:
+        body = json.dumps({"type": "notebook", "format": "json", "content": content}).encode()
+        req = urllib.request.Request(
+            f"{base}/api/contents/notebooks/{name}?token={token}", data=body, method="PUT"
+        )
+        req.add_header("Content-Type", "application/json")
+        with urllib.request.urlopen(req, timeout=30) as r:
+            assert r.status == 200
+
+    on_disk = tmp_path / "root" / "notebooks" / name
+    put(nb)
+    assert on_disk.read_text(encoding="utf-8") == committed
+    nb["cells"][0]["source"] = "# My notes\n"
+    put(nb)
+    saved = json.loads(on_disk.read_text(encoding="utf-8"))
+    assert "".join(saved["cells"][0]["source"]) == "# My notes\n"
+    assert all(c.get("outputs", []) == [] for c in saved["cells"])
+
+
+def test_run_all_leaves_each_step_of_lesson_12_at_its_own_step(
+    lessons_lab: tuple[str, str], browser: Browser
+) -> None:
+    """After "Run All Cells" on lesson 12, each play table of the walkthrough shows its own
+    step (as many moves as that step had), and the learner's own table still waits at the
+    first decision, with "Start again"."""
+    from loo_lessons import lessons as L
+
+    steps = [
+        L.play(39),  # `game`, the learner's own table
+        L.play(39).choose("play"),
+        L.play(39, moves=["play"]).choose("JH"),
+        L.play(39, moves=["play", "JH"]).undo(),
+        L.play(39, moves=["play"]).choose("4H"),
+        L.play(39, moves=["play", "4H"]),  # the transcript saved, loaded again
+        L.play(39, moves=["play", "4H", "JH"]),
+        L.play(39, moves=["play", "4H", "JH", "7S"]),
+    ]
+    # each table by its moves so far and the options it offers now (J♥ and 4♥ leads differ
+    # only in the cards left)
+    expected = [
+        f"{len(s.data['log'])}|{','.join(c['key'] for c in s.data['choices'] or [])}" for s in steps
+    ]
+    assert len(set(expected)) >= 5  # (undo returns to a step shown before, and so does load)
+    with lab_page(browser, lessons_lab, "notebooks/12-play-a-hand.ipynb") as page:
+        page.locator("#jp-main-statusbar").get_by_text(re.compile(r"Idle")).wait_for(timeout=90_000)
+        page.locator(".lm-MenuBar-itemLabel", has_text=re.compile(r"^Run$")).click()
+        page.locator(".lm-Menu-itemLabel", has_text=re.compile(r"^Run All Cells$")).click()
+        last = page.locator(".jp-Notebook .jp-CodeCell").last
+        page.wait_for_function(
+            "el => /\\[\\d+\\]/.test(el.querySelector('.jp-InputPrompt').innerText)",
+            arg=last.element_handle(),
+            timeout=180_000,
+        )
+        page.wait_for_function(
+            "n => document.querySelectorAll('.jp-OutputArea .loo-play-prompt').length >= n",
+            arg=len(steps),
+            timeout=60_000,
+        )
+        shown = page.evaluate(
+            """() => [...document.querySelectorAll('.jp-OutputArea .loo-play-prompt')].map(p => {
+                const out = p.closest('.jp-OutputArea-output');
+                const keys = [...out.querySelectorAll('.loo-choices [data-key]')].map(b => b.dataset.key);
+                return `${p.dataset.moves}|${keys.join(',')}`;
+            })"""
+        )
+        assert shown == expected
+        # the engine's explanation wraps between words in a 1280-px window, never inside one
+        split = page.evaluate(
+            """() => {
+                const pre = document.querySelector('.jp-OutputArea .loo-explain');
+                if (!pre) return null;
+                pre.scrollIntoView();
+                const text = pre.firstChild, words = [], re = /\\S+/g;
+                let m;
+                while ((m = re.exec(text.data))) {
+                    const r = document.createRange();
+                    r.setStart(text, m.index);
+                    r.setEnd(text, m.index + m[0].length);
+                    const tops = new Set([...r.getClientRects()].map(x => Math.round(x.top)));
+                    if (tops.size > 1) words.push(m[0]);
+                }
+                return words;
+            }"""
+        )
+        assert split == [], f"words broken across lines: {split}"
+        own = (
+            page.locator(".jp-OutputArea-output").filter(has=page.locator(".loo-play-prompt")).first
+        )
+        assert own.locator('button[data-action="restart"]').get_attribute("data-focus") == (
+            "play-restart"
+        )
+        assert own.locator('.loo-choices [data-key="play"]').count() == 1

@@ -22,6 +22,7 @@ from loo_lessons import lessons as L
 from loo_lessons.engine.cards import Card, Rank, Suit, parse_card
 from loo_lessons.engine.errors import LooError
 from loo_lessons.engine.game import Hand, Transcript
+from loo_lessons.lessons import strategy
 from loo_lessons.scenario import Scenario, loads
 from loo_lessons.sim import compare as sim_compare
 from loo_lessons.sim import montecarlo
@@ -261,7 +262,7 @@ def test_simulate_is_reproducible_and_matches_the_engine(
 
 
 def test_progress_bar_counts_up_to_the_hands() -> None:
-    bar = L._ProgressBar(500, "500 hands")
+    bar = strategy._ProgressBar(500, "500 hands")
     seen: list[int] = []
     bar.observe(lambda ch: seen.append(ch["new"]), names="value")
     montecarlo.simulate(500, 4, 1, progress=bar.update)
@@ -362,3 +363,56 @@ def test_frames_are_dataframes() -> None:
         L.session(deals=5),
     ):
         assert isinstance(df, pd.DataFrame) and not df.empty
+
+
+# --- lesson 12: each step of the walkthrough on a table of its own ------------------------------
+
+
+def test_play_with_moves_is_the_game_played_by_hand_on_its_own_table() -> None:
+    by_hand = L.play(39)
+    by_hand.choose("play")
+    by_hand.choose("JH")
+    replayed = L.play(39, moves=["play", "JH"])
+    assert replayed is not by_hand
+    assert replayed.hand.actions == by_hand.hand.actions  # the bots answered alike
+    assert len(replayed.hand.actions) > 2  # the bots moved after each decision
+    # a table of its own: moving one leaves another where it was
+    first = L.play(39)
+    at_start = list(first.hand.actions)
+    L.play(39, moves=["play"]).choose("4H")
+    assert (
+        first.hand.actions == at_start and first.my_turn and first.legal == by_hand.restart().legal
+    )
+    with pytest.raises(LooError):
+        L.play(39, moves=["play", "QS"])  # not in seat 1's hand: refused, as a click would be
+
+
+# --- lessons 3 and 4: change what the players before declared ------------------------------------
+
+
+def test_explore_declarations_changes_the_verdict_and_says_why() -> None:
+    box = L.explore_declarations("declare-declined-miss-goes-round")
+    menus, status, pick = box.children
+    seat1, seat2 = menus.children
+    assert (seat1.description, seat1.value, seat2.value) == ("Seat 1", "stand", "throw up")
+    assert pick.data["question"]["answer"] == ["play", "take_miss", "pass"]
+    seat1.value = "take miss"  # now the miss is gone before seat 3 is asked (R09)
+    assert sorted(pick.data["question"]["answer"]) == ["pass", "play"]
+    assert pick.data["question"]["verdicts"]["take_miss"]["rule_id"] == "R09"
+    seat2.value = "take miss"  # two players cannot take the one miss: refused, with R09
+    assert "R09" in status.value and pick.layout.display == "none"
+    seat2.value = "throw up"
+    assert status.value == "" and pick.layout.display is None
+    # the book: the position as written, and the note that the controls need the engine
+    page = box._repr_mimebundle_()["text/html"]
+    assert "make lessons" in page and "Take miss" in page
+
+
+def test_explore_declarations_when_nobody_is_left_to_declare() -> None:
+    box = L.explore_declarations("dealer-lone-stander")
+    menus, status, pick = box.children
+    stood = next(w for w in menus.children if w.value == "stand")
+    stood.value = "throw up"  # everyone in front of the dealer threw up: R14
+    assert pick.layout.display == "none" and "R14" in status.value
+    with pytest.raises(LooError):
+        L.explore_declarations("declare-elder-hand-first")  # nobody has declared yet

@@ -1,0 +1,180 @@
+"""Edge cases: searching seeded deals for a moment, and one deal played under each book."""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
+
+from loo_lessons.engine.errors import LooError
+from loo_lessons.lessons.reference import WRAP_BY_WORDS
+from loo_lessons.scenario import Scenario
+from loo_lessons.widgets.static import Html
+
+if TYPE_CHECKING:
+    from loo_lessons.sim.search import Found
+
+
+def predicates() -> Any:
+    """The named searches of loo_lessons.sim.search and what each one looks for (a DataFrame)."""
+    import pandas as pd
+
+    from loo_lessons.sim.search import PREDICATES
+
+    rows = [{"search": name, "finds": words} for name, (words, _) in PREDICATES.items()]
+    return pd.DataFrame(rows).set_index("search")
+
+
+def _first_found(name: str, seeds: Iterable[int], rules: str, players: int, bots: str) -> Found:
+    """The first hit of the named search (loo_lessons.sim.search.find) among `seeds`."""
+    from loo_lessons.sim.search import find as search
+
+    found = search(name, rules=rules, players=players, seeds=seeds, bots=bots, limit=1)
+    if not found:
+        raise LooError(f"no deal among these seeds gives {name!r}: search more seeds")
+    return found[0]
+
+
+def find(
+    name: str,
+    seeds: Iterable[int] = range(5000),
+    rules: str = "hoffmann",
+    players: int = 5,
+    bots: str = "random-legal",
+) -> Scenario:
+    """The first deal among `seeds` (each dealt from its seed and played by `bots`) at which
+    the named search holds, as a scenario: the same seeds find the same position anywhere.
+    Its title names the seed and the moment."""
+    return _first_found(name, seeds, rules, players, bots).load()
+
+
+def find_yaml(
+    name: str,
+    seeds: Iterable[int] = range(5000),
+    rules: str = "hoffmann",
+    players: int = 5,
+    bots: str = "random-legal",
+) -> Html:
+    """What `find` finds, written as a scenario file (YAML): save it and
+    `loo-lessons explain FILE` shows the same position."""
+    import yaml
+
+    found = _first_found(name, seeds, rules, players, bots)
+    text = yaml.safe_dump(found.scenario, sort_keys=False, default_flow_style=None, width=88)
+    return Html(f'<pre class="loo-yaml" style="{WRAP_BY_WORDS}">{html.escape(text)}</pre>')
+
+
+def _comparison(seed: int, players: int, presets: Iterable[str], moves_by: str) -> Any:
+    from loo_lessons.sim.compare import compare as replay
+
+    return replay(seed, players, moves_by=moves_by, presets=tuple(presets))
+
+
+def _why_differ(step: Any, labels: tuple[str, ...]) -> str:
+    """What one rule set forbids that another allows at this step, with the rule ids."""
+    parts = []
+    for lab in labels:
+        others = set().union(*(set(step.legal[o]) for o in labels if o != lab))
+        barred = sorted(a for a in others if a not in step.legal[lab] and a in step.forbidden[lab])
+        if barred:
+            said = ", ".join(f"{a} ({step.forbidden[lab][a]})" for a in barred)
+            parts.append(f"{lab} forbids {said}")
+    return "; ".join(parts)
+
+
+def compare_deal(
+    seed: int,
+    players: int = 5,
+    presets: Iterable[str] = ("hoffmann", "peel"),
+    moves_by: str = "sensible",
+    differences_only: bool = False,
+) -> Any:
+    """One deal (its seed) played under each preset by the same bots, step by step (a
+    DataFrame): for each preset the seat to act, what he may do, what he did. `verdicts
+    differ` marks a step where the very same position has different legal moves; `why`
+    names what each book forbids there and the rule. Once a book forces another move the
+    lines part (`same position` turns False)."""
+    c = _comparison(seed, players, presets, moves_by)
+    df = c.frame()
+    df["why"] = [_why_differ(s, c.labels) if s.verdicts_differ else "" for s in c.steps]
+    df = df.rename(columns={"same_position": "same position", "verdicts_differ": "verdicts differ"})
+    if differences_only:
+        df = df[df["verdicts differ"] | ~df["same position"]]
+    return df
+
+
+def compare_money(
+    seed: int,
+    players: int = 5,
+    presets: Iterable[str] = ("hoffmann", "peel"),
+    moves_by: str = "sensible",
+) -> Any:
+    """The settlement of one deal (its seed) under each preset (a DataFrame, one row per
+    preset): the tricks each seat took, who was looed, each seat's net counters (received -
+    loos) and the next deal's pool."""
+    import pandas as pd
+
+    c = _comparison(seed, players, presets, moves_by)
+    rows = []
+    for lab in c.labels:
+        s = c.settlements[lab]
+        tricks = " ".join(f"{k}:{v}" for k, v in sorted(s["tricks_won"].items())) or "—"
+        rows.append(
+            {
+                "rules": lab,
+                "tricks (seat:tricks)": tricks,
+                "looed": " ".join(str(x) for x in s["looed"]) or "—",
+                "single": bool(s["is_single"]),
+                **{f"seat {seat}": int(c.nets[lab].get(seat, 0)) for seat in range(players)},
+                "next pool": int(s["next_pool"]),
+            }
+        )
+    return pd.DataFrame(rows).set_index("rules")
+
+
+def compare_seeds(
+    seeds: Iterable[int] = range(100),
+    players: int = 5,
+    presets: Iterable[str] = ("hoffmann", "peel"),
+    moves_by: str = "sensible",
+) -> Any:
+    """Every deal among `seeds` where the presets part company (a DataFrame, one row per
+    seed): the steps where the same position gets a different verdict, the step where the
+    lines part, whether the money differs, the rules involved, and each preset's next pool."""
+    import pandas as pd
+
+    names = tuple(presets)
+    rows = []
+    for seed in seeds:
+        c = _comparison(seed, players, names, moves_by)
+        diffs = c.verdict_differences
+        if not diffs and c.parted_at is None and not c.money_differs:
+            continue
+        rules = sorted(
+            {
+                rid
+                for s in diffs
+                for lab in c.labels
+                for a, rid in s.forbidden[lab].items()
+                if any(a in s.legal[o] for o in c.labels)
+            }
+        )
+        rows.append(
+            {
+                "seed": seed,
+                "verdicts differ at step": " ".join(str(s.index) for s in diffs) or "—",
+                "lines part at step": "—" if c.parted_at is None else str(c.parted_at),
+                "money differs": c.money_differs,
+                "rules": " ".join(rules) or "—",
+                **{f"next pool: {lab}": c.settlements[lab]["next_pool"] for lab in c.labels},
+            }
+        )
+    columns = [
+        "seed",
+        "verdicts differ at step",
+        "lines part at step",
+        "money differs",
+        "rules",
+        *[f"next pool: {lab}" for lab in names],
+    ]
+    return pd.DataFrame(rows, columns=columns).set_index("seed")

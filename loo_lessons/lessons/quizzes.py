@@ -1,0 +1,40 @@
+"""Questions the engine answers: pick a card or a declaration, fill in the pool, a generated quiz."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from loo_lessons.lessons.cards import Position, _position
+from loo_lessons.widgets import live
+
+
+def pick(position: Position, title: str | None = None, prompt: str | None = None) -> Any:
+    """Pick a card or a declaration: the answer, the rule and the book's words at once."""
+    return live.PickCard(_position(position), title=title, prompt=prompt)
+
+
+def pool(position: Position, title: str | None = None) -> Any:
+    """The pool calculator: fill in who receives and who pays; checked against the engine."""
+    return live.PoolCalculator(_position(position), title=title)
+
+
+def quiz(
+    topic: str | None,
+    seed: int = 1,
+    count: int = 6,
+    preset: str | None = None,
+    title: str | None = None,
+) -> Any:
+    """A quiz from the topic's generator (fixed seed: the book is reproducible). Live, its
+    "New questions" button asks the engine for more."""
+    return live.QuizRunner(topic, seed=seed, count=count, preset=preset, title=title)
+
+
+def quiz_results(*paths: str) -> Any:
+    """A class's results in one table (a pandas DataFrame): the pupils' exported CSV files,
+    files of pasted result codes, or folders of them, one row per pupil and class code
+    (name, class_code, right, answered, questions, seconds, then q1, q2, … as 1, 0 or blank),
+    as `loo-lessons quiz results` prints it."""
+    from loo_lessons.quiz.classroom import table_frame
+
+    return table_frame(paths)
