@@ -91,7 +91,7 @@ BAD: list[tuple[list[str], str]] = [
     (["deal", "--" + "x" * 5000], "not an argument"),
     (["quiz", "--topic", "deal", "--html", MISSING + "/quiz.html"], "quiz.html"),
     (["quiz", "--topic", "deal", "--html", str(ROOT / "tests")], "tests"),
-    (["quiz"], "--topic: required"),
+    (["quiz"], "--topic: give a topic"),
 ]
 
 
