@@ -1,0 +1,280 @@
+"""Plain data → a checked position: the fields read (`fields`), the cards put together and
+checked once each, the moves replayed through the engine (`replay`)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from loo_lessons.engine.cards import Card, Suit
+from loo_lessons.engine.deal import Dealt, deal_from
+from loo_lessons.engine.declare import Declaration
+from loo_lessons.engine.errors import ScenarioError
+from loo_lessons.engine.game import Hand, Phase, Setup
+
+from . import fields, replay
+from .fields import Play
+from .model import Scenario
+from .text import clip
+
+#: How long a refusal may be (the contract: one short line).
+MESSAGE_LIMIT = 300
+_FIELD_LIMIT = 60
+
+
+def load(data: Mapping[str, Any]) -> Scenario:
+    """Validate a scenario mapping and build its position. Every refusal is one short,
+    clean `ScenarioError` naming the field."""
+    try:
+        return _load(data)
+    except ScenarioError as e:
+        field = clip(str(e.field), _FIELD_LIMIT)
+        raise ScenarioError(field, clip(e.problem, MESSAGE_LIMIT - len(field))) from None
+
+
+def _taker(declarations: Mapping[int, Declaration]) -> int | None:
+    return next(
+        (
+            s
+            for s, d in declarations.items()
+            if d in (Declaration.TAKE_MISS, Declaration.PLAY_MISS_FOR_POOL)
+        ),
+        None,
+    )
+
+
+def _played_by_seat(tricks: list[list[Play]]) -> dict[int, list[Card]]:
+    played: dict[int, list[Card]] = {}
+    for trick in tricks:
+        for seat, card in trick:
+            played.setdefault(seat, []).append(card)
+    return played
+
+
+def _from_deck(
+    data: Mapping[str, Any],
+    setup: Setup,
+    turn_up: Card | None,
+    trumps: Suit | None,
+    taker: int | None,
+    played: Mapping[int, list[Card]],
+    hands: dict[int, tuple[Card, ...]],
+) -> Dealt:
+    """The deck deals the hands (R03, R04); a seat now holds what it was dealt less what it
+    has played, and the taker of the miss holds the miss. Fills in `hands`."""
+    deck = fields.cards(data["deck"], "deck")
+    dealt = deal_from(
+        deck,
+        setup.players,
+        setup.dealer,
+        must=setup.must,
+        position=setup.options.miss_deal_position,
+    )
+    if turn_up is not None and turn_up is not dealt.turn_up:
+        raise ScenarioError(
+            "turn_up", f"the deck turns up {dealt.turn_up.code}, not {turn_up.code}"
+        )
+    if trumps is not None and trumps is not dealt.trumps:
+        raise ScenarioError(
+            "trumps",
+            f"trumps {trumps.value} disagree with the deck's turn-up {dealt.turn_up.code}: "
+            "the turn-up fixes trumps (R04)",
+        )
+    for seat in range(setup.players):
+        source = dealt.miss if seat == taker else dealt.hands[seat]
+        what = "the miss" if seat == taker else "the hand the deck deals to it"
+        for card in played.get(seat, []):
+            if source is None or card not in source:
+                raise ScenarioError(
+                    "tricks", f"seat {seat} plays {card.code}, which is not in {what}"
+                )
+        held_now = tuple(c for c in (source or ()) if c not in played.get(seat, []))
+        if seat in hands and set(hands[seat]) != set(held_now):
+            raise ScenarioError(
+                f"hands.{seat}",
+                f"does not match {what} less the cards it has played "
+                f"({' '.join(c.code for c in held_now) or 'nothing'})",
+            )
+        hands[seat] = held_now
+    return dealt
+
+
+def _load(data: Mapping[str, Any]) -> Scenario:
+    data = dict(data)
+    fields.check_keys(data)
+    options = fields.rules(data)
+    setup = fields.table(data, options)
+    players, must = setup.players, setup.must
+    turn_up, trumps = fields.turn_up_and_trumps(data)
+    declarations = fields.declarations(data, players)
+    tricks = fields.tricks(data, players)
+    tricks_won = fields.tricks_won(data, players)
+    winners = fields.trick_winners(data, players)
+    played = _played_by_seat(tricks)
+    taker = _taker(declarations)
+
+    hands: dict[int, tuple[Card, ...]] = {
+        s: fields.cards(v, f"hands.{s}")
+        for s, v in fields.seat_mapping(data, "hands", players).items()
+    }
+    given = set(hands)  # the hands the file gives (the deck deals the rest)
+    dealt: Dealt | None = None
+    if data.get("deck") is not None:
+        dealt = _from_deck(data, setup, turn_up, trumps, taker, played, hands)
+        turn_up, trumps = dealt.turn_up, dealt.trumps
+    miss: tuple[Card, ...] | None = None
+    if data.get("miss") is not None:
+        if must:
+            raise ScenarioError(
+                "miss",
+                "there is no miss in a must (R45: 'In the case of a \"must\" there is no miss.')",
+            )
+        miss = fields.cards(data["miss"], "miss")
+        if len(miss) != 3:
+            raise ScenarioError("miss", f"the miss has three cards (R03), not {len(miss)}")
+        if dealt is not None and dealt.miss is not None and set(miss) != set(dealt.miss):
+            raise ScenarioError("miss", "does not match the miss the deck deals")
+    elif dealt is not None:
+        miss = dealt.miss
+
+    _check_unique(hands, miss, taker, tricks, turn_up)
+    hand = _start(setup, hands, miss, taker, played, turn_up, trumps)
+
+    # who is in: once play has begun, undeclared seats are inferred during the replay
+    playing = bool(tricks) or tricks_won is not None or winners is not None or "tricks" in data
+    rotation = setup.rotation()
+    shown = set(hands) | set(played) | set(tricks_won or {}) | set(winners or ())
+    sc = Scenario(data, options, setup, hand, dealt)
+    replay.check_prefix(declarations, rotation, playing)
+    penalties = fields.penalties(data, players)
+    # A peek before declaring forces a throw-up (R53); after standing, he plays on (R54).
+    stood = {s for s, d in declarations.items() if d.plays}
+    early = [p for p in penalties if not p[2].info.play_phase and p[1] not in stood]
+    late = [p for p in penalties if not p[2].info.play_phase and p[1] in stood]
+    for i, seat, off in early:
+        replay.penalty(hand, i, seat, off)
+    replay.declarations(hand, declarations, rotation, sc, shown if playing else None)
+    _check_thrown_up(hand, given, dealt is not None)
+    for i, seat, off in late:
+        replay.penalty(hand, i, seat, off)
+    known = {c for cs in hands.values() for c in cs} | set(miss or ()) | set(played_cards(tricks))
+    if turn_up is not None:
+        known.add(turn_up)
+    replay.tricks(hand, tricks, known)
+    for i, seat, off in penalties:
+        if off.info.play_phase:
+            replay.penalty(hand, i, seat, off)
+    if tricks_won is not None or winners is not None:
+        sc.settlement = replay.settle_from(hand, tricks_won, winners)
+    if hand.phase is Phase.PLAY and sc.settlement is None and hand.trumps is None:
+        raise ScenarioError("turn_up", "needed: the play cannot be ruled without trumps")
+    return sc
+
+
+def played_cards(tricks: list[list[Play]]) -> list[Card]:
+    return [c for t in tricks for _, c in t]
+
+
+def _check_thrown_up(hand: Hand, given: set[int], from_deck: bool) -> None:
+    """A seat that threw up holds nothing now (R07): a file that gives it cards is wrong."""
+    if from_deck:
+        return  # the deck deals every seat; what a seat holds now follows from its declaration
+    for seat in sorted(given):
+        if hand.declared.get(seat) is Declaration.PASS:
+            raise ScenarioError(
+                f"hands.{seat}",
+                f"seat {seat} threw up, so it holds no cards now (R07): leave its hand out",
+            )
+
+
+def _start(
+    setup: Setup,
+    hands: Mapping[int, tuple[Card, ...]],
+    miss: tuple[Card, ...] | None,
+    taker: int | None,
+    played: Mapping[int, list[Card]],
+    turn_up: Card | None,
+    trumps: Suit | None,
+) -> Hand:
+    """The hands as they were dealt (what a seat holds now + what it has played); seats whose
+    hands are not given are `partial`: only the cards they played are known."""
+    start: list[list[Card]] = []
+    partial: set[int] = set()
+    for seat in range(setup.players):
+        now = hands.get(seat)
+        then = list(now or ()) + played.get(seat, [])
+        if seat == taker:
+            start.append([])  # his own cards went face down unseen (R11)
+            continue
+        if now is None:
+            partial.add(seat)
+        elif len(then) != 3:
+            raise ScenarioError(
+                f"hands.{seat}", _size_problem(seat, len(now), len(played.get(seat, [])))
+            )
+        start.append(then)
+    start_miss: list[Card] | None = list(miss) if miss is not None else None
+    if taker is not None:
+        now = hands.get(taker)
+        mine = list(now or ()) + played.get(taker, [])
+        if now is not None and len(mine) != 3:
+            raise ScenarioError(
+                f"hands.{taker}", _size_problem(taker, len(now), len(played.get(taker, [])))
+            )
+        if miss is not None:
+            if now is not None and set(mine) != set(miss):
+                raise ScenarioError(
+                    "miss",
+                    f"seat {taker} took the miss, so its cards (held and played) must be the miss",
+                )
+            stray = [c.code for c in played.get(taker, []) if c not in miss]
+            if stray:
+                raise ScenarioError(
+                    "tricks",
+                    f"seat {taker} plays {', '.join(stray)}, which is not in the miss it took",
+                )
+        else:
+            start_miss = mine
+            if now is None:
+                partial.add(taker)
+    elif start_miss is None and not setup.must:
+        start_miss = []  # unknown, untaken: it plays no part
+    return Hand(setup, start, start_miss, turn_up, trumps=trumps, partial=frozenset(partial))
+
+
+def _size_problem(seat: int, now: int, played: int) -> str:
+    if played:
+        return (
+            f"seat {seat} holds {now} and has played {played}: that makes {now + played} "
+            "cards, not three (R03)"
+        )
+    return f"a hand has three cards (R03), seat {seat} has {now}"
+
+
+def _check_unique(
+    hands: Mapping[int, tuple[Card, ...]],
+    miss: tuple[Card, ...] | None,
+    taker: int | None,
+    tricks: list[list[Play]],
+    turn_up: Card | None,
+) -> None:
+    where: dict[Card, str] = {}
+
+    def put(card: Card, place: str, field_name: str, overlap_ok: str | None = None) -> None:
+        if card in where and where[card] != overlap_ok:
+            raise ScenarioError(
+                field_name, f"duplicated card {card.code}: it is also in {where[card]}"
+            )
+        where[card] = place
+
+    if turn_up is not None:
+        put(turn_up, "the turn-up", "turn_up")
+    for seat, cards in sorted(hands.items()):
+        for c in cards:
+            put(c, f"hands.{seat}", f"hands.{seat}")
+    if miss is not None:
+        for c in miss:
+            put(c, "miss", "miss", overlap_ok=f"hands.{taker}" if taker is not None else None)
+    for i, trick in enumerate(tricks):
+        for seat, c in trick:
+            put(c, f"tricks[{i}]", f"tricks[{i}]", overlap_ok="miss" if seat == taker else None)
