@@ -15,21 +15,14 @@ from loo_lessons.engine.game import Hand, Phase, Setup
 from . import fields, replay
 from .fields import Play
 from .model import Scenario
-from .text import clip
-
-#: How long a refusal may be (the contract: one short line).
-MESSAGE_LIMIT = 300
-_FIELD_LIMIT = 60
+from .text import short_refusals
 
 
+@short_refusals
 def load(data: Mapping[str, Any]) -> Scenario:
     """Validate a scenario mapping and build its position. Every refusal is one short,
     clean `ScenarioError` naming the field."""
-    try:
-        return _load(data)
-    except ScenarioError as e:
-        field = clip(str(e.field), _FIELD_LIMIT)
-        raise ScenarioError(field, clip(e.problem, MESSAGE_LIMIT - len(field))) from None
+    return _load(data)
 
 
 def _taker(declarations: Mapping[int, Declaration]) -> int | None:

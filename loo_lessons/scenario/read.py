@@ -24,7 +24,7 @@ from typing import Any
 
 from loo_lessons.engine.errors import ScenarioError
 
-from .text import clean_text, clip, excerpt
+from .text import clean_text, clip, excerpt, short_refusals
 
 MAX_BYTES = 1_000_000
 MAX_DEPTH = 20
@@ -154,20 +154,40 @@ class _Pairs(list[tuple[str, Any]]):
     """A JSON object as its pairs in order, so that a key given twice can be refused."""
 
 
-def _json_int(text: str) -> int:
-    if len(text.lstrip("-")) > MAX_DIGITS:
-        raise ScenarioError("file", f"a number of {len(text)} digits: at most {MAX_DIGITS}")
+class _Refused:
+    """A JSON value refused where it stands, so that the refusal can name its field."""
+
+    __slots__ = ("problem",)
+
+    def __init__(self, problem: str) -> None:
+        self.problem = problem
+
+
+def _json_int(text: str) -> int | _Refused:
+    digits = len(text.lstrip("-"))
+    if digits > MAX_DIGITS:  # before int(): 4,300 digits and more would not even convert
+        return _Refused(f"a number of {digits} digits: at most {MAX_DIGITS}")
     return int(text)
 
 
-def _json_constant(name: str) -> float:
-    raise ScenarioError("file", f"{name} is not a number a scenario can use")
+def _json_float(text: str) -> float | _Refused:
+    if len(text) > MAX_DIGITS:
+        return _Refused(f"a number of {len(text)} characters: at most {MAX_DIGITS}")
+    return float(text)
+
+
+def _json_constant(name: str) -> _Refused:
+    return _Refused(f"{name} is not a number a scenario can use")
 
 
 def _from_json(text: str) -> Any:
     try:
         tree = json.loads(
-            text, object_pairs_hook=_Pairs, parse_int=_json_int, parse_constant=_json_constant
+            text,
+            object_pairs_hook=_Pairs,
+            parse_int=_json_int,
+            parse_float=_json_float,
+            parse_constant=_json_constant,
         )
     except RecursionError:
         raise ScenarioError("file", f"nested more than {MAX_DEPTH} deep") from None
@@ -191,6 +211,8 @@ def _from_json(text: str) -> Any:
             todo.extend(reversed(item))
         elif isinstance(item, _Key):
             out.scalar(item.key)
+        elif isinstance(item, _Refused):
+            raise ScenarioError(out.path, item.problem)
         else:
             out.scalar(item)
     return out.root
@@ -300,6 +322,7 @@ def _from_yaml(text: str) -> Any:
 # --- the reader ----------------------------------------------------------------------------
 
 
+@short_refusals
 def read_data(text: str, name: str = "scenario") -> Any:
     """Any plain data from YAML or JSON text, within the bounds above."""
     if len(text) > MAX_BYTES:
@@ -323,6 +346,7 @@ def read_data(text: str, name: str = "scenario") -> Any:
     return _from_yaml(text)
 
 
+@short_refusals
 def read_text(text: str, name: str = "scenario") -> dict[str, Any]:
     """A scenario's text → its plain mapping (nothing is ever evaluated)."""
     data = read_data(text, name)
@@ -349,6 +373,7 @@ def read_bytes(raw: bytes, name: str = "scenario") -> str:
         raise ScenarioError("file", f"{clip(name, 60)} is not UTF-8 text") from None
 
 
+@short_refusals
 def read_file(path: str | os.PathLike[str]) -> str:
     """A file's text, refusing before opening it anything that is not a regular file, and
     reading no more than the limit whatever the file claims."""
@@ -375,6 +400,7 @@ def read_file(path: str | os.PathLike[str]) -> str:
     return read_bytes(raw, p.name)
 
 
+@short_refusals
 def read_path(path: str | os.PathLike[str]) -> dict[str, Any]:
     """A scenario file → its plain mapping."""
     p = Path(path)

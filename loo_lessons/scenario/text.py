@@ -3,8 +3,16 @@ and never more than a short excerpt of what a user typed in a message."""
 
 from __future__ import annotations
 
+import functools
 import reprlib
 import unicodedata
+from collections.abc import Callable
+from typing import ParamSpec, TypeVar
+
+from loo_lessons.engine.errors import ScenarioError
+
+P = ParamSpec("P")
+R = TypeVar("R")
 
 #: The replacement character stands where a file had a character that must not be shown.
 REPLACEMENT = "\ufffd"
@@ -42,3 +50,22 @@ def clip(text: str, limit: int) -> str:
     """`text` cleaned and no longer than `limit` characters."""
     text = clean_text(text).replace("\n", " ")
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+#: How long a refusal may be: one short line (the contract asks under 400 characters).
+MESSAGE_LIMIT = 300
+FIELD_LIMIT = 60
+
+
+def short_refusals(fn: Callable[P, R]) -> Callable[P, R]:
+    """Every `ScenarioError` out of `fn` made one clean line of at most `MESSAGE_LIMIT`."""
+
+    @functools.wraps(fn)
+    def guarded(*args: P.args, **kwargs: P.kwargs) -> R:
+        try:
+            return fn(*args, **kwargs)
+        except ScenarioError as e:
+            field = clip(str(e.field), FIELD_LIMIT)
+            raise ScenarioError(field, clip(str(e.problem), MESSAGE_LIMIT - len(field))) from None
+
+    return guarded
