@@ -287,7 +287,9 @@ def test_R60_winner_of_the_first_trick_breaking_trump_after_trick_is_looed() -> 
 def test_R61_every_play_penalty_is_a_full_loo_to_the_next_pool(offence: Offence) -> None:
     """[004] “In all these cases the penalty is the amount of a full loo, and it is added to the pool for the next deal.”"""
     assert_full_loo_to_next_pool(offence)
-    hand = make_hand()
+    # the king must be led only with the ace turned up (R24): the engine refuses the offence
+    # otherwise, so that one is charged at a table where AH is turned up (nobody holds a heart)
+    hand = make_hand(turn_up="AH" if offence is Offence.FAIL_TO_LEAD_KING else "2H")
     run(hand, DECLARE5 + " AS 5D")
     rec = hand.penalise(3, offence)
     assert rec.amount == 6

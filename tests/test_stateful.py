@@ -116,7 +116,8 @@ class HandMachine(RuleBasedStateMachine):
         except IllegalAction as e:
             assert e.verdict is not None
             assert e.verdict.law_for(a) is law
-            assert e.position is self.h
+            # an immutable copy of the position (scenario JSON), not the live hand
+            assert isinstance(e.position, str) and e.position == self.h.to_scenario()
         else:
             raise AssertionError(f"forbidden {a} was accepted")
         assert snapshot(self.h) == before

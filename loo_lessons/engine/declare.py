@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import lru_cache
@@ -36,6 +37,42 @@ _WORDS = {
 }
 
 ALL_DECLARATIONS: tuple[Declaration, ...] = tuple(Declaration)
+
+#: The books' words for each declaration, with the contract's names, as typed by a player
+#: (`parse_declaration` folds case, spaces, hyphens and underscores first).
+DECLARATION_ALIASES: dict[str, Declaration] = {
+    "play": Declaration.PLAY,
+    "stand": Declaration.PLAY,  # R06 [004]: "his intention to stand, throw up, or take miss"
+    "take_miss": Declaration.TAKE_MISS,
+    "take miss": Declaration.TAKE_MISS,
+    "pass": Declaration.PASS,
+    "throw_up": Declaration.PASS,
+    "throw up": Declaration.PASS,
+    "play_miss_for_pool": Declaration.PLAY_MISS_FOR_POOL,
+    "play miss for pool": Declaration.PLAY_MISS_FOR_POOL,
+    "play miss for the pool": Declaration.PLAY_MISS_FOR_POOL,
+    "play the miss for the pool": Declaration.PLAY_MISS_FOR_POOL,
+}
+
+#: The short words for a declaration, as in "seat 1 must stand, take miss or throw up".
+SHORT_WORDS = {
+    Declaration.PLAY: "stand",
+    Declaration.TAKE_MISS: "take miss",
+    Declaration.PASS: "throw up",
+    Declaration.PLAY_MISS_FOR_POOL: "play the miss for the pool",
+}
+
+
+def parse_declaration(text: str) -> Declaration | None:
+    """The declaration `text` names (`stand`, `Throw up`, `take_miss`, ...), else None."""
+    words = " ".join(text.strip().lower().replace("_", " ").replace("-", " ").split())
+    return DECLARATION_ALIASES.get(words)
+
+
+def in_words(declarations: Sequence[Declaration]) -> str:
+    """'stand, take miss or throw up'."""
+    w = [SHORT_WORDS[d] for d in declarations]
+    return w[0] if len(w) == 1 else f"{', '.join(w[:-1])} or {w[-1]}"
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,21 +8,31 @@ so `undo()` and `transcript()` replay exactly.
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, Union
 
-from .cards import Card, Suit, parse_card
-from .deal import Dealt, check_table_size, deal, deal_from
-from .declare import Declaration, DeclareRuling, declare_ruling
-from .errors import IllegalAction, LooError
+from .cards import Card, Rank, Suit, parse_card
+from .deal import (
+    MAX_PLAYERS_WITH_MISS,
+    MAX_PLAYERS_WITHOUT_MISS,
+    MIN_PLAYERS,
+    Dealt,
+    deal,
+    deal_from,
+)
+from .declare import Declaration, DeclareRuling, declare_ruling, in_words, parse_declaration
+from .errors import IllegalAction, LooError, ScenarioError
 from .laws import Law
-from .options import FirstLeader, RuleOptions, options_from
+from .options import FirstLeader, PoolRemainder, RuleOptions, VoidTrumpRule, options_from
 from .penalties import Consequence, Destination, Offence, PenaltyRuling, ruling_for
 from .play import Ruling, follow_ruling, lead_ruling, trick_winner
+from .position import position_mapping, position_text
 from .settle import Settlement, Stakes, loo_amount, settle
+from .status import Problem, Status, position_problems, status_of
 
 Action = Union[Declaration, Card]  # noqa: UP007 - a runtime alias
 
@@ -202,12 +212,24 @@ class Transcript:
 
 
 def parse_action(text: str | Action) -> Action:
+    """The one reader of typed moves: the books' words (`stand`, `throw up`, `take miss`,
+    `play the miss for the pool`), the contract's (`play`, `pass`, `take_miss`,
+    `play_miss_for_pool`), in any case, with spaces or underscores, or a card code (`10H`,
+    `TH`, `jc`). Anything else raises `IllegalAction`."""
     if isinstance(text, Card | Declaration):
         return text
-    try:
-        return Declaration(text)
-    except ValueError:
-        return parse_card(text, "action")
+    if isinstance(text, str):
+        d = parse_declaration(text)
+        if d is not None:
+            return d
+        try:
+            return parse_card(text, "action")
+        except ScenarioError:
+            pass
+    raise IllegalAction(
+        f"action: {text!r} is neither a declaration (stand, take miss, throw up, play the miss "
+        "for the pool) nor a card code (rank then suit, e.g. 10H, TH or KD)"
+    )
 
 
 class Hand:
@@ -224,17 +246,26 @@ class Hand:
         stock: Sequence[Card] = (),
         seed: int | None = None,
         partial: frozenset[int] = frozenset(),
+        shows_deal: bool = False,
     ) -> None:
-        check_table_size(setup.players, not setup.must)
+        # Any cards are accepted, as python-chess accepts any board: `status()` says what is
+        # wrong with them, and a table that cannot sit down simply has nobody to act.
         self.setup = setup
         self.options = setup.options
         self.turn_up = turn_up
         self.trumps: Suit | None = turn_up.suit if turn_up is not None else trumps
+        self._given_trumps = trumps  # kept to say when it disagrees with the turn-up (R04)
         self.seed = seed
         self.partial = partial  # seats whose hands are only partly known (scenarios)
+        # the position is the deal itself (a pack was dealt to show it): Phase.DEAL until
+        # the elder hand, who is the one asked first (R05), declares
+        self.shows_deal = shows_deal
+        self._initial: tuple[
+            tuple[tuple[Card, ...], ...], tuple[Card, ...] | None, tuple[Card, ...]
+        ]
         self._initial = (
-            [list(h) for h in hands],
-            list(miss) if miss is not None else None,
+            tuple(tuple(h) for h in hands),
+            tuple(miss) if miss is not None else None,
             tuple(stock),
         )
         self._reset()
@@ -252,8 +283,12 @@ class Hand:
         return cls.from_dealt(setup, d, seed=seed)
 
     @classmethod
-    def from_dealt(cls, setup: Setup, d: Dealt, *, seed: int | None = None) -> Hand:
-        return cls(setup, d.hands, d.miss, d.turn_up, stock=d.stock, seed=seed)
+    def from_dealt(
+        cls, setup: Setup, d: Dealt, *, seed: int | None = None, shows_deal: bool = False
+    ) -> Hand:
+        return cls(
+            setup, d.hands, d.miss, d.turn_up, stock=d.stock, seed=seed, shows_deal=shows_deal
+        )
 
     @classmethod
     def from_seed(
@@ -273,7 +308,7 @@ class Hand:
         return cls.dealt(setup, random.Random(seed), seed=seed)
 
     @classmethod
-    def from_pack(cls, setup: Setup, pack: Sequence[Card]) -> Hand:
+    def from_pack(cls, setup: Setup, pack: Sequence[Card], *, shows_deal: bool = False) -> Hand:
         return cls.from_dealt(
             setup,
             deal_from(
@@ -283,17 +318,20 @@ class Hand:
                 must=setup.must,
                 position=setup.options.miss_deal_position,
             ),
+            shows_deal=shows_deal,
         )
 
     def _reset(self) -> None:
         hands, miss, stock = self._initial
         s = self.setup
+        seated = _table_seats(s)
         self.held: list[list[Card]] = [list(h) for h in hands]
+        self.held += [[] for _ in range(len(self.held), max(0, s.players))]
         self.miss: list[Card] | None = list(miss) if miss is not None else None
         self.stock: tuple[Card, ...] = stock
         self.discards: list[Card] = []
         self.declared: dict[int, Declaration] = {}
-        self.rotation = s.rotation()
+        self.rotation = s.rotation() if seated else ()
         self.miss_holder: int | None = None
         self.for_pool: int | None = None
         self.players_in: tuple[int, ...] = ()
@@ -308,8 +346,10 @@ class Hand:
         self.withheld_seats: set[int] = set()
         self.actions: list[Action] = []
         self.settlement: Settlement | None = None
-        self.phase = Phase.DECLARE
-        self.to_act: int | None = self.rotation[0]
+        self._counts: dict[int, int] | None = None  # tricks won, when only the counts are known
+        self.phase = Phase.DEAL if self.shows_deal else Phase.DECLARE
+        seated = _table_seats(s)
+        self.to_act: int | None = self.rotation[0] if seated else None
 
     # --- reading the position ---------------------------------------------------------
     @property
@@ -375,7 +415,7 @@ class Hand:
         seat = self.to_act
         if seat is None:
             return LegalActions((), self.verdict)
-        if self.phase is Phase.DECLARE:
+        if self.phase is not Phase.PLAY:
             return LegalActions(self._declare_ruling(seat).legal, self.verdict)
         return LegalActions(self._play_ruling(seat).legal, self.verdict)
 
@@ -383,7 +423,7 @@ class Hand:
         seat = self.to_act
         if seat is None:
             return Verdict(self.phase, None, (), self.award_law, (), ())
-        if self.phase is Phase.DECLARE:
+        if self.phase is not Phase.PLAY:
             r = self._declare_ruling(seat)
             return Verdict(self.phase, seat, r.legal, r.why, r.allowed_by, r.forbidden)
         p = self._play_ruling(seat)
@@ -393,26 +433,44 @@ class Hand:
 
     # --- moves ------------------------------------------------------------------------
     def apply(self, action: Action | str) -> None:
-        """Checked move: raises IllegalAction (with the verdict and the position) if forbidden."""
+        """Checked move: raises IllegalAction (with the verdict and the position) if forbidden.
+
+        `action` may be typed as a player says it (see `parse_action`)."""
         a = parse_action(action)
-        if self.to_act is None:
-            raise IllegalAction(f"{a} cannot be made: the deal is {self.phase.value}", None, self)
-        legal = self.legal_actions()
-        if a not in legal:
-            v = legal.verdict()
-            law = v.law_for(a)
-            if law is None:
-                what = "card" if isinstance(a, Card) else "declaration"
-                why = (
-                    f"seat {self.to_act} does not hold {a}"
-                    if isinstance(a, Card)
-                    else f"{a} is not a declaration now"
-                )
-                raise IllegalAction(f"{what} {a} is not possible: {why}", v, self)
-            raise IllegalAction(
-                f"seat {self.to_act} may not {_verb(a)} {a}: {law.reason} ({law.rule})", v, self
+        seat = self.to_act
+        if seat is None:
+            why = (
+                "nobody can sit down at this table (see status())"
+                if not _table_seats(self.setup)
+                else f"the deal is {self.phase.value}"
             )
-        self.apply_unchecked(a)
+            raise IllegalAction(f"{a} cannot be made: {why}", None, self.to_scenario())
+        legal = self.legal_actions()
+        if a in legal:
+            self.apply_unchecked(a)
+            return
+        v = legal.verdict()
+        law = v.law_for(a)
+        if law is not None:
+            msg = f"seat {seat} may not {_verb(a)} {a}: {law.reason} ({law.rule})"
+        elif isinstance(a, Card) and self.phase is not Phase.PLAY:
+            msg = (
+                f"{a} cannot be played: declaring is not over; seat {seat} must "
+                f"{in_words(_declarations(v.legal))}"
+            )
+        elif isinstance(a, Declaration) and self.phase is Phase.PLAY:
+            msg = (
+                f"{a} cannot be declared: declaring is over; seat {seat} is to play a card "
+                f"({', '.join(str(c) for c in v.legal)})"
+            )
+        elif isinstance(a, Card):
+            msg = f"card {a} is not possible: seat {seat} does not hold {a}"
+        else:
+            msg = (
+                f"declaration {a} is not possible now: seat {seat} must "
+                f"{in_words(_declarations(v.legal))}"
+            )
+        raise IllegalAction(msg, v, self.to_scenario())
 
     def declare(self, d: Declaration | str) -> None:
         self.apply(Declaration(d) if isinstance(d, str) else d)
@@ -423,14 +481,15 @@ class Hand:
     def apply_unchecked(self, a: Action) -> None:
         """Fast path: the caller vouches that `a` is legal."""
         self.actions.append(a)
-        if isinstance(a, Declaration):
-            self._declare(a)
-        else:
+        if isinstance(a, Card):
             self._play(a)
+        else:
+            self._declare(a)
 
     def _declare(self, d: Declaration) -> None:
         seat = self.to_act
         assert seat is not None
+        self.phase = Phase.DECLARE  # the first declaration ends the deal phase
         self.declared[seat] = d
         if d is Declaration.TAKE_MISS or d is Declaration.PLAY_MISS_FOR_POOL:
             assert self.miss is not None
@@ -501,14 +560,15 @@ class Hand:
         self.phase = Phase.SETTLED
         self.to_act = None
         stakes = self.setup.stakes
-        now = sum(p.amount for p in self.penalties if p.ruling.destination is Destination.POOL_NOW)
+        now = self._penalties_now()
         nxt = sum(p.amount for p in self.penalties if p.ruling.destination is Destination.NEXT_POOL)
         self.settlement = settle(
             players=self.setup.players,
             stakes=stakes,
             options=self.options,
             players_in=self.players_in,
-            trick_winners=self.winners if self.awarded_to is None else None,
+            trick_winners=None if self.awarded_to is not None or self._counts else self.winners,
+            tricks_won=self._counts,
             for_pool=self.for_pool,
             withheld_seats=sorted(self.withheld_seats),
             penalties_now=now,
@@ -517,8 +577,76 @@ class Hand:
         )
 
     # --- penalties ----------------------------------------------------------------------
+    def penalty_problem(self, seat: int, offence: Offence) -> ScenarioError | None:
+        """Why `offence` by `seat` cannot have happened in this position, or None.
+
+        The same refusals as a scenario's `penalties` (the field is `seat` or `offence`)."""
+        players = self.setup.players
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+            return ScenarioError(
+                "seat", f"seat {seat} does not exist: seats are 0 to {players - 1}"
+            )
+        o = self.options
+        if offence.info.play_phase:
+            if seat not in self.players_in or self.awarded_to is not None:
+                return ScenarioError(
+                    "offence",
+                    f"seat {seat} played no card this deal, so it cannot be "
+                    f"penalised for {offence.info.words} (R07, R13)",
+                )
+            if offence is Offence.FAIL_TO_LEAD_KING and not (
+                self.turn_up is not None and self.turn_up.rank == Rank.ACE
+            ):
+                return ScenarioError(
+                    "offence",
+                    "the king must be led only when the ace of trumps is turned up (R24, R55)",
+                )
+            if (
+                offence is Offence.FAIL_TO_UNDERTRUMP
+                and o.void_trump_rule is not VoidTrumpRule.MUST_TRUMP
+            ):
+                return ScenarioError(
+                    "offence",
+                    "under void_trump_rule: only_if_heads a player need not "
+                    "trump when he cannot head the trick (R36)",
+                )
+            if offence is Offence.FAIL_TO_HEAD_IN_SUIT and not o.must_head_in_suit:
+                return ScenarioError(
+                    "offence",
+                    "under must_head_in_suit: false heading in the suit led is not compulsory "
+                    "(R34)",
+                )
+        if offence is Offence.LOOK_AT_MISS:
+            if self.setup.must:
+                return ScenarioError("offence", "there is no miss in a must (R45)")
+            if self.miss_holder == seat:
+                return ScenarioError(
+                    "offence",
+                    f"seat {seat} took the miss: the offence is looking at it without taking "
+                    "it (R51)",
+                )
+        if offence is Offence.LOOK_AT_THROWN_UP:
+            if self.setup.must:
+                return ScenarioError(
+                    "offence", "nobody throws up in a must (R43), so no thrown-up cards lie there"
+                )
+            over = self.phase is Phase.PLAY or self.phase is Phase.SETTLED
+            if over and Declaration.PASS not in self.declared.values():
+                return ScenarioError(
+                    "offence",
+                    "nobody threw up this deal, so there were no thrown-up cards to look at (R51)",
+                )
+        return None
+
     def penalise(self, seat: int, offence: Offence) -> PenaltyRecord:
-        """Record an irregularity (R50–R63): its amount, where it goes, and what follows."""
+        """Record an irregularity (R50–R63): its amount, where it goes, and what follows.
+
+        Refuses (`ScenarioError` naming `seat` or `offence`) an offence that cannot have
+        happened here: a seat not at the table, a play-phase offence by a seat that played
+        no card, the king not led with no ace turned up, the miss looked at in a must, ..."""
+        problem = self.penalty_problem(seat, offence)
+        if problem is not None:
+            raise problem
         declared = seat in self.declared and self.declared[seat].plays
         ruling = ruling_for(offence, declared=declared)
         full = loo_amount(self.setup.stakes, self.setup.stakes.pool, self.options)
@@ -534,6 +662,124 @@ class Hand:
         if self.phase is Phase.SETTLED:  # a late penalty changes the money
             self._finish()
         return rec
+
+    # --- settling from counts -----------------------------------------------------------
+    def settle_by(
+        self,
+        *,
+        tricks_won: Mapping[int, int] | None = None,
+        trick_winners: Sequence[int] | None = None,
+    ) -> Settlement:
+        """Settle a deal whose tricks are known only by their winners (in order) or counts.
+
+        For settlement questions: the declarations are complete and no card has been played.
+        Raises `ScenarioError` naming `tricks_won` or `trick_winners`."""
+        field_name = "trick_winners" if trick_winners is not None else "tricks_won"
+        if (tricks_won is None) == (trick_winners is None):
+            raise ScenarioError("tricks_won", "give either tricks_won or trick_winners")
+        if self.phase is not Phase.PLAY or any(self.tricks):
+            if self.phase is Phase.SETTLED:
+                why = (
+                    "the deal ended without play"
+                    if self.awarded_to is not None
+                    else "the deal is already settled"
+                )
+            elif self.phase is Phase.PLAY:
+                why = "cards have been played: give the tricks"
+            else:
+                why = "the declarations are not complete"
+            raise ScenarioError(field_name, f"cannot settle: {why}")
+        counts: dict[int, int] = {}
+        if trick_winners is not None:
+            winners = list(trick_winners)
+            if len(winners) != 3:
+                raise ScenarioError(
+                    "trick_winners", f"three tricks are played in a deal, not {len(winners)}"
+                )
+            for w in winners:
+                counts[w] = counts.get(w, 0) + 1
+        else:
+            assert tricks_won is not None
+            counts = dict(tricks_won)
+            if sum(counts.values()) != 3:
+                raise ScenarioError(
+                    "tricks_won",
+                    f"three tricks are played in a deal; these add up to {sum(counts.values())}",
+                )
+        for seat, n in sorted(counts.items()):
+            if n and seat not in self.players_in:
+                where = f"tricks_won.{seat}" if tricks_won is not None else field_name
+                raise ScenarioError(where, f"seat {seat} did not play this deal")
+        if trick_winners is not None:
+            self.winners = list(trick_winners)
+            self.tricks = []
+            self.leaders = []
+        else:
+            pool = self.setup.stakes.pool + self._penalties_now()
+            counts = {k: v for k, v in counts.items() if v}
+            early = self.options.pool_remainder is PoolRemainder.EARLY_TRICKS_PREFERENCE
+            if pool % 3 and early and sorted(counts.values()) != [3]:
+                raise ScenarioError(
+                    "tricks_won",
+                    f"a pool of {pool} does not divide by three, and "
+                    "pool_remainder: early_tricks_preference gives the odd counters to the "
+                    "first and second tricks: give `tricks` (or `trick_winners`) so their "
+                    "winners are known",
+                )
+            self.tricks = []
+            self.leaders = []
+            self._counts = counts
+        self._finish()
+        assert self.settlement is not None
+        return self.settlement
+
+    def _penalties_now(self) -> int:
+        return sum(p.amount for p in self.penalties if p.ruling.destination is Destination.POOL_NOW)
+
+    # --- copies, checks and the written position -------------------------------------------
+    def copy(self) -> Hand:
+        """An independent copy: nothing done to it (moves, undo, penalties, a view's code)
+        can change this hand, nor anything done to this hand change it."""
+        new = object.__new__(Hand)
+        new.__dict__.update({k: _copied(v) for k, v in self.__dict__.items()})
+        return new
+
+    __copy__ = copy
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Hand:
+        return self.copy()
+
+    def problems(self) -> tuple[Problem, ...]:
+        """Every fault of this position, each naming its field (cf. python-chess's status)."""
+        s = self.setup
+        hands = {x: self.held[x] for x in range(len(self.held)) if x not in self.partial}
+        return position_problems(
+            players=s.players,
+            dealer=s.dealer,
+            must=s.must,
+            hands=hands,
+            miss=self.miss,
+            turn_up=self.turn_up,
+            trumps=self._given_trumps,
+            declarations=self.declared,
+            tricks=self.tricks,
+            elsewhere=(("thrown-up cards", self.discards), ("stock", self.stock)),
+        )
+
+    def status(self) -> Status:
+        """`Status.VALID`, or the flags saying why this position is not one of the game."""
+        return status_of(self.problems())
+
+    def is_valid(self) -> bool:
+        return not self.problems()
+
+    def position(self) -> dict[str, Any]:
+        """This position as a contract scenario mapping (see `engine.position`)."""
+        return position_mapping(self)
+
+    def to_scenario(self) -> str:
+        """This position as scenario JSON text: load it to get the same position back."""
+        return position_text(self)
 
     # --- history ------------------------------------------------------------------------
     def undo(self) -> Action:
@@ -619,6 +865,38 @@ class Hand:
             "turn_up": 1 if self.turn_up is not None else 0,
             "stock": len(self.stock),
         }
+
+
+def _copied(v: Any) -> Any:
+    """A copy of one piece of a hand's state: containers anew, all the way down; cards,
+    enums, laws, options and other frozen values shared (they cannot change)."""
+    if isinstance(v, list):
+        return [_copied(x) for x in v]
+    if isinstance(v, dict):
+        return {k: _copied(x) for k, x in v.items()}
+    if isinstance(v, set):
+        return set(v)
+    if isinstance(v, tuple) and any(isinstance(x, list | dict | set | tuple) for x in v):
+        return tuple(_copied(x) for x in v)
+    if isinstance(v, Settlement):
+        return copy.deepcopy(v)  # frozen, but it holds dicts a view could change
+    return v
+
+
+def _declarations(actions: Sequence[Action]) -> list[Declaration]:
+    return [a for a in actions if isinstance(a, Declaration)]
+
+
+def _table_seats(setup: Setup) -> bool:
+    """Can this table sit down (A18) with its dealer at it? Else nobody acts."""
+    p = setup.players
+    top = MAX_PLAYERS_WITHOUT_MISS if setup.must else MAX_PLAYERS_WITH_MISS
+    return (
+        isinstance(p, int)
+        and not isinstance(p, bool)
+        and MIN_PLAYERS <= p <= top
+        and 0 <= setup.dealer < p
+    )
 
 
 def _verb(a: Action) -> str:

@@ -49,18 +49,13 @@ def preset_matching(options: RuleOptions) -> str | None:
 
 def explain_json(sc: Scenario) -> dict[str, Any]:
     hand = sc.hand
-    phase = sc.phase
     needed = sc.hand_needed  # the seat to act, when its hand was not given
-    v = (
-        hand.verdict()
-        if sc.settlement is None and needed is None
-        else Verdict(Phase.SETTLED, None, (), None, (), ())
-    )
+    v = hand.verdict() if needed is None else Verdict(hand.phase, needed, (), None, (), ())
     out: dict[str, Any] = {
-        "phase": (Phase.SETTLED if sc.settlement is not None else phase).value,
+        "phase": hand.phase.value,  # the engine's one phase
         "trumps": hand.trumps.value if hand.trumps is not None else None,
-        "to_act": v.to_act if needed is None else needed,
-        "leader": hand.leader if sc.settlement is None else None,
+        "to_act": hand.to_act,
+        "leader": hand.leader,
         "legal": sorted(_key(a) for a in v.legal),
         "illegal": {
             _key(a): law_json(law) for a, law in sorted(v.forbidden, key=lambda x: _key(x[0]))
@@ -196,7 +191,7 @@ def explain_text(sc: Scenario) -> str:
         )
     elif hand.trumps is not None:
         lines.append(f"Trumps: {hand.trumps.plural}.")
-    if sc.phase is Phase.DEAL and sc.dealt is not None:
+    if hand.phase is Phase.DEAL and sc.dealt is not None:
         first = hand.options.miss_deal_position is MissDealPosition.FIRST_EACH_ROUND
         lines.append(
             "The deal: three cards each, one at a time, from the elder hand; the miss's card "

@@ -11,6 +11,7 @@ from loo_lessons.engine.deal import Dealt, deal_from
 from loo_lessons.engine.declare import Declaration
 from loo_lessons.engine.errors import ScenarioError
 from loo_lessons.engine.game import Hand, Phase, Setup
+from loo_lessons.engine.status import position_problems
 
 from . import fields, replay
 from .fields import Play
@@ -97,8 +98,9 @@ def _load(data: Mapping[str, Any]) -> Scenario:
     fields.check_keys(data)
     options = fields.rules(data)
     setup = fields.table(data, options)
-    players, must = setup.players, setup.must
-    turn_up, trumps = fields.turn_up_and_trumps(data)
+    players = setup.players
+    turn_up, given_trumps = fields.turn_up_and_trumps(data)
+    trumps = turn_up.suit if turn_up is not None else given_trumps
     declarations = fields.declarations(data, players)
     tricks = fields.tricks(data, players)
     tricks_won = fields.tricks_won(data, players)
@@ -110,28 +112,47 @@ def _load(data: Mapping[str, Any]) -> Scenario:
         s: fields.cards(v, f"hands.{s}")
         for s, v in fields.seat_mapping(data, "hands", players).items()
     }
-    given = set(hands)  # the hands the file gives (the deck deals the rest)
+    given = dict(hands)  # the hands the file gives (a deck deals the rest)
     dealt: Dealt | None = None
     if data.get("deck") is not None:
-        dealt = _from_deck(data, setup, turn_up, trumps, taker, played, hands)
+        dealt = _from_deck(data, setup, turn_up, given_trumps, taker, played, hands)
         turn_up, trumps = dealt.turn_up, dealt.trumps
-    miss: tuple[Card, ...] | None = None
-    if data.get("miss") is not None:
-        if must:
-            raise ScenarioError(
-                "miss",
-                "there is no miss in a must (R45: 'In the case of a \"must\" there is no miss.')",
-            )
-        miss = fields.cards(data["miss"], "miss")
-        if len(miss) != 3:
-            raise ScenarioError("miss", f"the miss has three cards (R03), not {len(miss)}")
-        if dealt is not None and dealt.miss is not None and set(miss) != set(dealt.miss):
+    miss = fields.cards(data["miss"], "miss") if data.get("miss") is not None else None
+    if dealt is not None:
+        if miss is not None and dealt.miss is not None and set(miss) != set(dealt.miss):
             raise ScenarioError("miss", "does not match the miss the deck deals")
-    elif dealt is not None:
-        miss = dealt.miss
-
-    _check_unique(hands, miss, taker, tricks, turn_up)
-    hand = _start(setup, hands, miss, taker, played, turn_up, trumps)
+        miss = dealt.miss if miss is None else miss
+    # the engine says what is wrong with the cards as given (one place for each refusal);
+    # a deck deals thrown-up seats too, but what they hold now is nothing
+    _refuse_problems(
+        setup,
+        {
+            s: h
+            for s, h in hands.items()
+            if s in given or declarations.get(s) is not Declaration.PASS
+        },
+        miss,
+        turn_up,
+        given_trumps,
+        declarations,
+        tricks,
+    )
+    hand = _start(
+        setup,
+        hands,
+        miss,
+        taker,
+        played,
+        turn_up,
+        trumps,
+        shows_deal=(
+            dealt is not None
+            and not declarations
+            and "tricks" not in data
+            and tricks_won is None
+            and winners is None
+        ),
+    )
 
     # who is in: once play has begun, undeclared seats are inferred during the replay
     playing = bool(tricks) or tricks_won is not None or winners is not None or "tricks" in data
@@ -147,7 +168,8 @@ def _load(data: Mapping[str, Any]) -> Scenario:
     for i, seat, off in early:
         replay.penalty(hand, i, seat, off)
     replay.declarations(hand, declarations, rotation, sc, shown if playing else None)
-    _check_thrown_up(hand, given, dealt is not None)
+    if dealt is None:  # a seat taken to have thrown up holds nothing now either
+        _refuse_problems(setup, given, None, turn_up, given_trumps, hand.declared, tricks)
     for i, seat, off in late:
         replay.penalty(hand, i, seat, off)
     known = {c for cs in hands.values() for c in cs} | set(miss or ()) | set(played_cards(tricks))
@@ -158,26 +180,39 @@ def _load(data: Mapping[str, Any]) -> Scenario:
         if off.info.play_phase:
             replay.penalty(hand, i, seat, off)
     if tricks_won is not None or winners is not None:
-        sc.settlement = replay.settle_from(hand, tricks_won, winners)
-    if hand.phase is Phase.PLAY and sc.settlement is None and hand.trumps is None:
+        sc.settlement = hand.settle_by(tricks_won=tricks_won, trick_winners=winners)
+    if hand.phase is Phase.PLAY and hand.trumps is None:
         raise ScenarioError("turn_up", "needed: the play cannot be ruled without trumps")
     return sc
 
 
+def _refuse_problems(
+    setup: Setup,
+    hands: Mapping[int, tuple[Card, ...]],
+    miss: tuple[Card, ...] | None,
+    turn_up: Card | None,
+    trumps: Suit | None,
+    declarations: Mapping[int, Declaration],
+    tricks: list[list[Play]],
+) -> None:
+    """Refuse the first fault the engine finds in the position as given (`position_problems`)."""
+    problems = position_problems(
+        players=setup.players,
+        dealer=setup.dealer,
+        must=setup.must,
+        hands=hands,
+        miss=miss,
+        turn_up=turn_up,
+        trumps=trumps,
+        declarations=declarations,
+        tricks=tricks,
+    )
+    if problems:
+        raise problems[0].error()
+
+
 def played_cards(tricks: list[list[Play]]) -> list[Card]:
     return [c for t in tricks for _, c in t]
-
-
-def _check_thrown_up(hand: Hand, given: set[int], from_deck: bool) -> None:
-    """A seat that threw up holds nothing now (R07): a file that gives it cards is wrong."""
-    if from_deck:
-        return  # the deck deals every seat; what a seat holds now follows from its declaration
-    for seat in sorted(given):
-        if hand.declared.get(seat) is Declaration.PASS:
-            raise ScenarioError(
-                f"hands.{seat}",
-                f"seat {seat} threw up, so it holds no cards now (R07): leave its hand out",
-            )
 
 
 def _start(
@@ -188,9 +223,12 @@ def _start(
     played: Mapping[int, list[Card]],
     turn_up: Card | None,
     trumps: Suit | None,
+    *,
+    shows_deal: bool,
 ) -> Hand:
     """The hands as they were dealt (what a seat holds now + what it has played); seats whose
-    hands are not given are `partial`: only the cards they played are known."""
+    hands are not given are `partial`: only the cards they played are known. The sizes were
+    checked by the engine (`position_problems`)."""
     start: list[list[Card]] = []
     partial: set[int] = set()
     for seat in range(setup.players):
@@ -201,19 +239,11 @@ def _start(
             continue
         if now is None:
             partial.add(seat)
-        elif len(then) != 3:
-            raise ScenarioError(
-                f"hands.{seat}", _size_problem(seat, len(now), len(played.get(seat, [])))
-            )
         start.append(then)
     start_miss: list[Card] | None = list(miss) if miss is not None else None
     if taker is not None:
         now = hands.get(taker)
         mine = list(now or ()) + played.get(taker, [])
-        if now is not None and len(mine) != 3:
-            raise ScenarioError(
-                f"hands.{taker}", _size_problem(taker, len(now), len(played.get(taker, [])))
-            )
         if miss is not None:
             if now is not None and set(mine) != set(miss):
                 raise ScenarioError(
@@ -232,42 +262,12 @@ def _start(
                 partial.add(taker)
     elif start_miss is None and not setup.must:
         start_miss = []  # unknown, untaken: it plays no part
-    return Hand(setup, start, start_miss, turn_up, trumps=trumps, partial=frozenset(partial))
-
-
-def _size_problem(seat: int, now: int, played: int) -> str:
-    if played:
-        return (
-            f"seat {seat} holds {now} and has played {played}: that makes {now + played} "
-            "cards, not three (R03)"
-        )
-    return f"a hand has three cards (R03), seat {seat} has {now}"
-
-
-def _check_unique(
-    hands: Mapping[int, tuple[Card, ...]],
-    miss: tuple[Card, ...] | None,
-    taker: int | None,
-    tricks: list[list[Play]],
-    turn_up: Card | None,
-) -> None:
-    where: dict[Card, str] = {}
-
-    def put(card: Card, place: str, field_name: str, overlap_ok: str | None = None) -> None:
-        if card in where and where[card] != overlap_ok:
-            raise ScenarioError(
-                field_name, f"duplicated card {card.code}: it is also in {where[card]}"
-            )
-        where[card] = place
-
-    if turn_up is not None:
-        put(turn_up, "the turn-up", "turn_up")
-    for seat, cards in sorted(hands.items()):
-        for c in cards:
-            put(c, f"hands.{seat}", f"hands.{seat}")
-    if miss is not None:
-        for c in miss:
-            put(c, "miss", "miss", overlap_ok=f"hands.{taker}" if taker is not None else None)
-    for i, trick in enumerate(tricks):
-        for seat, c in trick:
-            put(c, f"tricks[{i}]", f"tricks[{i}]", overlap_ok="miss" if seat == taker else None)
+    return Hand(
+        setup,
+        start,
+        start_miss,
+        turn_up,
+        trumps=trumps,
+        partial=frozenset(partial),
+        shows_deal=shows_deal,
+    )

@@ -181,6 +181,7 @@ def table(data: Mapping[str, Any], options: RuleOptions) -> Setup:
 
 
 def turn_up_and_trumps(data: Mapping[str, Any]) -> tuple[Card | None, Suit | None]:
+    """The turn-up and the trumps as given (whether they agree is the engine's to say)."""
     turn_up = card(data["turn_up"], "turn_up") if data.get("turn_up") is not None else None
     trumps: Suit | None = None
     if data.get("trumps") is not None:
@@ -188,14 +189,6 @@ def turn_up_and_trumps(data: Mapping[str, Any]) -> tuple[Card | None, Suit | Non
         if isinstance(raw, str) and len(raw) > _SHORT_TEXT:
             raise ScenarioError("trumps", f"{excerpt(raw)} is not a suit (use C, D, H or S)")
         trumps = Suit.parse(raw, "trumps")
-        if turn_up is not None and turn_up.suit is not trumps:
-            raise ScenarioError(
-                "trumps",
-                f"trumps {trumps.value} disagree with the turn-up "
-                f"{turn_up.code}: the turn-up fixes trumps (R04)",
-            )
-    elif turn_up is not None:
-        trumps = turn_up.suit
     return turn_up, trumps
 
 
@@ -268,6 +261,8 @@ def trick_winners(data: Mapping[str, Any], players: int) -> list[int] | None:
         raise ScenarioError(
             "trick_winners", "give either tricks or trick_winners, not both: the cards decide"
         )
+    if "tricks_won" in data:
+        raise ScenarioError("trick_winners", "give either tricks_won or trick_winners, not both")
     if not isinstance(raw, list) or len(raw) != 3:
         raise ScenarioError(
             "trick_winners", f"the winners of the three tricks in order, got {excerpt(raw)}"

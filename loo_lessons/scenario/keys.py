@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from loo_lessons.engine.declare import Declaration
+from loo_lessons.engine.declare import DECLARATION_ALIASES  # the engine's one reader of the words
+
+__all__ = ["CONTRACT_KEYS", "DECLARATION_ALIASES", "EXTRA_KEYS", "NOTE_KEYS"]
 
 CONTRACT_KEYS = (
     "title",
@@ -46,15 +48,3 @@ NOTE_KEYS = (
     "topic",
     "level",
 )
-
-#: The contract's declarations and the books' own words for them.
-DECLARATION_ALIASES = {
-    "play": Declaration.PLAY,
-    "stand": Declaration.PLAY,
-    "take_miss": Declaration.TAKE_MISS,
-    "take miss": Declaration.TAKE_MISS,
-    "pass": Declaration.PASS,
-    "throw_up": Declaration.PASS,
-    "throw up": Declaration.PASS,
-    "play_miss_for_pool": Declaration.PLAY_MISS_FOR_POOL,
-}

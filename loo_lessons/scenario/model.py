@@ -35,13 +35,7 @@ class Scenario:
 
     @property
     def phase(self) -> Phase:
-        if (
-            self.dealt is not None
-            and not self.data.get("declarations")
-            and "tricks" not in self.data
-            and "tricks_won" not in self.data
-        ):
-            return Phase.DEAL
+        """The phase: the engine's, and only the engine's."""
         return self.hand.phase
 
     @property
@@ -52,7 +46,7 @@ class Scenario:
     def hand_needed(self) -> int | None:
         """The seat to act, when its hand was not given: what it may do cannot be said."""
         h = self.hand
-        if self.settlement is None and h.phase is Phase.PLAY and h.to_act in h.partial:
+        if h.phase is Phase.PLAY and h.to_act in h.partial:
             return h.to_act
         return None
 

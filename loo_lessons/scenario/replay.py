@@ -8,13 +8,11 @@ import itertools
 import math
 from collections.abc import Mapping, Sequence
 
-from loo_lessons.engine.cards import FULL_PACK, Card, Rank
+from loo_lessons.engine.cards import FULL_PACK, Card
 from loo_lessons.engine.declare import Declaration
 from loo_lessons.engine.errors import IllegalAction, ScenarioError
 from loo_lessons.engine.game import Hand, Phase
-from loo_lessons.engine.options import PoolRemainder, VoidTrumpRule
 from loo_lessons.engine.penalties import Offence
-from loo_lessons.engine.settle import Settlement, settle
 
 from .fields import Play
 from .model import Scenario
@@ -171,98 +169,9 @@ def tricks(hand: Hand, played: list[list[Play]], known: set[Card]) -> None:
 
 
 def penalty(hand: Hand, i: int, seat: int, off: Offence) -> None:
-    """Record one penalty, refusing offences this position makes impossible."""
-    where = f"penalties[{i}]"
-    o = hand.options
-    if off.info.play_phase:
-        if seat not in hand.players_in or hand.awarded_to is not None:
-            raise ScenarioError(
-                where,
-                f"seat {seat} played no card this deal, so it cannot be "
-                f"penalised for {off.info.words} (R07, R13)",
-            )
-        if off is Offence.FAIL_TO_LEAD_KING and not (
-            hand.turn_up is not None and hand.turn_up.rank == Rank.ACE
-        ):
-            raise ScenarioError(
-                where, "the king must be led only when the ace of trumps is turned up (R24, R55)"
-            )
-        if off is Offence.FAIL_TO_UNDERTRUMP and o.void_trump_rule is not VoidTrumpRule.MUST_TRUMP:
-            raise ScenarioError(
-                where,
-                "under void_trump_rule: only_if_heads a player need not "
-                "trump when he cannot head the trick (R36)",
-            )
-        if off is Offence.FAIL_TO_HEAD_IN_SUIT and not o.must_head_in_suit:
-            raise ScenarioError(
-                where,
-                "under must_head_in_suit: false heading in the suit led is not compulsory (R34)",
-            )
-    if off is Offence.LOOK_AT_MISS:
-        if hand.setup.must:
-            raise ScenarioError(where, "there is no miss in a must (R45)")
-        if hand.miss_holder == seat:
-            raise ScenarioError(
-                where,
-                f"seat {seat} took the miss: the offence is looking at it without taking it (R51)",
-            )
+    """Record one penalty; the engine refuses offences this position makes impossible, and
+    the refusal names the scenario's field."""
+    problem = hand.penalty_problem(seat, off)
+    if problem is not None:
+        raise ScenarioError(f"penalties[{i}]", problem.problem)
     hand.penalise(seat, off)
-
-
-def settle_from(
-    hand: Hand,
-    tricks_won: Mapping[int, int] | None,
-    winners: Sequence[int] | None,
-) -> Settlement:
-    """The settlement when the scenario says who won (counts, or winners in order)."""
-    field_name = "tricks_won" if winners is None else "trick_winners"
-    if hand.phase is not Phase.PLAY or hand.tricks != [[]]:
-        why = (
-            "the deal ended without play"
-            if hand.phase is Phase.SETTLED
-            else "the declarations are not complete"
-        )
-        raise ScenarioError(field_name, f"cannot settle: {why}")
-    if winners is not None:
-        for i, seat in enumerate(winners):
-            if seat not in hand.players_in:
-                raise ScenarioError(f"trick_winners[{i}]", f"seat {seat} did not play this deal")
-        counts = {s: winners.count(s) for s in winners}
-        if tricks_won is not None and {s: n for s, n in tricks_won.items() if n} != counts:
-            raise ScenarioError("trick_winners", "do not agree with tricks_won")
-    else:
-        assert tricks_won is not None
-        for seat, n in tricks_won.items():
-            if n and seat not in hand.players_in:
-                raise ScenarioError(f"tricks_won.{seat}", f"seat {seat} did not play this deal")
-    s = hand.setup
-    now = sum(p.amount for p in hand.penalties if p.ruling.destination == "pool_now")
-    pool = s.stakes.pool + now
-    if (
-        winners is None
-        and pool % 3
-        and hand.options.pool_remainder is PoolRemainder.EARLY_TRICKS_PREFERENCE
-    ):
-        raise ScenarioError(
-            "tricks_won",
-            f"a pool of {pool} does not divide by three, and "
-            "pool_remainder: early_tricks_preference gives the odd counters to the "
-            "first and second tricks: give `trick_winners` (or `tricks`) so their winners are known",
-        )
-    try:
-        return settle(
-            players=s.players,
-            stakes=s.stakes,
-            options=hand.options,
-            players_in=hand.players_in,
-            trick_winners=list(winners) if winners is not None else None,
-            tricks_won=dict(tricks_won) if winners is None and tricks_won is not None else None,
-            for_pool=hand.for_pool,
-            withheld_seats=sorted(hand.withheld_seats),
-            penalties_now=now,
-            penalties_next=sum(
-                p.amount for p in hand.penalties if p.ruling.destination == "next_pool"
-            ),
-        )
-    except ValueError as e:  # the engine's own refusal, should the pre-check above miss one
-        raise ScenarioError(field_name, f"cannot settle: {e}") from None

@@ -534,9 +534,7 @@ def pool_data(position: Position | Settlement, *, title: str | None = None) -> d
 
 def fresh_copy(hand: Hand) -> Hand:
     """The same deal back at its first move (the original is left untouched)."""
-    import copy
-
-    h = copy.copy(hand)  # undo() rebinds every piece of state, never mutates shared lists
+    h = hand.copy()
     while h.actions:
         h.undo()
     return h
