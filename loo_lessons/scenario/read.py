@@ -246,7 +246,12 @@ def _yaml_scalar(yaml: ModuleType, resolver: Any, event: Any, path: str) -> Any:
     elif tag != _YAML_TAG + "str":
         plain = resolver.resolve(yaml.ScalarNode, value, (True, False))
         if plain != tag:
-            raise ScenarioError(path, f"{_short_tag(tag)} given {excerpt(value)}, which is not one")
+            what = {"int": "a whole number", "float": "a number", "bool": "true or false"}
+            kind_words = what.get(tag[len(_YAML_TAG) :], "empty")
+            raise ScenarioError(
+                path,
+                f"the tag {_short_tag(tag)} is given {excerpt(value)}, which is not {kind_words}",
+            )
     kind = tag[len(_YAML_TAG) :] if tag.startswith(_YAML_TAG) else "str"
     if kind == "null":
         return None
@@ -256,10 +261,16 @@ def _yaml_scalar(yaml: ModuleType, resolver: Any, event: Any, path: str) -> Any:
         digits = value.lstrip("+-")
         if len(digits) > MAX_DIGITS:
             raise ScenarioError(path, f"a number of {len(digits)} digits: at most {MAX_DIGITS}")
-        if not _DECIMAL.fullmatch(value):
+        if not _DECIMAL.fullmatch(value):  # 0x1, 010 (octal in YAML 1.1), 1_000, 1:30
+            try:
+                node = yaml.ScalarNode(tag, value)
+                read_as = f" (YAML would read it as {yaml.constructor.SafeConstructor().construct_yaml_int(node)})"
+            except (ValueError, TypeError, yaml.YAMLError):
+                read_as = ""
             raise ScenarioError(
                 path,
-                f"{excerpt(value)} is not a decimal whole number: write it in decimal (e.g. 3)",
+                f"{excerpt(value)} is not a decimal whole number{read_as}: write numbers in "
+                "decimal, without leading zeros",
             )
         return int(value)
     if kind == "float":

@@ -65,7 +65,8 @@ def short_refusals(fn: Callable[P, R]) -> Callable[P, R]:
         try:
             return fn(*args, **kwargs)
         except ScenarioError as e:
-            field = clip(str(e.field), FIELD_LIMIT)
+            # a field is a key path; a colon in a key the file gave would break the line's form
+            field = clip(str(e.field), FIELD_LIMIT).replace(":", "\u2236") or "file"
             raise ScenarioError(field, clip(str(e.problem), MESSAGE_LIMIT - len(field))) from None
 
     return guarded

@@ -112,10 +112,6 @@ def transcript_from(raw: object) -> tuple[Transcript, dict[str, Any]]:
             raise ScenarioError(_where("turn_up"), "missing: the deal's turned-up card")
         turn_up = fields.card(raw["turn_up"], _where("turn_up")).code
         stock = _codes(raw.get("stock", []), _where("stock"), None)
-        every = [c for h in hands for c in h] + list(miss or ()) + [turn_up] + list(stock)
-        if len(set(every)) != len(every):
-            twice = next(c for c in every if every.count(c) > 1)
-            raise ScenarioError(_where("hands"), f"duplicated card {twice}")
     elif seed is None:
         raise ScenarioError(_where("seed"), "missing: a saved game gives its seed or its hands")
     penalties: list[tuple[int, int, str]] = []
@@ -179,6 +175,9 @@ def _replay(tr: Transcript) -> Hand:
             fields.card(tr.turn_up, "turn_up"),
             stock=[fields.card(c, "stock") for c in tr.stock],
         )
+        problems = hand.problems()  # the engine's status(): one pack, three cards each, …
+        if problems:
+            raise ScenarioError(_where(problems[0].field), problems[0].reason)
     pens = sorted(enumerate(tr.penalties), key=lambda p: p[1][0])
     for i, code in enumerate((*tr.actions, None)):
         for j, (_, seat, off) in [p for p in pens if p[1][0] == i]:
