@@ -173,6 +173,9 @@ HOSTILE_VALUES: list[Any] = [
     1.5,
     "0x1",
     "²",
+    "pool_capped",
+    "all_players",
+    "must_trump",
 ]
 
 DATA = [read_text(t) for t in TEXTS]
@@ -206,12 +209,9 @@ SCENARIO_VALUES: list[Any] = [
 ]
 
 
-@st.composite
-def mutated_data(draw: st.DrawFn) -> Any:
-    """A shipped scenario with a few of its values (at any depth) replaced, removed or
-    repeated: near misses of real scenarios, which reach every check of the loader."""
-    data: Any = copy.deepcopy(draw(st.sampled_from(DATA)))
-    data.pop("expect", None)
+def mutate(draw: st.DrawFn, data: Any, values: list[Any]) -> Any:
+    """`data` with a few of its values (at any depth) replaced by one of `values`, removed,
+    or repeated."""
     for _ in range(draw(st.integers(1, 3))):
         parent: Any = data
         key: Any = None
@@ -225,12 +225,20 @@ def mutated_data(draw: st.DrawFn) -> Any:
             continue
         op = draw(st.sampled_from(["replace", "replace", "delete", "append"]))
         if op == "replace":
-            parent[key] = copy.deepcopy(draw(st.sampled_from(SCENARIO_VALUES)))
+            parent[key] = copy.deepcopy(draw(st.sampled_from(values)))
         elif op == "delete":
             del parent[key]
         elif isinstance(parent, list):
             parent.append(copy.deepcopy(parent[key]))
     return data
+
+
+@st.composite
+def mutated_data(draw: st.DrawFn) -> Any:
+    """Near misses of the shipped scenarios, which reach every check of the loader."""
+    data: Any = copy.deepcopy(draw(st.sampled_from(DATA)))
+    data.pop("expect", None)
+    return mutate(draw, data, SCENARIO_VALUES)
 
 
 @HOSTILE
@@ -393,30 +401,8 @@ def _saved_game(seed: int, moves: int) -> dict[str, Any]:
 
 @st.composite
 def mutated_transcript(draw: st.DrawFn) -> Any:
-    data: Any = _saved_game(draw(st.integers(0, 50)), draw(st.integers(0, 40)))
-    for _ in range(draw(st.integers(1, 3))):
-        # walk to a random node and replace, delete or duplicate it
-        parent: Any = data
-        key: Any = None
-        node: Any = data
-        while isinstance(node, dict | list) and node and draw(st.booleans()):
-            parent = node
-            key = draw(
-                st.sampled_from(
-                    sorted(node, key=str) if isinstance(node, dict) else list(range(len(node)))
-                )
-            )
-            node = node[key]
-        if key is None:
-            continue
-        op = draw(st.sampled_from(["replace", "delete", "append"]))
-        if op == "replace":
-            parent[key] = copy.deepcopy(draw(st.sampled_from(HOSTILE_VALUES)))
-        elif op == "delete":
-            del parent[key]
-        elif isinstance(parent, list):
-            parent.append(parent[key])
-    return data
+    data = _saved_game(draw(st.integers(0, 50)), draw(st.integers(0, 40)))
+    return mutate(draw, data, HOSTILE_VALUES)
 
 
 @HOSTILE

@@ -13,6 +13,7 @@ from typing import Any
 from loo_lessons.engine.deal import check_table_size
 from loo_lessons.engine.errors import IllegalAction, LooError, ScenarioError
 from loo_lessons.engine.game import Hand, Setup, Transcript, parse_action
+from loo_lessons.engine.options import LooAmount
 from loo_lessons.engine.settle import Stakes
 
 from . import fields, replay
@@ -34,13 +35,15 @@ def _where(key: str) -> str:
     return f"transcript.{key}"
 
 
-def _int(raw: Mapping[str, Any], key: str, lo: int = 0, *, none: bool = False) -> int | None:
+def _int(
+    raw: Mapping[str, Any], key: str, lo: int = 0, *, none: bool = False, within: str = ""
+) -> int | None:
     v = raw.get(key)
     if v is None and none:
         return None
     if isinstance(v, bool) or not isinstance(v, int) or v < lo:
         raise ScenarioError(
-            _where(key), f"expected a whole number of at least {lo}, got {excerpt(v)}"
+            _where(within + key), f"expected a whole number of at least {lo}, got {excerpt(v)}"
         )
     return v
 
@@ -78,14 +81,23 @@ def transcript_from(raw: object) -> tuple[Transcript, dict[str, Any]]:
     assert players is not None
     check_table_size(players, not must, _where("players"))
     dealer = fields.seat(raw["dealer"], players, _where("dealer"))
-    options = fields.rules({"rules": raw["rules"]})
+    try:
+        options = fields.rules({"rules": raw["rules"]})
+    except ScenarioError as e:
+        raise ScenarioError(_where(e.field), e.problem) from None
     stakes_raw = raw["stakes"]
     if not isinstance(stakes_raw, dict) or set(stakes_raw) - set(_STAKE_KEYS):
         raise ScenarioError(_where("stakes"), f"expected {', '.join(_STAKE_KEYS)}")
     stakes: dict[str, Any] = {}
     for key in _STAKE_KEYS:
         if key in stakes_raw:
-            stakes[key] = _int(stakes_raw, key, 0 if key == "pool" else 1, none=key == "loo_cap")
+            stakes[key] = _int(
+                stakes_raw, key, 0 if key == "pool" else 1, none=key == "loo_cap", within="stakes."
+            )
+    if options.loo_amount is LooAmount.POOL_CAPPED and stakes.get("loo_cap") is None:
+        raise ScenarioError(
+            _where("stakes.loo_cap"), "required with loo_amount: pool_capped (the maximum loo, R49)"
+        )
     seed = _int(raw, "seed", -(10**30), none=True)
     actions = _list(raw, "actions", _MAX_ACTIONS)
     for i, a in enumerate(actions):
@@ -131,7 +143,7 @@ def transcript_from(raw: object) -> tuple[Transcript, dict[str, Any]]:
     if "seat" in learner:
         fields.seat(learner["seat"], players, _where("learner.seat"))
     if "rng_seed" in learner:
-        _int(learner, "rng_seed", -(10**30))
+        _int(learner, "rng_seed", -(10**30), within="learner.")
     bots = learner.get("bots")
     names = bots if isinstance(bots, list) else [bots]
     if (isinstance(bots, list) and len(bots) != players) or any(
