@@ -76,19 +76,19 @@ def deal_from(
         raise ScenarioError(
             "deck", f"{len(pack)} cards are too few: this deal needs the top {need}"
         )
-    hands: list[list[Card]] = [[] for _ in range(players)]
-    miss: list[Card] = []
-    i = 0
-    for _ in range(3):
-        for seat in order:
-            (miss if seat == MISS else hands[seat]).append(pack[i])
-            i += 1
-    return Dealt(
-        tuple(tuple(h) for h in hands),
-        tuple(miss) if with_miss else None,
-        pack[i],
-        tuple(pack[i + 1 :]),
-    )
+    # one card at a time, round by round: the k-th place in a round receives the cards
+    # k, k + n, k + 2n of the pack (n = places in a round), so each hand is one slice
+    n = len(order)
+    top = tuple(pack[: 3 * n + 1])
+    hands: list[tuple[Card, ...]] = [()] * players
+    miss: tuple[Card, ...] | None = None
+    for place, seat in enumerate(order):
+        cards = top[place : 3 * n : n]
+        if seat == MISS:
+            miss = cards
+        else:
+            hands[seat] = cards
+    return Dealt(tuple(hands), miss, top[3 * n], tuple(pack[3 * n + 1 :]))
 
 
 def deal(

@@ -158,6 +158,22 @@ def declare_ruling(
     return _ruling(allowed, forbidden)
 
 
+#: (is_dealer, must, miss_untaken, standers_before, miss_holder_before, forced_pass)
+DeclareKey = tuple[bool, bool, bool, int, bool, bool]
+_MEMOS: dict[int, tuple[RuleOptions, dict[DeclareKey, DeclareRuling]]] = {}
+
+
+def ruling_memo(options: RuleOptions) -> dict[DeclareKey, DeclareRuling]:
+    """A memo of `declare_ruling` for one set of options, found once per hand: hashing the
+    14 options on every declaration would cost more than the ruling itself."""
+    entry = _MEMOS.get(id(options))
+    if entry is None or entry[0] is not options:  # the options are kept, so ids stay theirs
+        if len(_MEMOS) >= 64:
+            _MEMOS.clear()
+        entry = _MEMOS[id(options)] = (options, {})
+    return entry[1]
+
+
 def _ruling(allowed: dict[Declaration, Law], forbidden: dict[Declaration, Law]) -> DeclareRuling:
     legal = tuple(d for d in ALL_DECLARATIONS if d in allowed)
     return DeclareRuling(

@@ -19,9 +19,19 @@ class ScenarioError(LooError, ValueError):
 
 
 class IllegalAction(LooError, ValueError):
-    """A checked move that the rules forbid. Carries the verdict and the position."""
+    """A move that cannot be made: forbidden by the rules, impossible now, or not a move at
+    all (a malformed action string).
 
-    def __init__(self, message: str, verdict: Any = None, position: Any = None) -> None:
+    `verdict` is the engine's verdict on the position (None when there is nobody to act or
+    the text was not a move); `position` the position itself as scenario JSON text
+    (`Hand.to_scenario()`), an immutable record like python-chess's FEN in its errors:
+    the live hand may move on, the error's position does not."""
+
+    def __init__(self, message: str, verdict: Any = None, position: object = None) -> None:
         self.verdict = verdict
-        self.position = position
+        # a live hand handed in is written down at once, so that it cannot change here
+        to_text = getattr(position, "to_scenario", None)
+        self.position: str | None = (
+            to_text() if callable(to_text) else None if position is None else str(position)
+        )
         super().__init__(message)

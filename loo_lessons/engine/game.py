@@ -13,7 +13,8 @@ import random
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any, Union
+from functools import lru_cache
+from typing import Any, Union, cast
 
 from .cards import Card, Rank, Suit, parse_card
 from .deal import (
@@ -24,7 +25,14 @@ from .deal import (
     deal,
     deal_from,
 )
-from .declare import Declaration, DeclareRuling, declare_ruling, in_words, parse_declaration
+from .declare import (
+    Declaration,
+    DeclareRuling,
+    declare_ruling,
+    in_words,
+    parse_declaration,
+    ruling_memo,
+)
 from .errors import IllegalAction, LooError, ScenarioError
 from .laws import Law
 from .options import FirstLeader, PoolRemainder, RuleOptions, VoidTrumpRule, options_from
@@ -60,7 +68,12 @@ class Setup:
 
     def rotation(self) -> tuple[int, ...]:
         """Seats in declaring order: the elder hand first, the dealer last (R05)."""
-        return tuple((self.elder + i) % self.players for i in range(self.players))
+        return _rotation(self.players, self.dealer)
+
+
+@lru_cache(maxsize=256)  # a handful of tables; a new hand asks for its rotation every deal
+def _rotation(players: int, dealer: int) -> tuple[int, ...]:
+    return tuple((dealer + 1 + i) % players for i in range(players))
 
 
 @dataclass(frozen=True, slots=True)
@@ -232,6 +245,11 @@ def parse_action(text: str | Action) -> Action:
     )
 
 
+# Enum members used on every move, looked up once (CPython 3.11 pays ~0.1 µs for `Phase.X`)
+_DEAL, _DECLARE, _PLAY, _SETTLED = Phase.DEAL, Phase.DECLARE, Phase.PLAY, Phase.SETTLED
+_STAND, _PASS, _FOR_POOL = Declaration.PLAY, Declaration.PASS, Declaration.PLAY_MISS_FOR_POOL
+
+
 class Hand:
     """One deal of three-card Loo, from the deal to the settlement."""
 
@@ -260,6 +278,8 @@ class Hand:
         # the position is the deal itself (a pack was dealt to show it): Phase.DEAL until
         # the elder hand, who is the one asked first (R05), declares
         self.shows_deal = shows_deal
+        self._seated = _table_seats(setup)
+        self._declare_memo = ruling_memo(setup.options)
         self._initial: tuple[
             tuple[tuple[Card, ...], ...], tuple[Card, ...] | None, tuple[Card, ...]
         ]
@@ -324,9 +344,10 @@ class Hand:
     def _reset(self) -> None:
         hands, miss, stock = self._initial
         s = self.setup
-        seated = _table_seats(s)
+        seated = self._seated
         self.held: list[list[Card]] = [list(h) for h in hands]
-        self.held += [[] for _ in range(len(self.held), max(0, s.players))]
+        if len(self.held) < s.players:
+            self.held += [[] for _ in range(len(self.held), s.players)]
         self.miss: list[Card] | None = list(miss) if miss is not None else None
         self.stock: tuple[Card, ...] = stock
         self.discards: list[Card] = []
@@ -347,9 +368,14 @@ class Hand:
         self.actions: list[Action] = []
         self.settlement: Settlement | None = None
         self._counts: dict[int, int] | None = None  # tricks won, when only the counts are known
-        self.phase = Phase.DEAL if self.shows_deal else Phase.DECLARE
-        seated = _table_seats(s)
+        self.phase = _DEAL if self.shows_deal else _DECLARE
         self.to_act: int | None = self.rotation[0] if seated else None
+        self._standers = 0  # seats that stood on their own cards so far (R17 counts them)
+        self._next_seat: dict[int, int] = {}  # in the play: each seat's left-hand player in
+        self._trick_cards: list[Card] = []  # the cards of the trick being played, in order
+        # the ruling for the seat to act and its legal actions, until the position changes
+        self._ruling: DeclareRuling | Ruling | None = None
+        self._legal: LegalActions | None = None
 
     # --- reading the position ---------------------------------------------------------
     @property
@@ -382,42 +408,67 @@ class Hand:
 
     # --- rulings ----------------------------------------------------------------------
     def _declare_ruling(self, seat: int) -> DeclareRuling:
-        # only 0, 1 or "more" standers matter (R17), which keeps the ruling cache small
-        standers = min(2, sum(1 for d in self.declared.values() if d is Declaration.PLAY))
-        return declare_ruling(
-            is_dealer=seat == self.setup.dealer,
-            must=self.setup.must,
-            miss_untaken=self.miss is not None and self.miss_holder is None,
-            standers_before=standers,
-            miss_holder_before=self.miss_holder is not None,
-            options=self.options,
-            forced_pass=seat in self.forced_pass,
+        r = self._ruling
+        if r is not None:
+            return cast(DeclareRuling, r)
+        s = self.setup
+        # only 0, 1 or "more" standers matter (R17), which keeps the memo small
+        key = (
+            seat == s.dealer,
+            s.must,
+            self.miss is not None and self.miss_holder is None,
+            min(2, self._standers),
+            self.miss_holder is not None,
+            seat in self.forced_pass,
         )
+        d = self._declare_memo.get(key)
+        if d is None:
+            d = self._declare_memo[key] = declare_ruling(
+                is_dealer=key[0],
+                must=key[1],
+                miss_untaken=key[2],
+                standers_before=key[3],
+                miss_holder_before=key[4],
+                options=self.options,
+                forced_pass=key[5],
+            )
+        self._ruling = d
+        return d
 
     def _play_ruling(self, seat: int) -> Ruling:
-        if self.trumps is None:
+        r = self._ruling
+        if r is not None:
+            return cast(Ruling, r)
+        trumps = self.trumps
+        if trumps is None:
             raise LooError("trumps are not known (no turn-up): cannot rule on the play")
-        trick = self.current_trick if len(self.tricks) > len(self.winners) else []
-        hand = self.held[seat]
-        if not trick:
-            return lead_ruling(
-                hand,
-                self.trumps,
+        if self._trick_cards:
+            r = follow_ruling(self.held[seat], self._trick_cards, trumps, self.options)
+        else:
+            r = lead_ruling(
+                self.held[seat],
+                trumps,
                 self.turn_up,
                 len(self.players_in),
                 bool(self.winners),
                 self.options,
                 self.seen_cards,
             )
-        return follow_ruling(hand, [c for _, c in trick], self.trumps, self.options)
+        self._ruling = r
+        return r
 
     def legal_actions(self) -> LegalActions:
-        seat = self.to_act
-        if seat is None:
-            return LegalActions((), self.verdict)
-        if self.phase is not Phase.PLAY:
-            return LegalActions(self._declare_ruling(seat).legal, self.verdict)
-        return LegalActions(self._play_ruling(seat).legal, self.verdict)
+        legal = self._legal
+        if legal is None:
+            seat = self.to_act
+            if seat is None:
+                legal = LegalActions((), self.verdict)
+            elif self.phase is _PLAY:
+                legal = LegalActions(self._play_ruling(seat).legal, self.verdict)
+            else:
+                legal = LegalActions(self._declare_ruling(seat).legal, self.verdict)
+            self._legal = legal
+        return legal
 
     def verdict(self) -> Verdict:
         seat = self.to_act
@@ -480,6 +531,7 @@ class Hand:
 
     def apply_unchecked(self, a: Action) -> None:
         """Fast path: the caller vouches that `a` is legal."""
+        self._ruling = self._legal = None
         self.actions.append(a)
         if isinstance(a, Card):
             self._play(a)
@@ -489,28 +541,31 @@ class Hand:
     def _declare(self, d: Declaration) -> None:
         seat = self.to_act
         assert seat is not None
-        self.phase = Phase.DECLARE  # the first declaration ends the deal phase
+        self.phase = _DECLARE  # the first declaration ends the deal phase
         self.declared[seat] = d
-        if d is Declaration.TAKE_MISS or d is Declaration.PLAY_MISS_FOR_POOL:
+        if d is _STAND:
+            self._standers += 1
+        elif d is _PASS:
+            self.discards.extend(self.held[seat])
+            self.held[seat] = []
+        else:  # take miss, or play it for the pool
             assert self.miss is not None
             self.discards.extend(self.held[seat])  # R11: face down, unseen
             self.held[seat] = self.miss
             self.miss = None
             self.miss_holder = seat
-            if d is Declaration.PLAY_MISS_FOR_POOL:
+            if d is _FOR_POOL:
                 self.for_pool = seat
-        elif d is Declaration.PASS:
-            self.discards.extend(self.held[seat])
-            self.held[seat] = []
         n = len(self.declared)
-        dealer = self.setup.dealer
-        if n == len(self.rotation) - 1 and not any(x.plays for x in self.declared.values()):
-            self._award(dealer, Law.DEALER_TAKES_POOL)  # R14: the dealer does not declare
+        rotation = self.rotation
+        if n == len(rotation) - 1 and self._standers == 0 and self.miss_holder is None:
+            # R14: all before the dealer threw up; he does not declare
+            self._award(self.setup.dealer, Law.DEALER_TAKES_POOL)
             return
-        if n < len(self.rotation):
-            self.to_act = self.rotation[n]
+        if n < len(rotation):
+            self.to_act = rotation[n]
             return
-        self.players_in = tuple(s for s in self.rotation if self.declared[s].plays)
+        self.players_in = tuple(s for s in rotation if self.declared[s] is not _PASS)
         if self.miss is not None:  # A19: an untaken miss goes back face down
             self.discards.extend(self.miss)
             self.miss = None
@@ -524,10 +579,12 @@ class Hand:
                 law = Law.LONE_STANDER_TAKES_POOL  # the dealer gave up the stakes (V7)
             self._award(only, law)
             return
-        self.phase = Phase.PLAY
+        self.phase = _PLAY
         first = self.players_in[0]  # R21
         if self.options.first_leader is FirstLeader.MISS_HOLDER and self.miss_holder is not None:
             first = self.miss_holder  # R22
+        ins = self.players_in
+        self._next_seat = {x: ins[(i + 1) % len(ins)] for i, x in enumerate(ins)}
         self.tricks.append([])
         self.leaders.append(first)
         self.to_act = first
@@ -539,25 +596,27 @@ class Hand:
 
     def _play(self, card: Card) -> None:
         seat = self.to_act
-        assert seat is not None and self.trumps is not None
+        assert seat is not None
         self.held[seat].remove(card)
         trick = self.tricks[-1]
         trick.append((seat, card))
+        self._trick_cards.append(card)
         if len(trick) < len(self.players_in):
-            i = self.players_in.index(seat)
-            self.to_act = self.players_in[(i + 1) % len(self.players_in)]
+            self.to_act = self._next_seat[seat]  # R32: play goes round to the left
             return
+        assert self.trumps is not None
         winner = trick_winner(trick, self.trumps)
         self.winners.append(winner)
         if len(self.winners) == 3:
             self._finish()
             return
         self.tricks.append([])
+        self._trick_cards = []
         self.leaders.append(winner)
         self.to_act = winner  # R29
 
     def _finish(self) -> None:
-        self.phase = Phase.SETTLED
+        self.phase = _SETTLED
         self.to_act = None
         stakes = self.setup.stakes
         now = self._penalties_now()
@@ -647,6 +706,7 @@ class Hand:
         problem = self.penalty_problem(seat, offence)
         if problem is not None:
             raise problem
+        self._ruling = self._legal = None  # a forced throw-up (R53) changes what is legal
         declared = seat in self.declared and self.declared[seat].plays
         ruling = ruling_for(offence, declared=declared)
         full = loo_amount(self.setup.stakes, self.setup.stakes.pool, self.options)
@@ -729,6 +789,7 @@ class Hand:
             self.tricks = []
             self.leaders = []
             self._counts = counts
+        self._ruling = self._legal = None
         self._finish()
         assert self.settlement is not None
         return self.settlement
@@ -742,6 +803,8 @@ class Hand:
         can change this hand, nor anything done to this hand change it."""
         new = object.__new__(Hand)
         new.__dict__.update({k: _copied(v) for k, v in self.__dict__.items()})
+        new._legal = None  # it answers for the hand it was made by
+        new._declare_memo = self._declare_memo  # shared by every hand under these options
         return new
 
     __copy__ = copy
@@ -750,7 +813,11 @@ class Hand:
         return self.copy()
 
     def problems(self) -> tuple[Problem, ...]:
-        """Every fault of this position, each naming its field (cf. python-chess's status)."""
+        """Every fault of this position, each naming its field (cf. python-chess's status).
+
+        Hands are checked as they are now; cards given for a seat that then threw up have
+        gone face down with its own (R11), so only `position_problems` on what a scenario
+        gives can see them (CARDS_FOR_THROWN_UP_SEAT)."""
         s = self.setup
         hands = {x: self.held[x] for x in range(len(self.held)) if x not in self.partial}
         return position_problems(
@@ -868,16 +935,15 @@ class Hand:
 
 
 def _copied(v: Any) -> Any:
-    """A copy of one piece of a hand's state: containers anew, all the way down; cards,
-    enums, laws, options and other frozen values shared (they cannot change)."""
+    """A copy of one piece of a hand's state: lists, dicts and sets anew, all the way down;
+    cards, enums, laws, options, tuples of them and other frozen values shared (they cannot
+    change)."""
     if isinstance(v, list):
         return [_copied(x) for x in v]
     if isinstance(v, dict):
         return {k: _copied(x) for k, x in v.items()}
     if isinstance(v, set):
         return set(v)
-    if isinstance(v, tuple) and any(isinstance(x, list | dict | set | tuple) for x in v):
-        return tuple(_copied(x) for x in v)
     if isinstance(v, Settlement):
         return copy.deepcopy(v)  # frozen, but it holds dicts a view could change
     return v
