@@ -4,6 +4,7 @@ checked once each, the moves replayed through the engine (`replay`)."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from loo_lessons.engine.cards import Card, Suit
@@ -93,119 +94,132 @@ def _from_deck(
     return dealt
 
 
-def _load(data: Mapping[str, Any]) -> Scenario:
-    data = dict(data)
-    fields.check_keys(data)
-    options = fields.rules(data)
-    setup = fields.table(data, options)
-    players = setup.players
-    turn_up, given_trumps = fields.turn_up_and_trumps(data)
-    trumps = turn_up.suit if turn_up is not None else given_trumps
-    declarations = fields.declarations(data, players)
-    tricks = fields.tricks(data, players)
-    tricks_won = fields.tricks_won(data, players)
-    winners = fields.trick_winners(data, players)
-    played = _played_by_seat(tricks)
-    taker = _taker(declarations)
+@dataclass(frozen=True)
+class _Given:
+    """What a scenario file gives, each field read and checked on its own (`fields`)."""
 
-    hands: dict[int, tuple[Card, ...]] = {
-        s: fields.cards(v, f"hands.{s}")
-        for s, v in fields.seat_mapping(data, "hands", players).items()
-    }
-    given = dict(hands)  # the hands the file gives (a deck deals the rest)
+    data: dict[str, Any]
+    setup: Setup
+    turn_up: Card | None
+    trumps: Suit | None  # as given (the engine says whether they agree with the turn-up)
+    declarations: dict[int, Declaration]
+    tricks: list[list[Play]]
+    tricks_won: dict[int, int] | None
+    winners: list[int] | None
+    hands: dict[int, tuple[Card, ...]]  # as given
+    miss: tuple[Card, ...] | None
+
+    @property
+    def playing(self) -> bool:
+        """Play has begun (or the deal was played out): undeclared seats are then inferred."""
+        return (
+            bool(self.tricks)
+            or self.tricks_won is not None
+            or self.winners is not None
+            or "tricks" in self.data
+        )
+
+
+def _read(data: dict[str, Any]) -> _Given:
+    fields.check_keys(data)
+    setup = fields.table(data, fields.rules(data))
+    players = setup.players
+    turn_up, trumps = fields.turn_up_and_trumps(data)
+    return _Given(
+        data=data,
+        setup=setup,
+        turn_up=turn_up,
+        trumps=trumps,
+        declarations=fields.declarations(data, players),
+        tricks=fields.tricks(data, players),
+        tricks_won=fields.tricks_won(data, players),
+        winners=fields.trick_winners(data, players),
+        hands={
+            s: fields.cards(v, f"hands.{s}")
+            for s, v in fields.seat_mapping(data, "hands", players).items()
+        },
+        miss=fields.cards(data["miss"], "miss") if data.get("miss") is not None else None,
+    )
+
+
+def _load(data: Mapping[str, Any]) -> Scenario:
+    g = _read(dict(data))
+    played = _played_by_seat(g.tricks)
+    taker = _taker(g.declarations)
+    hands = dict(g.hands)  # a deck deals the rest
+    turn_up, miss = g.turn_up, g.miss
+    trumps = turn_up.suit if turn_up is not None else g.trumps
     dealt: Dealt | None = None
-    if data.get("deck") is not None:
-        dealt = _from_deck(data, setup, turn_up, given_trumps, taker, played, hands)
+    if g.data.get("deck") is not None:
+        dealt = _from_deck(g.data, g.setup, turn_up, g.trumps, taker, played, hands)
         turn_up, trumps = dealt.turn_up, dealt.trumps
-    miss = fields.cards(data["miss"], "miss") if data.get("miss") is not None else None
-    if dealt is not None:
         if miss is not None and dealt.miss is not None and set(miss) != set(dealt.miss):
             raise ScenarioError("miss", "does not match the miss the deck deals")
         miss = dealt.miss if miss is None else miss
     # the engine says what is wrong with the cards as given (one place for each refusal);
     # a deck deals thrown-up seats too, but what they hold now is nothing
-    _refuse_problems(
-        setup,
-        {
-            s: h
-            for s, h in hands.items()
-            if s in given or declarations.get(s) is not Declaration.PASS
-        },
-        miss,
-        turn_up,
-        given_trumps,
-        declarations,
-        tricks,
-    )
-    hand = _start(
-        setup,
-        hands,
-        miss,
-        taker,
-        played,
-        turn_up,
-        trumps,
-        shows_deal=(
-            dealt is not None
-            and not declarations
-            and "tricks" not in data
-            and tricks_won is None
-            and winners is None
-        ),
-    )
+    thrown_up = {s for s, d in g.declarations.items() if d is Declaration.PASS}
+    now = {s: h for s, h in hands.items() if s in g.hands or s not in thrown_up}
+    _refuse_problems(g, now, miss, turn_up, g.declarations)
+    shows_deal = dealt is not None and not g.declarations and not g.playing
+    hand = _start(g.setup, hands, miss, taker, played, turn_up, trumps, shows_deal=shows_deal)
+    sc = Scenario(g.data, g.setup.options, g.setup, hand, dealt)
+    _replay(g, sc, shown=set(hands) | set(played))
+    if dealt is None:  # a seat taken to have thrown up holds nothing now either
+        _refuse_problems(g, g.hands, None, turn_up, hand.declared)
+    return sc
 
-    # who is in: once play has begun, undeclared seats are inferred during the replay
-    playing = bool(tricks) or tricks_won is not None or winners is not None or "tricks" in data
-    rotation = setup.rotation()
-    shown = set(hands) | set(played) | set(tricks_won or {}) | set(winners or ())
-    sc = Scenario(data, options, setup, hand, dealt)
-    replay.check_prefix(declarations, rotation, playing)
-    penalties = fields.penalties(data, players)
+
+def _replay(g: _Given, sc: Scenario, shown: set[int]) -> None:
+    """The moves, in the order they were made: penalties before declaring, the declarations,
+    penalties after standing, the tricks, play-phase penalties, and the settlement."""
+    hand = sc.hand
+    rotation = g.setup.rotation()
+    replay.check_prefix(g.declarations, rotation, g.playing)
+    penalties = fields.penalties(g.data, g.setup.players)
     # A peek before declaring forces a throw-up (R53); after standing, he plays on (R54).
-    stood = {s for s, d in declarations.items() if d.plays}
+    stood = {s for s, d in g.declarations.items() if d.plays}
     early = [p for p in penalties if not p[2].info.play_phase and p[1] not in stood]
     late = [p for p in penalties if not p[2].info.play_phase and p[1] in stood]
     for i, seat, off in early:
         replay.penalty(hand, i, seat, off)
-    replay.declarations(hand, declarations, rotation, sc, shown if playing else None)
-    if dealt is None:  # a seat taken to have thrown up holds nothing now either
-        _refuse_problems(setup, given, None, turn_up, given_trumps, hand.declared, tricks)
+    shown |= set(g.tricks_won or {}) | set(g.winners or ())
+    replay.declarations(hand, g.declarations, rotation, sc, shown if g.playing else None)
     for i, seat, off in late:
         replay.penalty(hand, i, seat, off)
-    known = {c for cs in hands.values() for c in cs} | set(miss or ()) | set(played_cards(tricks))
-    if turn_up is not None:
-        known.add(turn_up)
-    replay.tricks(hand, tricks, known)
+    known = {c for h in hand.held for c in h} | set(hand.miss or ()) | set(played_cards(g.tricks))
+    known |= {c for h in g.hands.values() for c in h} | set(g.miss or ()) | set(hand.discards)
+    if hand.turn_up is not None:
+        known.add(hand.turn_up)
+    replay.tricks(hand, g.tricks, known)
     for i, seat, off in penalties:
         if off.info.play_phase:
             replay.penalty(hand, i, seat, off)
-    if tricks_won is not None or winners is not None:
-        sc.settlement = hand.settle_by(tricks_won=tricks_won, trick_winners=winners)
+    if g.tricks_won is not None or g.winners is not None:
+        sc.settlement = hand.settle_by(tricks_won=g.tricks_won, trick_winners=g.winners)
     if hand.phase is Phase.PLAY and hand.trumps is None:
         raise ScenarioError("turn_up", "needed: the play cannot be ruled without trumps")
-    return sc
 
 
 def _refuse_problems(
-    setup: Setup,
+    g: _Given,
     hands: Mapping[int, tuple[Card, ...]],
     miss: tuple[Card, ...] | None,
     turn_up: Card | None,
-    trumps: Suit | None,
     declarations: Mapping[int, Declaration],
-    tricks: list[list[Play]],
 ) -> None:
     """Refuse the first fault the engine finds in the position as given (`position_problems`)."""
+    s = g.setup
     problems = position_problems(
-        players=setup.players,
-        dealer=setup.dealer,
-        must=setup.must,
+        players=s.players,
+        dealer=s.dealer,
+        must=s.must,
         hands=hands,
         miss=miss,
         turn_up=turn_up,
-        trumps=trumps,
+        trumps=g.trumps,
         declarations=declarations,
-        tricks=tricks,
+        tricks=g.tricks,
     )
     if problems:
         raise problems[0].error()
