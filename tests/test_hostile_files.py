@@ -498,3 +498,25 @@ def test_a_lone_surrogate_title_is_answered_cleaned() -> None:
     assert sc.title is not None
     assert "\ud800" not in sc.title and "\x1b" not in sc.title and "\x07" not in sc.title
     assert "\ufffd" in sc.title and "the ace" in sc.title
+
+
+def test_the_pure_python_parser_gives_the_same_refusals(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where PyYAML has no C parser, the same events come from its Python one: the same
+    bounds hold, with the same messages."""
+    import yaml
+
+    bad = HERE / "bad_scenarios"
+    names = ["alias-billion-laughs-under-notes.yaml", "nesting-500-deep.yaml", "tag-int-abc.yaml"]
+    names += ["seat-key-hex.yaml", "int-4301-digits.yaml", "declaration-made-twice.yaml"]
+
+    def refusals() -> list[str]:
+        out = []
+        for name in names:
+            with pytest.raises(ScenarioError) as info:
+                load_file(bad / name)
+            out.append(str(info.value))
+        return out
+
+    with_c = refusals()
+    monkeypatch.setattr(yaml, "__with_libyaml__", False)
+    assert refusals() == with_c
