@@ -133,6 +133,37 @@ def test_a_dealt_hand_is_valid_at_every_step() -> None:
             random_moves(h, rng, 1)
 
 
+@SETTINGS
+@given(
+    seed=st.integers(0, 10_000),
+    players=st.integers(2, 9),
+    seat=st.integers(0, 8),
+    other=st.integers(0, 8),
+    i=st.integers(0, 2),
+)
+def test_a_dealt_hand_spoiled_says_how(
+    seed: int, players: int, seat: int, other: int, i: int
+) -> None:
+    """Take a dealt hand and spoil it: a card copied from another hand is a duplicate, a card
+    more from the stock makes a hand of the wrong size, and the field names the seat."""
+    seat, other = seat % players, other % players
+    d = Hand.from_seed(seed, players=players)
+    hands = [list(d.hand_of(s)) for s in range(players)]
+    assert d.miss is not None
+    if other != seat:
+        hands[seat][i] = hands[other][i]
+        h = Hand(d.setup, hands, d.miss, d.turn_up, stock=d.stock)
+        assert h.status() == Status.DUPLICATE_CARD
+        first, second = sorted((seat, other))
+        assert [p.field for p in h.problems()] == [f"hands.{second}"]
+        assert f"it is also in hands.{first}" in h.problems()[0].reason
+    hands = [list(d.hand_of(s)) for s in range(players)]
+    hands[seat].append(d.stock[0])
+    h = Hand(d.setup, hands, d.miss, d.turn_up, stock=d.stock[1:])
+    assert h.status() == Status.WRONG_HAND_SIZE
+    assert [p.field for p in h.problems()] == [f"hands.{seat}"]
+
+
 def test_four_aces_of_spades_are_a_duplicate_card() -> None:
     h = five({1: "AS KS 3C", 2: "AS 5D 6D", 3: "AS 8D 9D", 4: "AS JD QD", 0: "4C 5C 6C"})
     assert h.status() == Status.DUPLICATE_CARD
@@ -140,6 +171,7 @@ def test_four_aces_of_spades_are_a_duplicate_card() -> None:
     fields = [str(p) for p in h.problems()]
     assert fields[0] == "hands.2: duplicated card AS: it is also in hands.1"
     assert {p.field for p in h.problems()} == {"hands.2", "hands.3", "hands.4"}
+    assert h.reasons() == {Status.DUPLICATE_CARD: fields[0]}
 
 
 def test_a_four_card_hand_is_the_wrong_size() -> None:

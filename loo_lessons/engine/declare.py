@@ -54,7 +54,8 @@ DECLARATION_ALIASES: dict[str, Declaration] = {
     "play the miss for the pool": Declaration.PLAY_MISS_FOR_POOL,
 }
 
-#: The short words for a declaration, as in "seat 1 must stand, take miss or throw up".
+#: The short words for a declaration, as in "seat 1 must stand, take miss or throw up"
+#: (the books' words; once `Declaration.words` says just these, `in_words` can read it).
 SHORT_WORDS = {
     Declaration.PLAY: "stand",
     Declaration.TAKE_MISS: "take miss",

@@ -1,9 +1,14 @@
 """One deal as a state machine: phase, the seat to act, legal actions, checked and unchecked moves.
 
-The phase (deal → declare → play → settled) drives what may happen next. `legal_actions()`
-is the one object to ask; `apply()` checks and raises `IllegalAction` carrying the verdict
-and the position; `apply_unchecked()` is the fast path for simulation. Every move is kept,
-so `undo()` and `transcript()` replay exactly.
+`Hand.phase` is the one phase (deal → declare → play → settled; DEAL only for a hand built
+to show its deal, until the elder hand declares) and drives what may happen next.
+`legal_actions()` is the one object to ask (kept until the position changes); `apply()`
+takes the books' words or card codes, checks, and raises `IllegalAction` carrying the verdict
+and the position as scenario text; `apply_unchecked()` is the fast path for simulation.
+`penalise()` refuses offences the position makes impossible; `settle_by()` settles from the
+tricks' winners alone. `copy()` gives an independent hand, `status()`/`problems()` say why a
+position is not one of the game, `position()`/`to_scenario()` write it down. Every move is
+kept, so `undo()` and `transcript()` replay exactly.
 """
 
 from __future__ import annotations
@@ -40,7 +45,7 @@ from .penalties import Consequence, Destination, Offence, PenaltyRuling, ruling_
 from .play import Ruling, follow_ruling, lead_ruling, trick_winner
 from .position import position_mapping, position_text
 from .settle import Settlement, Stakes, loo_amount, settle
-from .status import Problem, Status, position_problems, status_of
+from .status import Problem, Status, position_problems, reasons, status_of
 
 Action = Union[Declaration, Card]  # noqa: UP007 - a runtime alias
 
@@ -464,7 +469,13 @@ class Hand:
             if seat is None:
                 legal = LegalActions((), self.verdict)
             elif self.phase is _PLAY:
-                legal = LegalActions(self._play_ruling(seat).legal, self.verdict)
+                held = self.held[seat]
+                if len(held) == 1 and self._ruling is None:
+                    # his last card: no law can forbid the only card he holds (a seat to act
+                    # always has a legal card), so the ruling waits until a verdict is asked
+                    legal = LegalActions((held[0],), self.verdict)
+                else:
+                    legal = LegalActions(self._play_ruling(seat).legal, self.verdict)
             else:
                 legal = LegalActions(self._declare_ruling(seat).legal, self.verdict)
             self._legal = legal
@@ -839,6 +850,10 @@ class Hand:
 
     def is_valid(self) -> bool:
         return not self.problems()
+
+    def reasons(self) -> dict[Status, str]:
+        """One readable reason per flag of `status()`, naming the field."""
+        return reasons(self.problems())
 
     def position(self) -> dict[str, Any]:
         """This position as a contract scenario mapping (see `engine.position`)."""

@@ -244,3 +244,12 @@ def status_of(problems: Sequence[Problem]) -> Status:
     for p in problems:
         flags |= p.flag
     return flags
+
+
+def reasons(problems: Sequence[Problem]) -> dict[Status, str]:
+    """One readable reason per flag, naming the field (`hands.2: duplicated card AS: ...`):
+    the first problem of each kind, in the order found."""
+    out: dict[Status, str] = {}
+    for p in problems:
+        out.setdefault(p.flag, str(p))
+    return out
