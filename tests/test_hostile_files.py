@@ -249,6 +249,12 @@ def test_near_misses_of_shipped_scenarios(
     path = tmp_path_factory.mktemp("nm") / "near.json"
     path.write_text(json.dumps(data), encoding="utf-8", errors="surrogatepass")
     assert_answer_or_refusal(path)
+    # and nothing impossible is accepted: what loads is a position the engine finds valid
+    try:
+        sc = load_file(path)
+    except ScenarioError:
+        return
+    assert sc.hand.problems() == ()
 
 
 # --- shapes no scenario has ------------------------------------------------------------------
