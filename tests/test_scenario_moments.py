@@ -172,3 +172,11 @@ def test_the_phase_is_the_engines() -> None:
         sc = loads(text)
         assert explain_json(sc)["phase"] == sc.hand.phase.value
     assert loads(f"players: 3\ndealer: 0\ndeck: {DECK}\n").hand.phase.value == "deal"
+
+
+def test_the_deal_shown_is_declared_from_in_words_too() -> None:
+    # R05 [000]: "The dealer then asks each player, beginning with the elder hand, whether he
+    # will play or "take miss."": the deal itself (Phase.DEAL) waits for the elder's word
+    sc = loads(f"players: 3\ndealer: 0\ndeck: {DECK}\n")
+    assert explain_json(sc)["legal"] == ["pass", "play", "take_miss"]
+    assert "Now seat 1 (elder hand) is to declare." in explain_text(sc)

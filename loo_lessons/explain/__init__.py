@@ -220,7 +220,7 @@ def explain_text(sc: Scenario) -> str:
         seat = j["to_act"]
         what = (
             "declare"
-            if hand.phase is Phase.DECLARE
+            if hand.phase is not Phase.PLAY  # declaring starts from the deal shown (Phase.DEAL)
             else ("lead" if j["leader"] == seat and not hand.current_trick else "play")
         )
         lines.append(f"Now {_seat_name(hand, seat)} is to {what}.")
