@@ -60,11 +60,10 @@ CASES: dict[str, tuple[str, str]] = {
     "turn-up-and-trumps-disagree.yaml": ("trumps", r"disagree.*turn-up"),
     "tricks-won-not-three.yaml": ("tricks_won", r"three tricks.*4"),
     "tricks-and-tricks-won.yaml": ("tricks_won", r"either.*not both"),
-    "seat-to-play-hand-not-given.yaml": ("hands", r"seat 2.*hand must be given"),
     # the file itself
     "malformed.yaml": ("file", r"malformed YAML"),
     "a-list.yaml": ("file", r"mapping.*list"),
-    "python-tag.yaml": ("file", r"python/object/apply"),
+    "python-tag.yaml": ("title", r"tag !!python/object/apply.*not allowed"),
     # found by an audit of the contract
     "dealer-null.yaml": ("dealer", r"empty"),
     "stake-null.yaml": ("stake", r"empty"),
@@ -76,6 +75,46 @@ CASES: dict[str, tuple[str, str]] = {
     "trick-with-too-many-cards.yaml": ("tricks[0]", r"one card from each player"),
     "empty-file.yaml": ("file", r"empty"),
     "title-a-list.yaml": ("title", r"expected text"),
+    # hostile files (issue 10): the guarded reader refuses them at once, in one short line
+    "int-4301-digits.yaml": ("players", r"4301 digits: at most 30"),
+    "json-huge-int.json": ("players", r"5000 digits: at most 30"),
+    "int-octal.yaml": ("dealer", r"not a decimal whole number.*as 8"),
+    "json-nan.json": ("stake", r"NaN is not a number"),
+    "tag-int-abc.yaml": ("players", r"tag !!int.*'abc'.*not a whole number"),
+    "tag-float-x.yaml": ("stake", r"tag !!float.*'x'.*not a number"),
+    "tag-python-name.yaml": ("rules", r"tag !!python/name:os.system is not allowed"),
+    "tag-set.yaml": ("x-tags", r"tag !!set is not allowed"),
+    "merge-key.yaml": ("file", r"merge keys"),
+    "two-documents.yaml": ("file", r"one scenario per file"),
+    "alias-self-reference.yaml": ("x-loop[0]", r"aliases.*not allowed"),
+    "alias-billion-laughs-under-notes.yaml": ("notes.l1[0]", r"aliases.*not allowed"),
+    "alias-in-hands.yaml": ("hands.1", r"aliases.*not allowed"),
+    "nesting-500-deep.yaml": ("x-deep[0]", r"nested more than 20 deep"),
+    "nesting-500-deep.json": ("x-deep[0]", r"nested more than 20 deep"),
+    "json-duplicate-key.json": ("dealer", r"given twice"),
+    "seat-key-superscript.yaml": ("hands", r"'²' is not a seat number"),
+    "seat-key-circled.yaml": ("hands", r"'①' is not a seat number"),
+    "seat-key-arabic-indic.yaml": ("hands", r"'٣' is not a seat number"),
+    "seat-key-hex.yaml": ("hands", r"'0x1' is not a decimal whole number"),
+    "seat-given-twice-as-number-and-text.yaml": (
+        "hands",
+        r"seat 1 is given twice \(as 1 and '1'\)",
+    ),
+    "seat-given-twice-as-1-and-0x1.yaml": ("declarations", r"'0x1' is not a decimal"),
+    "json-seat-given-twice.json": ("declarations", r"seat 1 is given twice.*R12"),
+    "thrown-up-seat-given-cards.yaml": ("hands.2", r"seat 2 threw up.*holds nothing now"),
+    "long-card-code.yaml": ("hands.1[0]", r"is not a card code"),
+    "long-unknown-option-value.yaml": ("rules.two_trumps_lead", r"unknown value"),
+    "trick-winners-with-tricks.yaml": ("trick_winners", r"either tricks or trick_winners"),
+    "trick-winners-seat-threw-up.yaml": ("trick_winners", r"seat 2 did not play"),
+}
+
+#: Files whose refusal must not quote them at length: (file, the long value they hold).
+LONG_VALUES = {
+    "int-4301-digits.yaml": "9" * 4301,
+    "json-huge-int.json": "1" * 5000,
+    "long-card-code.yaml": "X" * 5000,
+    "long-unknown-option-value.yaml": "y" * 5000,
 }
 
 
@@ -93,8 +132,11 @@ def test_bad_scenario_is_refused(name: str, capsys: pytest.CaptureFixture[str]) 
     assert out == ""
     assert err.startswith("error: ")
     assert err.endswith("\n") and err.count("\n") == 1, f"not exactly one line: {err!r}"
-    assert field in err, f"the message does not name {field!r}: {err!r}"
+    assert err.startswith(f"error: {field}"), f"the message does not name {field!r}: {err!r}"
     assert re.search(problem, err, re.IGNORECASE | re.DOTALL), f"{problem!r} not in {err!r}"
+    assert len(err) < 400, f"{len(err)} characters"
+    if name in LONG_VALUES:
+        assert LONG_VALUES[name][:50] not in err, "the refusal quotes the input at length"
 
 
 @pytest.mark.parametrize("name", sorted(CASES))
@@ -102,7 +144,7 @@ def test_bad_scenario_raises_scenario_error_naming_the_field(name: str) -> None:
     field, _ = CASES[name]
     with pytest.raises(ScenarioError) as info:
         load_file(BAD / name)
-    assert info.value.field == field
+    assert info.value.field == field or info.value.field.startswith(field.removesuffix("[0]"))
     assert info.value.problem
 
 
@@ -121,7 +163,7 @@ def test_python_tag_is_never_executed(capfd: pytest.CaptureFixture[str]) -> None
     assert code == 2
     assert out == ""
     assert "hi" not in out
-    assert err.startswith("error: file:")
+    assert err.startswith("error: title: the tag")
 
 
 def test_missing_file_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -49,19 +49,23 @@ def preset_matching(options: RuleOptions) -> str | None:
 
 def explain_json(sc: Scenario) -> dict[str, Any]:
     hand = sc.hand
-    phase = sc.phase
-    v = hand.verdict() if sc.settlement is None else Verdict(Phase.SETTLED, None, (), None, (), ())
+    needed = sc.hand_needed  # the seat to act, when its hand was not given
+    v = hand.verdict() if needed is None else Verdict(hand.phase, needed, (), None, (), ())
     out: dict[str, Any] = {
-        "phase": (Phase.SETTLED if sc.settlement is not None else phase).value,
+        "phase": hand.phase.value,  # the engine's one phase
         "trumps": hand.trumps.value if hand.trumps is not None else None,
-        "to_act": v.to_act,
-        "leader": hand.leader if sc.settlement is None else None,
+        "to_act": hand.to_act,
+        "leader": hand.leader,
         "legal": sorted(_key(a) for a in v.legal),
         "illegal": {
             _key(a): law_json(law) for a, law in sorted(v.forbidden, key=lambda x: _key(x[0]))
         },
         "tricks": [t.as_json() for t in hand.completed_tricks() if t.plays],
     }
+    if needed is not None:
+        # the contract: what can be known is answered; what seat `needed` may play cannot be
+        del out["legal"], out["illegal"]
+        out["hand_needed"] = f"hands.{needed}"
     if v.why is not None:
         out["why"] = law_json(v.why)
     s = sc.final_settlement
@@ -84,9 +88,16 @@ def explain_json(sc: Scenario) -> dict[str, Any]:
         d = sc.dealt
         out["hands"] = {str(i): [c.code for c in h] for i, h in enumerate(d.hands)}
         out["miss"] = [c.code for c in d.miss] if d.miss is not None else None
-        out["stock_remaining"] = 52 - 3 * len(d.hands) - (3 if d.miss is not None else 0) - 1
-    if sc.notes:
-        out["notes"] = [n for n in sc.notes if n]
+    if sc.dealt is not None or sc.before_first_trick:
+        out.update(sc.deal_counts())
+    notes = [n for n in sc.notes if n]
+    if needed is not None:
+        notes.append(
+            f"Seat {needed} is to play, but its hand is not given: what it may play needs "
+            f"hands.{needed}."
+        )
+    if notes:
+        out["notes"] = notes
     return out
 
 
@@ -180,7 +191,7 @@ def explain_text(sc: Scenario) -> str:
         )
     elif hand.trumps is not None:
         lines.append(f"Trumps: {hand.trumps.plural}.")
-    if sc.phase is Phase.DEAL and sc.dealt is not None:
+    if hand.phase is Phase.DEAL and sc.dealt is not None:
         first = hand.options.miss_deal_position is MissDealPosition.FIRST_EACH_ROUND
         lines.append(
             "The deal: three cards each, one at a time, from the elder hand; the miss's card "
@@ -209,10 +220,12 @@ def explain_text(sc: Scenario) -> str:
         seat = j["to_act"]
         what = (
             "declare"
-            if hand.phase is Phase.DECLARE
+            if hand.phase is not Phase.PLAY  # declaring starts from the deal shown (Phase.DEAL)
             else ("lead" if j["leader"] == seat and not hand.current_trick else "play")
         )
         lines.append(f"Now {_seat_name(hand, seat)} is to {what}.")
+    if j["to_act"] is not None and "legal" in j:
+        seat = j["to_act"]
         if hand.phase is Phase.PLAY:
             lines.append(f"He holds: {' '.join(codes(hand.held[seat]))}")
         lines.append(f"Legal: {', '.join(j['legal'])}")

@@ -127,7 +127,7 @@ def table_view(
         d = hand.declared.get(seat)
         if d is not None:
             status: str | None = "in" if d.plays else "out"
-        elif hand.phase is Phase.DECLARE:
+        elif hand.phase in (Phase.DEAL, Phase.DECLARE):
             status = "to_declare"
         else:
             status = None
@@ -221,7 +221,7 @@ def pick_question(
     seat = v.to_act
     if seat is None:
         raise ValueError("nobody is to act in this position: the deal is over")
-    if v.phase is Phase.DECLARE:
+    if v.phase is not Phase.PLAY:  # the deal shown (Phase.DEAL) is declared from too
         kind = "pick_declaration"
         offered = {a for a in v.legal} | {a for a, _ in v.forbidden}
         choices: list[Action] = [d for d in ALL_DECLARATIONS if d in offered]

@@ -38,9 +38,10 @@ import traitlets
 from loo_lessons.engine.cards import Card, in_hand_order
 from loo_lessons.engine.declare import Declaration
 from loo_lessons.engine.errors import IllegalAction, LooError, ScenarioError
-from loo_lessons.engine.game import Action, Hand, Phase, Transcript, parse_action
+from loo_lessons.engine.game import Action, Hand, Phase, parse_action
 from loo_lessons.engine.options import RuleOptions, options_from
 from loo_lessons.scenario import DECLARATION_ALIASES
+from loo_lessons.scenario.transcripts import read_transcript
 from loo_lessons.sim.bots import Bot, bot_move, get_bot
 from loo_lessons.widgets.bundle import esm
 from loo_lessons.widgets.data import (
@@ -410,19 +411,7 @@ class PlayTable(_Component):
     ) -> PlayTable:
         """A saved game, live again at the same point: the moves are replayed (each checked
         by the engine) and the bots carry on from there."""
-        text = Path(os.fspath(path)).read_text(encoding="utf-8")
-        try:
-            raw = json.loads(text)
-        except json.JSONDecodeError as e:
-            raise ScenarioError("transcript", f"not JSON: {e}") from None
-        if not isinstance(raw, Mapping):
-            raise ScenarioError("transcript", "expected a JSON object")
-        try:
-            tr = Transcript.from_json(raw)
-        except (KeyError, TypeError, ValueError) as e:
-            raise ScenarioError("transcript", f"not a transcript: {e}") from None
-        learner = raw.get("learner") if isinstance(raw.get("learner"), Mapping) else {}
-        assert isinstance(learner, Mapping)
+        tr, learner = read_transcript(path)  # the guarded reader: checked, every move replayed
         me = int(seat if seat is not None else learner.get("seat", 1))
         if tr.penalties:
             raise ScenarioError("transcript", "a deal with penalties cannot be played on here")
