@@ -514,6 +514,8 @@ class Hand:
             penalties_now=now,
             penalties_next=nxt,
             awarded_to=self.awarded_to,
+            award_law=self.award_law,
+            penalties=self.penalties,
         )
 
     # --- penalties ----------------------------------------------------------------------

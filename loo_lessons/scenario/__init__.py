@@ -756,6 +756,7 @@ def _settle_from_counts(hand: Hand, tricks_won: Mapping[int, int]) -> Settlement
             penalties_next=sum(
                 p.amount for p in hand.penalties if p.ruling.destination == "next_pool"
             ),
+            penalties=hand.penalties,
         )
     except ValueError:
         raise ScenarioError(
