@@ -22,6 +22,7 @@ from loo_lessons.engine.options import OPTION_SPECS, PRESETS, RuleOptions, optio
 from loo_lessons.engine.penalties import Offence, ruling_for
 from loo_lessons.engine.sources import RULES
 from loo_lessons.explain import explain_json, explain_text
+from loo_lessons.explain.words import book_name, quote_html
 from loo_lessons.scenario import Scenario, load, loads
 from loo_lessons.views.html import CardsView
 from loo_lessons.widgets import live
@@ -99,7 +100,7 @@ def _quote_html(rule_id: str) -> str:
     """A rule's summary and every passage it quotes, each with its book."""
     r = RULES[rule_id]
     quotes = "".join(
-        f"<br><em>“{html.escape(q.text)}”</em> <small>— {html.escape(q.book)} [{q.seed}]</small>"
+        f"<br>“{quote_html(q)}” <small>— {html.escape(book_name(q))}</small>"
         for q in r.quotes
     )
     return (
@@ -168,13 +169,12 @@ def _summary_cells(j: Mapping[str, Any]) -> tuple[str, str]:
         return "refused", html.escape(str(j["refused"]))
     if j.get("settlement"):
         s = j["settlement"]
-        got = ", ".join(f"seat {k} receives {v}" for k, v in s["receives"].items()) or "nobody wins"
-        loos = (
-            ", ".join(f"seat {k} pays {v}" for k, v in s["loo_pays"].items()) or "nobody is looed"
+        said = " ".join(  # the settlement's own lines (explain.settlement), with their rules
+            f"{html.escape(line['text'])} ({line['rule_id']})"
+            for line in s["lines"]
+            if line["kind"] not in ("pool", "next_pool")
         )
-        must = "; the next deal is a must" if s.get("next_is_must") else ""
-        single = "; a single" if s.get("is_single") else ""
-        return "settled", f"{got}; {loos}; next pool {s['next_pool']}{single}{must}"
+        return "settled", f"{said} Next pool {s['next_pool']}."
     legal = ", ".join(j["legal"])
     why = j.get("why") or {}
     reasons = "; ".join(
