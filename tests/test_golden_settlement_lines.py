@@ -143,6 +143,7 @@ def test_R38_one_hand_taking_all_three_tricks_takes_the_whole_pool(
 
 
 def test_R38_carry_forward_sweep_as_a_scenario() -> None:
+    """[000] “the pool is divided, in the proportion of one-third to each trick.”"""
     sc = loads(
         """
 players: 4
@@ -190,6 +191,7 @@ def test_R49_pool_capped_without_a_cap_plays_every_deal_to_the_end() -> None:
 
 
 def test_R49_the_play_widget_deals_capped_loo() -> None:
+    """[000] “it is customary to fix a _maximum_ beyond which no further advance shall be permitted.”"""
     pytest.importorskip("traitlets")
     from loo_lessons.widgets.play import PlayTable
 
@@ -203,8 +205,9 @@ def test_R49_the_play_widget_deals_capped_loo() -> None:
 
 
 def test_R39_originally_staked_only_when_the_loo_is_the_stake() -> None:
-    """[000] “mulcted in the same amount as was originally placed in the pool”: Peel's loo of 6
-    with a stake of 3 is the fixed loo agreed, not 'the amount originally staked'."""
+    """[000] “The remaining three players are "looed," _i.e._ mulcted in the same amount as was originally placed in the pool”
+
+    Peel's loo of 6 with a stake of 3 is the fixed loo agreed, not 'the amount originally staked'."""
     peel = load_file(SCENARIOS / "settle-peel-loo-of-six.yaml")
     loos = [x for x in explain_json(peel)["settlement"]["lines"] if x["kind"] == "loo"]
     assert loos and all("6 counters" in x["text"] for x in loos)
@@ -267,6 +270,7 @@ def test_every_refused_option_has_a_refusal_for_its_reason(rules: str, players: 
 
 
 def test_R27_refused_trump_reads_must_lead_the_highest() -> None:
+    """[000] “If only two persons have declared to play, and the holder holds two or more trumps, he must lead the _highest_”"""
     j = explain_json(load_file(SCENARIOS / "lead-two-declared-equal-value.yaml"))
     assert j["why"]["rule"] == "two-declared-equal-value"
     for entry in j["illegal"].values():

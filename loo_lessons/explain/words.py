@@ -102,13 +102,6 @@ def cards_words(cards: Iterable[Card | str]) -> str:
     return ", ".join(labels) if labels else "none"
 
 
-_ACTION = {
-    Declaration.PLAY: "stand",
-    Declaration.TAKE_MISS: "take miss",
-    Declaration.PASS: "throw up",
-    Declaration.PLAY_MISS_FOR_POOL: "play the miss for the pool",
-}
-
 # what a declaration does, said of him (third person) and of you
 _DECLARED = {
     Declaration.PLAY: ("stands on his own cards", "stand on your own cards"),
@@ -132,7 +125,7 @@ def action_label(a: Action | str, *, capital: bool = False) -> str:
             return card_label(a)
     if isinstance(a, Card):
         return card_label(a)
-    word = _ACTION[a]
+    word = a.words  # the books' words, kept with the declaration (R06, R18)
     return word[0].upper() + word[1:] if capital else word
 
 
