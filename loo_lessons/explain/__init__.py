@@ -26,6 +26,7 @@ from loo_lessons.explain.words import (
     plural,
     quote_text,
     seat_name,
+    task_words,
 )
 from loo_lessons.scenario import Scenario
 
@@ -237,12 +238,7 @@ def explain_text(sc: Scenario) -> str:
     lines.append("")
     if j["to_act"] is not None:
         seat = j["to_act"]
-        what = (
-            "declare"
-            if hand.phase is Phase.DECLARE
-            else ("lead" if j["leader"] == seat and not hand.current_trick else "play")
-        )
-        lines.append(f"Now {seat_name(hand, seat)} is to {what}.")
+        lines.append(f"Now {seat_name(hand, seat)} is to {task_words(hand)}.")
         if hand.phase is Phase.PLAY:
             lines.append(f"He holds: {' '.join(codes(hand.held[seat]))}")
         lines.append(f"Legal: {', '.join(j['legal'])}")

@@ -23,7 +23,7 @@ from loo_lessons.engine.laws import Law
 from loo_lessons.engine.options import PRESETS, options_from
 from loo_lessons.explain import leader_note
 from loo_lessons.explain.settlement import settlement_text
-from loo_lessons.explain.words import action_label, plural, seat_name
+from loo_lessons.explain.words import action_label, plural, seat_name, task_words
 from loo_lessons.sim.bots import bot_move, get_bot
 
 #: The stored playthroughs: (file name, seed, players, preset, bot).
@@ -69,13 +69,8 @@ def playthrough(seed: int, players: int = 5, rules: str = "hoffmann", bot: str =
         step += 1
         seat = hand.to_act
         v = hand.verdict()
-        if hand.phase is Phase.DECLARE:
-            doing = "declare"
-        else:
-            leading = len(hand.tricks) > len(hand.winners) and not hand.tricks[-1]
-            doing = f"{'lead to' if leading else 'play to'} trick {len(hand.winners) + 1}"
         out.append("")
-        out.append(f"step {step}: {seat_name(hand, seat)} to {doing}")
+        out.append(f"step {step}: {seat_name(hand, seat)} to {task_words(hand)}")
         if hand.phase is Phase.PLAY:
             out.append(f"  holds: {' '.join(c.code for c in hand.held[seat])}")
         out.append(f"  legal: {', '.join(_option(a) for a in v.legal)}")

@@ -15,7 +15,7 @@ from collections.abc import Iterable, Sequence
 
 from loo_lessons.engine.cards import Card, parse_card
 from loo_lessons.engine.declare import Declaration
-from loo_lessons.engine.game import Action, Hand
+from loo_lessons.engine.game import Action, Hand, Phase
 from loo_lessons.engine.options import PRESETS, RuleOptions
 from loo_lessons.engine.sources import RULES, Quote
 
@@ -132,6 +132,21 @@ def action_label(a: Action | str, *, capital: bool = False) -> str:
 def declared_words(d: Declaration, *, you: bool = False) -> str:
     """What a declaration does: `stands on his own cards` (or `stand on your own cards`)."""
     return _DECLARED[d][1 if you else 0]
+
+
+def leading(hand: Hand) -> bool:
+    """Is the seat to act leading a trick (no card of it played yet)?"""
+    return hand.phase is Phase.PLAY and (
+        len(hand.tricks) == len(hand.winners) or not hand.tricks[-1]
+    )
+
+
+def task_words(hand: Hand) -> str:
+    """What the seat to act is to do: `declare`, `lead to trick 2`, `play to trick 1`."""
+    if hand.phase is Phase.DECLARE:
+        return "declare"
+    n = min(3, len(hand.winners) + 1)
+    return f"{'lead' if leading(hand) else 'play'} to trick {n}"
 
 
 def move_words(hand: Hand, seat: int, a: Action, *, leading: bool, you: int | None = None) -> str:

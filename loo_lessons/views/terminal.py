@@ -38,6 +38,7 @@ from loo_lessons.explain.words import (
     move_words,
     quote_text,
     seat_name,
+    task_words,
 )
 from loo_lessons.scenario import DECLARATION_ALIASES
 from loo_lessons.sim.bots import Bot, bot_move, get_bot
@@ -133,14 +134,11 @@ class _Game:
         if h.phase is Phase.DECLARE:
             self.say(f"== Your turn to declare, {seat_name(h, self.me, miss=False)} ==")
         else:
-            n = len(h.winners) + 1
-            what = "lead to" if not self.trick_so_far() else "play to"
-            self.say(f"== Your turn to {what} trick {n} ==")
+            self.say(f"== Your turn to {task_words(h)} ==")
         self.say(self.trumps_line())
         if h.declared:
             made = ", ".join(
-                f"{_seat_name(h, s, self.me)}: {action_label(d)}"
-                for s, d in h.declared.items()
+                f"{_seat_name(h, s, self.me)}: {action_label(d)}" for s, d in h.declared.items()
             )
             self.say(f"Declarations: {made}.")
         if h.miss_holder is not None:

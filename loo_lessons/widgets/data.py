@@ -230,13 +230,8 @@ def pick_question(
     else:
         kind = "pick_card"
         choices = list(in_hand_order(hand.held[seat], hand.trumps))
-        leading = not hand.tricks or not hand.tricks[-1] or len(hand.tricks) == len(hand.winners)
-        n = min(3, len(hand.winners) + 1)
-        ask = prompt or (
-            f"Seat {seat} is to lead to trick {n}. Which cards may he lead?"
-            if leading
-            else f"Seat {seat} is to play to trick {n}. Which cards may he play?"
-        )
+        verb = "lead" if words.leading(hand) else "play"
+        ask = prompt or f"Seat {seat} is to {words.task_words(hand)}. Which cards may he {verb}?"
     verdicts: dict[str, dict[str, Any]] = {}
     rule_ids: list[str] = []
     for a in choices:

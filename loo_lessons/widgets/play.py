@@ -568,9 +568,7 @@ class PlayTable(_Component):
             return "The deal is over."
         if h.phase is Phase.DECLARE:
             return f"Your turn to declare (you are seat {self.seat}). What will you do?"
-        n = min(3, len(h.winners) + 1)
-        leading = len(h.tricks) == len(h.winners) or not h.tricks[-1]
-        return f"Your turn to {'lead to' if leading else 'play to'} trick {n}."
+        return f"Your turn to {words.task_words(h)}."
 
     def _hint_data(self, q: Mapping[str, Any] | None = None) -> dict[str, Any]:
         q = q if q is not None else self._question()
