@@ -324,3 +324,28 @@ def test_seed_markup_is_rendered_for_learners_and_kept_in_json() -> None:
     assert "[28]" not in j["why"]["words"]
     text = explain_text(load_file(SCENARIOS / "lead-two-declared-equal-value.yaml"))
     assert "[28]" not in text and ".txt" not in text and "Hoyle's Games Modernized" in text
+
+
+@pytest.mark.parametrize("path", sorted(SCENARIOS.glob("*.yaml")), ids=lambda p: p.stem)
+def test_every_settlement_line_in_json_has_rule_reason_quote_and_text(path: Path) -> None:
+    """`explain --json` adds `settlement.lines`: each line its kind, rule id, plain reason,
+    the verbatim quote and its seed file, the book's name and the learner's sentence; the
+    counters the lines pay out are the settlement's own."""
+    j = explain_json(load_file(path))
+    s = j.get("settlement")
+    if s is None:
+        return
+    assert s["lines"], path.name
+    for line in s["lines"]:
+        assert line["rule_id"] in RULES and line["reason"] and line["text"], line
+        assert line["quote"] in {q.text for q in RULES[line["rule_id"]].quotes}
+        assert line["source"].endswith(".txt") and ".txt" not in line["text"] + line["book"]
+    paid = {x["seat"]: x["amount"] for x in s["lines"] if x["kind"] == "loo"}
+    assert paid == {int(k): v for k, v in s["loo_pays"].items()}
+    won = {x["seat"]: x["amount"] for x in s["lines"] if x["kind"] in ("tricks", "award")}
+    kept = {x["seat"]: x["amount"] for x in s["lines"] if x["kind"] in ("withheld", "for_pool")}
+    assert {k: v for k, v in won.items() if k not in kept} == {
+        int(k): v for k, v in s["receives"].items()
+    }
+    assert kept == {int(k): v for k, v in s["withheld"].items()}
+    assert [x["amount"] for x in s["lines"] if x["kind"] == "next_pool"] == [s["next_pool"]]

@@ -258,7 +258,7 @@ def explain_text(sc: Scenario) -> str:
                 lines.append(cite(law, options=opts))
                 pen = penalty_words(law)
                 if pen:
-                    lines.append(f"    Penalty ({book_name(RULES['R61'].quote)}): {pen}")
+                    lines.append(f"    Penalty ({PRESETS['peel'].book.split(' (')[0]}): {pen}")
     s = sc.final_settlement
     if s is not None:
         lines.append("The deal is over.")

@@ -535,8 +535,8 @@ def stepper_steps(
         title = words.move_words(h, seat_now, a, leading=leading)
         h.apply_unchecked(a)
         laws = [law_json(law, opts)] if law is not None else []
-        if note is not None:
-            laws.insert(0, rule_json(note[0], reason=note[1], options=opts))
+        if note is not None:  # after the law that decided the lead: R29 says why it binds him
+            laws.append(rule_json(note[0], reason=note[1], options=opts))
         if isinstance(a, Card):
             text = (f"{note[1]} " if note is not None else "") + (
                 law.reason if law is not None else ""
