@@ -262,7 +262,10 @@ def explain_text(sc: Scenario) -> str:
     s = sc.final_settlement
     if s is not None:
         lines.append("The deal is over.")
-        lines += settlement_text(s, hand, options=opts)
+        lines += [
+            textwrap.fill(x, 88, subsequent_indent="        ", break_long_words=False)
+            for x in settlement_text(s, hand, options=opts)
+        ]
         if s.is_single:
             lines.append(
                 "  The next deal is a single (R42)"
