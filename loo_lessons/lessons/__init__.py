@@ -22,7 +22,7 @@ from loo_lessons.engine.options import OPTION_SPECS, PRESETS, RuleOptions, optio
 from loo_lessons.engine.penalties import Offence, ruling_for
 from loo_lessons.engine.sources import RULES
 from loo_lessons.explain import explain_json, explain_text
-from loo_lessons.explain.words import book_name, quote_html
+from loo_lessons.explain.words import book_name, counters, quote_html
 from loo_lessons.scenario import Scenario, load, loads
 from loo_lessons.views.html import CardsView
 from loo_lessons.widgets import live
@@ -380,7 +380,7 @@ def penalty(offence: str, declared: bool = False, single_loo: int = 3, full_loo:
     cons = ", ".join(c.value.replace("_", " ") for c in r.consequences) or "—"
     return Html(
         f"<div class='loo-penalty'><p><strong>{html.escape(off.info.words.capitalize())}</strong>: "
-        f"{str(r.size).replace('_', ' ')} ({amount} counters), paid {where}. Also: {cons}.</p>"
+        f"{str(r.size).replace('_', ' ')} ({counters(amount)}), paid {where}. Also: {cons}.</p>"
         f"<p>{html.escape(r.note)}</p>{quotes}</div>"
     )
 
