@@ -32,7 +32,7 @@ from loo_lessons.cli import main
 from loo_lessons.engine.declare import Declaration
 from loo_lessons.engine.game import Hand
 from loo_lessons.engine.laws import Law
-from loo_lessons.engine.options import DEFAULT_LOO_CAP_STAKES, preset
+from loo_lessons.engine.options import DEFAULT_LOO_CAP_STAKES, DEFAULTS_DECIDED, preset
 from loo_lessons.engine.penalties import Offence
 from loo_lessons.engine.settle import LineKind, Stakes, settle
 from loo_lessons.engine.sources import RULES
@@ -166,6 +166,7 @@ def test_R49_pool_capped_without_a_cap_plays_every_deal_to_the_end() -> None:
     permitted.” With no agreed cap the decided default (four stakes, options.py) applies:
     no deal ends in an AssertionError, and the loo is the pool up to that maximum."""
     assert DEFAULT_LOO_CAP_STAKES == 4 and Stakes.make().cap == 12 and Stakes.make(6).cap == 24
+    assert "four stakes" in DEFAULTS_DECIDED["R49"]  # documented where decisions are listed
     assert Stakes.make(loo_cap=7).cap == 7
     opts = {"preset": "hoffmann", "loo_amount": "pool_capped"}
     for seed in range(30):

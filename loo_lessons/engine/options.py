@@ -553,6 +553,11 @@ DEFAULTS_DECIDED: dict[str, str] = {
     "A21": "An offender who takes no trick in the replay is also looed; the whole hand is replayed; "
     "winnings are withheld only under R54 and R63.",
     "A23": "Penalties for looking at cards still apply in a must.",
+    "R49": "`loo_amount: pool_capped` with no agreed `loo_cap`: the maximum loo is four stakes "
+    "(12 counters at a stake of 3). The book says only 'it is customary to fix a _maximum_ "
+    "beyond which no further advance shall be permitted', with no figure; a cap at the stake "
+    "would be limited loo again, and the contract's example caps at 12. Scenario files still "
+    "name their cap.",
 }
 
 
