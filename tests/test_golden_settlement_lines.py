@@ -350,3 +350,26 @@ def test_every_settlement_line_in_json_has_rule_reason_quote_and_text(path: Path
     }
     assert kept == {int(k): v for k, v in s["withheld"].items()}
     assert [x["amount"] for x in s["lines"] if x["kind"] == "next_pool"] == [s["next_pool"]]
+
+
+def test_R54_R63_quiz_explanations_cite_the_engines_rule_for_withheld_winnings() -> None:
+    """[004] “in the event of his cards securing either of the tricks the amount won is left in the pool for the next deal.”
+    [004] “if the player who transgressed wins either of the tricks his winnings must be left in the pool for the next deal.”
+
+    A generated question about withheld winnings cites the rule of the engine's own line."""
+    from loo_lessons.quiz import generate
+
+    seen: set[str] = set()
+    for seed in range(6):
+        for q in generate("penalty", 30, seed=seed, level=2):
+            d = q.to_json()
+            j = explain_json(loads(json.dumps(d["scenario"])))
+            withheld = _withheld_rules((j.get("settlement") or {}).get("lines", []))
+            if not withheld or "receive" not in d["prompt"]:
+                continue
+            (rule,) = set(withheld.values())
+            assert f"({rule})" in d["explanation"], (rule, d["explanation"])
+            other = "R63" if rule == "R54" else "R54"
+            assert f"({other})" not in d["explanation"], (rule, d["explanation"])
+            seen.add(rule)
+    assert seen == {"R54", "R63"}
