@@ -295,6 +295,13 @@ def test_a_trick_winners_lead_cites_R29() -> None:
     for m in PLAY5.split()[:5]:
         first.apply(m)
     assert leader_note(first) is None  # the first lead is the elder hand's (R21)
+    path = SCENARIOS / "trump-after-trick-two-trumps-peel.yaml"  # seat 1 won trick 1, leads
+    j = explain_json(load_file(path))
+    assert j["leads_by"]["rule_id"] == "R29" and j["why"]["rule_id"] == "R31"
+    assert "R29 — He won the last trick" in explain_text(load_file(path))
+    assert "leads_by" not in explain_json(
+        load_file(SCENARIOS / "lead-two-declared-equal-value.yaml")
+    )
 
 
 def test_under_a_preset_its_own_book_is_quoted() -> None:

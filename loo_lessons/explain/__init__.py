@@ -54,6 +54,28 @@ def law_json(law: Law, options: RuleOptions | None = None) -> dict[str, Any]:
     return out
 
 
+def rule_json(
+    rule_id: str,
+    slug: str = "",
+    reason: str | None = None,
+    quote: int = 0,
+    options: RuleOptions | None = None,
+) -> dict[str, Any]:
+    """A law-like mapping for a digest rule that is not an engine `Law` (R03, R04, R29, R37, …);
+    under a preset, its own book's quote of the rule where it has one."""
+    r = RULES[rule_id]
+    q = book_quote(rule_id, r.quotes[min(quote, len(r.quotes) - 1)], options)
+    return {
+        "rule": slug,
+        "rule_id": rule_id,
+        "reason": reason if reason is not None else r.summary,
+        "source": q.source,
+        "quote": q.text,
+        "book": book_name(q),
+        "words": quote_text(q),
+    }
+
+
 def preset_matching(options: RuleOptions) -> str | None:
     for name, p in PRESETS.items():
         if p.options == options:
@@ -79,6 +101,9 @@ def explain_json(sc: Scenario) -> dict[str, Any]:
     }
     if v.why is not None:
         out["why"] = law_json(v.why, sc.options)
+    note = leader_note(hand) if sc.settlement is None else None
+    if note is not None:  # a trick winner leads under the first leader's obligations (R29)
+        out["leads_by"] = rule_json(note[0], "winner-leads", note[1], options=sc.options)
     s = sc.final_settlement
     if s is not None:
         out["settlement"] = s.as_json()

@@ -26,7 +26,7 @@ from loo_lessons.engine.options import LooAmount, PoolRemainder, RuleOptions
 from loo_lessons.engine.penalties import Offence
 from loo_lessons.engine.settle import Settlement, new_pool_stake
 from loo_lessons.engine.sources import RULES
-from loo_lessons.explain import law_json, leader_note, preset_matching, words
+from loo_lessons.explain import law_json, leader_note, preset_matching, rule_json, words
 from loo_lessons.explain.settlement import settlement_lines
 from loo_lessons.explain.words import and_list
 from loo_lessons.scenario import Scenario, load, load_file, loads
@@ -73,28 +73,6 @@ def action_key(a: Action) -> str:
 def action_label(a: Action) -> str:
     """A button's label: `Stand`, `Take miss`, `Throw up`, `Play the miss for the pool`, `10♥`."""
     return words.action_label(a, capital=True)
-
-
-def rule_json(
-    rule_id: str,
-    slug: str = "",
-    reason: str | None = None,
-    quote: int = 0,
-    options: RuleOptions | None = None,
-) -> dict[str, Any]:
-    """A law-like mapping for a digest rule that is not an engine `Law` (R03, R04, R37, …);
-    under a preset, its own book's quote of the rule where it has one."""
-    r = RULES[rule_id]
-    q = words.book_quote(rule_id, r.quotes[min(quote, len(r.quotes) - 1)], options)
-    return {
-        "rule": slug,
-        "rule_id": rule_id,
-        "reason": reason if reason is not None else r.summary,
-        "source": q.source,
-        "quote": q.text,
-        "book": q.book,
-        "words": words.quote_text(q),
-    }
 
 
 # --- the table ---------------------------------------------------------------------------------
