@@ -308,12 +308,12 @@ def pool_data(position: Position | Settlement, *, title: str | None = None) -> d
     facts: list[str] = []
     if sc is not None and sc.title:
         facts.append(sc.title)
-    facts.append(f"The pool holds {s.pool} counters.")
+    facts.append(f"The pool holds {words.counters(s.pool)}.")
     if hand is not None:
         st = hand.setup.stakes
         o = hand.options
         if o.loo_amount is LooAmount.FIXED:
-            facts.append(f"Limited loo: a loo costs {st.loo} counters.")
+            facts.append(f"Limited loo: a loo costs {words.counters(st.loo)}.")
         elif o.loo_amount is LooAmount.POOL:
             facts.append("Unlimited loo: a loo costs what the pool holds.")
         else:
@@ -328,7 +328,7 @@ def pool_data(position: Position | Settlement, *, title: str | None = None) -> d
             facts.append("The pool does not divide by three: the odd counters stay in the pool.")
         ante = new_pool_stake(st.stake, hand.setup.players, o.ante)
         facts.append(
-            f"The next dealer stakes {st.stake} counters."
+            f"The next dealer stakes {words.counters(st.stake)}."
             if ante == st.stake
             else f"Every player antes {st.stake}: the next pool gets {ante} from the ante."
         )
@@ -488,7 +488,7 @@ def stepper_steps(
             {
                 "kind": "penalty",
                 "title": f"Seat {rec.seat} is penalised for {rec.offence.info.words}",
-                "text": f"He pays {size} ({rec.amount} counters), {where}.",
+                "text": f"He pays {size} ({words.counters(rec.amount)}), {where}.",
                 "laws": [rule_json(x, options=opts) for x in r.rules if x in RULES],
                 "forbidden": [],
                 "working": [],
