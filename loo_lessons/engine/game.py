@@ -261,7 +261,7 @@ class Hand:
         seed: int,
         players: int = 5,
         dealer: int = 0,
-        options: RuleOptions | str | None = None,
+        options: RuleOptions | str | Mapping[str, Any] | None = None,
         *,
         must: bool = False,
         stakes: Stakes | None = None,
