@@ -40,7 +40,7 @@ from loo_lessons.engine.declare import Declaration
 from loo_lessons.engine.errors import IllegalAction, LooError, ScenarioError
 from loo_lessons.engine.game import Action, Hand, Phase, Transcript, parse_action
 from loo_lessons.engine.options import RuleOptions, options_from
-from loo_lessons.explain import words
+from loo_lessons.explain import law_json, words
 from loo_lessons.scenario import DECLARATION_ALIASES
 from loo_lessons.sim.bots import Bot, bot_move, get_bot
 from loo_lessons.widgets.bundle import esm
@@ -575,7 +575,7 @@ class PlayTable(_Component):
         v = self._hand.verdict()
         verdicts = q["verdicts"]
         labels = {c["key"]: _YOUR_LABELS.get(c["key"], c["label"]) for c in q["choices"]}
-        keep = ("rule", "rule_id", "reason", "quote", "book", "source")
+        keep = ("rule", "rule_id", "reason", "quote", "book", "source", "words")
         allowed = [
             {"key": k, "label": labels[k], **{x: verdicts[k][x] for x in keep}} for k in q["answer"]
         ]
@@ -590,7 +590,9 @@ class PlayTable(_Component):
             "phase": self._hand.phase.value,
             "prompt": self._prompt(),
             "legal": list(q["answer"]),
-            "why": {x: why.as_json()[x] for x in keep} if why is not None else None,
+            "why": {x: law_json(why, self._hand.options)[x] for x in keep}
+            if why is not None
+            else None,
             "allowed": allowed,
             "forbidden": forbidden,
             "rule_ids": list(q["rule_ids"]),
