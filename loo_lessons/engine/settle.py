@@ -9,7 +9,7 @@ event the same way (the words with seat names and figures are `explain.settlemen
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Protocol
 
@@ -156,7 +156,13 @@ class Settlement:
     is_single: bool
     next_is_must: bool
     rules: tuple[str, ...] = field(default=())
-    lines: tuple[SettlementLine, ...] = field(default=())
+    why: Why | None = field(default=None, compare=False, repr=False)
+
+    @property
+    def lines(self) -> tuple[SettlementLine, ...]:
+        """Every line of the settlement, in order, each with its rule (built when asked, so a
+        simulation that only needs the figures does not pay for the words)."""
+        return () if self.why is None else _lines(self, self.why)
 
     def as_json(self) -> dict[str, object]:
         return {
@@ -265,6 +271,20 @@ _WITHHELD_REASON = {
 }
 
 
+@dataclass(frozen=True, slots=True)
+class Why:
+    """What the lines of a settlement need besides its figures."""
+
+    stakes: Stakes
+    options: RuleOptions
+    trick_winners: tuple[int, ...] | None
+    for_pool: int | None
+    penalties: tuple[Charged, ...]
+    award_law: Law | None
+    shares: tuple[int, int, int]
+    odd: int
+
+
 def settle(
     *,
     players: int,
@@ -293,24 +313,18 @@ def settle(
     """
     pool = stakes.pool + penalties_now
     next_stake = new_pool_stake(stakes.stake, players, options.ante)
-    lines: list[SettlementLine] = [
-        _penalty_line(p) for p in penalties if p.ruling.destination is Destination.POOL_NOW
-    ]
-    after = [_penalty_line(p) for p in penalties if p.ruling.destination is Destination.NEXT_POOL]
+    shares, left = trick_shares(pool, options)
+    why = Why(
+        stakes,
+        options,
+        None if trick_winners is None else tuple(trick_winners),
+        for_pool,
+        tuple(penalties),
+        award_law,
+        shares,
+        left,
+    )
     if awarded_to is not None:  # R14, R15, R16: the pool goes whole, without play
-        law = award_law or Law.DEALER_TAKES_POOL
-        lines.append(
-            SettlementLine(
-                LineKind.AWARD,
-                law.rule,
-                law.reason,
-                awarded_to,
-                pool,
-                quote_index=law.info.quote_index,
-            )
-        )
-        lines += after
-        lines.append(_next_pool_line(next_stake + penalties_next, options))
         return Settlement(
             pool,
             awarded_to,
@@ -326,17 +340,14 @@ def settle(
             False,
             False,
             ("R14", "R15", "R16", "R40"),
-            tuple(lines),
+            why,
         )
-    shares, left = trick_shares(pool, options)
     won: dict[int, int] = {}
     receives: dict[int, int] = {}
-    which: dict[int, list[int]] = {}
     if trick_winners is not None:
         for i, seat in enumerate(trick_winners):
             won[seat] = won.get(seat, 0) + 1
             receives[seat] = receives.get(seat, 0) + shares[i]
-            which.setdefault(seat, []).append(i + 1)
     else:
         assert tricks_won is not None
         if shares[0] != shares[2] and sorted(tricks_won.values()) != [3]:
@@ -345,103 +356,19 @@ def settle(
             if n:
                 won[seat] = n
                 receives[seat] = shares[0] * n
-    sweep = next((s for s, n in won.items() if n == 3), None)
-    if sweep is not None:  # "one-third to each trick": three thirds are the whole pool
-        receives[sweep] = pool
+    if len(won) == 1 and sum(won.values()) == 3:  # "one-third to each trick": thirds make a whole
+        receives = {seat: pool for seat in won}
         left = 0
-    odd = left
-    lines.append(_pool_line(pool, shares, odd, sweep, options))
-    for seat in sorted(won):
-        lines.append(
-            SettlementLine(
-                LineKind.TRICKS,
-                "R38",
-                "He took all three tricks: three thirds are the whole pool."
-                if seat == sweep
-                else "Each trick takes one third of the pool.",
-                seat,
-                receives[seat],
-                tuple(which.get(seat, ())),
-                won[seat],
-            )
-        )
+        why = replace(why, odd=0)
     withheld: dict[int, int] = {}
     for seat in [*([for_pool] if for_pool is not None else []), *withheld_seats]:
         if seat in receives:
             withheld[seat] = receives.pop(seat)
             left += withheld[seat]
-            if seat == for_pool:
-                lines.append(
-                    SettlementLine(
-                        LineKind.FOR_POOL,
-                        "R19",
-                        "The dealer played the miss for the pool: what it wins stays in the pool "
-                        "for the next deal, and he is not looed.",
-                        seat,
-                        withheld[seat],
-                        tuple(which.get(seat, ())),
-                        won[seat],
-                    )
-                )
-            else:
-                rid = _withheld_rule(seat, penalties)
-                lines.append(
-                    SettlementLine(
-                        LineKind.WITHHELD,
-                        rid,
-                        _WITHHELD_REASON[rid],
-                        seat,
-                        withheld[seat],
-                        tuple(which.get(seat, ())),
-                        won[seat],
-                        quote_index=1 if rid == "R54" else 0,
-                    )
-                )
     loo = loo_amount(stakes, pool, options)
     looed = tuple(s for s in players_in if won.get(s, 0) == 0 and s != for_pool)
     loo_pays = {s: loo for s in looed}
     is_single = len(players_in) == 3 and all(won.get(s, 0) == 1 for s in players_in)
-    lines += [_loo_line(s, loo, stakes, pool, options) for s in looed]
-    if is_single:
-        lines.append(
-            SettlementLine(
-                LineKind.SINGLE,
-                "R41",
-                "Only three played and each took one trick: no one is looed, and the next hand "
-                "is a single.",
-            )
-        )
-    elif not looed:
-        lines.append(
-            SettlementLine(
-                LineKind.NOBODY_LOOED, "R39", "Every one who played took a trick: nobody is looed."
-            )
-        )
-    if odd:
-        lines.append(
-            SettlementLine(
-                LineKind.ODD,
-                "R38",
-                "The pool does not divide by three: each trick takes a third, rounded down, and "
-                "the odd counters stay in the pool for the next deal (pool_remainder: "
-                "carry_forward, A11).",
-                amount=odd,
-            )
-        )
-    lines += after
-    next_pool = sum(loo_pays.values()) + left + next_stake + penalties_next
-    lines.append(_next_pool_line(next_pool, options))
-    next_is_must = is_single and options.single_makes_must
-    if next_is_must:
-        lines.append(
-            SettlementLine(
-                LineKind.MUST,
-                "R43",
-                "After a single the next deal is a must: every one is bound to play, and there "
-                "is no miss.",
-                quote_index=1,
-            )
-        )
     rules = ["R38", *(["R39"] if looed else []), "R40"]
     if for_pool is not None:
         rules.append("R19")
@@ -460,12 +387,122 @@ def settle(
         withheld=withheld,
         penalties_now=penalties_now,
         penalties_next=penalties_next,
-        next_pool=next_pool,
+        next_pool=sum(loo_pays.values()) + left + next_stake + penalties_next,
         is_single=is_single,
-        next_is_must=next_is_must,
+        next_is_must=is_single and options.single_makes_must,
         rules=tuple(rules),
-        lines=tuple(lines),
+        why=why,
     )
+
+
+def _lines(s: Settlement, w: Why) -> tuple[SettlementLine, ...]:
+    """The lines of a settlement, from its figures and `Why` (see `Settlement.lines`)."""
+    options = w.options
+    now = [_penalty_line(p) for p in w.penalties if p.ruling.destination is Destination.POOL_NOW]
+    after = [_penalty_line(p) for p in w.penalties if p.ruling.destination is Destination.NEXT_POOL]
+    lines = list(now)
+    if s.pool_awarded_to is not None:
+        law = w.award_law or Law.DEALER_TAKES_POOL
+        lines.append(
+            SettlementLine(
+                LineKind.AWARD,
+                law.rule,
+                law.reason,
+                s.pool_awarded_to,
+                s.pool,
+                quote_index=law.info.quote_index,
+            )
+        )
+        return (*lines, *after, _next_pool_line(s.next_pool, options))
+    sweep = next((seat for seat, n in s.tricks_won.items() if n == 3), None)
+    lines.append(_pool_line(s.pool, w.shares, w.odd, sweep, options))
+    which: dict[int, list[int]] = {}
+    for i, seat in enumerate(w.trick_winners or ()):
+        which.setdefault(seat, []).append(i + 1)
+    for seat in sorted(s.tricks_won):
+        lines.append(
+            SettlementLine(
+                LineKind.TRICKS,
+                "R38",
+                "He took all three tricks: three thirds are the whole pool."
+                if seat == sweep
+                else "Each trick takes one third of the pool.",
+                seat,
+                s.receives.get(seat, s.withheld.get(seat, 0)),
+                tuple(which.get(seat, ())),
+                s.tricks_won[seat],
+            )
+        )
+    for seat, amount in s.withheld.items():
+        tricks = tuple(which.get(seat, ()))
+        n = s.tricks_won.get(seat, 0)
+        if seat == w.for_pool:
+            lines.append(
+                SettlementLine(
+                    LineKind.FOR_POOL,
+                    "R19",
+                    "The dealer played the miss for the pool: what it wins stays in the pool "
+                    "for the next deal, and he is not looed.",
+                    seat,
+                    amount,
+                    tricks,
+                    n,
+                )
+            )
+        else:
+            rid = _withheld_rule(seat, w.penalties)
+            lines.append(
+                SettlementLine(
+                    LineKind.WITHHELD,
+                    rid,
+                    _WITHHELD_REASON[rid],
+                    seat,
+                    amount,
+                    tricks,
+                    n,
+                    quote_index=1 if rid == "R54" else 0,
+                )
+            )
+    lines += [_loo_line(x, s.loo_pays[x], w.stakes, s.pool, options) for x in s.looed]
+    if s.is_single:
+        lines.append(
+            SettlementLine(
+                LineKind.SINGLE,
+                "R41",
+                "Only three played and each took one trick: no one is looed, and the next hand "
+                "is a single.",
+            )
+        )
+    elif not s.looed:
+        lines.append(
+            SettlementLine(
+                LineKind.NOBODY_LOOED, "R39", "Every one who played took a trick: nobody is looed."
+            )
+        )
+    if w.odd:
+        lines.append(
+            SettlementLine(
+                LineKind.ODD,
+                "R38",
+                "The pool does not divide by three: each trick takes a third, rounded down, and "
+                "the odd counters stay in the pool for the next deal (pool_remainder: "
+                "carry_forward, A11).",
+                amount=w.odd,
+            )
+        )
+    lines += after
+    lines.append(_next_pool_line(s.next_pool, options))
+    if s.next_is_must:
+        lines.append(
+            SettlementLine(
+                LineKind.MUST,
+                "R43",
+                "After a single the next deal is a must: every one is bound to play, and there "
+                "is no miss.",
+                quote_index=1,
+            )
+        )
+    return tuple(lines)
 
 
 def _pool_line(
