@@ -19,6 +19,7 @@ import yaml
 
 import loo_lessons
 from loo_lessons.cli import main
+from loo_lessons.explain.words import quote_text
 
 SCENARIO_DIR = Path(loo_lessons.__file__).parent / "scenarios"
 SEED_DIR = Path(loo_lessons.__file__).parent / "seeds"
@@ -72,6 +73,13 @@ def _collapse(text: str) -> str:
 def _seed_text() -> str:
     texts = (p.read_text(encoding="utf-8") for p in sorted(SEED_DIR.glob("*.txt")))
     return _collapse(" ".join(texts))
+
+
+@cache
+def _seed_words() -> str:
+    """The seeds as a learner reads them: markup rendered (`_i.e._` → i.e., page and footnote
+    marks dropped), the way explanations show quotes (`explain.words.quote_text`)."""
+    return _collapse(quote_text(_seed_text()))
 
 
 def _load(path: Path) -> dict[str, Any]:
@@ -228,8 +236,10 @@ def test_explain_text_cites_and_quotes(path: Path, capsys: pytest.CaptureFixture
         assert re.search(rf"\b{rid}\b", flat), f"{path.name}: {rid} not cited"
     quotes = CURLY_QUOTE.findall(flat)
     assert quotes, f"{path.name}: the explanation quotes no source"
-    seeds = _seed_text()
-    assert any(_collapse(q) in seeds for q in quotes)
+    seeds = _seed_words()  # learners read the quotes with the seeds' markup rendered
+    assert all(_collapse(q) in seeds for q in quotes), path.name
+    assert "_i.e._" not in flat and not re.search(r"\{\d+\}", flat), "raw seed markup shown"
+    assert ".txt" not in flat, "a seed file name shown to a learner"
     if expect.get("legal"):
         for code in expect["legal"]:
             assert code in flat

@@ -703,8 +703,21 @@ def test_terminal_help_shows_rule_ids_and_quotes() -> None:
     assert rc == 1
     help_part = out.split("What you may do, and why:")[1]
     assert re.search(r"\bR\d\d\b", help_part)
-    assert "play_miss_for_pool: not allowed — R18" in help_part  # only the dealer, R18
+    # the books' words for the option (explain.words.action_label), only the dealer, R18
+    assert "play the miss for the pool: not allowed — R18" in help_part
     assert "“" in help_part  # a quotation from the books
+
+
+def test_terminal_game_reads_the_books_words_and_cites_the_settlement() -> None:
+    """The terminal game names each declaration once, in the books' words ("stand", not
+    "play (stand (play his own cards))"), and every settlement line carries its rule id."""
+    rc, out = run_terminal("1\n" * 12 + "\n")
+    assert rc == 0
+    assert "(stand (" not in out and "play (" not in out
+    assert re.search(r"^  1\) stand$", out, re.M)
+    settlement = out.split("== The deal is over ==")[1].split("Next pool:")[0]
+    body = [line for line in settlement.splitlines() if line.strip()]
+    assert body and all(re.match(r"\[R\d\d\] ", line) for line in body), body
 
 
 def test_terminal_undo_goes_back_to_my_previous_decision() -> None:

@@ -193,7 +193,7 @@ def test_stepper_steps_tell_the_deal() -> None:
     assert kinds[0] == "deal" and kinds[-1] == "settle"
     assert kinds.count("declare") == 5 and kinds.count("play") == 15
     first = steps[kinds.index("play")]
-    assert first["title"].startswith("Seat 1") and "leads A♥" in first["title"]
+    assert first["title"].startswith("Seat 1") and "leads the A♥" in first["title"]
     assert first["laws"][0]["rule_id"] == "R23"  # holding the ace of trumps, bound to lead it
     ends = [s for s in steps if "is complete" in s["text"]]
     assert [re.search(r"seat (\d) wins", s["text"]).group(1) for s in ends] == ["1", "1", "3"]  # type: ignore[union-attr]

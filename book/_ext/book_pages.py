@@ -168,9 +168,20 @@ def _summary(j: dict[str, Any]) -> str:
                 "not: " + ", ".join(f"{k} ({v['rule_id']})" for k, v in j["illegal"].items())
             )
     s = j.get("settlement")
-    if s:
-        parts.append(f"receives {s['receives']}, looed {s['looed']}, next pool {s['next_pool']}")
+    if s:  # the settlement's own lines, each with its rule (explain.settlement)
+        said = " ".join(
+            f"{x['text']} ({x['rule_id']})"
+            for x in s["lines"]
+            if x["kind"] not in ("pool", "next_pool")
+        )
+        parts.append(f"{said} Next pool {s['next_pool']}")
     return "; ".join(parts)
+
+
+def _money(j: dict[str, Any]) -> dict[str, Any] | None:
+    """The settlement's figures, without its worded lines (whose quotes follow the preset)."""
+    s = j.get("settlement")
+    return None if s is None else {k: v for k, v in s.items() if k != "lines"}
 
 
 def disagreements_md(folder: Any = None) -> str:
@@ -194,8 +205,8 @@ def disagreements_md(folder: Any = None) -> str:
             continue
         data = yaml.safe_load(entry.read_text(encoding="utf-8"))
         a, b = (_verdict_under(data, p) for p in ("hoffmann", "peel"))
-        keys = ("phase", "to_act", "legal", "settlement", "refused")
-        if all(a.get(k) == b.get(k) for k in keys):
+        keys = ("phase", "to_act", "legal", "refused")
+        if all(a.get(k) == b.get(k) for k in keys) and _money(a) == _money(b):
             continue
         count += 1
         title = md_text(data.get("title", entry.name))

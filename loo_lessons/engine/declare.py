@@ -26,13 +26,14 @@ class Declaration(StrEnum):
 
     @property
     def words(self) -> str:
+        """The books' word for it (R06, R18): what every view calls it (`explain.words`)."""
         return _WORDS[self]
 
 
 _WORDS = {
-    Declaration.PLAY: "stand (play his own cards)",
+    Declaration.PLAY: "stand",
     Declaration.TAKE_MISS: "take miss",
-    Declaration.PASS: "throw up (pass)",
+    Declaration.PASS: "throw up",
     Declaration.PLAY_MISS_FOR_POOL: "play the miss for the pool",
 }
 

@@ -321,7 +321,7 @@ class Hand:
         seed: int,
         players: int = 5,
         dealer: int = 0,
-        options: RuleOptions | str | None = None,
+        options: RuleOptions | str | Mapping[str, Any] | None = None,
         *,
         must: bool = False,
         stakes: Stakes | None = None,
@@ -644,6 +644,8 @@ class Hand:
             penalties_now=now,
             penalties_next=nxt,
             awarded_to=self.awarded_to,
+            award_law=self.award_law,
+            penalties=self.penalties,
         )
 
     # --- penalties ----------------------------------------------------------------------

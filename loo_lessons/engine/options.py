@@ -514,6 +514,17 @@ PRESETS: dict[str, Preset] = {p.name: p for p in (HOFFMANN, PEEL)}
 #: The preset used when a scenario names none: seed 000 is the book the lessons follow first.
 DEFAULT_PRESET = "hoffmann"
 
+#: The maximum loo of `loo_amount: pool_capped` when none is agreed (`loo_cap` not given), in
+#: stakes: four stakes, 12 counters at the usual stake of 3.
+#: R49 [000]: "it is customary to fix a _maximum_ beyond which no further advance shall be
+#: permitted." The book fixes no figure, so one is decided here. A cap at or below the stake
+#: would make capped loo play as limited loo (a pool never holds less than the stake), so it
+#: must lie above it; the contract's own example (`loo_cap: 12` with `stake: 3`,
+#: scenario-format.md) and the Monte Carlo comparisons (sim.montecarlo) both use four stakes.
+#: A scenario file still names its cap (the loader asks for `loo_cap`); games dealt without
+#: one (`Hand.from_seed`, `loo-lessons play`, the play widget, `Table`) use this default.
+DEFAULT_LOO_CAP_STAKES = 4
+
 #: Ambiguities decided as fixed defaults (not options), each with its reason.
 DEFAULTS_DECIDED: dict[str, str] = {
     "A2": "Seed 000's two-declared rule (R27) applies with exactly two players in; with three it "
@@ -542,6 +553,11 @@ DEFAULTS_DECIDED: dict[str, str] = {
     "A21": "An offender who takes no trick in the replay is also looed; the whole hand is replayed; "
     "winnings are withheld only under R54 and R63.",
     "A23": "Penalties for looking at cards still apply in a must.",
+    "R49": "`loo_amount: pool_capped` with no agreed `loo_cap`: the maximum loo is four stakes "
+    "(12 counters at a stake of 3). The book says only 'it is customary to fix a _maximum_ "
+    "beyond which no further advance shall be permitted', with no figure; a cap at the stake "
+    "would be limited loo again, and the contract's example caps at 12. Scenario files still "
+    "name their cap.",
 }
 
 

@@ -46,9 +46,11 @@ class _Chain:
         self.forbidden: list[tuple[Card, Law]] = []
         self.why = why
 
-    def keep(self, allowed: Sequence[Card], law: Law) -> None:
+    def keep(self, allowed: Sequence[Card], law: Law, refused: Law | None = None) -> None:
+        """Keep `allowed` (by `law`); the rest are forbidden by `refused` when the law that
+        allows is worded for the cards it allows (each refused card gets its own reason)."""
         kept = [c for c in self.cards if c in allowed]
-        self.forbidden.extend((c, law) for c in self.cards if c not in allowed)
+        self.forbidden.extend((c, refused or law) for c in self.cards if c not in allowed)
         self.cards = kept
         self.why = law
 
@@ -125,7 +127,8 @@ def lead_ruling(
         top_class = equal_value_class(held_trumps, visible, options.equal_value_via_visible_cards)
         # quote the exception itself when it is what lets a lower trump be led
         law = Law.LEAD_TWO_DECLARED_EQUAL if len(top_class) > 1 else Law.LEAD_TWO_DECLARED
-        chain.keep(top_class, law)
+        # a refused card is refused by "he must lead the highest", not by "either of them"
+        chain.keep(top_class, law, Law.LEAD_TWO_DECLARED)
     elif options.two_trumps_lead is TwoTrumpsLead.HIGHEST:
         chain.keep((top,), Law.LEAD_HIGHEST)  # R26
     else:

@@ -1,16 +1,28 @@
-"""Settlement (R38–R49): thirds of the pool, loos, the next pool, singles and musts."""
+"""Settlement (R38–R49): thirds of the pool, loos, the next pool, singles and musts.
+
+`settle` decides the money of a deal once, and says why line by line: every
+`SettlementLine` (a trick's share, a loo, winnings withheld, a penalty, odd counters, the next
+pool) carries its rule id, a plain reason and the book's words, so every view cites the same
+event the same way (the words with seat names and figures are `explain.settlement`'s).
+"""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from enum import StrEnum
+from typing import Protocol
 
-from .options import Ante, LooAmount, PoolRemainder, RuleOptions
+from .laws import Law
+from .options import DEFAULT_LOO_CAP_STAKES, Ante, LooAmount, PoolRemainder, RuleOptions
+from .penalties import Destination, PenaltyRuling, Size
+from .sources import RULES, Quote
 
 
 @dataclass(frozen=True, slots=True)
 class Stakes:
-    """The money of one deal. `loo` is the fixed loo of limited loo (A13)."""
+    """The money of one deal. `loo` is the fixed loo of limited loo (A13); `loo_cap` the
+    maximum loo of `loo_amount: pool_capped` (R49; None: `DEFAULT_LOO_CAP_STAKES` stakes)."""
 
     stake: int = 3
     loo: int = 3
@@ -38,6 +50,11 @@ class Stakes:
             pool=new_pool_stake(stake, players, ante) if pool is None else pool,
         )
 
+    @property
+    def cap(self) -> int:
+        """The maximum loo under `pool_capped`: the one given, else the decided default (R49)."""
+        return self.loo_cap if self.loo_cap is not None else DEFAULT_LOO_CAP_STAKES * self.stake
+
 
 def new_pool_stake(stake: int, players: int, ante: Ante) -> int:
     """What a new dealer's pool receives besides loos (R02, R40; V9 `ante`)."""
@@ -50,12 +67,14 @@ def loo_amount(stakes: Stakes, pool: int, options: RuleOptions) -> int:
         return stakes.loo
     if options.loo_amount is LooAmount.POOL:
         return pool
-    assert stakes.loo_cap is not None
-    return min(pool, stakes.loo_cap)
+    return min(pool, stakes.cap)
 
 
 def trick_shares(pool: int, options: RuleOptions) -> tuple[tuple[int, int, int], int]:
-    """Counters won by tricks one, two and three (R38), and any remainder left in the pool (A11)."""
+    """Counters won by tricks one, two and three (R38), and any remainder left in the pool (A11).
+
+    The remainder is what is left when the three tricks fall to different hands; one hand
+    taking all three takes the whole pool (three thirds are the whole), see `settle`."""
     third, odd = divmod(pool, 3)
     if odd == 0:
         return (third, third, third), 0
@@ -64,9 +83,64 @@ def trick_shares(pool: int, options: RuleOptions) -> tuple[tuple[int, int, int],
     return (third, third, third), odd
 
 
+class LineKind(StrEnum):
+    """What a line of the settlement records."""
+
+    AWARD = "award"  # the pool taken whole without play (R14–R17, R53)
+    PENALTY_NOW = "penalty_now"  # paid into this pool at once (R50, R51, R53, R54)
+    POOL = "pool"  # the pool divided, and how it divides (R38; odd pools A11)
+    TRICKS = "tricks"  # what one seat's tricks take (R38)
+    FOR_POOL = "for_pool"  # what the miss won for the pool stays there (R19)
+    WITHHELD = "withheld"  # an offender's winnings stay in the pool (R54, R63)
+    LOO = "loo"  # a seat that played and took no trick pays (R39, R46, R49)
+    NOBODY_LOOED = "nobody_looed"  # every one who played took a trick (R39)
+    SINGLE = "single"  # three played, a trick each: a single (R41, R42)
+    ODD = "odd"  # odd counters stay in the pool (pool_remainder: carry_forward, A11)
+    PENALTY_NEXT = "penalty_next"  # added to the next deal's pool (R61)
+    NEXT_POOL = "next_pool"  # what forms the next pool (R40)
+    MUST = "must"  # the next deal is a must (R43)
+
+
+@dataclass(frozen=True, slots=True)
+class SettlementLine:
+    """One event of a settlement: who, how many counters, the rule, a plain reason, the words.
+
+    `tricks` are the trick numbers (1–3) behind a TRICKS, FOR_POOL or WITHHELD line when the
+    order is known, `tricks_taken` how many; `shares` what tricks one, two and three take (on
+    the POOL line); `offence` names a penalty's offence in words."""
+
+    kind: LineKind
+    rule: str
+    reason: str
+    seat: int | None = None
+    amount: int = 0
+    tricks: tuple[int, ...] = ()
+    tricks_taken: int = 0
+    shares: tuple[int, ...] = ()
+    offence: str | None = None
+    quote_index: int = 0
+
+    @property
+    def quote(self) -> Quote:
+        return RULES[self.rule].quotes[self.quote_index]
+
+
+class Charged(Protocol):
+    """A penalty as the hand records it (`game.PenaltyRecord`)."""
+
+    @property
+    def seat(self) -> int: ...
+
+    @property
+    def ruling(self) -> PenaltyRuling: ...
+
+    @property
+    def amount(self) -> int: ...
+
+
 @dataclass(frozen=True, slots=True)
 class Settlement:
-    """The end of a deal: who receives, who is looed, and the next pool."""
+    """The end of a deal: who receives, who is looed, and the next pool; `lines` say why."""
 
     pool: int
     pool_awarded_to: int | None
@@ -82,6 +156,13 @@ class Settlement:
     is_single: bool
     next_is_must: bool
     rules: tuple[str, ...] = field(default=())
+    why: Why | None = field(default=None, compare=False, repr=False)
+
+    @property
+    def lines(self) -> tuple[SettlementLine, ...]:
+        """Every line of the settlement, in order, each with its rule (built when asked, so a
+        simulation that only needs the figures does not pay for the words)."""
+        return () if self.why is None else _lines(self, self.why)
 
     def as_json(self) -> dict[str, object]:
         return {
@@ -102,6 +183,108 @@ class Settlement:
         }
 
 
+# --- the reasons, once -------------------------------------------------------------------------
+
+_SIZE_WORDS = {Size.SINGLE_LOO: "a single loo", Size.FULL_LOO: "a full loo", Size.NONE: "nothing"}
+
+
+def _quote_with(rule: str, *words: str) -> int:
+    """The index of the rule's first quote containing one of `words` (else 0)."""
+    for i, q in enumerate(RULES[rule].quotes):
+        if any(w in q.text for w in words):
+            return i
+    return 0
+
+
+def _loo_line(
+    seat: int, paid: int, stakes: Stakes, pool: int, options: RuleOptions
+) -> SettlementLine:
+    """A loo, worded for the loo actually charged (R39 only when it is the stake)."""
+    if options.loo_amount is LooAmount.FIXED:
+        if paid == stakes.stake:
+            reason = (
+                "He played and took no trick: he is looed, and pays the same amount as was "
+                "originally placed in the pool (the stake)."
+            )
+        else:
+            reason = (
+                f"He played and took no trick: he is looed, and pays the fixed loo agreed for "
+                f"the table ({paid}), which is set apart from the stake of {stakes.stake} "
+                "(limited loo, A13)."
+            )
+        return SettlementLine(LineKind.LOO, "R39", reason, seat, paid)
+    if options.loo_amount is LooAmount.POOL_CAPPED and paid < pool:
+        return SettlementLine(
+            LineKind.LOO,
+            "R49",
+            f"He played and took no trick: he is looed; a loo would be what the pool holds "
+            f"({pool}), but no more than the maximum of {stakes.cap} is paid.",
+            seat,
+            paid,
+        )
+    return SettlementLine(
+        LineKind.LOO,
+        "R46",
+        "He played and took no trick: he is looed, and pays what the pool held (unlimited loo).",
+        seat,
+        paid,
+    )
+
+
+def _penalty_line(p: Charged) -> SettlementLine:
+    r = p.ruling
+    words = r.offence.info.words
+    size = _SIZE_WORDS[r.size]
+    if r.destination is Destination.NEXT_POOL:
+        return SettlementLine(
+            LineKind.PENALTY_NEXT,
+            "R61",
+            f"Penalty for {words}: {size}, added to the pool for the next deal.",
+            p.seat,
+            p.amount,
+            offence=words,
+        )
+    rule = r.rules[0]
+    return SettlementLine(
+        LineKind.PENALTY_NOW,
+        rule,
+        f"Penalty for {words}: {size}, paid into the pool at once.",
+        p.seat,
+        p.amount,
+        offence=words,
+        quote_index=_quote_with(rule, "pool", "loo"),
+    )
+
+
+def _withheld_rule(seat: int, penalties: Sequence[Charged]) -> str:
+    """R54 keeps the winnings of a player who looked at another's cards after standing; R63
+    those of a player who transgressed in the play (replayed). A seat under both: R54 first."""
+    ids = {rid for p in penalties if p.seat == seat for rid in p.ruling.rules}
+    return "R54" if "R54" in ids else "R63"
+
+
+_WITHHELD_REASON = {
+    "R54": "He looked at another player's cards after standing: he paid first and played, and "
+    "what his cards win is left in the pool for the next deal.",
+    "R63": "He transgressed in the play and the cards were replayed: what he wins stays in "
+    "the pool for the next deal.",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Why:
+    """What the lines of a settlement need besides its figures."""
+
+    stakes: Stakes
+    options: RuleOptions
+    trick_winners: tuple[int, ...] | None
+    for_pool: int | None
+    penalties: tuple[Charged, ...]
+    award_law: Law | None
+    shares: tuple[int, int, int]
+    odd: int
+
+
 def settle(
     *,
     players: int,
@@ -115,6 +298,8 @@ def settle(
     penalties_now: int = 0,
     penalties_next: int = 0,
     awarded_to: int | None = None,
+    award_law: Law | None = None,
+    penalties: Sequence[Charged] = (),
 ) -> Settlement:
     """Divide the pool and collect the loos.
 
@@ -122,10 +307,23 @@ def settle(
     `for_pool` is the dealer's seat when he played the miss for the pool (R19): what it wins
     stays in the pool, and he is not looed (A16). `withheld_seats` are offenders whose
     winnings stay in the pool (R54, R63). `penalties_now` were paid into this pool at once
-    (R50, R51, R53); `penalties_next` go to the next deal's pool (R61).
+    (R50, R51, R53); `penalties_next` go to the next deal's pool (R61). `penalties` (the
+    hand's records) give each penalty its own line and each withheld seat its rule;
+    `award_law` the rule of a pool taken without play.
     """
     pool = stakes.pool + penalties_now
     next_stake = new_pool_stake(stakes.stake, players, options.ante)
+    shares, left = trick_shares(pool, options)
+    why = Why(
+        stakes,
+        options,
+        None if trick_winners is None else tuple(trick_winners),
+        for_pool,
+        tuple(penalties),
+        award_law,
+        shares,
+        left,
+    )
     if awarded_to is not None:  # R14, R15, R16: the pool goes whole, without play
         return Settlement(
             pool,
@@ -142,8 +340,8 @@ def settle(
             False,
             False,
             ("R14", "R15", "R16", "R40"),
+            why,
         )
-    shares, left = trick_shares(pool, options)
     won: dict[int, int] = {}
     receives: dict[int, int] = {}
     if trick_winners is not None:
@@ -157,7 +355,11 @@ def settle(
         for seat, n in tricks_won.items():
             if n:
                 won[seat] = n
-                receives[seat] = shares[0] * n if n < 3 else pool - left
+                receives[seat] = shares[0] * n
+    if len(won) == 1 and sum(won.values()) == 3:  # "one-third to each trick": thirds make a whole
+        receives = {seat: pool for seat in won}
+        left = 0
+        why = replace(why, odd=0)
     withheld: dict[int, int] = {}
     for seat in [*([for_pool] if for_pool is not None else []), *withheld_seats]:
         if seat in receives:
@@ -189,4 +391,152 @@ def settle(
         is_single=is_single,
         next_is_must=is_single and options.single_makes_must,
         rules=tuple(rules),
+        why=why,
+    )
+
+
+def _lines(s: Settlement, w: Why) -> tuple[SettlementLine, ...]:
+    """The lines of a settlement, from its figures and `Why` (see `Settlement.lines`)."""
+    options = w.options
+    now = [_penalty_line(p) for p in w.penalties if p.ruling.destination is Destination.POOL_NOW]
+    after = [_penalty_line(p) for p in w.penalties if p.ruling.destination is Destination.NEXT_POOL]
+    lines = list(now)
+    if s.pool_awarded_to is not None:
+        law = w.award_law or Law.DEALER_TAKES_POOL
+        lines.append(
+            SettlementLine(
+                LineKind.AWARD,
+                law.rule,
+                law.reason,
+                s.pool_awarded_to,
+                s.pool,
+                quote_index=law.info.quote_index,
+            )
+        )
+        return (*lines, *after, _next_pool_line(s.next_pool, options))
+    sweep = next((seat for seat, n in s.tricks_won.items() if n == 3), None)
+    lines.append(_pool_line(s.pool, w.shares, w.odd, sweep, options))
+    which: dict[int, list[int]] = {}
+    for i, seat in enumerate(w.trick_winners or ()):
+        which.setdefault(seat, []).append(i + 1)
+    for seat in sorted(s.tricks_won):
+        lines.append(
+            SettlementLine(
+                LineKind.TRICKS,
+                "R38",
+                "He took all three tricks: three thirds are the whole pool."
+                if seat == sweep
+                else "Each trick takes one third of the pool.",
+                seat,
+                s.receives.get(seat, s.withheld.get(seat, 0)),
+                tuple(which.get(seat, ())),
+                s.tricks_won[seat],
+            )
+        )
+    for seat, amount in s.withheld.items():
+        tricks = tuple(which.get(seat, ()))
+        n = s.tricks_won.get(seat, 0)
+        if seat == w.for_pool:
+            lines.append(
+                SettlementLine(
+                    LineKind.FOR_POOL,
+                    "R19",
+                    "The dealer played the miss for the pool: what it wins stays in the pool "
+                    "for the next deal, and he is not looed.",
+                    seat,
+                    amount,
+                    tricks,
+                    n,
+                )
+            )
+        else:
+            rid = _withheld_rule(seat, w.penalties)
+            lines.append(
+                SettlementLine(
+                    LineKind.WITHHELD,
+                    rid,
+                    _WITHHELD_REASON[rid],
+                    seat,
+                    amount,
+                    tricks,
+                    n,
+                    quote_index=1 if rid == "R54" else 0,
+                )
+            )
+    lines += [_loo_line(x, s.loo_pays[x], w.stakes, s.pool, options) for x in s.looed]
+    if s.is_single:
+        lines.append(
+            SettlementLine(
+                LineKind.SINGLE,
+                "R41",
+                "Only three played and each took one trick: no one is looed, and the next hand "
+                "is a single.",
+            )
+        )
+    elif not s.looed:
+        lines.append(
+            SettlementLine(
+                LineKind.NOBODY_LOOED, "R39", "Every one who played took a trick: nobody is looed."
+            )
+        )
+    if w.odd:
+        lines.append(
+            SettlementLine(
+                LineKind.ODD,
+                "R38",
+                "The pool does not divide by three: each trick takes a third, rounded down, and "
+                "the odd counters stay in the pool for the next deal (pool_remainder: "
+                "carry_forward, A11).",
+                amount=w.odd,
+            )
+        )
+    lines += after
+    lines.append(_next_pool_line(s.next_pool, options))
+    if s.next_is_must:
+        lines.append(
+            SettlementLine(
+                LineKind.MUST,
+                "R43",
+                "After a single the next deal is a must: every one is bound to play, and there "
+                "is no miss.",
+                quote_index=1,
+            )
+        )
+    return tuple(lines)
+
+
+def _pool_line(
+    pool: int, shares: tuple[int, int, int], odd: int, sweep: int | None, options: RuleOptions
+) -> SettlementLine:
+    if pool % 3 == 0 or sweep is not None:
+        reason = "The pool is divided, one third to each trick."
+    elif options.pool_remainder is PoolRemainder.EARLY_TRICKS_PREFERENCE:
+        reason = (
+            "The pool does not divide by three: the shares are as equal as can be, and the "
+            "winners of the first and second tricks take the odd counters (Peel's preference; "
+            "pool_remainder: early_tricks_preference, A11)."
+        )
+    else:
+        reason = (
+            "The pool does not divide by three: each trick takes a third, rounded down "
+            "(pool_remainder: carry_forward, A11)."
+        )
+    return SettlementLine(LineKind.POOL, "R38", reason, amount=pool, shares=shares)
+
+
+def _next_pool_line(next_pool: int, options: RuleOptions) -> SettlementLine:
+    if options.ante is Ante.ALL_PLAYERS:
+        return SettlementLine(
+            LineKind.NEXT_POOL,
+            "R40",
+            "The loos, what stays in the pool and any penalties for the next deal, with every "
+            "player's ante (ante: all_players, V9), form the pool for the next hand.",
+            amount=next_pool,
+        )
+    return SettlementLine(
+        LineKind.NEXT_POOL,
+        "R40",
+        "The loos, what stays in the pool and any penalties for the next deal, with a like "
+        "contribution from the new dealer, form the pool for the next hand.",
+        amount=next_pool,
     )

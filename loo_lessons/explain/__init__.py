@@ -12,13 +12,22 @@ from loo_lessons.engine.laws import Law
 from loo_lessons.engine.options import (
     DEFAULT_PRESET,
     PRESETS,
-    Ante,
     MissDealPosition,
-    PoolRemainder,
     RuleOptions,
 )
 from loo_lessons.engine.penalties import OFFENCE_FOR_LAW, ruling_for
-from loo_lessons.engine.sources import RULES
+from loo_lessons.engine.sources import RULES, Quote
+from loo_lessons.explain.settlement import settlement_lines, settlement_text
+from loo_lessons.explain.words import (
+    book_name,
+    book_quote,
+    card_label,
+    declared_words,
+    plural,
+    quote_text,
+    seat_name,
+    task_words,
+)
 from loo_lessons.scenario import Scenario
 
 
@@ -26,8 +35,13 @@ def _key(a: Action) -> str:
     return a.code if isinstance(a, Card) else str(a)
 
 
-def law_json(law: Law) -> dict[str, Any]:
+def law_json(law: Law, options: RuleOptions | None = None) -> dict[str, Any]:
+    """A law for JSON: rule, reason, the verbatim quote and its seed file (`source`), the book's
+    name and the quote in plain words (`words`); under a preset, that preset's own book's quote
+    of the rule where it has one."""
     out: dict[str, Any] = law.as_json()
+    q = book_quote(law.rule, law.quote, options)
+    out.update(quote=q.text, source=q.source, book=book_name(q), words=quote_text(q))
     off = OFFENCE_FOR_LAW.get(law)
     if off is not None:
         r = ruling_for(off)
@@ -38,6 +52,28 @@ def law_json(law: Law) -> dict[str, Any]:
             "rules": list(r.rules),
         }
     return out
+
+
+def rule_json(
+    rule_id: str,
+    slug: str = "",
+    reason: str | None = None,
+    quote: int = 0,
+    options: RuleOptions | None = None,
+) -> dict[str, Any]:
+    """A law-like mapping for a digest rule that is not an engine `Law` (R03, R04, R29, R37, …);
+    under a preset, its own book's quote of the rule where it has one."""
+    r = RULES[rule_id]
+    q = book_quote(rule_id, r.quotes[min(quote, len(r.quotes) - 1)], options)
+    return {
+        "rule": slug,
+        "rule_id": rule_id,
+        "reason": reason if reason is not None else r.summary,
+        "source": q.source,
+        "quote": q.text,
+        "book": book_name(q),
+        "words": quote_text(q),
+    }
 
 
 def preset_matching(options: RuleOptions) -> str | None:
@@ -58,7 +94,8 @@ def explain_json(sc: Scenario) -> dict[str, Any]:
         "leader": hand.leader,
         "legal": sorted(_key(a) for a in v.legal),
         "illegal": {
-            _key(a): law_json(law) for a, law in sorted(v.forbidden, key=lambda x: _key(x[0]))
+            _key(a): law_json(law, sc.options)
+            for a, law in sorted(v.forbidden, key=lambda x: _key(x[0]))
         },
         "tricks": [t.as_json() for t in hand.completed_tricks() if t.plays],
     }
@@ -67,12 +104,16 @@ def explain_json(sc: Scenario) -> dict[str, Any]:
         del out["legal"], out["illegal"]
         out["hand_needed"] = f"hands.{needed}"
     if v.why is not None:
-        out["why"] = law_json(v.why)
+        out["why"] = law_json(v.why, sc.options)
+    note = leader_note(hand) if sc.settlement is None else None
+    if note is not None:  # a trick winner leads under the first leader's obligations (R29)
+        out["leads_by"] = rule_json(note[0], "winner-leads", note[1], options=sc.options)
     s = sc.final_settlement
     if s is not None:
         out["settlement"] = s.as_json()
+        out["settlement"]["lines"] = settlement_lines(s, hand, options=sc.options)
         if hand.award_law is not None:
-            out["settlement"]["awarded_by"] = law_json(hand.award_law)
+            out["settlement"]["awarded_by"] = law_json(hand.award_law, sc.options)
     out["title"] = sc.title
     out["players"] = hand.setup.players
     out["dealer"] = hand.setup.dealer
@@ -104,22 +145,18 @@ def explain_json(sc: Scenario) -> dict[str, Any]:
 # --- readable text ---------------------------------------------------------------------------
 
 
-def cite(law: Law, indent: str = "    ") -> str:
-    q = law.quote
-    body = f"{law.rule} — {law.reason}\n{q.book} [{q.seed}]: “{q.text}”"
-    return textwrap.indent(
-        textwrap.fill(body.split("\n")[0], 88) + "\n" + textwrap.fill(body.split("\n")[1], 88),
-        indent,
+def _fill(text: str, indent: str) -> str:
+    return textwrap.indent(textwrap.fill(text, 88, break_long_words=False), indent)
+
+
+def cite(law: Law, indent: str = "    ", options: RuleOptions | None = None) -> str:
+    """A law for a learner: its rule id and reason, then the book's name and its words."""
+    q = book_quote(law.rule, law.quote, options)
+    return (
+        _fill(f"{law.rule} — {law.reason}", indent)
+        + "\n"
+        + _fill(f"{book_name(q)}: “{quote_text(q)}”", indent)
     )
-
-
-def why_withheld(hand: Hand, seat: int) -> str:
-    """The rule that keeps a seat's winnings in the pool: the miss played for the pool (R19),
-    a peek after standing (R54), or a replay after a play-phase penalty (R63)."""
-    if seat == hand.for_pool:
-        return "R19"
-    ids = {r for p in hand.penalties if p.seat == seat for r in p.ruling.rules}
-    return ", ".join(r for r in ("R54", "R63") if r in ids) or "R63"
 
 
 def penalty_words(law: Law) -> str | None:
@@ -139,16 +176,43 @@ def penalty_words(law: Law) -> str | None:
     )
 
 
-def cite_rule(rule_id: str, indent: str = "    ") -> str:
-    """A rule by id: its summary and its first quote, with the book named."""
+def cite_rule(
+    rule_id: str,
+    indent: str = "    ",
+    options: RuleOptions | None = None,
+    quote: Quote | None = None,
+    reason: str | None = None,
+) -> str:
+    """A rule by id: its summary (or `reason`) and its quote, with the book named."""
     r = RULES[rule_id]
-    q = r.quote
-    return textwrap.indent(
-        textwrap.fill(f"{rule_id} — {r.summary}", 88)
+    q = book_quote(rule_id, quote or r.quote, options)
+    return (
+        _fill(f"{rule_id} — {reason or r.summary}", indent)
         + "\n"
-        + textwrap.fill(f"{q.book} [{q.seed}]: “{q.text}”", 88),
-        indent,
+        + _fill(f"{book_name(q)}: “{quote_text(q)}”", indent)
     )
+
+
+#: Why the seat to lead leads: the first leader (R21, R22) or the winner of the last trick (R29).
+WINNER_LEADS = (
+    "R29",
+    "He won the last trick, so he leads to the next, under the same obligations as the "
+    "original leader.",
+)
+
+
+def leader_note(hand: Hand) -> tuple[str, str] | None:
+    """(rule id, reason) when the seat to act leads to a later trick: R29 binds him as the
+    first leader was bound; None otherwise."""
+    if (
+        hand.phase is Phase.PLAY
+        and hand.to_act is not None
+        and hand.winners
+        and len(hand.tricks) > len(hand.winners)
+        and not hand.tricks[-1]
+    ):
+        return WINNER_LEADS
+    return None
 
 
 def rules_line(sc: Scenario) -> str:
@@ -161,33 +225,23 @@ def rules_line(sc: Scenario) -> str:
     return f"{base} ({book})" + (", with " + ", ".join(changed) if changed else "")
 
 
-def _seat_name(hand: Hand, seat: int) -> str:
-    tags = []
-    if seat == hand.setup.dealer:
-        tags.append("dealer")
-    if seat == hand.setup.elder:
-        tags.append("elder hand")
-    if seat == hand.miss_holder:
-        tags.append("holds the miss")
-    return f"seat {seat}" + (f" ({', '.join(tags)})" if tags else "")
-
-
 def explain_text(sc: Scenario) -> str:
     hand = sc.hand
+    opts = sc.options
     j = explain_json(sc)
     lines: list[str] = []
     if sc.title:
         lines += [sc.title, "=" * len(sc.title)]
     lines.append("Rules: " + rules_line(sc))
     lines.append(
-        f"Table: {hand.setup.players} players, dealer seat {hand.setup.dealer}, elder hand "
-        f"seat {hand.setup.elder}"
+        f"Table: {plural(hand.setup.players, 'player')}, dealer seat {hand.setup.dealer}, "
+        f"elder hand seat {hand.setup.elder}"
         + (" — a must: everyone plays, no miss" if hand.setup.must else "")
     )
     if hand.turn_up is not None:
         lines.append(
-            f"Turn-up: {hand.turn_up.code} ({hand.turn_up.name}); trumps are "
-            f"{hand.turn_up.suit.plural} (R04)."
+            f"Turn-up: {hand.turn_up.code} ({card_label(hand.turn_up, the=True)}, "
+            f"{hand.turn_up.name}); trumps are {hand.turn_up.suit.plural} (R04)."
         )
     elif hand.trumps is not None:
         lines.append(f"Trumps: {hand.trumps.plural}.")
@@ -199,17 +253,19 @@ def explain_text(sc: Scenario) -> str:
             + f" in each round (miss_deal_position: {hand.options.miss_deal_position}); "
             "then the next card is turned up."
         )
-        lines.append(cite_rule("R03"))
-        lines.append(cite_rule("R04"))
+        lines.append(cite_rule("R03", options=opts))
+        lines.append(cite_rule("R04", options=opts))
         for seat, h in enumerate(sc.dealt.hands):
-            lines.append(f"  {_seat_name(hand, seat)}: {' '.join(c.code for c in h)}")
+            lines.append(f"  {seat_name(hand, seat)}: {' '.join(c.code for c in h)}")
         if sc.dealt.miss is not None:
             lines.append(f"  miss: {' '.join(c.code for c in sc.dealt.miss)}")
-        lines.append(f"  {j['stock_remaining']} cards remain in the stock.")
+        lines.append(f"  {plural(j['stock_remaining'], 'card')} remain in the stock.")
     if hand.declared:
         lines.append(
             "Declarations: "
-            + ", ".join(f"seat {s} {Declaration(d).words}" for s, d in hand.declared.items())
+            + ", ".join(
+                f"seat {s} {declared_words(Declaration(d))}" for s, d in hand.declared.items()
+            )
         )
     for i, t in enumerate(j["tricks"]):
         plays = ", ".join(f"seat {s} {c}" for s, c in t["plays"])
@@ -218,20 +274,18 @@ def explain_text(sc: Scenario) -> str:
     lines.append("")
     if j["to_act"] is not None:
         seat = j["to_act"]
-        what = (
-            "declare"
-            if hand.phase is not Phase.PLAY  # declaring starts from the deal shown (Phase.DEAL)
-            else ("lead" if j["leader"] == seat and not hand.current_trick else "play")
-        )
-        lines.append(f"Now {_seat_name(hand, seat)} is to {what}.")
+        lines.append(f"Now {seat_name(hand, seat)} is to {task_words(hand)}.")
     if j["to_act"] is not None and "legal" in j:
         seat = j["to_act"]
         if hand.phase is Phase.PLAY:
             lines.append(f"He holds: {' '.join(codes(hand.held[seat]))}")
         lines.append(f"Legal: {', '.join(j['legal'])}")
+        note = leader_note(hand)
+        if note is not None:
+            lines.append(cite_rule(note[0], options=opts, reason=note[1]))
         v = hand.verdict()
         if v.why is not None:
-            lines.append(cite(v.why))
+            lines.append(cite(v.why, options=opts))
         if v.forbidden:
             lines.append("Not allowed:")
             by_law: dict[Law, list[str]] = {}
@@ -239,90 +293,30 @@ def explain_text(sc: Scenario) -> str:
                 by_law.setdefault(law, []).append(_key(a))
             for law, keys in by_law.items():
                 lines.append(f"  {', '.join(keys)}:")
-                lines.append(cite(law))
+                lines.append(cite(law, options=opts))
                 pen = penalty_words(law)
                 if pen:
-                    lines.append(f"    Penalty (Peel's laws, seed 004): {pen}")
+                    lines.append(f"    Penalty ({PRESETS['peel'].book.split(' (')[0]}): {pen}")
     s = sc.final_settlement
     if s is not None:
         lines.append("The deal is over.")
-        if hand.award_law is not None:
-            lines.append(f"Seat {s.pool_awarded_to} takes the whole pool of {s.pool} without play.")
-            lines.append(cite(hand.award_law))
-        else:
-            for seat, n in sorted(s.receives.items()):
-                lines.append(
-                    f"  seat {seat} took {s.tricks_won.get(seat, 0)} trick(s): receives {n} "
-                    "(R38: one third of the pool a trick)"
-                )
-            for seat, n in sorted(s.withheld.items()):
-                lines.append(
-                    f"  seat {seat}'s winnings of {n} stay in the pool ({why_withheld(hand, seat)})"
-                )
-            for seat in s.looed:
-                lines.append(
-                    f"  seat {seat} played and took no trick: looed, pays {s.loo_pays[seat]} (R39)"
-                )
-            if not s.looed:
-                lines.append("  nobody is looed")
-        for p in hand.penalties:
-            where = {
-                "pool_now": "paid into this pool at once",
-                "next_pool": "added to the next deal's pool",
-                "nowhere": "no penalty listed",
-            }[str(p.ruling.destination)]
-            lines.append(
-                f"  seat {p.seat} is penalised {p.amount} for {p.offence.info.words}: "
-                f"{where} ({', '.join(p.ruling.rules)})"
-            )
-        if s.penalties_now:
-            now_rules = sorted(
-                {
-                    p.ruling.rules[0]
-                    for p in hand.penalties
-                    if str(p.ruling.destination) == "pool_now"
-                }
-            )
-            lines.append(
-                f"  the pool divided was {s.pool}: the stake or pool of {s.pool - s.penalties_now}"
-                f" plus {s.penalties_now} in penalties paid at once ({', '.join(now_rules)})"
-            )
-        odd = s.pool % 3 if s.pool_awarded_to is None else 0
-        if odd and hand.options.pool_remainder is PoolRemainder.EARLY_TRICKS_PREFERENCE:
-            lines.append(
-                f"  the pool of {s.pool} does not divide by three: the winners of the first and "
-                "second tricks take the odd counters (pool_remainder: early_tricks_preference, "
-                "Peel; A11, V12)"
-            )
-        if s.left_in_pool:
-            why = (
-                "odd counters carried forward (pool_remainder: carry_forward; A11, V12)"
-                if odd and hand.options.pool_remainder is PoolRemainder.CARRY_FORWARD
-                else "what the miss or an offender won (R19, R54, R63)"
-            )
-            lines.append(f"  {s.left_in_pool} counters stay in the pool for the next deal: {why}")
-        antes = hand.options.ante is Ante.ALL_PLAYERS
-        lines.append(
-            f"Next pool: {s.next_pool} (the loos, what stays, "
-            + (f"{s.penalties_next} in penalties (R61), " if s.penalties_next else "")
-            + (
-                f"and every player's ante of {hand.setup.stakes.stake} (ante: all_players, V9))"
-                if antes
-                else "and the new dealer's stake: R40)"
-            )
-        )
+        lines += [
+            textwrap.fill(x, 88, subsequent_indent="        ", break_long_words=False)
+            for x in settlement_text(s, hand, options=opts)
+        ]
         if s.is_single:
             lines.append(
-                "Three played and each took one trick: the next deal is a single (R41, R42)"
+                "  The next deal is a single (R42)"
                 + (", played as a must (R43)." if s.next_is_must else ".")
             )
-        if s.pool_awarded_to is None:
-            lines.append("Why:")
-            cited = list(s.rules)
-            for p in hand.penalties:
-                cited += [r for r in p.ruling.rules if r not in cited]
-            for rid in cited:
-                lines.append(cite_rule(rid))
+        lines.append("Why:")
+        cited: set[tuple[str, str]] = set()
+        for line in s.lines:
+            if (line.rule, line.quote.text) not in cited:
+                cited.add((line.rule, line.quote.text))
+                lines.append(
+                    cite_rule(line.rule, options=opts, quote=line.quote, reason=line.reason)
+                )
     for n in j.get("notes", []):
         lines.append(f"Note: {n}")
     return "\n".join(lines).rstrip() + "\n"

@@ -30,13 +30,12 @@ def _summary_cells(j: Mapping[str, Any]) -> tuple[str, str]:
         return "refused", html.escape(str(j["refused"]))
     if j.get("settlement"):
         s = j["settlement"]
-        got = ", ".join(f"seat {k} receives {v}" for k, v in s["receives"].items()) or "nobody wins"
-        loos = (
-            ", ".join(f"seat {k} pays {v}" for k, v in s["loo_pays"].items()) or "nobody is looed"
+        said = " ".join(  # the settlement's own lines (explain.settlement), with their rules
+            f"{html.escape(line['text'])} ({line['rule_id']})"
+            for line in s["lines"]
+            if line["kind"] not in ("pool", "next_pool")
         )
-        must = "; the next deal is a must" if s.get("next_is_must") else ""
-        single = "; a single" if s.get("is_single") else ""
-        return "settled", f"{got}; {loos}; next pool {s['next_pool']}{single}{must}"
+        return "settled", f"{said} Next pool {s['next_pool']}."
     legal = ", ".join(j["legal"])
     why = j.get("why") or {}
     reasons = "; ".join(

@@ -12,6 +12,7 @@ from loo_lessons.engine.game import Hand
 from loo_lessons.engine.penalties import Offence, ruling_for
 from loo_lessons.engine.sources import RULES
 from loo_lessons.explain import explain_json, explain_text
+from loo_lessons.explain.words import book_name, counters, quote_html
 from loo_lessons.lessons.cards import Position, _position
 from loo_lessons.scenario import loads
 from loo_lessons.widgets.static import Html
@@ -25,7 +26,7 @@ def _quote_html(rule_id: str) -> str:
     """A rule's summary and every passage it quotes, each with its book."""
     r = RULES[rule_id]
     quotes = "".join(
-        f"<br><em>“{html.escape(q.text)}”</em> <small>— {html.escape(q.book)} [{q.seed}]</small>"
+        f"<br>“{quote_html(q)}” <small>— {html.escape(book_name(q))}</small>"
         for q in r.quotes
     )
     return (
@@ -102,7 +103,7 @@ def penalty(offence: str, declared: bool = False, single_loo: int = 3, full_loo:
     cons = ", ".join(c.value.replace("_", " ") for c in r.consequences) or "—"
     return Html(
         f"<div class='loo-penalty'><p><strong>{html.escape(off.info.words.capitalize())}</strong>: "
-        f"{str(r.size).replace('_', ' ')} ({amount} counters), paid {where}. Also: {cons}.</p>"
+        f"{str(r.size).replace('_', ' ')} ({counters(amount)}), paid {where}. Also: {cons}.</p>"
         f"<p>{html.escape(r.note)}</p>{quotes}</div>"
     )
 

@@ -22,7 +22,7 @@ from loo_lessons.engine.game import Action, Hand, Phase
 from loo_lessons.engine.laws import Law
 from loo_lessons.engine.settle import Stakes
 from loo_lessons.engine.sources import RULES
-from loo_lessons.explain import explain_json
+from loo_lessons.explain import explain_json, words
 from loo_lessons.quiz.derive import answer_of, summary_of
 from loo_lessons.quiz.model import Choice, Question, Verdict
 from loo_lessons.quiz.positions import (
@@ -40,11 +40,9 @@ from loo_lessons.quiz.positions import (
 )
 from loo_lessons.scenario import Scenario, load
 
+#: A declaration's button: the books' words (`explain.words.action_label`).
 DECLARATION_LABELS: dict[str, str] = {
-    "play": "Stand (play his own cards)",
-    "take_miss": "Take the miss",
-    "pass": "Throw up (pass)",
-    "play_miss_for_pool": "Play the miss for the pool",
+    str(d): words.action_label(d, capital=True) for d in ALL_DECLARATIONS
 }
 DECLARED_WORDS: dict[str, str] = {
     "play": "stands",
@@ -164,9 +162,7 @@ def declaration_choices() -> tuple[Choice, ...]:
 
 
 def seat_label(sc: Scenario, seat: int) -> str:
-    s = sc.hand.setup
-    tag = " (dealer)" if seat == s.dealer else (" (elder hand)" if seat == s.elder else "")
-    return f"Seat {seat}{tag}"
+    return words.seat_name(sc.hand, seat, miss=False, capital=True)
 
 
 def seat_choices(sc: Scenario, seats: Iterable[int]) -> tuple[Choice, ...]:

@@ -143,10 +143,32 @@ def summary_of(sc: Scenario, ask: Mapping[str, Any], j: Mapping[str, Any] | None
         card = ask.get("card")
         rule = j["illegal"][card]["rule_id"] if card is not None else ""
         return f"{PENALTY_LABELS[key]}" + (f" ({rule})" if rule else "")
-    if what in ("receives", "next_pool", "left_in_pool"):
-        from loo_lessons.engine.options import OPTION_SPECS
-
-        value = sc.options.pool_remainder
-        meaning = OPTION_SPECS["pool_remainder"].reading(str(value)).meaning
-        return f"the answer is {', '.join(ans)} (pool_remainder: {value}: {meaning})"
+    if what in ("receives", "pays", "next_pool", "left_in_pool"):
+        seat = ask.get("seat")
+        said = settlement_said(j, None if seat is None else int(seat), what)
+        return f"the answer is {', '.join(ans)}" + (f": {said}" if said else "")
     return f"the answer is {', '.join(ans)}"
+
+
+#: Which lines of a settlement answer which question (the kinds of `Settlement.lines`).
+_LINES_FOR: dict[str, tuple[str, ...]] = {
+    "receives": ("award", "tricks", "withheld", "for_pool"),
+    "pays": ("loo", "penalty_now", "penalty_next", "for_pool", "nobody_looed", "single"),
+    "left_in_pool": ("pool", "odd", "withheld", "for_pool"),
+    "next_pool": ("odd", "withheld", "for_pool", "penalty_next", "single", "next_pool"),
+}
+
+
+def settlement_lines_for(
+    j: Mapping[str, Any], seat: int | None, what: str
+) -> list[Mapping[str, Any]]:
+    """The lines of the settlement (`explain --json`'s `settlement.lines`) that answer `what`
+    (receives, pays, left_in_pool, next_pool), for `seat` where the question names one."""
+    kinds = _LINES_FOR[what]
+    lines: list[Mapping[str, Any]] = _settlement(j)["lines"]
+    return [x for x in lines if x["kind"] in kinds and (seat is None or x["seat"] in (seat, None))]
+
+
+def settlement_said(j: Mapping[str, Any], seat: int | None, what: str) -> str:
+    """Those lines as one explanation, each with its rule id: the words every view uses."""
+    return " ".join(f"{x['text']} ({x['rule_id']})" for x in settlement_lines_for(j, seat, what))

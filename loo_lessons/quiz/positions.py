@@ -18,6 +18,7 @@ from loo_lessons.engine.game import Hand, Phase
 from loo_lessons.engine.options import PRESETS, RuleOptions, options_from
 from loo_lessons.engine.play import follow_ruling, lead_ruling
 from loo_lessons.engine.settle import Stakes
+from loo_lessons.explain import words
 from loo_lessons.scenario import Scenario, position_mapping
 
 PRESET_NAMES: tuple[str, ...] = ("hoffmann", "peel")
@@ -194,17 +195,7 @@ def scenario_of(
 
 def seat_words(sc: Scenario, seat: int) -> str:
     """'seat 3 (the elder hand)', naming the dealer, the elder hand and the miss-holder."""
-    h = sc.hand
-    tags = []
-    if seat == h.setup.dealer:
-        tags.append("the dealer")
-    if seat == h.setup.elder:
-        tags.append("the elder hand")
-    if h.miss_holder == seat and h.for_pool != seat:
-        tags.append("holding the miss")
-    if h.for_pool == seat:
-        tags.append("playing the miss for the pool")
-    return f"seat {seat}" + (f" ({', '.join(tags)})" if tags else "")
+    return words.seat_name(sc.hand, seat)
 
 
 def view_of(
@@ -282,10 +273,7 @@ def view_of(
 
 def card_label(code: str) -> str:
     """'10H' → '10♥' (the suit symbol and the code's rank)."""
-    from loo_lessons.engine.cards import parse_card
-
-    c = parse_card(code)
-    return f"{c.rank.code}{c.suit.symbol}"
+    return words.card_label(code)
 
 
 def cards_words(codes: Sequence[str]) -> str:

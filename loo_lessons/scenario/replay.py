@@ -82,7 +82,7 @@ def declarations(
             cite = f" ({law.rule}: “{law.quote.text}”)" if law else ""
             reason = law.reason if law else str(e)
             raise ScenarioError(
-                f"declarations.{seat}", f"seat {seat} cannot {d.words}: {reason}{cite}"
+                f"declarations.{seat}", f"seat {seat} cannot {d.words} ({d}): {reason}{cite}"
             ) from None
 
 

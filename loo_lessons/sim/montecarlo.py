@@ -33,7 +33,13 @@ from loo_lessons.engine.deal import check_table_size
 from loo_lessons.engine.declare import Declaration
 from loo_lessons.engine.errors import LooError
 from loo_lessons.engine.game import Hand, Setup
-from loo_lessons.engine.options import Ante, LooAmount, RuleOptions, options_from
+from loo_lessons.engine.options import (
+    DEFAULT_LOO_CAP_STAKES,
+    Ante,
+    LooAmount,
+    RuleOptions,
+    options_from,
+)
 from loo_lessons.engine.settle import Stakes
 from loo_lessons.engine.table import Table
 from loo_lessons.sim.bots import BOTS, Bot, bot_move, get_bot, seat_bots, seat_view
@@ -121,7 +127,7 @@ def _options(rules: RulesArg) -> RuleOptions:
 
 
 def _stakes(players: int, options: RuleOptions, stake: int) -> Stakes:
-    cap = 4 * stake if options.loo_amount is LooAmount.POOL_CAPPED else None
+    cap = DEFAULT_LOO_CAP_STAKES * stake if options.loo_amount is LooAmount.POOL_CAPPED else None
     return Stakes.make(stake, loo_cap=cap, players=players, ante=options.ante)
 
 
@@ -723,7 +729,7 @@ def session(
     else:
         opts = _options(rules)
     if opts.loo_amount is LooAmount.POOL_CAPPED and loo_cap is None:
-        loo_cap = 4 * stake
+        loo_cap = DEFAULT_LOO_CAP_STAKES * stake
     seats = seat_bots(bots, players, "sensible")
     table = Table.seeded(players, seed, opts, stake=stake, loo_cap=loo_cap, bank=bank)
     rng = random.Random(hand_seed(seed, -1))

@@ -19,6 +19,7 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from loo_lessons.engine.cards import Card, Rank, Suit, parse_card
+from loo_lessons.explain.words import action_label, seat_tags
 
 if TYPE_CHECKING:
     from loo_lessons.engine.game import Hand, Trick
@@ -194,14 +195,10 @@ class DealView:
         h = self.hand
         rows = []
         for seat in range(h.setup.players):
-            tags = []
-            if seat == h.setup.dealer:
-                tags.append("dealer")
-            if seat == h.setup.elder:
-                tags.append("elder hand")
+            tags = seat_tags(h, seat)
             d = h.declared.get(seat)
             if d is not None:
-                tags.append(d.words)
+                tags.append(action_label(d))
             name = f"Seat {seat}" + (f" ({', '.join(tags)})" if tags else "")
             cards: list[Card | None] = [None] * 3 if seat in h.partial else list(h.held[seat])
             inner = (

@@ -27,6 +27,19 @@ from loo_lessons.engine.errors import IllegalAction, LooError, ScenarioError
 from loo_lessons.engine.game import Action, Hand, Phase, parse_action
 from loo_lessons.engine.laws import Law
 from loo_lessons.engine.options import RuleOptions, options_from
+from loo_lessons.engine.sources import RULES
+from loo_lessons.explain import leader_note
+from loo_lessons.explain.settlement import settlement_text
+from loo_lessons.explain.words import (
+    action_label,
+    book_name,
+    book_quote,
+    card_label,
+    move_words,
+    quote_text,
+    seat_name,
+    task_words,
+)
 from loo_lessons.scenario import DECLARATION_ALIASES
 from loo_lessons.sim.bots import Bot, bot_move, get_bot
 
@@ -39,40 +52,43 @@ def _code(a: Action) -> str:
 
 
 def _label(a: Action) -> str:
+    """An option as the learner types or picks it: `KH  (the K♥, king of hearts)`, `stand`."""
     if isinstance(a, Card):
-        return f"{a.code}  ({a.name})"
-    return f"{a}: {a.words}"
+        return f"{a.code}  ({card_label(a, the=True)}, {a.name})"
+    return action_label(a)
 
 
 def _seat_name(hand: Hand, seat: int, me: int) -> str:
-    tags = []
-    if seat == me:
-        tags.append("you")
-    if seat == hand.setup.dealer:
-        tags.append("dealer")
-    if seat == hand.setup.elder:
-        tags.append("elder hand")
-    return f"seat {seat}" + (f" ({', '.join(tags)})" if tags else "")
+    return seat_name(hand, seat, you=me, miss=False)
 
 
-def _law_lines(law: Law, lead: str) -> list[str]:
-    q = law.quote
-    return [f"{lead}{law.rule} {law.slug}: {law.reason}", f"      {q.book} [{q.seed}]: “{q.text}”"]
+def _law_lines(law: Law, lead: str, options: RuleOptions | None = None) -> list[str]:
+    q = book_quote(law.rule, law.quote, options)
+    return [f"{lead}{law.rule}: {law.reason}", f"      {book_name(q)}: “{quote_text(q)}”"]
 
 
 def help_text(hand: Hand) -> str:
     """ "What may I play and why": the verdict on the seat to act, with rule ids and quotes."""
     v = hand.verdict()
+    opts = hand.options
     lines = ["What you may do, and why:"]
+    note = leader_note(hand)
+    if note is not None:
+        q = book_quote(note[0], RULES[note[0]].quote, opts)
+        lines += [f"  {note[0]}: {note[1]}", f"      {book_name(q)}: “{quote_text(q)}”"]
     if v.why is not None:
-        lines += _law_lines(v.why, "  ")
+        lines += _law_lines(v.why, "  ", opts)
     if v.phase is Phase.DECLARE:
         for a, law in v.allowed_by:
-            lines.append(f"  {_code(a)}: allowed — {law.rule} {law.slug}: {law.reason}")
+            lines.append(f"  {action_label(a)}: allowed — {law.rule}: {law.reason}")
     else:
         lines.append("  allowed: " + " ".join(_code(a) for a in v.legal))
     for a, law in v.forbidden:
-        lines += _law_lines(law, f"  {_code(a)}: not allowed — ")
+        lines += _law_lines(
+            law,
+            f"  {action_label(a) if isinstance(a, Declaration) else _code(a)}: not allowed — ",
+            opts,
+        )
     return "\n".join(lines)
 
 
@@ -116,14 +132,14 @@ class _Game:
         h = self.hand
         self.say()
         if h.phase is Phase.DECLARE:
-            self.say(f"== Your turn to declare, {_seat_name(h, self.me, self.me)} ==")
+            self.say(f"== Your turn to declare, {seat_name(h, self.me, miss=False)} ==")
         else:
-            n = len(h.winners) + 1
-            what = "lead to" if not self.trick_so_far() else "play to"
-            self.say(f"== Your turn to {what} trick {n} ==")
+            self.say(f"== Your turn to {task_words(h)} ==")
         self.say(self.trumps_line())
         if h.declared:
-            made = ", ".join(f"seat {s} {d}" for s, d in h.declared.items())
+            made = ", ".join(
+                f"{_seat_name(h, s, self.me)}: {action_label(d)}" for s, d in h.declared.items()
+            )
             self.say(f"Declarations: {made}.")
         if h.miss_holder is not None:
             self.say(f"Seat {h.miss_holder} holds the miss.")
@@ -144,11 +160,8 @@ class _Game:
 
     def announce(self, seat: int, a: Action, before_tricks: int) -> None:
         h = self.hand
-        who = "You" if seat == self.me else f"Seat {seat}"
-        if isinstance(a, Declaration):
-            self.say(f"{who} declare{'' if seat == self.me else 's'}: {a} ({a.words}).")
-        else:
-            self.say(f"{who} play{'' if seat == self.me else 's'} {a.code}.")
+        leading = len(h.tricks) > before_tricks and h.tricks[before_tricks][:1] == [(seat, a)]
+        self.say(f"{move_words(h, seat, a, leading=leading, you=self.me)}.")
         if len(h.winners) > before_tricks:
             w = h.winners[-1]
             plays = " ".join(f"{c.code}" for _, c in h.tricks[before_tricks])
@@ -164,23 +177,7 @@ class _Game:
         s = h.settlement
         assert s is not None
         lines = ["", "== The deal is over =="]
-        if s.pool_awarded_to is not None:
-            why = f" ({h.award_law.rule}: {h.award_law.reason})" if h.award_law else ""
-            lines.append(
-                f"{_seat_name(h, s.pool_awarded_to, self.me)} takes the pool of {s.pool} "
-                f"without play{why}"
-            )
-        else:
-            for i, w in enumerate(h.winners):
-                lines.append(f"Trick {i + 1} won by {_seat_name(h, w, self.me)}.")
-            for seat, n in sorted(s.receives.items()):
-                lines.append(f"{_seat_name(h, seat, self.me)} receives {n}.")
-            for seat, n in sorted(s.loo_pays.items()):
-                lines.append(f"{_seat_name(h, seat, self.me)} is looed and pays {n}.")
-            if s.left_in_pool:
-                lines.append(f"{s.left_in_pool} stay in the pool.")
-            if s.is_single:
-                lines.append("Three played and each took a trick: a single (R41).")
+        lines += settlement_text(s, h, you=self.me, indent="")
         net = s.receives.get(self.me, 0) - s.loo_pays.get(self.me, 0)
         lines.append(f"Next pool: {s.next_pool}.  Your result: {net:+d}.")
         return "\n".join(lines)
@@ -278,7 +275,8 @@ class _Game:
                 self.say(f"Not allowed: {e}")
                 law = e.verdict.law_for(action) if e.verdict is not None else None
                 if law is not None:
-                    self.say(f"  {law.quote.book} [{law.quote.seed}]: “{law.quote.text}”")
+                    q = book_quote(law.rule, law.quote, h.options)
+                    self.say(f"  {book_name(q)}: “{quote_text(q)}”")
                 continue
             self.decisions.append(mark)
             self.announce(self.me, action, before)
@@ -288,7 +286,7 @@ class _Game:
         h = self.hand
         self.say(
             f"Three-card Loo. {h.setup.players} players, dealer seat {h.setup.dealer}; "
-            f"you are {_seat_name(h, self.me, self.me)}."
+            f"you are {seat_name(h, self.me, miss=False)}."
         )
         self.say(self.trumps_line())
         while True:

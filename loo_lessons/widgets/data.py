@@ -19,14 +19,16 @@ from pathlib import Path
 from typing import Any
 
 from loo_lessons.engine.cards import Card, in_hand_order
-from loo_lessons.engine.declare import ALL_DECLARATIONS, Declaration
+from loo_lessons.engine.declare import ALL_DECLARATIONS
 from loo_lessons.engine.game import Action, Hand, PenaltyRecord, Phase, Verdict
 from loo_lessons.engine.laws import Law
-from loo_lessons.engine.options import LooAmount, PoolRemainder
+from loo_lessons.engine.options import LooAmount, PoolRemainder, RuleOptions
 from loo_lessons.engine.penalties import Offence
-from loo_lessons.engine.settle import Settlement, new_pool_stake, trick_shares
+from loo_lessons.engine.settle import Settlement, new_pool_stake
 from loo_lessons.engine.sources import RULES
-from loo_lessons.explain import law_json, preset_matching
+from loo_lessons.explain import law_json, leader_note, preset_matching, rule_json, words
+from loo_lessons.explain.settlement import settlement_lines
+from loo_lessons.explain.words import and_list
 from loo_lessons.scenario import Scenario, load, load_file, loads
 
 Position = Scenario | Hand | Mapping[str, Any] | str | Path
@@ -51,7 +53,7 @@ def _hand(position: Scenario | Hand) -> Hand:
 
 
 def _words(items: list[str]) -> str:
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+    return and_list(items)
 
 
 def _sentence(text: str) -> str:
@@ -61,7 +63,7 @@ def _sentence(text: str) -> str:
 
 def card_label(card: Card) -> str:
     """`10♥`: the rank code and the suit symbol."""
-    return f"{card.rank.code}{card.suit.symbol}"
+    return words.card_label(card)
 
 
 def action_key(a: Action) -> str:
@@ -69,31 +71,8 @@ def action_key(a: Action) -> str:
 
 
 def action_label(a: Action) -> str:
-    return card_label(a) if isinstance(a, Card) else _DECLARATION_LABELS[a]
-
-
-_DECLARATION_LABELS = {
-    Declaration.PLAY: "Stand (play his own cards)",
-    Declaration.TAKE_MISS: "Take miss",
-    Declaration.PASS: "Throw up (pass)",
-    Declaration.PLAY_MISS_FOR_POOL: "Play the miss for the pool",
-}
-
-
-def rule_json(
-    rule_id: str, slug: str = "", reason: str | None = None, quote: int = 0
-) -> dict[str, Any]:
-    """A law-like mapping for a digest rule that is not an engine `Law` (R03, R04, R37, …)."""
-    r = RULES[rule_id]
-    q = r.quotes[min(quote, len(r.quotes) - 1)]
-    return {
-        "rule": slug,
-        "rule_id": rule_id,
-        "reason": reason if reason is not None else r.summary,
-        "source": q.source,
-        "quote": q.text,
-        "book": q.book,
-    }
+    """A button's label: `Stand`, `Take miss`, `Throw up`, `Play the miss for the pool`, `10♥`."""
+    return words.action_label(a, capital=True)
 
 
 # --- the table ---------------------------------------------------------------------------------
@@ -229,13 +208,8 @@ def pick_question(
     else:
         kind = "pick_card"
         choices = list(in_hand_order(hand.held[seat], hand.trumps))
-        leading = not hand.tricks or not hand.tricks[-1] or len(hand.tricks) == len(hand.winners)
-        n = min(3, len(hand.winners) + 1)
-        ask = prompt or (
-            f"Seat {seat} is to lead to trick {n}. Which cards may he lead?"
-            if leading
-            else f"Seat {seat} is to play to trick {n}. Which cards may he play?"
-        )
+        verb = "lead" if words.leading(hand) else "play"
+        ask = prompt or f"Seat {seat} is to {words.task_words(hand)}. Which cards may he {verb}?"
     verdicts: dict[str, dict[str, Any]] = {}
     rule_ids: list[str] = []
     for a in choices:
@@ -243,12 +217,16 @@ def pick_question(
         law = _allowed_law(v, a) if ok else v.law_for(a)
         if law is None:  # the engine names a law for every option; never guess one
             raise ValueError(f"the engine gave no law for {action_key(a)}")
-        verdicts[action_key(a)] = {"correct": ok, **law_json(law)}
+        verdicts[action_key(a)] = {"correct": ok, **law_json(law, hand.options)}
         if law.rule not in rule_ids:
             rule_ids.append(law.rule)
     legal = [action_key(a) for a in choices if a in v.legal]
     allowed = [action_label(a) for a in choices if a in v.legal]
-    parts = [
+    note = leader_note(hand)
+    parts = [f"{note[1]} ({note[0]})"] if note is not None else []
+    if note is not None and note[0] not in rule_ids:
+        rule_ids.append(note[0])
+    parts += [
         f"{'Only ' if len(allowed) == 1 and len(choices) > 1 else ''}{_words(allowed)} "
         f"{'is' if len(allowed) == 1 else 'are'} allowed"
         + (f" ({v.why.rule}): {_sentence(v.why.reason)}" if v.why is not None else ".")
@@ -296,117 +274,13 @@ def settlement_working(
     hand: Hand | None = None,
     *,
     winners: list[int] | None = None,
+    you: int | None = None,
 ) -> list[dict[str, Any]]:
-    """The settlement line by line, each line with the rule it applies (from the engine's
-    Settlement; this function only words it)."""
-    out: list[dict[str, Any]] = []
-    if hand is not None:
-        options = hand.options
-        stakes = hand.setup.stakes
-        players = hand.setup.players
-    else:
-        options = None
-        stakes = None
-        players = 0
-
-    def line(text: str, rule_id: str | None) -> None:
-        out.append({"text": text, "rule_id": rule_id})
-
-    if s.penalties_now:
-        line(
-            f"Penalties of {s.penalties_now} were paid into the pool at once: it holds {s.pool}.",
-            next(
-                (
-                    p.ruling.rules[0]
-                    for p in (hand.penalties if hand is not None else [])
-                    if str(p.ruling.destination) == "pool_now"
-                ),
-                "R50",
-            ),
-        )
-    if s.pool_awarded_to is not None:
-        reason = hand.award_law.reason if hand is not None and hand.award_law is not None else ""
-        line(
-            f"Seat {s.pool_awarded_to} takes the whole pool of {s.pool} without play. {reason}".strip(),
-            _award_rule(hand),
-        )
-        line("Nobody played, so nobody is looed.", "R39")
-    else:
-        if options is not None:
-            shares, odd = trick_shares(s.pool, options)
-            if shares[0] == shares[2] and not odd:
-                line(f"The pool of {s.pool} is shared by the tricks: {shares[0]} a trick.", "R38")
-            elif options.pool_remainder is PoolRemainder.EARLY_TRICKS_PREFERENCE:
-                line(
-                    f"The pool of {s.pool} does not divide by three: the tricks take "
-                    f"{shares[0]}, {shares[1]} and {shares[2]} (the odd counters to the earlier tricks).",
-                    "R38",
-                )
-            else:
-                line(
-                    f"The pool of {s.pool} does not divide by three: each trick takes {shares[0]} "
-                    f"and {odd} stay in the pool.",
-                    "R38",
-                )
-        order = winners or []
-        for seat in sorted(s.tricks_won):
-            n = s.tricks_won[seat]
-            which = [i + 1 for i, w in enumerate(order) if w == seat]
-            tricks = (
-                f" (trick{'s' if len(which) > 1 else ''} {', '.join(map(str, which))})"
-                if which
-                else ""
-            )
-            got = s.receives.get(seat, 0)
-            if seat in s.withheld:
-                rule = "R19" if hand is not None and hand.for_pool == seat else "R63"
-                line(
-                    f"Seat {seat} took {n} trick{'s' if n > 1 else ''}{tricks}: its winnings of "
-                    f"{s.withheld[seat]} stay in the pool for the next deal.",
-                    rule,
-                )
-            else:
-                line(
-                    f"Seat {seat} took {n} trick{'s' if n > 1 else ''}{tricks}: receives {got}.",
-                    "R38",
-                )
-        if s.is_single:
-            line("Three played and each took one trick: a single, so nobody is looed.", "R41")
-        for seat in s.looed:
-            unlimited = options is not None and options.loo_amount is not LooAmount.FIXED
-            line(
-                f"Seat {seat} played and took no trick: looed, pays {s.loo_pays[seat]}"
-                + (" (what the pool held)" if unlimited else "")
-                + ".",
-                "R46" if unlimited else "R39",
-            )
-        if not s.looed and not s.is_single:
-            line("Everyone who played took a trick: nobody is looed.", "R39")
-    if s.left_in_pool:
-        n_left = s.left_in_pool
-        line(
-            f"In all, {n_left} counter{'s stay' if n_left > 1 else ' stays'} in the pool for the next deal.",
-            None,
-        )
-    loos = sum(s.loo_pays.values())
-    stake = (
-        new_pool_stake(stakes.stake, players, options.ante)
-        if stakes is not None and options is not None
-        else s.next_pool - loos - s.left_in_pool - s.penalties_next
-    )
-    parts = [
-        f"loos {loos}",
-        f"left in the pool {s.left_in_pool}",
-        f"the new dealer's stake {stake}",
-    ]
-    if s.penalties_next:
-        parts.append(f"penalties {s.penalties_next}")
-    line(f"Next pool = {' + '.join(parts)} = {s.next_pool}.", "R40")
-    if s.next_is_must:
-        line("The next deal is a single, played as a must: everyone plays, no miss.", "R43")
-    elif s.is_single:
-        line("The next deal is a single.", "R42")
-    return out
+    """The settlement line by line, each line with the rule it applies: the engine's
+    `Settlement.lines` in `explain.settlement`'s words (text, rule_id, reason, quote, book).
+    `winners` is kept for callers; the lines already know the tricks' order."""
+    del winners
+    return settlement_lines(s, hand, you=you)
 
 
 def pool_data(position: Position | Settlement, *, title: str | None = None) -> dict[str, Any]:
@@ -434,12 +308,12 @@ def pool_data(position: Position | Settlement, *, title: str | None = None) -> d
     facts: list[str] = []
     if sc is not None and sc.title:
         facts.append(sc.title)
-    facts.append(f"The pool holds {s.pool} counters.")
+    facts.append(f"The pool holds {words.counters(s.pool)}.")
     if hand is not None:
         st = hand.setup.stakes
         o = hand.options
         if o.loo_amount is LooAmount.FIXED:
-            facts.append(f"Limited loo: a loo costs {st.loo} counters.")
+            facts.append(f"Limited loo: a loo costs {words.counters(st.loo)}.")
         elif o.loo_amount is LooAmount.POOL:
             facts.append("Unlimited loo: a loo costs what the pool holds.")
         else:
@@ -454,7 +328,7 @@ def pool_data(position: Position | Settlement, *, title: str | None = None) -> d
             facts.append("The pool does not divide by three: the odd counters stay in the pool.")
         ante = new_pool_stake(st.stake, hand.setup.players, o.ante)
         facts.append(
-            f"The next dealer stakes {st.stake} counters."
+            f"The next dealer stakes {words.counters(st.stake)}."
             if ante == st.stake
             else f"Every player antes {st.stake}: the next pool gets {ante} from the ante."
         )
@@ -472,20 +346,13 @@ def pool_data(position: Position | Settlement, *, title: str | None = None) -> d
     fields: list[dict[str, Any]] = []
     expected: dict[str, int] = {}
     for seat in seats:
-        tags = []
-        if hand is not None:
-            if seat == hand.setup.dealer:
-                tags.append("dealer")
-            if seat == hand.setup.elder:
-                tags.append("elder hand")
-            if seat == hand.miss_holder:
-                tags.append("miss for the pool" if seat == hand.for_pool else "took the miss")
+        label = words.seat_name(hand, seat, capital=True) if hand is not None else f"Seat {seat}"
         n = s.tricks_won.get(seat, 0)
         which = [i + 1 for i, w in enumerate(winners) if w == seat]
         rows.append(
             {
                 "seat": seat,
-                "label": f"Seat {seat}" + (f" ({', '.join(tags)})" if tags else ""),
+                "label": label,
                 "tricks": (
                     "the pool, without play"
                     if s.pool_awarded_to == seat
@@ -553,15 +420,6 @@ def play_out(hand: Hand, seed: int = 0) -> Hand:
     return hand
 
 
-def _seat_words(hand: Hand, seat: int) -> str:
-    tags = []
-    if seat == hand.setup.dealer:
-        tags.append("the dealer")
-    if seat == hand.setup.elder:
-        tags.append("the elder hand")
-    return f"Seat {seat}" + (f" ({', '.join(tags)})" if tags else "")
-
-
 _SIZE_WORDS = {"single_loo": "a single loo", "full_loo": "a full loo", "none": "nothing"}
 _DESTINATION_WORDS = {
     "pool_now": "paid into this deal's pool at once",
@@ -569,17 +427,10 @@ _DESTINATION_WORDS = {
     "nowhere": "to nobody",
 }
 
-_DECLARE_TITLES = {
-    Declaration.PLAY: "stands on his own cards",
-    Declaration.TAKE_MISS: "takes the miss",
-    Declaration.PASS: "throws up",
-    Declaration.PLAY_MISS_FOR_POOL: "plays the miss for the pool",
-}
 
-
-def _forbidden(v: Verdict) -> list[dict[str, Any]]:
+def _forbidden(v: Verdict, options: RuleOptions | None = None) -> list[dict[str, Any]]:
     return [
-        {"key": action_key(a), "label": action_label(a), "law": law_json(law)}
+        {"key": action_key(a), "label": action_label(a), "law": law_json(law, options)}
         for a, law in v.forbidden
     ]
 
@@ -599,20 +450,21 @@ def stepper_steps(
         return table_view(h, reveal=reveal, **kw)
 
     trumps = h.trumps
-    deal_laws = [rule_json("R03")]
+    opts = h.options
+    deal_laws = [rule_json("R03", options=opts)]
     text = (
         f"{h.setup.players} players; seat {h.setup.dealer} deals three cards to each, one at a time"
     )
     if h.setup.must:
         text += ". This deal is a must: there is no miss and everyone must play."
-        deal_laws.append(rule_json("R45"))
+        deal_laws.append(rule_json("R45", options=opts))
     else:
         text += ", and three to the miss."
     if h.turn_up is not None and trumps is not None:
         text += (
             f" The next card, {card_label(h.turn_up)}, is turned up: {trumps.plural} are trumps."
         )
-        deal_laws.append(rule_json("R04"))
+        deal_laws.append(rule_json("R04", options=opts))
     text += f" The pool holds {h.setup.stakes.pool}."
     steps.append(
         {
@@ -634,8 +486,8 @@ def stepper_steps(
             {
                 "kind": "penalty",
                 "title": f"Seat {rec.seat} is penalised for {rec.offence.info.words}",
-                "text": f"He pays {size} ({rec.amount} counters), {where}.",
-                "laws": [rule_json(x) for x in r.rules if x in RULES],
+                "text": f"He pays {size} ({words.counters(rec.amount)}), {where}.",
+                "laws": [rule_json(x, options=opts) for x in r.rules if x in RULES],
                 "forbidden": [],
                 "working": [],
                 "view": view(),
@@ -655,19 +507,22 @@ def stepper_steps(
         before = len(h.winners)
         leading = not h.tricks or not h.tricks[-1] or len(h.tricks) == len(h.winners)
         law = _allowed_law(v, a)
+        note = leader_note(h)
+        title = words.move_words(h, seat_now, a, leading=leading)
         h.apply_unchecked(a)
-        laws = [law_json(law)] if law is not None else []
+        laws = [law_json(law, opts)] if law is not None else []
+        if note is not None:  # after the law that decided the lead: R29 says why it binds him
+            laws.append(rule_json(note[0], reason=note[1], options=opts))
         if isinstance(a, Card):
-            verb = "leads" if leading else "plays"
-            title = f"{_seat_words(h, seat_now)} {verb} {card_label(a)}"
-            text = law.reason if law is not None else ""
+            text = (f"{note[1]} " if note is not None else "") + (
+                law.reason if law is not None else ""
+            )
             if len(h.winners) > before:
                 w = h.winners[-1]
                 text += f" Trick {len(h.winners)} is complete: seat {w} wins it (R37)."
-                laws.append(rule_json("R37"))
+                laws.append(rule_json("R37", options=opts))
             step_view = view(last_trick=True)
         else:
-            title = f"{_seat_words(h, seat_now)} {_DECLARE_TITLES[a]}"
             text = law.reason if law is not None else ""
             step_view = view()
         steps.append(
@@ -676,7 +531,7 @@ def stepper_steps(
                 "title": title,
                 "text": text,
                 "laws": laws,
-                "forbidden": _forbidden(v),
+                "forbidden": _forbidden(v, opts),
                 "working": [],
                 "view": step_view,
             }
@@ -686,7 +541,7 @@ def stepper_steps(
         penalty_step(h.penalise(seat, Offence.parse(off)))
     s = pos.final_settlement if isinstance(pos, Scenario) else h.settlement
     if s is not None:
-        laws = [law_json(h.award_law)] if h.award_law is not None else []
+        laws = [law_json(h.award_law, opts)] if h.award_law is not None else []
         steps.append(
             {
                 "kind": "settle",

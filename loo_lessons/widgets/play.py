@@ -40,13 +40,13 @@ from loo_lessons.engine.declare import Declaration
 from loo_lessons.engine.errors import IllegalAction, LooError, ScenarioError
 from loo_lessons.engine.game import Action, Hand, Phase, parse_action
 from loo_lessons.engine.options import RuleOptions, options_from
+from loo_lessons.explain import law_json, words
 from loo_lessons.scenario import DECLARATION_ALIASES
 from loo_lessons.scenario.transcripts import read_transcript
 from loo_lessons.sim.bots import Bot, bot_move, get_bot
 from loo_lessons.widgets.bundle import esm
 from loo_lessons.widgets.data import (
     action_key,
-    card_label,
     fresh_copy,
     pick_question,
     settlement_working,
@@ -508,14 +508,6 @@ class PlayTable(_Component):
         b = self.bots[seat]
         return "you" if b is None else b.name
 
-    def _seat_words(self, seat: int) -> str:
-        s = self._hand.setup
-        tags = [
-            t for t, on in (("dealer", seat == s.dealer), ("elder hand", seat == s.elder)) if on
-        ]
-        name = "You" if seat == self.seat else f"Seat {seat}"
-        return name + (f" ({', '.join(tags)})" if tags else "")
-
     def _log(self) -> list[dict[str, Any]]:
         h = fresh_copy(self._hand)
         out: list[dict[str, Any]] = []
@@ -526,15 +518,12 @@ class PlayTable(_Component):
             leading = not h.tricks or len(h.tricks) == len(h.winners) or not h.tricks[-1]
             h.apply_unchecked(a)
             me = seat == self.seat
-            if isinstance(a, Card):
-                verb = ("lead" if me else "leads") if leading else ("play" if me else "plays")
-                text = f"{self._seat_words(seat)} {verb} {card_label(a)}"
-            else:
-                text = f"{self._seat_words(seat)} {_DECLARED[a][0 if me else 1]}"
+            text = words.move_words(h, seat, a, leading=leading, you=self.seat)
             won: int | None = None
             if len(h.winners) > before:
                 won = h.winners[-1]
-                text += f"; trick {len(h.winners)} is won by {'you' if won == self.seat else f'seat {won}'}"
+                who = "you" if won == self.seat else words.seat_name(h, won, miss=False)
+                text += f"; trick {len(h.winners)} is won by {who}"
             out.append(
                 {
                     "index": i,
@@ -553,8 +542,9 @@ class PlayTable(_Component):
                     "seat": h.awarded_to,
                     "key": "",
                     "who": "",
-                    "text": f"{'You take' if h.awarded_to == self.seat else f'Seat {h.awarded_to} takes'} "
-                    f"the pool without play ({h.award_law.rule}): {h.award_law.reason}",
+                    "text": f"{words.subject(h, h.awarded_to, self.seat, miss=False)} "
+                    f"{'take' if h.awarded_to == self.seat else 'takes'} the pool without play "
+                    f"({h.award_law.rule}): {h.award_law.reason}",
                     "trick_won_by": None,
                     "mine": False,
                 }
@@ -567,16 +557,14 @@ class PlayTable(_Component):
             return "The deal is over."
         if h.phase is Phase.DECLARE:
             return f"Your turn to declare (you are seat {self.seat}). What will you do?"
-        n = min(3, len(h.winners) + 1)
-        leading = len(h.tricks) == len(h.winners) or not h.tricks[-1]
-        return f"Your turn to {'lead to' if leading else 'play to'} trick {n}."
+        return f"Your turn to {words.task_words(h)}."
 
     def _hint_data(self, q: Mapping[str, Any] | None = None) -> dict[str, Any]:
         q = q if q is not None else self._question()
         v = self._hand.verdict()
         verdicts = q["verdicts"]
         labels = {c["key"]: _YOUR_LABELS.get(c["key"], c["label"]) for c in q["choices"]}
-        keep = ("rule", "rule_id", "reason", "quote", "book", "source")
+        keep = ("rule", "rule_id", "reason", "quote", "book", "source", "words")
         allowed = [
             {"key": k, "label": labels[k], **{x: verdicts[k][x] for x in keep}} for k in q["answer"]
         ]
@@ -591,7 +579,9 @@ class PlayTable(_Component):
             "phase": self._hand.phase.value,
             "prompt": self._prompt(),
             "legal": list(q["answer"]),
-            "why": {x: why.as_json()[x] for x in keep} if why is not None else None,
+            "why": {x: law_json(why, self._hand.options)[x] for x in keep}
+            if why is not None
+            else None,
             "allowed": allowed,
             "forbidden": forbidden,
             "rule_ids": list(q["rule_ids"]),
@@ -654,9 +644,7 @@ class PlayTable(_Component):
         if s is not None:
             net = s.receives.get(seat, 0) - s.loo_pays.get(seat, 0)
             data["settlement"] = {
-                "working": settlement_working(
-                    s, h, winners=list(h.winners) if len(h.winners) == 3 else None
-                ),
+                "working": settlement_working(s, h, you=seat),
                 "result": net,
                 "receives": s.receives.get(seat, 0),
                 "pays": s.loo_pays.get(seat, 0),
@@ -730,19 +718,9 @@ class PlayTable(_Component):
         return _StaticPlay(self.static_html(), self.state())
 
 
-_YOUR_LABELS: dict[str, str] = {
-    Declaration.PLAY.value: "Stand (play your own cards)",
-    Declaration.TAKE_MISS.value: "Take the miss",
-    Declaration.PASS.value: "Throw up (pass)",
-    Declaration.PLAY_MISS_FOR_POOL.value: "Play the miss for the pool",
-}
+#: The learner's buttons: the books' words for each declaration (`explain.words`).
+_YOUR_LABELS: dict[str, str] = {d.value: words.action_label(d, capital=True) for d in Declaration}
 
-_DECLARED: dict[Declaration, tuple[str, str]] = {
-    Declaration.PLAY: ("stand on your own cards", "stands on his own cards"),
-    Declaration.TAKE_MISS: ("take the miss", "takes the miss"),
-    Declaration.PASS: ("throw up", "throws up"),
-    Declaration.PLAY_MISS_FOR_POOL: ("play the miss for the pool", "plays the miss for the pool"),
-}
 
 __all__ = [
     "PLAY_STATE",

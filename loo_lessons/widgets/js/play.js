@@ -32,8 +32,8 @@ function playLawLines(law) {
           law.reason || "",
         )
       : null,
-    law.quote ? h("blockquote", { class: "loo-quote", text: `\u201C${law.quote}\u201D` }) : null,
-    law.quote ? h("div", { class: "loo-cite", text: `\u2014 ${law.book || ""}${law.source ? ` [${law.source}]` : ""}` }) : null,
+    law.quote ? h("blockquote", { class: "loo-quote", text: `\u201C${law.words || law.quote}\u201D` }) : null,
+    law.quote ? h("div", { class: "loo-cite", text: `\u2014 ${law.book || ""}` }) : null,
   ];
 }
 

@@ -139,8 +139,8 @@ function drawLaw(law, said) {
     "div",
     { class: "loo-law", "data-rule": law.rule_id || "" },
     h("div", { class: "loo-law-head" }, h("span", { class: "loo-rule", text: law.rule_id || "" }), reason ? ` ${reason}` : ""),
-    law.quote ? h("blockquote", { class: "loo-quote", text: `\u201C${law.quote}\u201D` }) : null,
-    law.quote ? h("div", { class: "loo-cite", text: `\u2014 ${law.book || ""}${law.source ? ` [${law.source}]` : ""}` }) : null,
+    law.quote ? h("blockquote", { class: "loo-quote", text: `\u201C${law.words || law.quote}\u201D` }) : null,
+    law.quote ? h("div", { class: "loo-cite", text: `\u2014 ${law.book || ""}` }) : null,
   );
 }
 

@@ -23,8 +23,8 @@ function drawLaw(law) {
     "div",
     { class: "loo-verdict", "data-rule": law.rule_id || "" },
     h("p", {}, h("span", { class: "loo-rule", text: law.rule_id || "" }), law.rule ? ` ${law.rule}: ` : " ", law.reason || ""),
-    law.quote ? h("blockquote", { class: "loo-quote", text: `\u201C${law.quote}\u201D` }) : null,
-    law.quote ? h("div", { class: "loo-cite", text: `\u2014 ${law.book || ""}${law.source ? ` [${law.source}]` : ""}` }) : null,
+    law.quote ? h("blockquote", { class: "loo-quote", text: `\u201C${law.words || law.quote}\u201D` }) : null,
+    law.quote ? h("div", { class: "loo-cite", text: `\u2014 ${law.book || ""}` }) : null,
   );
 }
 

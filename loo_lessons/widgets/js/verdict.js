@@ -63,8 +63,8 @@ export function drawVerdict(q, key, v, words) {
           v.reason || "",
         )
       : null,
-    v.quote ? h("blockquote", { class: "loo-quote", text: `\u201C${v.quote}\u201D` }) : null,
-    v.quote ? h("div", { class: "loo-cite", text: `\u2014 ${v.book || ""}${v.source ? ` [${v.source}]` : ""}` }) : null,
+    v.quote ? h("blockquote", { class: "loo-quote", text: `\u201C${v.words || v.quote}\u201D` }) : null,
+    v.quote ? h("div", { class: "loo-cite", text: `\u2014 ${v.book || ""}` }) : null,
   );
 }
 
