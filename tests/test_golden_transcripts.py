@@ -8,7 +8,7 @@ words shows as a diff.
 
 After a deliberate change, regenerate and read the diff before committing:
 
-    PYTHONPATH=. python -m loo_lessons.explain.transcript tests/golden
+    PYTHONPATH=. python -m loo_lessons.sim.playthrough tests/golden
 
 The test never writes the files: a missing or different file fails.
 """
@@ -22,7 +22,7 @@ import pytest
 
 from loo_lessons.engine.game import Hand
 from loo_lessons.engine.options import PRESETS
-from loo_lessons.explain.transcript import GOLDEN, playthrough
+from loo_lessons.sim.playthrough import GOLDEN, playthrough
 
 GOLDEN_DIR = Path(__file__).parent / "golden"
 

@@ -8,7 +8,7 @@ only on the engine's verdicts and these words, so any change to a ruling shows i
 
 Regenerate the stored transcripts (after a deliberate change, then read the diff):
 
-    python -m loo_lessons.explain.transcript tests/golden
+    python -m loo_lessons.sim.playthrough tests/golden
 """
 
 from __future__ import annotations
