@@ -179,4 +179,4 @@ def test_the_deal_shown_is_declared_from_in_words_too() -> None:
     # will play or "take miss."": the deal itself (Phase.DEAL) waits for the elder's word
     sc = loads(f"players: 3\ndealer: 0\ndeck: {DECK}\n")
     assert explain_json(sc)["legal"] == ["pass", "play", "take_miss"]
-    assert "Now seat 1 (elder hand) is to declare." in explain_text(sc)
+    assert "Now seat 1 (the elder hand) is to declare." in explain_text(sc)
