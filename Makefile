@@ -37,6 +37,13 @@ test: lint typecheck pytest
 book: $(STAMP)
 	BIN=$(BIN) bash scripts/build-book.sh
 
+.PHONY: serve-book
+# The built book through a plain local web server (the live engine does not load from file://).
+serve-book:
+	@test -f book/_build/html/index.html || { echo "no book yet: run make book first"; exit 1; }
+	@echo "Serving the book at http://127.0.0.1:$${PORT:-8000}/ (Ctrl-C to stop)"
+	cd book/_build/html && $(PY) -m http.server $${PORT:-8000} --bind 127.0.0.1
+
 bench: $(STAMP)
 	$(BIN)/loo-lessons bench
 
