@@ -167,15 +167,18 @@
     }
 
     // what to show first: the address's example or scenario, else the first example
-    const hash = window.location.hash.slice(1);
-    const params = new URLSearchParams(hash);
-    if (params.has("scenario")) {
-      load(params.get("scenario"), true);
-    } else if (params.has("example") && byName.has(params.get("example"))) {
-      load(byName.get(params.get("example")).text, true);
-    } else if (examples.length) {
-      load(examples[0].text, true);
-    }
+    const fromAddress = (first) => {
+      const params = new URLSearchParams(window.location.hash.slice(1));
+      if (params.has("scenario")) {
+        load(params.get("scenario"), true);
+      } else if (params.has("example") && byName.has(params.get("example"))) {
+        load(byName.get(params.get("example")).text, true);
+      } else if (first && examples.length) {
+        load(examples[0].text, true);
+      }
+    };
+    fromAddress(true);
+    window.addEventListener("hashchange", () => fromAddress(false));
   }
 
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
