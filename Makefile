@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-test
 
-.PHONY: lessons test venv browser book lint typecheck pytest bench clean
+.PHONY: lessons test venv browser book serve-book lint typecheck pytest bench clean
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -34,15 +34,13 @@ pytest: $(STAMP) browser
 
 test: lint typecheck pytest
 
+# the book, with its in-page engine (Pyodide from npm, pinned by package-lock.json)
 book: $(STAMP)
 	BIN=$(BIN) bash scripts/build-book.sh
 
-.PHONY: serve-book
-# The built book through a plain local web server (the live engine does not load from file://).
 serve-book:
-	@test -f book/_build/html/index.html || { echo "no book yet: run make book first"; exit 1; }
-	@echo "Serving the book at http://127.0.0.1:$${PORT:-8000}/ (Ctrl-C to stop)"
-	cd book/_build/html && $(PY) -m http.server $${PORT:-8000} --bind 127.0.0.1
+	@test -d book/_build/html || $(MAKE) book
+	$(BIN)/python -m http.server --bind 127.0.0.1 --directory book/_build/html 8000
 
 bench: $(STAMP)
 	$(BIN)/loo-lessons bench

@@ -63,6 +63,17 @@ def built_book(tmp_path_factory: pytest.TempPathFactory) -> Path:
     assert proc.returncode == 0, proc.stdout[-4000:] + proc.stderr[-4000:]
     html = out / "_build" / "html"
     assert (html / "index.html").exists()
+    vendor = ROOT / "scripts" / "vendor_engine.py"
+    if vendor.exists():  # the in-page engine, as scripts/build-book.sh puts it in
+        proc = subprocess.run(
+            [sys.executable, str(vendor), str(html)],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            env=env,
+            timeout=600,
+        )
+        assert proc.returncode == 0, proc.stdout[-4000:] + proc.stderr[-4000:]
     return html
 
 

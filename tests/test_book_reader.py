@@ -338,20 +338,23 @@ def _clean(seen: Seen) -> None:
 STUB_ENGINE = """
 window.looEngine = {
   calls: [],
+  started: 0,
+  start() { this.started += 1; return this.ready; },
   ready: Promise.resolve(),
-  explain(text) {
-    this.calls.push(text);
-    const known = (window.__answers || {})[text];
-    return Promise.resolve(known || {ok: false, text: "", html: "<p class='loo-refused'>error: stub</p>", json: null, error: "error: stub"});
+  run(name, args) {
+    this.calls.push([name, args.text]);
+    const known = (window.__answers || {})[args.text];
+    return Promise.resolve(known || {refused: "error: stub: no answer for this text"});
   },
 };
 """
 
 
 def test_playground_answers_a_typed_scenario_through_the_engine(server: str, browser: Any) -> None:
-    """The page hands the typed text to the in-page engine (window.looEngine.explain) and
-    shows what it answers. Here the engine is a stand-in that returns what
-    `playground.answer` (the Python the real engine runs) answered for the same text."""
+    """The page hands the typed text to the in-page engine (`looEngine.run("explain",
+    {text})`, js/engine.js's interface) and shows what it answers. Here the engine is a
+    stand-in that returns what `playground.answer` (the Python the real engine runs)
+    answered for the same text."""
     seen = Seen()
     ctx = _context(browser, urlparse(server).netloc, seen)
     typed = KING.replace("10D", "9D").replace("title: ", "title: typed — ", 1)
@@ -364,7 +367,8 @@ def test_playground_answers_a_typed_scenario_through_the_engine(server: str, bro
     out.wait_for()
     assert out.get_attribute("data-ok") == "true"
     assert "R24" in out.inner_text() and "9D" in out.inner_text()
-    assert page.evaluate("window.looEngine.calls.at(-1)") == typed
+    assert page.evaluate("window.looEngine.calls.at(-1)") == ["explain", typed]
+    assert page.evaluate("window.looEngine.started") == 1
     assert '"rule_id": "R24"' in page.locator("#loo-pg-json").text_content()
     # a bad scenario: the engine's one-line refusal, shown as a refusal
     bad = "players: 1"
@@ -373,6 +377,12 @@ def test_playground_answers_a_typed_scenario_through_the_engine(server: str, bro
     page.keyboard.press("Control+Enter")
     page.locator('#loo-pg-answer[data-ok="false"]').wait_for()
     assert page.locator("#loo-pg-answer .loo-refused").inner_text().startswith("error: players:")
+    # the engine's other shape for a refusal ({refused}) is shown the same way
+    page.fill("#loo-pg-text", "players: 2\nhands: {0: [AH]}")
+    page.click("#loo-pg-explain")
+    page.wait_for_function(
+        "() => document.querySelector('#loo-pg-answer .loo-refused')?.textContent.includes('stub')"
+    )
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / "playground_refused.png"), full_page=True)
     ctx.close()
@@ -504,8 +514,9 @@ def test_from_file_the_quiz_grades_and_live_controls_say_serve(
     assert root.locator(".loo-score").get_attribute("data-score") == "1"
     # a live-only control says, in one line, that the book needs a web server
     page.goto((built_book / "notebooks" / "10-penalties.html").as_uri())
-    notes = page.locator("p.loo-serve-note")
-    assert notes.count() >= 1
+    # (the book's note, or the engine's own status line on a live widget: js/engine.js)
+    notes = page.locator("p.loo-serve-note, p.loo-engine-status[data-state='file']")
+    notes.first.wait_for()
     line = notes.first.inner_text()
     assert "make serve-book" in line and "\n" not in line.strip()
     page.goto((built_book / "book" / "playground.html").as_uri())

@@ -159,7 +159,8 @@ class PlaygroundDirective(SphinxDirective):
             text = L.scenario_text(name)
             examples.append({"name": name, "text": text, "answer": answer(text)})
         blob = _json_for_html({"examples": examples})
-        return [nodes.raw("", PLAYGROUND_HTML.replace("@EXAMPLES@", blob), format="html")]
+        page = PLAYGROUND_HTML.replace("@EXAMPLES@", blob) + _engine_script()
+        return [nodes.raw("", page, format="html")]
 
 
 class ProgressDirective(SphinxDirective):
@@ -171,6 +172,19 @@ class ProgressDirective(SphinxDirective):
         return [nodes.raw("", PROGRESS_HTML, format="html")]
 
 
+def _engine_script() -> str:
+    """The in-page engine's client (widgets/js/engine.js), when the package ships it: the
+    playground has no widget to bring it in."""
+    from loo_lessons.widgets import bundle
+
+    if "engine" not in getattr(bundle, "HELPERS", ()):
+        return ""
+    code = bundle.script("engine")
+    if "</script" in code.lower() or "<!--" in code:
+        raise ValueError("engine.js cannot be inlined")
+    return f'<script type="module">\n{code}\n</script>\n'
+
+
 def _json_for_html(value: Any) -> str:
     from loo_lessons.widgets.static import json_for_html
 
@@ -178,7 +192,7 @@ def _json_for_html(value: Any) -> str:
 
 
 PLAYGROUND_HTML = """\
-<div class="loo-playground" data-loo-live="playground">
+<div class="loo-playground" data-loo-playground="">
 <script type="application/json" id="loo-playground-examples">@EXAMPLES@</script>
 <p class="loo-playground-pick"><label for="loo-pg-example">Start from a shipped example:</label>
 <select id="loo-pg-example"><option value="">(your own scenario)</option></select></p>

@@ -176,10 +176,15 @@
     }
   }
 
-  function hook(key, c, n) {
+  const hooked = new WeakSet();
+
+  function hook(key, item, n) {
+    // window.looLessons holds {name, el, model} (the static components), window.looLive
+    // {kind, el, model} (the same elements once the engine drives them)
+    const c = { name: item.name || item.kind, el: item.el, model: item.model };
     const keep = KEPT[c.name];
-    if (!keep || !c.model || typeof c.model.on !== "function") return;
-    if (c.el && c.el.hasAttribute("data-loo-progress")) return;
+    if (!keep || !c.model || typeof c.model.on !== "function" || hooked.has(c.model)) return;
+    hooked.add(c.model);
     if (c.el) c.el.setAttribute("data-loo-progress", "");
     const id = (c.el && c.el.getAttribute("data-loo-id")) || `${c.name}-${n}`;
     const sig = signature(c);
@@ -205,6 +210,7 @@
     const key = lesson();
     if (!key || !api.available()) return;
     (window.looLessons || []).forEach((c, n) => hook(key, c, n));
+    (window.looLive || []).forEach((c, n) => hook(key, c, n));
   }
 
   function trackPlace() {
@@ -236,7 +242,9 @@
   function fileNote() {
     if (window.location.protocol !== "file:") return;
     document.documentElement.classList.add("loo-from-file");
-    for (const el of document.querySelectorAll("[data-loo-live], .loo-live-note")) {
+    // live widgets say it themselves (js/engine.js); the older notes and the playground here
+    for (const el of document.querySelectorAll(".loo-live-note, [data-loo-playground]")) {
+      if (el.closest("[data-loo-live]")) continue;
       if (el.previousElementSibling && el.previousElementSibling.classList.contains("loo-serve-note")) continue;
       const p = document.createElement("p");
       p.className = "loo-serve-note";
@@ -317,15 +325,18 @@
     progressPage();
     hookAll();
     trackPlace();
-    // components mounted later (the live engine's) hook themselves when they are pushed
-    const list = (window.looLessons = window.looLessons || []);
-    const push = list.push.bind(list);
-    list.push = (...items) => {
-      const r = push(...items);
-      const key = lesson();
-      if (key && api.available()) items.forEach((c) => hook(key, c, list.indexOf(c)));
-      return r;
-    };
+    // components mounted later (the live engine's, window.looLive) hook themselves when
+    // they are pushed
+    for (const name of ["looLessons", "looLive"]) {
+      const list = (window[name] = window[name] || []);
+      const push = list.push.bind(list);
+      list.push = (...items) => {
+        const r = push(...items);
+        const key = lesson();
+        if (key && api.available()) items.forEach((c) => hook(key, c, list.indexOf(c)));
+        return r;
+      };
+    }
     document.dispatchEvent(new CustomEvent("loo-progress-ready"));
   }
 

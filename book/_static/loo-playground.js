@@ -3,14 +3,14 @@
 // (Python), either computed at build time for the shipped examples (embedded in the page as
 // JSON), or computed now by the real engine running in the page.
 //
-// What this page needs from the in-page engine (window.looEngine, provided by the book's
-// Pyodide loader), any one of:
-//   looEngine.explain(text)                 -> Promise<{ok, text, html, json, error}>
-//   looEngine.call(module, function, args)  -> Promise<the function's JSON-able result>
-// and, optionally, looEngine.load() to start it, looEngine.ready (a Promise), and the
-// document events "loo-engine-ready" / "loo-engine-failed". Without an engine (from
-// file://, or while it loads) a shipped example, unchanged, is still answered; other text
-// says what is needed.
+// The in-page engine (window.looEngine, js/engine.js, inlined into this page by the
+// {loo-playground} directive when the package has it): `looEngine.start()` loads it,
+// `looEngine.ready` resolves when it is up (rejects from file:// or on failure), and
+// `looEngine.run("explain", {text})` answers. Also accepted: `looEngine.explain(text)`.
+// The answer is {ok, text, html, json, error} (playground.answer); the older shape
+// {text, json} | {refused} | {error} is shown too (its text in a <pre>). Without an engine
+// (from file://, or while it loads) a shipped example, unchanged, is still answered; other
+// text says what is needed.
 //
 // Address: playground.html#example=NAME opens a shipped example; #scenario=TEXT (URL-encoded)
 // opens that text, as the lessons' "Open in the playground" links do.
@@ -42,7 +42,21 @@
 
     function engine() {
       const e = window.looEngine;
-      return e && (typeof e.explain === "function" || typeof e.call === "function") ? e : null;
+      return e && (typeof e.explain === "function" || typeof e.run === "function") ? e : null;
+    }
+
+    function escape(t) {
+      return String(t).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
+    }
+
+    function normal(r) {
+      if (r && typeof r.ok === "boolean") return r;
+      const line = r && (r.refused || (r.error && "error: " + r.error));
+      if (line || !r || !r.json) {
+        const msg = line || "error: the engine gave no answer";
+        return { ok: false, text: "", json: null, error: msg, html: `<p class="loo-refused" role="alert">${escape(msg)}</p>` };
+      }
+      return { ok: true, text: r.text, json: r.json, error: null, html: r.html || `<pre class="loo-explain">${escape(r.text || "")}</pre>` };
     }
 
     function say(text) {
@@ -79,37 +93,39 @@
     }
 
     let asked = 0;
-    let pendingText = null; // typed while the engine loads: answered when it is ready
     async function explain() {
       const text = area.value;
       const mine = ++asked;
+      const known = byText.get(text);
       const e = engine();
-      if (e && engineState !== "failed") {
-        say("Asking the engine…");
+      const staticAnswer = () => {
+        show(known.answer, "static");
+        say("Answered when the book was built (a shipped example, unchanged).");
+      };
+      if (known && engineState !== "ready") return staticAnswer(); // at once, engine or not
+      if (e && !fromFile && engineState !== "failed") {
+        say(engineState === "ready" ? "Asking the engine…" : "Waiting for the engine to load…");
+        if (engineState !== "ready") {
+          needEngine();
+          box.setAttribute("data-answered", "waiting");
+        }
         try {
-          const ans = typeof e.explain === "function"
-            ? await e.explain(text)
-            : await e.call("loo_lessons.explain.playground", "answer", [text]);
+          const ans = normal(typeof e.explain === "function" ? await e.explain(text) : await e.run("explain", { text }));
           if (mine !== asked) return;
           show(ans, "engine");
           engineState = "ready";
           say(ans.ok ? "Answered by the engine." : "Refused by the engine.");
           return;
         } catch (err) {
+          if (mine !== asked) return;
           engineState = "failed";
-          console.warn("loo playground: the engine failed", err);
         }
       }
-      const known = byText.get(text);
-      if (known) {
-        show(known.answer, "static");
-        say("Answered when the book was built (a shipped example, unchanged).");
-      } else {
-        needEngine();
-        say(fromFile ? "Opened from a file: no live engine." : engineState === "loading" ? "Engine loading…" : "No live engine.");
-        if (engineState === "loading") pendingText = text;
-      }
+      if (known) return staticAnswer();
+      needEngine();
+      say(fromFile ? "Opened from a file: no live engine." : "No live engine.");
     }
+
     function load(text, explainNow) {
       area.value = text;
       const known = byText.get(text);
@@ -135,10 +151,8 @@
     // the engine: start it, and answer what waited for it
     const ready = () => {
       engineState = "ready";
-      say("Engine ready: type or change a scenario and press Explain (Ctrl+Enter).");
-      if (pendingText !== null && pendingText === area.value) {
-        pendingText = null;
-        explain();
+      if (box.getAttribute("data-answered") !== "waiting") {
+        say("Engine ready: type or change a scenario and press Explain (Ctrl+Enter).");
       }
     };
     document.addEventListener("loo-engine-ready", ready);
@@ -153,10 +167,11 @@
       engineState = "loading";
       say("Loading the engine…");
       try {
-        if (typeof e.load === "function") e.load();
+        if (typeof e.start === "function") e.start();
         if (e.ready && typeof e.ready.then === "function") e.ready.then(ready, () => {
           engineState = "failed";
           say("The engine could not start here: only the shipped examples are answered.");
+          if (box.getAttribute("data-answered") === "none") explain(); // say it in the answer too
         });
         else if (engine()) ready();
       } catch (err) {
