@@ -240,9 +240,18 @@ def test_build_fails_on_a_refused_example(log: _Log) -> None:
     doc += _cell(L.check("players: 1")._repr_html_(), index=5)
     doc += _cell(L.check("players: 1")._repr_html_(), tags=("expect-refusal",), index=7)
     doc += _cell(L.explain("lead-king-when-ace-turned")._repr_html_(), index=9)
+    # a component's code names the class without showing a refusal
+    script = (
+        '<div class="loo-static"></div><script type="module">p.className = "loo-refused";</script>'
+    )
+    doc += _cell(script, index=11)
+    # a component whose state holds a refusal it will show
+    state = '<script type="application/json" class="loo-state">{"data":{"refused":"rules.x: no"}}</script>'
+    doc += _cell(state, index=13)
     loo_book._refusals(APP, doc)  # type: ignore[arg-type]
-    assert len(log.warnings) == 2, log.warnings
+    assert len(log.warnings) == 3, log.warnings
     assert "cell 3" in log.warnings[0] and "cell 5" in log.warnings[1]
+    assert "cell 13" in log.warnings[2]
     assert all("expect-refusal" in w for w in log.warnings)
 
 
@@ -287,7 +296,8 @@ def test_built_lessons_hide_code_and_show_no_refusal_dict_or_nan(built_book: Pat
         inputs = text.count('<div class="cell_input')
         assert inputs and inputs == text.count("hide above-input"), page.name
         if "11-scenario" not in page.name:  # lesson 11 shows refusals on purpose (tagged)
-            assert "loo-refused" not in text and "loo-check-refused" not in text, page.name
+            shown = loo_book.SCRIPT_RE.sub("", text)  # the components' code names the class
+            assert not re.search(r"""class=["'][^"']*\bloo-(check-)?refused""", shown), page.name
         assert "NaN" not in text, page.name
         assert not re.search(r"\{&#39;|\{'rule", text), page.name
     playground = (built_book / "book" / "playground.html").read_text(encoding="utf-8")
@@ -478,6 +488,14 @@ def test_progress_survives_reload_and_resets(server: str, browser: Any) -> None:
     page.wait_for_function(
         "() => Object.keys((looProgress.all()['notebooks/05-leading'] || {}).answers || {}).length"
     )
+    # where the reader stopped: the section heading at the top of the window
+    section = page.evaluate(
+        """() => { const s = document.querySelectorAll('main section[id] > h2')[2];
+                   s.scrollIntoView({block: 'start'}); window.scrollBy(0, -20); return s.parentElement.id; }"""
+    )
+    page.wait_for_function(
+        "id => (looProgress.all()['notebooks/05-leading'].stopped || {}).anchor === id", arg=section
+    )
     page.reload()
     root, _ = _quiz(page)
     assert root.locator(".loo-score").get_attribute("data-score") == "1"  # kept
@@ -487,6 +505,7 @@ def test_progress_survives_reload_and_resets(server: str, browser: Any) -> None:
     row = page.locator('tr[data-lesson="notebooks/05-leading"]')
     assert row.locator("td[data-right]").get_attribute("data-right") == "1"
     assert "Leading" in row.inner_text()
+    assert row.locator(f'a[href$="05-leading.html#{section}"]').count() == 1
     ours = "Object.keys(localStorage).filter(k => k.startsWith('loo-progress:'))"
     assert page.evaluate(ours) == ["loo-progress:notebooks/05-leading"]
     page.click("#loo-progress-reset")
@@ -545,5 +564,42 @@ def test_print_keeps_cards_and_drops_buttons_and_navigation(server: str, browser
     assert visible["controls"] == 0 and visible["nav"] == 0 and visible["toggles"] == 0, visible
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.pdf(path=str(SHOTS / "lesson09_print.pdf"))
+    ctx.close()
+    _clean(seen)
+
+
+def _ships_engine() -> bool:
+    from loo_lessons.widgets import bundle
+
+    return "engine" in bundle.HELPERS
+
+
+def test_playground_answers_a_typed_scenario_with_the_real_engine(
+    server: str, browser: Any
+) -> None:
+    """With the package's in-page engine (js/engine.js and the vendored Pyodide), a typed
+    scenario is answered by the real Python in the page, with its rule id; a package without
+    it says so on the page and still answers the shipped examples."""
+    seen = Seen()
+    ctx = _context(browser, urlparse(server).netloc, seen)
+    page = _page(ctx, seen)
+    page.goto(f"{server}/book/playground.html")
+    typed = KING.replace("10D", "9D").replace("title: ", "title: typed — ", 1)
+    page.fill("#loo-pg-text", typed)
+    page.click("#loo-pg-explain")
+    if _ships_engine():
+        out = page.locator('#loo-pg-answer[data-how="engine"]')
+        out.wait_for(timeout=30_000)
+        assert out.get_attribute("data-ok") == "true"
+        text = out.inner_text()
+        assert "R24" in text and "9D" in text and "typed" in text
+        assert json.loads(page.locator("#loo-pg-json").text_content())["legal"] == ["KS"]
+        page.fill("#loo-pg-text", "players: 1")
+        page.click("#loo-pg-explain")
+        page.locator('#loo-pg-answer[data-ok="false"]').wait_for(timeout=10_000)
+        assert page.locator("#loo-pg-answer").inner_text().startswith("error: players:")
+    else:
+        page.locator('.loo-playground[data-answered="none"]').wait_for()
+        assert "not available" in page.locator("#loo-pg-answer").inner_text()
     ctx.close()
     _clean(seen)

@@ -106,8 +106,15 @@ def _collapse_code(app: Sphinx, docname: str, source: list[str]) -> None:
     source[0] = json.dumps(nb, ensure_ascii=False)
 
 
-#: What a refusal looks like in an executed output (the facade's views mark them so).
-REFUSAL_RE = re.compile(r"loo-(?:check-)?refused|<b>Refused:</b>|^error: ", re.M)
+#: What a refusal looks like in an executed output: an element the facade's views mark as
+#: refused, or the CLI's error line. Scripts (the components' code, their JSON state) are
+#: left out first: they name these classes without showing a refusal.
+REFUSAL_RE = re.compile(
+    r"""class=["'][^"']*\bloo-(?:check-)?refused\b|<b>Refused:</b>|^error: """, re.M
+)
+SCRIPT_RE = re.compile(r"<script\b.*?</script\s*>", re.S | re.I)
+#: A component's embedded state holding a refusal it will show (`data.refused`).
+STATE_REFUSED_RE = re.compile(r'<script type="application/json"[^>]*>[^<]*"refused":"[^"]')
 EXPECT_REFUSAL = "expect-refusal"
 
 
@@ -123,7 +130,9 @@ def _refusals(app: Sphinx, doctree: nodes.document) -> None:
             for n in cell.findall(lambda n: isinstance(n, (nodes.raw, nodes.literal_block)))
             if not _inside_input(n)
         ]
-        refused = any(REFUSAL_RE.search(t) for t in shown)
+        refused = any(
+            REFUSAL_RE.search(SCRIPT_RE.sub("", t)) or STATE_REFUSED_RE.search(t) for t in shown
+        )
         where = f"{app.env.docname} cell {cell.get('cell_index')}"
         if refused and not tagged:
             logger.warning(
