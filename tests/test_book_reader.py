@@ -400,8 +400,11 @@ def test_playground_answers_a_typed_scenario_through_the_engine(server: str, bro
 
 
 def test_playground_without_engine_answers_shipped_examples(server: str, browser: Any) -> None:
+    """With no usable engine in the page (none shipped, or none that answers), the shipped
+    examples are answered as they were at build time."""
     seen = Seen()
     ctx = _context(browser, urlparse(server).netloc, seen)
+    ctx.add_init_script("window.looEngine = {};")  # an engine that cannot answer
     page = _page(ctx, seen)
     page.goto(f"{server}/book/playground.html")
     page.select_option("#loo-pg-example", "lead-king-when-ace-turned")
@@ -415,6 +418,7 @@ def test_playground_without_engine_answers_shipped_examples(server: str, browser
     page.click("#loo-pg-explain")
     page.locator('.loo-playground[data-answered="none"]').wait_for()
     assert "R24" not in page.locator("#loo-pg-answer").inner_text()
+    assert "not available" in page.locator("#loo-pg-answer").inner_text()
     ctx.close()
     _clean(seen)
 

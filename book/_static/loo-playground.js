@@ -160,7 +160,7 @@
       engineState = "failed";
       say("The engine could not start here: only the shipped examples are answered.");
     });
-    const e = window.looEngine;
+    const e = engine();
     if (fromFile) {
       say("Opened from a file: the shipped examples are answered; your own need a web server (make serve-book).");
     } else if (e) {
