@@ -166,7 +166,9 @@ class PlaygroundDirective(SphinxDirective):
         examples = []
         for name in L.scenario_names():
             text = L.scenario_text(name)
-            examples.append({"name": name, "text": text, "answer": answer(text)})
+            a = answer(text)
+            title = (a["json"] or {}).get("title") or ""
+            examples.append({"name": name, "title": title, "text": text, "answer": a})
         blob = _json_for_html({"examples": examples})
         page = PLAYGROUND_HTML.replace("@EXAMPLES@", blob) + _engine_script()
         return [nodes.raw("", page, format="html")]

@@ -36,7 +36,7 @@
     for (const e of examples) {
       const o = document.createElement("option");
       o.value = e.name;
-      o.textContent = e.name;
+      o.textContent = e.title ? `${e.title} (${e.name})` : e.name;
       select.append(o);
     }
 
