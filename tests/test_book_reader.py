@@ -607,3 +607,30 @@ def test_playground_answers_a_typed_scenario_with_the_real_engine(
         assert "not available" in page.locator("#loo-pg-answer").inner_text()
     ctx.close()
     _clean(seen)
+
+
+def test_a_pick_answer_is_kept_and_counted(server: str, browser: Any) -> None:
+    seen = Seen()
+    ctx = _context(browser, urlparse(server).netloc, seen)
+    page = _page(ctx, seen)
+    page.goto(f"{server}/notebooks/01-welcome.html")
+    info = page.evaluate(
+        """() => (window.looLessons || []).filter(c => c.name === 'pick').map(c => ({
+             id: c.el.getAttribute('data-loo-id'), q: c.model.get('data').question}))[0]"""
+    )
+    root = page.locator(f'div[data-loo-id="{info["id"]}"]')
+    wrong = sorted({c["key"] for c in info["q"]["choices"]} - set(info["q"]["answer"]))
+    key = wrong[0] if wrong else info["q"]["answer"][0]
+    root.locator(f'.loo-choices [data-key="{key}"]').click()
+    shown = root.locator(".loo-answer").inner_text()
+    page.wait_for_function(
+        "id => ((looProgress.all()['notebooks/01-welcome'] || {}).answers || {})[id]",
+        arg=info["id"],
+    )
+    rec = page.evaluate("id => looProgress.all()['notebooks/01-welcome'].answers[id]", info["id"])
+    assert rec["kind"] == "pick" and rec["correct"] is (not wrong)
+    page.reload()
+    root = page.locator(f'div[data-loo-id="{info["id"]}"]')
+    assert root.locator(".loo-answer").inner_text() == shown  # the same verdict, kept
+    ctx.close()
+    _clean(seen)
