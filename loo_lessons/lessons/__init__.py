@@ -12,26 +12,19 @@ import html
 from collections.abc import Iterable, Mapping
 from importlib import resources
 from typing import TYPE_CHECKING, Any
-from urllib.parse import quote
 
 import ipywidgets
 
 from loo_lessons.engine.cards import Card, parse_card
 from loo_lessons.engine.errors import LooError, ScenarioError
 from loo_lessons.engine.game import Hand
-from loo_lessons.engine.options import (
-    DEFAULT_PRESET,
-    OPTION_SPECS,
-    PRESETS,
-    LooAmount,
-    RuleOptions,
-    options_from,
-)
+from loo_lessons.engine.options import OPTION_SPECS, PRESETS, options_from
 from loo_lessons.engine.penalties import Offence, ruling_for
 from loo_lessons.engine.sources import RULES
 from loo_lessons.explain import explain_json, explain_text
 from loo_lessons.explain.playground import explanation_html
-from loo_lessons.scenario import Scenario, dump, load, loads
+from loo_lessons.lessons.book import Answer, comparison_rows, dash_table, playground_link
+from loo_lessons.scenario import Scenario, load, loads
 from loo_lessons.views.html import CardsView
 from loo_lessons.widgets import live
 from loo_lessons.widgets.data import play_out
@@ -83,27 +76,6 @@ def _position(p: Position) -> Scenario | Hand:
     return scenario(p) if isinstance(p, str) else p
 
 
-#: Where the book's playground page is, from a lesson page (notebooks/*.html).
-PLAYGROUND = "../book/playground.html"
-
-
-def playground_link(position: Position) -> str:
-    """A link "Open in the playground" carrying the scenario's text in the URL fragment.
-    Hidden by its own style outside the book (JupyterLab has no playground page); the book's
-    stylesheet shows it."""
-    if isinstance(position, Hand):
-        return ""
-    if isinstance(position, str) and position in scenario_names():
-        where = "example=" + quote(position, safe="")
-    else:
-        text = position if isinstance(position, str) else dump(position.data)
-        where = "scenario=" + quote(text, safe="")
-    return (
-        f'<a class="loo-playground-link" style="display:none" href="{PLAYGROUND}#{where}">'
-        "Open in the playground</a>"
-    )
-
-
 def deal(
     seed: int, players: int = 5, dealer: int = 0, rules: str = "hoffmann", must: bool = False
 ) -> Hand:
@@ -153,45 +125,6 @@ def explain(position: Position) -> Html:
         f'<div class="loo-explain">{explanation_html(explain_text(sc))}</div>'
         + playground_link(position)
     )
-
-
-class Answer(dict[str, Any]):
-    """The contract's JSON answer (a plain dict to code), shown to a reader as a view: a
-    rule's verdict as its id, reason and quotation, anything else as a small table. Every
-    mapping inside it is an Answer too, so `verdict(x)["illegal"]["8H"]` shows the rule."""
-
-    def __getitem__(self, key: str) -> Any:
-        value = super().__getitem__(key)
-        return Answer(value) if isinstance(value, dict) and not isinstance(value, Answer) else value
-
-    def _repr_html_(self) -> str:
-        if "rule_id" in self and "quote" in self:
-            rid = html.escape(str(self["rule_id"]))
-            pen = self.get("penalty") or {}
-            penalty = (
-                f"<br><small>Penalty: {html.escape(str(pen.get('size', '')).replace('_', ' '))}"
-                f" ({html.escape(', '.join(pen.get('rules', [])))})</small>"
-                if pen
-                else ""
-            )
-            return (
-                f'<blockquote class="loo-quote"><strong>{rid}</strong> — '
-                f"{html.escape(str(self.get('reason', '')))}<br><em>“{html.escape(str(self['quote']))}”</em>"
-                f" <small>— {html.escape(str(self.get('book', '')))}</small>{penalty}</blockquote>"
-            )
-        rows = "".join(
-            f"<tr><th scope='row'>{html.escape(str(k))}</th><td>{html.escape(_plain(v))}</td></tr>"
-            for k, v in self.items()
-        )
-        return f"<table class='loo-answer-table'><tbody>{rows}</tbody></table>"
-
-
-def _plain(v: object) -> str:
-    if isinstance(v, dict):
-        return "; ".join(f"{k}: {_plain(x)}" for k, x in v.items()) or "—"
-    if isinstance(v, (list, tuple)):
-        return ", ".join(_plain(x) for x in v) or "—"
-    return "—" if v is None else str(v)
 
 
 def verdict(position: Position) -> Answer:
@@ -259,35 +192,6 @@ def _summary_cells(j: Mapping[str, Any]) -> tuple[str, str]:
     )
 
 
-def _under(sc: Scenario, opts: RuleOptions) -> dict[str, Any]:
-    data = dict(sc.data)
-    data["rules"] = opts.to_dict()
-    if opts.loo_amount is not LooAmount.POOL_CAPPED:
-        # the scenario's `loo_cap` is the maximum of capped loo (R49): rules that do not cap
-        # the loo have no use for it, so the same deal is shown under them without it
-        data.pop("loo_cap", None)
-    try:
-        return explain_json(load(data))
-    except ScenarioError as e:
-        return {"refused": str(e)}
-
-
-def _rules_label(opts: RuleOptions, base: str) -> str:
-    """A preset's name, or the scenario's preset and the options that differ from it."""
-    for name, p in PRESETS.items():
-        if p.options == opts:
-            return name
-    start = PRESETS[base].options.to_dict() if base in PRESETS else {}
-    changed = [f"{k}={v}" for k, v in opts.to_dict().items() if start.get(k) != v]
-    return base + " with " + ", ".join(changed)
-
-
-def _own_preset(sc: Scenario) -> str:
-    raw = sc.data.get("rules")
-    name = raw.get("preset") if isinstance(raw, dict) else raw
-    return name if isinstance(name, str) and name in PRESETS else DEFAULT_PRESET
-
-
 def compare(
     position: Position, presets: Iterable[str] = ("hoffmann", "peel"), **changes: Any
 ) -> Html:
@@ -297,18 +201,7 @@ def compare(
     sc = _position(position)
     if isinstance(sc, Hand):
         raise LooError("compare() takes a scenario")
-    base = _own_preset(sc)
-    sets: list[RuleOptions] = [PRESETS[name].options for name in presets]
-    sets.append(sc.options)
-    if changes:
-        sets.append(options_from(changes, sc.options))
-    rows: list[tuple[str, dict[str, Any]]] = []
-    seen: list[RuleOptions] = []
-    for opts in sets:
-        if opts in seen:
-            continue
-        seen.append(opts)
-        rows.append((_rules_label(opts, base), _under(sc, opts)))
+    rows = comparison_rows(sc, presets, changes)
     body = "".join(
         f"<tr><th scope='row'>{html.escape(n)}</th>"
         f"<td class='{'loo-refused' if 'refused' in j else 'loo-moment'}'>{a}</td><td>{b}</td></tr>"
@@ -887,29 +780,6 @@ def _plot_class() -> type[Any]:
     return _PLOT_CLASS["plot"]
 
 
-def _table_class() -> type[Any]:
-    """A DataFrame subclass shown with a dash where there is no value (never "NaN");
-    pandas is imported on first use only."""
-    if "table" not in _PLOT_CLASS:
-        import pandas as pd
-
-        class Table(pd.DataFrame):  # type: ignore[misc]
-            """A DataFrame that notebooks and the book show with "—" for a missing value."""
-
-            @property
-            def _constructor(self) -> type[Any]:
-                return Table
-
-            def _repr_html_(self) -> str:
-                text: str = self.to_html(na_rep="—", float_format=lambda x: f"{x:.2f}")
-                if bool(self.isna().to_numpy().any()):
-                    text += "<p><small>— : no hand of that kind at that seat.</small></p>"
-                return text
-
-        _PLOT_CLASS["table"] = Table
-    return _PLOT_CLASS["table"]
-
-
 def _figure(width: float = 8.5, height: float = 4.0) -> Any:
     return _plot_class()(figsize=(width, height), layout="constrained")
 
@@ -969,7 +839,7 @@ def expected_counters(
     df = df[order]
     df.index = df.index.set_names(["players", "seat"])
     # a declaration the bots never chose at a seat has no mean: shown as a dash, not NaN
-    return _table_class()(df.round(2))
+    return dash_table(df.round(2))
 
 
 def expected_counters_plot(
