@@ -613,24 +613,31 @@ def test_a_pick_answer_is_kept_and_counted(server: str, browser: Any) -> None:
     seen = Seen()
     ctx = _context(browser, urlparse(server).netloc, seen)
     page = _page(ctx, seen)
-    page.goto(f"{server}/notebooks/01-welcome.html")
-    info = page.evaluate(
+    page.goto(f"{server}/notebooks/05-leading.html")
+    picks = page.evaluate(
         """() => (window.looLessons || []).filter(c => c.name === 'pick').map(c => ({
-             id: c.el.getAttribute('data-loo-id'), q: c.model.get('data').question}))[0]"""
+             id: c.el.getAttribute('data-loo-id'), q: c.model.get('data').question}))"""
     )
-    root = page.locator(f'div[data-loo-id="{info["id"]}"]')
-    wrong = sorted({c["key"] for c in info["q"]["choices"]} - set(info["q"]["answer"]))
-    key = wrong[0] if wrong else info["q"]["answer"][0]
-    root.locator(f'.loo-choices [data-key="{key}"]').click()
+    one = next(p for p in picks if not p["q"].get("multi"))
+    many = next(p for p in picks if p["q"].get("multi"))
+    # one answer: the first click grades (here a wrong one)
+    root = page.locator(f'div[data-loo-id="{one["id"]}"]')
+    wrong = sorted({c["key"] for c in one["q"]["choices"]} - set(one["q"]["answer"]))[0]
+    root.locator(f'.loo-choices [data-key="{wrong}"]').click()
     shown = root.locator(".loo-answer").inner_text()
-    page.wait_for_function(
-        "id => ((looProgress.all()['notebooks/01-welcome'] || {}).answers || {})[id]",
-        arg=info["id"],
-    )
-    rec = page.evaluate("id => looProgress.all()['notebooks/01-welcome'].answers[id]", info["id"])
-    assert rec["kind"] == "pick" and rec["correct"] is (not wrong)
+    # several answers: "Show the answer" counts it as not answered right
+    other = page.locator(f'div[data-loo-id="{many["id"]}"]')
+    answers = "() => (looProgress.all()['notebooks/05-leading'] || {}).answers || {}"
+    page.wait_for_function(f"() => ({answers})()[{json.dumps(one['id'])}]")
+    got = page.evaluate(answers)
+    assert got[one["id"]]["kind"] == "pick" and got[one["id"]]["correct"] is False
+    assert many["id"] not in got
+    other.locator('button[data-action="show"]').click()
+    page.wait_for_function(f"() => ({answers})()[{json.dumps(many['id'])}]")
+    got = page.evaluate(answers)
+    assert got[many["id"]]["correct"] is False and got[many["id"]]["revealed"] is True
     page.reload()
-    root = page.locator(f'div[data-loo-id="{info["id"]}"]')
+    root = page.locator(f'div[data-loo-id="{one["id"]}"]')
     assert root.locator(".loo-answer").inner_text() == shown  # the same verdict, kept
     ctx.close()
     _clean(seen)
