@@ -6,7 +6,8 @@
   page, and every ambiguity/variant id (A1, V5) to the variants page.
 - Collapses every notebook code cell in the book (the `hide-input` tag, added as the
   notebook is read; the notebooks themselves are unchanged): readers who do not program
-  see the views, a "Show code" toggle keeps the calls for the curious.
+  see the views, a "Show code" toggle keeps the calls for the curious. A cell tagged
+  `show-input` (a scenario file the lesson is about) stays open.
 - Fails the build when a lesson's example is refused by the engine, unless the cell is
   tagged `expect-refusal` (a refusal is what it shows).
 - The `{loo-playground}` and `{loo-progress}` directives: the scenario playground (with the
@@ -92,16 +93,21 @@ def _strip_thebe(app: Sphinx, pagename: str, templatename: str, context: dict[st
             context[key] = [x for x in context[key] if keep(x)]
 
 
+#: The tag of a cell whose text is what the lesson shows (lesson 11's scenario files): kept open.
+SHOW_INPUT = "show-input"
+
+
 def _collapse_code(app: Sphinx, docname: str, source: list[str]) -> None:
     """Add `hide-input` to every code cell of a notebook as Sphinx reads it (the file on disk
-    is untouched): the book shows the views, with a toggle for the code."""
+    is untouched): the book shows the views, with a toggle for the code. A cell tagged
+    `show-input` stays open."""
     if not str(app.env.doc2path(docname)).endswith(".ipynb"):
         return
     nb = json.loads(source[0])
     for cell in nb.get("cells", []):
         if cell.get("cell_type") == "code":
             tags = cell.setdefault("metadata", {}).setdefault("tags", [])
-            if "hide-input" not in tags and "remove-input" not in tags:
+            if not {"hide-input", "remove-input", SHOW_INPUT} & set(tags):
                 tags.append("hide-input")
     source[0] = json.dumps(nb, ensure_ascii=False)
 
