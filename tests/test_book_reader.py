@@ -620,35 +620,44 @@ def test_playground_answers_a_typed_scenario_with_the_real_engine(
     _clean(seen)
 
 
+PICKS = """() => (window.looLessons || []).filter(c => c.name === 'pick').map(c => ({
+  id: c.el.getAttribute('data-loo-id'), q: c.model.get('data').question}))"""
+
+
+def _a_pick(page: Any, server: str, multi: bool) -> tuple[str, dict[str, Any]]:
+    """The first lesson (in order) with a pick question of one answer / of several."""
+    for n in range(1, 15):
+        rel = next((ROOT / "notebooks").glob(f"{n:02d}-*.ipynb")).stem
+        page.goto(f"{server}/notebooks/{rel}.html")
+        found = [p for p in page.evaluate(PICKS) if bool(p["q"].get("multi")) is multi]
+        if found:
+            return f"notebooks/{rel}", found[0]
+    raise AssertionError(f"no pick question with multi={multi} in any lesson")
+
+
 def test_a_pick_answer_is_kept_and_counted(server: str, browser: Any) -> None:
     seen = Seen()
     ctx = _context(browser, urlparse(server).netloc, seen)
     page = _page(ctx, seen)
-    page.goto(f"{server}/notebooks/05-leading.html")
-    picks = page.evaluate(
-        """() => (window.looLessons || []).filter(c => c.name === 'pick').map(c => ({
-             id: c.el.getAttribute('data-loo-id'), q: c.model.get('data').question}))"""
-    )
-    one = next(p for p in picks if not p["q"].get("multi"))
-    many = next(p for p in picks if p["q"].get("multi"))
-    # one answer: the first click grades (here a wrong one)
+    answers = "key => (looProgress.all()[key] || {}).answers || {}"
+    # one answer: the first click grades (here a wrong one), and the verdict is kept
+    lesson, one = _a_pick(page, server, multi=False)
     root = page.locator(f'div[data-loo-id="{one["id"]}"]')
     wrong = sorted({c["key"] for c in one["q"]["choices"]} - set(one["q"]["answer"]))[0]
     root.locator(f'.loo-choices [data-key="{wrong}"]').click()
     shown = root.locator(".loo-answer").inner_text()
-    # several answers: "Show the answer" counts it as not answered right
-    other = page.locator(f'div[data-loo-id="{many["id"]}"]')
-    answers = "() => (looProgress.all()['notebooks/05-leading'] || {}).answers || {}"
-    page.wait_for_function(f"() => ({answers})()[{json.dumps(one['id'])}]")
-    got = page.evaluate(answers)
+    page.wait_for_function(f"([key, id]) => ({answers})(key)[id]", arg=[lesson, one["id"]])
+    got = page.evaluate(answers, lesson)
     assert got[one["id"]]["kind"] == "pick" and got[one["id"]]["correct"] is False
-    assert many["id"] not in got
-    other.locator('button[data-action="show"]').click()
-    page.wait_for_function(f"() => ({answers})()[{json.dumps(many['id'])}]")
-    got = page.evaluate(answers)
-    assert got[many["id"]]["correct"] is False and got[many["id"]]["revealed"] is True
     page.reload()
     root = page.locator(f'div[data-loo-id="{one["id"]}"]')
-    assert root.locator(".loo-answer").inner_text() == shown  # the same verdict, kept
+    assert root.locator(".loo-answer").inner_text() == shown
+    # several answers: "Show the answer" counts it as not answered right
+    lesson, many = _a_pick(page, server, multi=True)
+    assert many["id"] not in page.evaluate(answers, lesson)
+    page.locator(f'div[data-loo-id="{many["id"]}"] button[data-action="show"]').click()
+    page.wait_for_function(f"([key, id]) => ({answers})(key)[id]", arg=[lesson, many["id"]])
+    got = page.evaluate(answers, lesson)
+    assert got[many["id"]]["correct"] is False and got[many["id"]]["revealed"] is True
     ctx.close()
     _clean(seen)
