@@ -14,6 +14,7 @@ import re
 import subprocess
 import sys
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
@@ -356,6 +357,22 @@ def _clean(seen: Seen) -> None:
     assert seen.errors == [], seen.errors
 
 
+@contextmanager
+def reading(browser: Any, server: str | None, init: str = "") -> Iterator[Any]:
+    """A page in a fresh browser context (`server`'s host, or file:// when None; `init` runs
+    before every page's own scripts). On leaving: nothing was asked of another host and no
+    console error was written."""
+    seen = Seen()
+    ctx = _context(browser, urlparse(server).netloc if server else None, seen)
+    if init:
+        ctx.add_init_script(init)
+    try:
+        yield _page(ctx, seen)
+    finally:
+        ctx.close()
+    _clean(seen)
+
+
 STUB_ENGINE = """
 window.looEngine = {
   calls: [],
@@ -376,103 +393,90 @@ def test_playground_answers_a_typed_scenario_through_the_engine(server: str, bro
     {text})`, js/engine.js's interface) and shows what it answers. Here the engine is a
     stand-in that returns what `playground.answer` (the Python the real engine runs)
     answered for the same text."""
-    seen = Seen()
-    ctx = _context(browser, urlparse(server).netloc, seen)
     typed = KING.replace("10D", "9D").replace("title: ", "title: typed — ", 1)
-    ctx.add_init_script(STUB_ENGINE + f"window.__answers = {json.dumps({typed: answer(typed)})};")
-    page = _page(ctx, seen)
-    page.goto(f"{server}/book/playground.html")
-    page.fill("#loo-pg-text", typed)
-    page.click("#loo-pg-explain")
-    out = page.locator('#loo-pg-answer[data-how="engine"]')
-    out.wait_for()
-    assert out.get_attribute("data-ok") == "true"
-    assert "R24" in out.inner_text() and "9D" in out.inner_text()
-    assert page.evaluate("window.looEngine.calls.at(-1)") == ["explain", typed]
-    assert page.evaluate("window.looEngine.started") == 1
-    assert '"rule_id": "R24"' in page.locator("#loo-pg-json").text_content()
-    # a bad scenario: the engine's one-line refusal, shown as a refusal
-    bad = "players: 1"
-    page.evaluate(f"window.__answers[{json.dumps(bad)}] = {json.dumps(answer(bad))}")
-    page.fill("#loo-pg-text", bad)
-    page.keyboard.press("Control+Enter")
-    page.locator('#loo-pg-answer[data-ok="false"]').wait_for()
-    assert page.locator("#loo-pg-answer .loo-refused").inner_text().startswith("error: players:")
-    # the engine's other shape for a refusal ({refused}) is shown the same way
-    page.fill("#loo-pg-text", "players: 2\nhands: {0: [AH]}")
-    page.click("#loo-pg-explain")
-    page.wait_for_function(
-        "() => document.querySelector('#loo-pg-answer .loo-refused')?.textContent.includes('stub')"
-    )
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / "playground_refused.png"), full_page=True)
-    ctx.close()
-    _clean(seen)
+    with reading(
+        browser, server, STUB_ENGINE + f"window.__answers = {json.dumps({typed: answer(typed)})};"
+    ) as page:
+        page.goto(f"{server}/book/playground.html")
+        page.fill("#loo-pg-text", typed)
+        page.click("#loo-pg-explain")
+        out = page.locator('#loo-pg-answer[data-how="engine"]')
+        out.wait_for()
+        assert out.get_attribute("data-ok") == "true"
+        assert "R24" in out.inner_text() and "9D" in out.inner_text()
+        assert page.evaluate("window.looEngine.calls.at(-1)") == ["explain", typed]
+        assert page.evaluate("window.looEngine.started") == 1
+        assert '"rule_id": "R24"' in page.locator("#loo-pg-json").text_content()
+        # a bad scenario: the engine's one-line refusal, shown as a refusal
+        bad = "players: 1"
+        page.evaluate(f"window.__answers[{json.dumps(bad)}] = {json.dumps(answer(bad))}")
+        page.fill("#loo-pg-text", bad)
+        page.keyboard.press("Control+Enter")
+        page.locator('#loo-pg-answer[data-ok="false"]').wait_for()
+        assert (
+            page.locator("#loo-pg-answer .loo-refused").inner_text().startswith("error: players:")
+        )
+        # the engine's other shape for a refusal ({refused}) is shown the same way
+        page.fill("#loo-pg-text", "players: 2\nhands: {0: [AH]}")
+        page.click("#loo-pg-explain")
+        page.wait_for_function(
+            "() => document.querySelector('#loo-pg-answer .loo-refused')?.textContent.includes('stub')"
+        )
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SHOTS / "playground_refused.png"), full_page=True)
 
 
 def test_playground_without_engine_answers_shipped_examples(server: str, browser: Any) -> None:
     """With no usable engine in the page (none shipped, or none that answers), the shipped
     examples are answered as they were at build time."""
-    seen = Seen()
-    ctx = _context(browser, urlparse(server).netloc, seen)
-    ctx.add_init_script("window.looEngine = {};")  # an engine that cannot answer
-    page = _page(ctx, seen)
-    page.goto(f"{server}/book/playground.html")
-    page.select_option("#loo-pg-example", "lead-king-when-ace-turned")
-    out = page.locator('#loo-pg-answer[data-how="static"]')
-    out.wait_for()
-    assert "R24" in out.inner_text() and "he is bound to lead the latter" in out.inner_text()
-    assert page.input_value("#loo-pg-text") == KING
-    assert json.loads(page.locator("#loo-pg-json").text_content())["legal"] == ["KS"]
-    # edited text with no engine: said plainly, no stale answer left showing
-    page.fill("#loo-pg-text", KING.replace("10D", "9D"))
-    page.click("#loo-pg-explain")
-    page.locator('.loo-playground[data-answered="none"]').wait_for()
-    assert "R24" not in page.locator("#loo-pg-answer").inner_text()
-    assert "not available" in page.locator("#loo-pg-answer").inner_text()
-    ctx.close()
-    _clean(seen)
+    # an engine that cannot answer
+    with reading(browser, server, "window.looEngine = {};") as page:
+        page.goto(f"{server}/book/playground.html")
+        page.select_option("#loo-pg-example", "lead-king-when-ace-turned")
+        out = page.locator('#loo-pg-answer[data-how="static"]')
+        out.wait_for()
+        assert "R24" in out.inner_text() and "he is bound to lead the latter" in out.inner_text()
+        assert page.input_value("#loo-pg-text") == KING
+        assert json.loads(page.locator("#loo-pg-json").text_content())["legal"] == ["KS"]
+        # edited text with no engine: said plainly, no stale answer left showing
+        page.fill("#loo-pg-text", KING.replace("10D", "9D"))
+        page.click("#loo-pg-explain")
+        page.locator('.loo-playground[data-answered="none"]').wait_for()
+        assert "R24" not in page.locator("#loo-pg-answer").inner_text()
+        assert "not available" in page.locator("#loo-pg-answer").inner_text()
 
 
 def test_open_in_the_playground_from_a_lesson(server: str, browser: Any) -> None:
-    seen = Seen()
-    ctx = _context(browser, urlparse(server).netloc, seen)
-    page = _page(ctx, seen)
-    page.goto(f"{server}/notebooks/05-leading.html")
-    link = page.locator("a.loo-playground-link").first
-    assert link.is_visible()
-    link.click()
-    page.wait_for_url("**/book/playground.html#*")
-    out = page.locator("#loo-pg-answer[data-how]")
-    out.wait_for()
-    assert out.get_attribute("data-ok") == "true"
-    assert re.search(r"\bR\d\d\b", out.inner_text())
-    # a scenario passed as text in the fragment fills the editor
-    page.goto(f"{server}/book/playground.html#scenario={quote(KING, safe='')}")
-    page.wait_for_function("t => document.getElementById('loo-pg-text').value === t", arg=KING)
-    assert page.input_value("#loo-pg-example") == "lead-king-when-ace-turned"
-    assert "R24" in page.locator("#loo-pg-answer").inner_text()
-    ctx.close()
-    _clean(seen)
+    with reading(browser, server) as page:
+        page.goto(f"{server}/notebooks/05-leading.html")
+        link = page.locator("a.loo-playground-link").first
+        assert link.is_visible()
+        link.click()
+        page.wait_for_url("**/book/playground.html#*")
+        out = page.locator("#loo-pg-answer[data-how]")
+        out.wait_for()
+        assert out.get_attribute("data-ok") == "true"
+        assert re.search(r"\bR\d\d\b", out.inner_text())
+        # a scenario passed as text in the fragment fills the editor
+        page.goto(f"{server}/book/playground.html#scenario={quote(KING, safe='')}")
+        page.wait_for_function("t => document.getElementById('loo-pg-text').value === t", arg=KING)
+        assert page.input_value("#loo-pg-example") == "lead-king-when-ace-turned"
+        assert "R24" in page.locator("#loo-pg-answer").inner_text()
 
 
 def test_code_is_hidden_with_a_working_toggle(server: str, browser: Any) -> None:
-    seen = Seen()
-    ctx = _context(browser, urlparse(server).netloc, seen)
-    page = _page(ctx, seen)
-    page.goto(f"{server}/notebooks/08-pool-and-loos.html")
-    cell = page.locator("div.cell", has=page.locator("details.above-input")).nth(1)
-    code = cell.locator(".cell_input")
-    assert not code.is_visible()
-    assert cell.locator(".cell_output").is_visible()  # the view is shown
-    toggle = cell.locator("details.above-input > summary")
-    assert "Show code" in toggle.inner_text()
-    toggle.click()
-    assert code.is_visible() and "L." in code.inner_text()
-    toggle.click()
-    assert not code.is_visible()
-    ctx.close()
-    _clean(seen)
+    with reading(browser, server) as page:
+        page.goto(f"{server}/notebooks/08-pool-and-loos.html")
+        cell = page.locator("div.cell", has=page.locator("details.above-input")).nth(1)
+        code = cell.locator(".cell_input")
+        assert not code.is_visible()
+        assert cell.locator(".cell_output").is_visible()  # the view is shown
+        toggle = cell.locator("details.above-input > summary")
+        assert "Show code" in toggle.inner_text()
+        toggle.click()
+        assert code.is_visible() and "L." in code.inner_text()
+        toggle.click()
+        assert not code.is_visible()
 
 
 def _quiz(page: Any) -> tuple[Any, dict[str, Any]]:
@@ -492,95 +496,84 @@ def _answer_right(root: Any, q: dict[str, Any]) -> None:
 
 
 def test_progress_survives_reload_and_resets(server: str, browser: Any) -> None:
-    seen = Seen()
-    ctx = _context(browser, urlparse(server).netloc, seen)
-    page = _page(ctx, seen)
-    lesson = f"{server}/notebooks/05-leading.html"
-    page.goto(lesson)
-    root, q = _quiz(page)
-    _answer_right(root, q)
-    assert root.locator(".loo-score").get_attribute("data-score") == "1"
-    page.wait_for_function(
-        "() => Object.keys((looProgress.all()['notebooks/05-leading'] || {}).answers || {}).length"
-    )
-    # where the reader stopped: the section heading at the top of the window
-    section = page.evaluate(
-        """() => { const s = document.querySelectorAll('main section[id] > h2')[2];
-                   s.scrollIntoView({block: 'start'}); window.scrollBy(0, -20); return s.parentElement.id; }"""
-    )
-    page.wait_for_function(
-        "id => (looProgress.all()['notebooks/05-leading'].stopped || {}).anchor === id", arg=section
-    )
-    page.reload()
-    root, _ = _quiz(page)
-    assert root.locator(".loo-score").get_attribute("data-score") == "1"  # kept
-    assert "Right" in root.locator(".loo-feedback").inner_text()
+    with reading(browser, server) as page:
+        lesson = f"{server}/notebooks/05-leading.html"
+        page.goto(lesson)
+        root, q = _quiz(page)
+        _answer_right(root, q)
+        assert root.locator(".loo-score").get_attribute("data-score") == "1"
+        page.wait_for_function(
+            "() => Object.keys((looProgress.all()['notebooks/05-leading'] || {}).answers || {}).length"
+        )
+        # where the reader stopped: the section heading at the top of the window
+        section = page.evaluate(
+            """() => { const s = document.querySelectorAll('main section[id] > h2')[2];
+                       s.scrollIntoView({block: 'start'}); window.scrollBy(0, -20); return s.parentElement.id; }"""
+        )
+        page.wait_for_function(
+            "id => (looProgress.all()['notebooks/05-leading'].stopped || {}).anchor === id",
+            arg=section,
+        )
+        page.reload()
+        root, _ = _quiz(page)
+        assert root.locator(".loo-score").get_attribute("data-score") == "1"  # kept
+        assert "Right" in root.locator(".loo-feedback").inner_text()
 
-    page.goto(f"{server}/book/progress.html")
-    row = page.locator('tr[data-lesson="notebooks/05-leading"]')
-    assert row.locator("td[data-right]").get_attribute("data-right") == "1"
-    assert "Leading" in row.inner_text()
-    assert row.locator(f'a[href$="05-leading.html#{section}"]').count() == 1
-    ours = "Object.keys(localStorage).filter(k => k.startsWith('loo-progress:'))"
-    assert page.evaluate(ours) == ["loo-progress:notebooks/05-leading"]
-    page.click("#loo-progress-reset")
-    assert row.count() == 0
-    assert "forgotten" in page.locator("#loo-progress-status").inner_text()
-    assert page.evaluate(ours) == []
+        page.goto(f"{server}/book/progress.html")
+        row = page.locator('tr[data-lesson="notebooks/05-leading"]')
+        assert row.locator("td[data-right]").get_attribute("data-right") == "1"
+        assert "Leading" in row.inner_text()
+        assert row.locator(f'a[href$="05-leading.html#{section}"]').count() == 1
+        ours = "Object.keys(localStorage).filter(k => k.startsWith('loo-progress:'))"
+        assert page.evaluate(ours) == ["loo-progress:notebooks/05-leading"]
+        page.click("#loo-progress-reset")
+        assert row.count() == 0
+        assert "forgotten" in page.locator("#loo-progress-status").inner_text()
+        assert page.evaluate(ours) == []
 
-    page.goto(lesson)
-    root, _ = _quiz(page)
-    assert root.locator(".loo-score").get_attribute("data-score") == "0"
-    ctx.close()
-    _clean(seen)
+        page.goto(lesson)
+        root, _ = _quiz(page)
+        assert root.locator(".loo-score").get_attribute("data-score") == "0"
 
 
 def test_from_file_the_quiz_grades_and_live_controls_say_serve(
     built_book: Path, browser: Any
 ) -> None:
-    seen = Seen()
-    ctx = _context(browser, None, seen)
-    page = _page(ctx, seen)
-    page.goto((built_book / "notebooks" / "05-leading.html").as_uri())
-    root, q = _quiz(page)
-    _answer_right(root, q)
-    assert "Right" in root.locator(".loo-feedback").inner_text()
-    assert root.locator(".loo-score").get_attribute("data-score") == "1"
-    # a live-only control says, in one line, that the book needs a web server
-    page.goto((built_book / "notebooks" / "10-penalties.html").as_uri())
-    # (the book's note, or the engine's own status line on a live widget: js/engine.js)
-    notes = page.locator("p.loo-serve-note, p.loo-engine-status[data-state='file']")
-    notes.first.wait_for()
-    line = notes.first.inner_text()
-    assert "make serve-book" in line and "\n" not in line.strip()
-    page.goto((built_book / "book" / "playground.html").as_uri())
-    assert "make serve-book" in page.locator("p.loo-serve-note").first.inner_text()
-    page.locator('#loo-pg-answer[data-how="static"]').wait_for()  # a shipped example answers
-    ctx.close()
-    _clean(seen)
+    with reading(browser, None) as page:
+        page.goto((built_book / "notebooks" / "05-leading.html").as_uri())
+        root, q = _quiz(page)
+        _answer_right(root, q)
+        assert "Right" in root.locator(".loo-feedback").inner_text()
+        assert root.locator(".loo-score").get_attribute("data-score") == "1"
+        # a live-only control says, in one line, that the book needs a web server
+        page.goto((built_book / "notebooks" / "10-penalties.html").as_uri())
+        # (the book's note, or the engine's own status line on a live widget: js/engine.js)
+        notes = page.locator("p.loo-serve-note, p.loo-engine-status[data-state='file']")
+        notes.first.wait_for()
+        line = notes.first.inner_text()
+        assert "make serve-book" in line and "\n" not in line.strip()
+        page.goto((built_book / "book" / "playground.html").as_uri())
+        assert "make serve-book" in page.locator("p.loo-serve-note").first.inner_text()
+        page.locator('#loo-pg-answer[data-how="static"]').wait_for()  # a shipped example answers
 
 
 def test_print_keeps_cards_and_drops_buttons_and_navigation(server: str, browser: Any) -> None:
-    seen = Seen()
-    ctx = _context(browser, urlparse(server).netloc, seen)
-    page = _page(ctx, seen)
-    page.goto(f"{server}/notebooks/09-singles-musts-unlimited.html")
-    page.emulate_media(media="print")
-    visible = page.evaluate(
-        """() => {
-          const shown = (sel) => Array.from(document.querySelectorAll(sel))
-            .filter(e => e.offsetParent !== null || getComputedStyle(e).position === 'fixed').length;
-          return {cards: shown('svg.loo-card-svg'), choices: shown('.loo-choices button'),
-                  controls: shown('.loo-controls button'), nav: shown('.bd-sidebar-primary'),
-                  toggles: shown('details.above-input > summary'), tables: shown('table.loo-compare')};
-        }"""
-    )
-    assert visible["cards"] > 0 and visible["choices"] > 0 and visible["tables"] > 0, visible
-    assert visible["controls"] == 0 and visible["nav"] == 0 and visible["toggles"] == 0, visible
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.pdf(path=str(SHOTS / "lesson09_print.pdf"))
-    ctx.close()
-    _clean(seen)
+    with reading(browser, server) as page:
+        page.goto(f"{server}/notebooks/09-singles-musts-unlimited.html")
+        page.emulate_media(media="print")
+        visible = page.evaluate(
+            """() => {
+              const shown = (sel) => Array.from(document.querySelectorAll(sel))
+                .filter(e => e.offsetParent !== null || getComputedStyle(e).position === 'fixed').length;
+              return {cards: shown('svg.loo-card-svg'), choices: shown('.loo-choices button'),
+                      controls: shown('.loo-controls button'), nav: shown('.bd-sidebar-primary'),
+                      toggles: shown('details.above-input > summary'), tables: shown('table.loo-compare')};
+            }"""
+        )
+        assert visible["cards"] > 0 and visible["choices"] > 0 and visible["tables"] > 0, visible
+        assert visible["controls"] == 0 and visible["nav"] == 0 and visible["toggles"] == 0, visible
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.pdf(path=str(SHOTS / "lesson09_print.pdf"))
 
 
 def _ships_engine() -> bool:
@@ -595,29 +588,25 @@ def test_playground_answers_a_typed_scenario_with_the_real_engine(
     """With the package's in-page engine (js/engine.js and the vendored Pyodide), a typed
     scenario is answered by the real Python in the page, with its rule id; a package without
     it says so on the page and still answers the shipped examples."""
-    seen = Seen()
-    ctx = _context(browser, urlparse(server).netloc, seen)
-    page = _page(ctx, seen)
-    page.goto(f"{server}/book/playground.html")
-    typed = KING.replace("10D", "9D").replace("title: ", "title: typed — ", 1)
-    page.fill("#loo-pg-text", typed)
-    page.click("#loo-pg-explain")
-    if _ships_engine():
-        out = page.locator('#loo-pg-answer[data-how="engine"]')
-        out.wait_for(timeout=30_000)
-        assert out.get_attribute("data-ok") == "true"
-        text = out.inner_text()
-        assert "R24" in text and "9D" in text and "typed" in text
-        assert json.loads(page.locator("#loo-pg-json").text_content())["legal"] == ["KS"]
-        page.fill("#loo-pg-text", "players: 1")
+    with reading(browser, server) as page:
+        page.goto(f"{server}/book/playground.html")
+        typed = KING.replace("10D", "9D").replace("title: ", "title: typed — ", 1)
+        page.fill("#loo-pg-text", typed)
         page.click("#loo-pg-explain")
-        page.locator('#loo-pg-answer[data-ok="false"]').wait_for(timeout=10_000)
-        assert page.locator("#loo-pg-answer").inner_text().startswith("error: players:")
-    else:
-        page.locator('.loo-playground[data-answered="none"]').wait_for()
-        assert "not available" in page.locator("#loo-pg-answer").inner_text()
-    ctx.close()
-    _clean(seen)
+        if _ships_engine():
+            out = page.locator('#loo-pg-answer[data-how="engine"]')
+            out.wait_for(timeout=30_000)
+            assert out.get_attribute("data-ok") == "true"
+            text = out.inner_text()
+            assert "R24" in text and "9D" in text and "typed" in text
+            assert json.loads(page.locator("#loo-pg-json").text_content())["legal"] == ["KS"]
+            page.fill("#loo-pg-text", "players: 1")
+            page.click("#loo-pg-explain")
+            page.locator('#loo-pg-answer[data-ok="false"]').wait_for(timeout=10_000)
+            assert page.locator("#loo-pg-answer").inner_text().startswith("error: players:")
+        else:
+            page.locator('.loo-playground[data-answered="none"]').wait_for()
+            assert "not available" in page.locator("#loo-pg-answer").inner_text()
 
 
 PICKS = """() => (window.looLessons || []).filter(c => c.name === 'pick').map(c => ({
@@ -636,28 +625,24 @@ def _a_pick(page: Any, server: str, multi: bool) -> tuple[str, dict[str, Any]]:
 
 
 def test_a_pick_answer_is_kept_and_counted(server: str, browser: Any) -> None:
-    seen = Seen()
-    ctx = _context(browser, urlparse(server).netloc, seen)
-    page = _page(ctx, seen)
-    answers = "key => (looProgress.all()[key] || {}).answers || {}"
-    # one answer: the first click grades (here a wrong one), and the verdict is kept
-    lesson, one = _a_pick(page, server, multi=False)
-    root = page.locator(f'div[data-loo-id="{one["id"]}"]')
-    wrong = sorted({c["key"] for c in one["q"]["choices"]} - set(one["q"]["answer"]))[0]
-    root.locator(f'.loo-choices [data-key="{wrong}"]').click()
-    shown = root.locator(".loo-answer").inner_text()
-    page.wait_for_function(f"([key, id]) => ({answers})(key)[id]", arg=[lesson, one["id"]])
-    got = page.evaluate(answers, lesson)
-    assert got[one["id"]]["kind"] == "pick" and got[one["id"]]["correct"] is False
-    page.reload()
-    root = page.locator(f'div[data-loo-id="{one["id"]}"]')
-    assert root.locator(".loo-answer").inner_text() == shown
-    # several answers: "Show the answer" counts it as not answered right
-    lesson, many = _a_pick(page, server, multi=True)
-    assert many["id"] not in page.evaluate(answers, lesson)
-    page.locator(f'div[data-loo-id="{many["id"]}"] button[data-action="show"]').click()
-    page.wait_for_function(f"([key, id]) => ({answers})(key)[id]", arg=[lesson, many["id"]])
-    got = page.evaluate(answers, lesson)
-    assert got[many["id"]]["correct"] is False and got[many["id"]]["revealed"] is True
-    ctx.close()
-    _clean(seen)
+    with reading(browser, server) as page:
+        answers = "key => (looProgress.all()[key] || {}).answers || {}"
+        # one answer: the first click grades (here a wrong one), and the verdict is kept
+        lesson, one = _a_pick(page, server, multi=False)
+        root = page.locator(f'div[data-loo-id="{one["id"]}"]')
+        wrong = sorted({c["key"] for c in one["q"]["choices"]} - set(one["q"]["answer"]))[0]
+        root.locator(f'.loo-choices [data-key="{wrong}"]').click()
+        shown = root.locator(".loo-answer").inner_text()
+        page.wait_for_function(f"([key, id]) => ({answers})(key)[id]", arg=[lesson, one["id"]])
+        got = page.evaluate(answers, lesson)
+        assert got[one["id"]]["kind"] == "pick" and got[one["id"]]["correct"] is False
+        page.reload()
+        root = page.locator(f'div[data-loo-id="{one["id"]}"]')
+        assert root.locator(".loo-answer").inner_text() == shown
+        # several answers: "Show the answer" counts it as not answered right
+        lesson, many = _a_pick(page, server, multi=True)
+        assert many["id"] not in page.evaluate(answers, lesson)
+        page.locator(f'div[data-loo-id="{many["id"]}"] button[data-action="show"]').click()
+        page.wait_for_function(f"([key, id]) => ({answers})(key)[id]", arg=[lesson, many["id"]])
+        got = page.evaluate(answers, lesson)
+        assert got[many["id"]]["correct"] is False and got[many["id"]]["revealed"] is True
