@@ -10,7 +10,7 @@ PORT ?= 8888
 # The folder JupyterLab serves: the lessons beside the book's reference pages (tools/lab_root.py)
 LAB_ROOT := .lessons
 
-.PHONY: lessons test venv browser hubproxy book lint typecheck pytest bench bare clean
+.PHONY: lessons test venv browser hubproxy book serve-book lint typecheck pytest bench bare clean
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -72,8 +72,13 @@ bare: | $(BARE)/bin/python
 
 test: lint typecheck bare pytest
 
+# the book, with its in-page engine (Pyodide from npm, pinned by package-lock.json)
 book: $(STAMP)
 	BIN=$(BIN) bash scripts/build-book.sh
+
+serve-book:
+	@test -d book/_build/html || $(MAKE) book
+	$(BIN)/python -m http.server --bind 127.0.0.1 --directory book/_build/html 8000
 
 bench: $(STAMP)
 	$(BIN)/loo-lessons bench

@@ -2,6 +2,12 @@
 
 from __future__ import annotations
 
+import functools
+import http.server
+import os
+import subprocess
+import sys
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -27,3 +33,63 @@ def browser() -> Iterator[Browser]:
             yield b
         finally:
             b.close()
+
+
+# --- the built book (tests/test_book.py, tests/test_book_reader.py share one build) ---------
+
+ROOT = Path(__file__).resolve().parent.parent
+BIN = Path(sys.executable).parent
+
+
+@pytest.fixture(scope="session")
+def built_book(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("book")
+    cmd = [
+        str(BIN / "jupyter-book"),
+        "build",
+        ".",
+        "--config",
+        "book/_config.yml",
+        "--toc",
+        "book/_toc.yml",
+        "--path-output",
+        str(out),
+        "-W",
+        "-n",
+        "--keep-going",
+    ]
+    env = dict(os.environ, PYTHONHASHSEED="0")
+    proc = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, env=env, timeout=900)
+    assert proc.returncode == 0, proc.stdout[-4000:] + proc.stderr[-4000:]
+    html = out / "_build" / "html"
+    assert (html / "index.html").exists()
+    vendor = ROOT / "scripts" / "vendor_engine.py"
+    if vendor.exists():  # the in-page engine, as scripts/build-book.sh puts it in
+        proc = subprocess.run(
+            [sys.executable, str(vendor), str(html)],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            env=env,
+            timeout=600,
+        )
+        assert proc.returncode == 0, proc.stdout[-4000:] + proc.stderr[-4000:]
+    return html
+
+
+class _Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+
+@pytest.fixture(scope="session")
+def server(built_book: Path) -> Iterator[str]:
+    handler = functools.partial(_Quiet, directory=str(built_book))
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    t = threading.Thread(target=httpd.serve_forever, daemon=True)
+    t.start()
+    try:
+        yield f"http://127.0.0.1:{httpd.server_address[1]}"
+    finally:
+        httpd.shutdown()
+        httpd.server_close()

@@ -4,10 +4,19 @@
   disagreements) into book/generated/ when the build starts: one source of truth.
 - Links every rule id ("R24") in the text to the exact words it comes from on the sources
   page, and every ambiguity/variant id (A1, V5) to the variants page.
+- Collapses every notebook code cell in the book (the `hide-input` tag, added as the
+  notebook is read; the notebooks themselves are unchanged): readers who do not program
+  see the views, a "Show code" toggle keeps the calls for the curious. A cell tagged
+  `show-input` (a scenario file the lesson is about) stays open.
+- Fails the build when a lesson's example is refused by the engine, unless the cell is
+  tagged `expect-refusal` (a refusal is what it shows).
+- The `{loo-playground}` and `{loo-progress}` directives: the scenario playground (with the
+  shipped examples and their answers embedded) and the reader's progress page.
 """
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 from typing import Any
@@ -16,6 +25,10 @@ from book_pages import write_pages
 from docutils import nodes
 from sphinx.application import Sphinx
 from sphinx.transforms.post_transforms import SphinxPostTransform
+from sphinx.util import logging
+from sphinx.util.docutils import SphinxDirective
+
+logger = logging.getLogger(__name__)
 
 RULE_RE = re.compile(r"\b(R(?:0[1-9]|[1-5][0-9]|6[0-3]))\b")
 SOURCES_DOC = "book/generated/sources"
@@ -80,13 +93,161 @@ def _strip_thebe(app: Sphinx, pagename: str, templatename: str, context: dict[st
             context[key] = [x for x in context[key] if keep(x)]
 
 
+#: The tag of a cell whose text is what the lesson shows (lesson 11's scenario files): kept open.
+SHOW_INPUT = "show-input"
+
+
+def _collapse_code(app: Sphinx, docname: str, source: list[str]) -> None:
+    """Add `hide-input` to every code cell of a notebook as Sphinx reads it (the file on disk
+    is untouched): the book shows the views, with a toggle for the code. A cell tagged
+    `show-input` stays open."""
+    if not str(app.env.doc2path(docname)).endswith(".ipynb"):
+        return
+    nb = json.loads(source[0])
+    for cell in nb.get("cells", []):
+        if cell.get("cell_type") == "code":
+            tags = cell.setdefault("metadata", {}).setdefault("tags", [])
+            if not {"hide-input", "remove-input", SHOW_INPUT} & set(tags):
+                tags.append("hide-input")
+    source[0] = json.dumps(nb, ensure_ascii=False)
+
+
+#: What a refusal looks like in an executed output: an element the facade's views mark as
+#: refused, or the CLI's error line. Scripts (the components' code, their JSON state) are
+#: left out first: they name these classes without showing a refusal.
+REFUSAL_RE = re.compile(
+    r"""class=["'][^"']*\bloo-(?:check-)?refused\b|<b>Refused:</b>|^error: """, re.M
+)
+SCRIPT_RE = re.compile(r"<script\b.*?</script\s*>", re.S | re.I)
+#: A component's embedded state holding a refusal it will show (`data.refused`).
+STATE_REFUSED_RE = re.compile(r'<script type="application/json"[^>]*>[^<]*"refused":"[^"]')
+EXPECT_REFUSAL = "expect-refusal"
+
+
+def _refusals(app: Sphinx, doctree: nodes.document) -> None:
+    """A lesson's example that the engine refuses breaks the lesson: warn (an error under
+    -W) with the notebook and the cell, unless the cell says a refusal is what it shows."""
+    for cell in doctree.findall(nodes.container):
+        if cell.get("nb_element") != "cell_code":
+            continue
+        tagged = f"tag_{EXPECT_REFUSAL}" in cell.get("classes", [])
+        shown = [
+            n.astext()
+            for n in cell.findall(lambda n: isinstance(n, (nodes.raw, nodes.literal_block)))
+            if not _inside_input(n)
+        ]
+        refused = any(
+            REFUSAL_RE.search(SCRIPT_RE.sub("", t)) or STATE_REFUSED_RE.search(t) for t in shown
+        )
+        where = f"{app.env.docname} cell {cell.get('cell_index')}"
+        if refused and not tagged:
+            logger.warning(
+                f"{where}: the example is refused by the engine; fix it, or tag the cell "
+                f"`{EXPECT_REFUSAL}` if a refusal is what it shows",
+                location=cell,
+            )
+        elif tagged and not refused:
+            logger.warning(f"{where}: tagged `{EXPECT_REFUSAL}` but nothing is refused",
+                           location=cell)
+
+
+def _inside_input(node: nodes.Node) -> bool:
+    while node is not None:
+        if isinstance(node, nodes.container) and node.get("nb_element") == "cell_code_source":
+            return True
+        node = node.parent
+    return False
+
+
+class PlaygroundDirective(SphinxDirective):
+    """The scenario playground: an editor, the list of shipped examples (their text and the
+    engine's answer embedded at build time, so they answer with no engine and from file://)."""
+
+    has_content = False
+
+    def run(self) -> list[nodes.Node]:
+        from loo_lessons import lessons as L
+        from loo_lessons.explain.playground import answer
+
+        examples = []
+        for name in L.scenario_names():
+            text = L.scenario_text(name)
+            a = answer(text)
+            title = (a["json"] or {}).get("title") or ""
+            examples.append({"name": name, "title": title, "text": text, "answer": a})
+        blob = _json_for_html({"examples": examples})
+        page = PLAYGROUND_HTML.replace("@EXAMPLES@", blob) + _engine_script()
+        return [nodes.raw("", page, format="html")]
+
+
+class ProgressDirective(SphinxDirective):
+    """The reader's progress page: filled in the browser from localStorage."""
+
+    has_content = False
+
+    def run(self) -> list[nodes.Node]:
+        return [nodes.raw("", PROGRESS_HTML, format="html")]
+
+
+def _engine_script() -> str:
+    """The in-page engine's client (widgets/js/engine.js), when the package ships it: the
+    playground has no widget to bring it in."""
+    from loo_lessons.widgets import bundle
+
+    if "engine" not in getattr(bundle, "HELPERS", ()):
+        return ""
+    code = bundle.script("engine")
+    if "</script" in code.lower() or "<!--" in code:
+        raise ValueError("engine.js cannot be inlined")
+    return f'<script type="module">\n{code}\n</script>\n'
+
+
+def _json_for_html(value: Any) -> str:
+    from loo_lessons.widgets.static import json_for_html
+
+    return json_for_html(value)
+
+
+PLAYGROUND_HTML = """\
+<div class="loo-playground" data-loo-playground="">
+<script type="application/json" id="loo-playground-examples">@EXAMPLES@</script>
+<p class="loo-playground-pick"><label for="loo-pg-example">Start from a shipped example:</label>
+<select id="loo-pg-example"><option value="">(your own scenario)</option></select></p>
+<p><label for="loo-pg-text">The scenario (YAML or JSON):</label></p>
+<textarea id="loo-pg-text" rows="16" spellcheck="false" autocomplete="off"
+ aria-describedby="loo-pg-status"></textarea>
+<p class="loo-controls"><button type="button" class="loo-btn loo-btn-primary"
+ id="loo-pg-explain">Explain</button>
+<span id="loo-pg-status" class="loo-pg-status" role="status" aria-live="polite"></span></p>
+<div id="loo-pg-answer" class="loo-pg-answer" aria-live="polite"></div>
+<details class="loo-pg-json-box"><summary>The JSON (<code>loo-lessons explain FILE --json</code>)</summary>
+<pre id="loo-pg-json" class="loo-pg-json"></pre></details>
+</div>
+"""
+
+PROGRESS_HTML = """\
+<div class="loo-progress-page">
+<div id="loo-progress-table"><p>Your progress is kept in this browser only. Answer a
+question in a lesson and it shows here.</p></div>
+<p class="loo-controls"><button type="button" class="loo-btn" id="loo-progress-reset">Reset my
+progress</button> <span id="loo-progress-status" role="status" aria-live="polite"></span></p>
+</div>
+"""
+
+
 def _generate(app: Sphinx, config: Any) -> None:
     write_pages(Path(app.srcdir) / "book" / "generated")
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("config-inited", _generate)
+    app.connect("source-read", _collapse_code)
+    app.connect("doctree-read", _refusals)
     app.add_post_transform(RuleLinks)
     app.connect("html-page-context", _strip_thebe)
+    app.add_directive("loo-playground", PlaygroundDirective)
+    app.add_directive("loo-progress", ProgressDirective)
     app.add_css_file("loo-book.css")
+    app.add_js_file("loo-book.js")
+    app.add_js_file("loo-playground.js")
     return {"parallel_read_safe": True, "parallel_write_safe": True}

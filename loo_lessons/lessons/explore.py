@@ -10,11 +10,12 @@ import ipywidgets
 
 from loo_lessons.engine.errors import LooError, ScenarioError
 from loo_lessons.engine.game import Hand, Phase
-from loo_lessons.engine.options import OPTION_SPECS, PRESETS, RuleOptions, options_from
-from loo_lessons.explain import explain_json, explain_text
+from loo_lessons.engine.options import OPTION_SPECS, PRESETS
+from loo_lessons.explain import explain_text
+from loo_lessons.lessons.book import comparison_rows, playground_link
 from loo_lessons.lessons.cards import Position, _position
 from loo_lessons.lessons.reference import WRAP_BY_WORDS
-from loo_lessons.scenario import Scenario, load
+from loo_lessons.scenario import load
 from loo_lessons.widgets import live
 from loo_lessons.widgets.static import Html
 
@@ -50,32 +51,19 @@ def _summary_cells(j: Mapping[str, Any]) -> tuple[str, str]:
     )
 
 
-def _under(sc: Scenario, opts: RuleOptions) -> dict[str, Any]:
-    data = dict(sc.data)
-    data["rules"] = opts.to_dict()
-    try:
-        return explain_json(load(data))
-    except ScenarioError as e:
-        return {"refused": str(e)}
-
-
 def compare(
     position: Position, presets: Iterable[str] = ("hoffmann", "peel"), **changes: Any
 ) -> Html:
-    """The same position under each preset (and under a preset with some options changed)."""
+    """The same position under each preset, then under the scenario's own rules when they
+    differ from every preset, then under its own rules with `changes` (e.g.
+    `loo_amount="pool"`): a comparison keeps the options the scenario sets."""
     sc = _position(position)
     if isinstance(sc, Hand):
         raise LooError("compare() takes a scenario")
-    rows = []
-    for name in presets:
-        rows.append((name, _under(sc, PRESETS[name].options)))
-    if changes:
-        base = next(iter(presets))
-        opts = options_from({"preset": base, **changes})
-        label = base + " with " + ", ".join(f"{k}={v}" for k, v in changes.items())
-        rows.append((label, _under(sc, opts)))
+    rows = comparison_rows(sc, presets, changes)
     body = "".join(
-        f"<tr><th scope='row'>{html.escape(n)}</th><td>{a}</td><td>{b}</td></tr>"
+        f"<tr><th scope='row'>{html.escape(n)}</th>"
+        f"<td class='{'loo-refused' if 'refused' in j else 'loo-moment'}'>{a}</td><td>{b}</td></tr>"
         for n, j in rows
         for a, b in [_summary_cells(j)]
     )
@@ -83,7 +71,7 @@ def compare(
     return Html(
         f"<table class='loo-compare'><caption>{title}: the verdict under each book"
         "</caption><thead><tr><th>rules</th><th>moment</th><th>verdict</th></tr></thead>"
-        f"<tbody>{body}</tbody></table>"
+        f"<tbody>{body}</tbody></table>" + playground_link(position)
     )
 
 

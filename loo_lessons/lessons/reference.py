@@ -12,7 +12,9 @@ from loo_lessons.engine.game import Hand
 from loo_lessons.engine.penalties import Offence, ruling_for
 from loo_lessons.engine.sources import RULES
 from loo_lessons.explain import explain_json, explain_text
+from loo_lessons.explain.playground import explanation_html
 from loo_lessons.explain.words import book_name, counters, quote_html
+from loo_lessons.lessons.book import Answer, playground_link
 from loo_lessons.lessons.cards import Position, _position
 from loo_lessons.scenario import loads
 from loo_lessons.widgets.static import Html
@@ -45,17 +47,19 @@ def explain(position: Position) -> Html:
     sc = _position(position)
     if isinstance(sc, Hand):
         raise LooError("explain() takes a scenario; use table() or stepper() for a hand")
+    # the CLI's explanation, its citations set as quotations (a view, not a terminal dump)
     return Html(
-        f'<pre class="loo-explain" style="{WRAP_BY_WORDS}">{html.escape(explain_text(sc))}</pre>'
+        f'<div class="loo-explain">{explanation_html(explain_text(sc))}</div>'
+        + playground_link(position)
     )
 
 
-def verdict(position: Position) -> dict[str, Any]:
+def verdict(position: Position) -> Answer:
     """The contract's JSON answer for a scenario (what `explain --json` prints)."""
     sc = _position(position)
     if isinstance(sc, Hand):
         raise LooError("verdict() takes a scenario")
-    return explain_json(sc)
+    return Answer(explain_json(sc))
 
 
 def check(yaml_text: str) -> Html:

@@ -10,6 +10,7 @@ import ipywidgets
 
 from loo_lessons.engine.errors import LooError
 from loo_lessons.engine.options import options_from
+from loo_lessons.lessons.book import dash_table
 
 
 class _ProgressBar(ipywidgets.IntProgress):  # type: ignore[misc]
@@ -225,7 +226,8 @@ def expected_counters(
     order = [c for c in _DECLARATION_COLUMNS.values() if c in df.columns]
     df = df[order]
     df.index = df.index.set_names(["players", "seat"])
-    return df.round(2)
+    # a declaration the bots never chose at a seat has no mean: shown as a dash, not NaN
+    return dash_table(df.round(2))
 
 
 def expected_counters_plot(

@@ -1,0 +1,353 @@
+// Loo Lessons book: the reader's progress (kept in this browser only), and the one-line note
+// that live controls need a web server when the book is opened from file://.
+//
+// window.looProgress — the small shared API (quiz/pick components may call it directly):
+//   looProgress.record(lesson, questionId, correct, detail?)  an answer (correct: true/false)
+//   looProgress.stopped(lesson, anchor, title)                where the reader stopped
+//   looProgress.save(lesson, componentId, state)              a component's state, to restore
+//   looProgress.restore(lesson, componentId) -> state | null
+//   looProgress.lesson()      this page's lesson key ("notebooks/05-leading"), or null
+//   looProgress.all()         {lesson: record} for every lesson with progress
+//   looProgress.reset(lesson?) forget one lesson, or everything
+//   looProgress.onchange(f)   f() after any change (the progress page redraws)
+// Storage: localStorage["loo-progress:" + lesson] = JSON {title, url, updated, answers:
+// {questionId: {correct, at}}, components: {id: state}, stopped: {anchor, title}}. Nothing
+// is ever sent anywhere. The quiz, pick and pool components on a page are hooked here from
+// outside, through the model they share with their renderer (window.looLessons): their
+// answers are recorded and their state comes back on reload.
+(function () {
+  "use strict";
+  const PREFIX = "loo-progress:";
+  const listeners = [];
+
+  function storage() {
+    try {
+      const s = window.localStorage;
+      const probe = PREFIX + "probe";
+      s.setItem(probe, "1");
+      s.removeItem(probe);
+      return s;
+    } catch (e) {
+      return null; // storage off (private mode, policy): progress is simply not kept
+    }
+  }
+
+  function rootUrl() {
+    // the book's root, from this script's own address (…/_static/loo-book.js)
+    const me = document.querySelector('script[src*="loo-book.js"]');
+    if (!me) return null;
+    return new URL("..", me.src);
+  }
+
+  function lesson() {
+    const root = rootUrl();
+    if (!root) return null;
+    const here = new URL(window.location.href);
+    here.hash = "";
+    here.search = "";
+    let rel = decodeURIComponent(here.pathname).slice(decodeURIComponent(root.pathname).length);
+    rel = rel.replace(/\.html$/, "");
+    return rel.startsWith("notebooks/") ? rel : null;
+  }
+
+  function read(key) {
+    const s = storage();
+    if (!s || !key) return null;
+    try {
+      const v = JSON.parse(s.getItem(PREFIX + key) || "null");
+      return v && typeof v === "object" ? v : null;
+    } catch (e) {
+      return null;
+    }
+  }
+
+  function write(key, rec) {
+    const s = storage();
+    if (!s || !key) return;
+    rec.updated = new Date().toISOString();
+    try {
+      s.setItem(PREFIX + key, JSON.stringify(rec));
+    } catch (e) {
+      return; // quota: keep going without saving
+    }
+    for (const f of listeners) f();
+  }
+
+  function record_(key) {
+    const rec = read(key) || { answers: {}, components: {}, stopped: null };
+    rec.answers = rec.answers || {};
+    rec.components = rec.components || {};
+    if (key === lesson()) {
+      const h1 = document.querySelector("main h1, article h1, h1");
+      rec.title = h1 ? h1.textContent.replace(/[#¶]\s*$/, "").trim() : key;
+      rec.url = key + ".html";
+    }
+    return rec;
+  }
+
+  const api = {
+    lesson,
+    record(key, questionId, correct, detail) {
+      const rec = record_(key);
+      rec.answers[String(questionId)] = Object.assign({ correct: Boolean(correct), at: new Date().toISOString() }, detail || {});
+      write(key, rec);
+    },
+    forget(key, questionId) {
+      const rec = read(key);
+      if (!rec || !rec.answers || !(String(questionId) in rec.answers)) return;
+      delete rec.answers[String(questionId)];
+      write(key, rec);
+    },
+    stopped(key, anchor, title) {
+      const rec = record_(key);
+      const old = rec.stopped || {};
+      if (old.anchor === anchor) return;
+      rec.stopped = { anchor, title };
+      write(key, rec);
+    },
+    save(key, id, state) {
+      const rec = record_(key);
+      rec.components[id] = state;
+      write(key, rec);
+    },
+    restore(key, id) {
+      const rec = read(key);
+      return rec && rec.components && rec.components[id] ? rec.components[id] : null;
+    },
+    all() {
+      const s = storage();
+      const out = {};
+      if (!s) return out;
+      for (let i = 0; i < s.length; i++) {
+        const k = s.key(i);
+        if (k && k.startsWith(PREFIX) && k !== PREFIX + "probe") {
+          const v = read(k.slice(PREFIX.length));
+          if (v) out[k.slice(PREFIX.length)] = v;
+        }
+      }
+      return out;
+    },
+    reset(key) {
+      const s = storage();
+      if (!s) return;
+      const keys = key ? [PREFIX + key] : Object.keys(api.all()).map((k) => PREFIX + k);
+      for (const k of keys) s.removeItem(k);
+      for (const f of listeners) f();
+    },
+    onchange(f) {
+      listeners.push(f);
+    },
+    available() {
+      return storage() !== null;
+    },
+  };
+  window.looProgress = api;
+
+  // --- hooking the components ------------------------------------------------------------
+
+  const KEPT = {
+    quiz: ["index", "responses"],
+    pick: ["picked", "current", "revealed"],
+    pool: ["entries", "checked", "revealed"],
+  };
+
+  function signature(c) {
+    // the same questions (a "New questions" deal is another quiz): restore only onto them
+    const d = c.model.get("data") || {};
+    const qs = c.name === "quiz" ? c.model.get("questions") || [] : [d.question || d];
+    return JSON.stringify(qs.map((q) => [q.id || "", q.prompt || "", q.answer || ""])).slice(0, 4000);
+  }
+
+  function gradeAll(key, c, id) {
+    if (c.name === "quiz") {
+      const qs = c.model.get("questions") || [];
+      const rs = c.model.get("responses") || [];
+      qs.forEach((q, i) => {
+        const r = rs[i];
+        const qid = `${id}:${q.id || i}`;
+        if (r && Array.isArray(r.picked) && r.picked.length) api.record(key, qid, r.correct, { kind: "quiz" });
+        else if (r && r.revealed) api.record(key, qid, false, { kind: "quiz", revealed: true });
+      });
+    } else if (c.name === "pick") {
+      const q = (c.model.get("data") || {}).question || {};
+      const picked = c.model.get("picked") || [];
+      const answer = q.answer || [];
+      const revealed = Boolean(c.model.get("revealed"));
+      if (q.multi) {
+        // several answers: graded on Check only (the selection before it is a draft)
+        if (revealed && picked.length) {
+          const same = picked.length === answer.length && picked.every((k) => answer.includes(k));
+          api.record(key, id, same, { kind: "pick" });
+        } else if (revealed) api.record(key, id, false, { kind: "pick", revealed: true });
+      } else if (picked.length) api.record(key, id, answer.includes(picked[0]), { kind: "pick" });
+      else if (revealed) api.record(key, id, false, { kind: "pick", revealed: true });
+    }
+  }
+
+  const hooked = new WeakSet();
+
+  function hook(key, item, n) {
+    // window.looLessons holds {name, el, model} (the static components), window.looLive
+    // {kind, el, model} (the same elements once the engine drives them)
+    const c = { name: item.name || item.kind, el: item.el, model: item.model };
+    const keep = KEPT[c.name];
+    if (!keep || !c.model || typeof c.model.on !== "function" || hooked.has(c.model)) return;
+    hooked.add(c.model);
+    if (c.el) c.el.setAttribute("data-loo-progress", "");
+    const id = (c.el && c.el.getAttribute("data-loo-id")) || `${c.name}-${n}`;
+    const sig = signature(c);
+    const saved = api.restore(key, id);
+    if (saved && saved.signature === sig) {
+      for (const k of keep) if (k in saved.state) c.model.set(k, saved.state[k]);
+    }
+    let timer = null;
+    const changed = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        const state = {};
+        for (const k of keep) state[k] = c.model.get(k);
+        if (signature(c) !== sig) return; // new questions: not the quiz the record is about
+        api.save(key, id, { signature: sig, name: c.name, state });
+        gradeAll(key, c, id);
+      }, 30);
+    };
+    for (const k of keep) c.model.on(`change:${k}`, changed);
+  }
+
+  function hookAll() {
+    const key = lesson();
+    if (!key || !api.available()) return;
+    (window.looLessons || []).forEach((c, n) => hook(key, c, n));
+    (window.looLive || []).forEach((c, n) => hook(key, c, n));
+  }
+
+  function trackPlace() {
+    const key = lesson();
+    if (!key || !api.available()) return;
+    const heads = () => Array.from(document.querySelectorAll("main section[id] > h2, main section[id] > h3, article section[id] > h2"));
+    let pending = false;
+    const note = () => {
+      pending = false;
+      let best = null;
+      for (const hd of heads()) if (hd.getBoundingClientRect().top < 120) best = hd;
+      if (!best) return;
+      const title = best.textContent.replace(/[#¶]\s*$/, "").trim();
+      api.stopped(key, best.parentElement.id, title);
+    };
+    window.addEventListener("scroll", () => {
+      if (!pending) {
+        pending = true;
+        setTimeout(note, 400);
+      }
+    }, { passive: true });
+    if (!read(key)) write(key, record_(key)); // the page was opened: it shows on the progress page
+  }
+
+  // --- file:// : live controls need a server ---------------------------------------------
+
+  const SERVE_NOTE = "Live controls need the book opened through a web server: run make serve-book and open http://127.0.0.1:8000/";
+
+  function fileNote() {
+    if (window.location.protocol !== "file:") return;
+    document.documentElement.classList.add("loo-from-file");
+    // live widgets say it themselves (js/engine.js); the older notes and the playground here
+    for (const el of document.querySelectorAll(".loo-live-note, [data-loo-playground]")) {
+      if (el.closest("[data-loo-live]")) continue;
+      if (el.previousElementSibling && el.previousElementSibling.classList.contains("loo-serve-note")) continue;
+      const p = document.createElement("p");
+      p.className = "loo-serve-note";
+      p.setAttribute("role", "note");
+      p.append("Live controls need the book opened through a web server: run ");
+      const code = document.createElement("code");
+      code.textContent = "make serve-book";
+      p.append(code, " and open http://127.0.0.1:8000/");
+      el.parentNode.insertBefore(p, el);
+    }
+  }
+  api.serveNote = SERVE_NOTE;
+
+  // --- the "my progress" page -------------------------------------------------------------
+
+  function el(tag, attrs, ...kids) {
+    const e = document.createElement(tag);
+    for (const [k, v] of Object.entries(attrs || {})) e.setAttribute(k, v);
+    for (const k of kids) if (k !== null && k !== undefined) e.append(k);
+    return e;
+  }
+
+  function progressPage() {
+    const box = document.getElementById("loo-progress-table");
+    if (!box) return;
+    const root = rootUrl();
+    const draw = () => {
+      const all = api.all();
+      const keys = Object.keys(all).sort();
+      box.replaceChildren();
+      if (!api.available()) {
+        box.append(el("p", { class: "loo-progress-none" }, "This browser keeps no local storage here, so progress cannot be kept."));
+        return;
+      }
+      if (!keys.length) {
+        box.append(el("p", { class: "loo-progress-none" }, "Nothing yet: open a lesson and answer a question, and it shows here."));
+        return;
+      }
+      let right = 0;
+      let answered = 0;
+      const rows = keys.map((k) => {
+        const r = all[k];
+        const answers = Object.values(r.answers || {});
+        const ok = answers.filter((a) => a.correct).length;
+        right += ok;
+        answered += answers.length;
+        const href = root ? new URL(r.url || k + ".html", root).href : k + ".html";
+        const stop = r.stopped && r.stopped.anchor
+          ? el("a", { href: href + "#" + r.stopped.anchor }, r.stopped.title || r.stopped.anchor)
+          : "—";
+        return el("tr", { "data-lesson": k },
+          el("th", { scope: "row" }, el("a", { href }, r.title || k)),
+          el("td", { "data-right": String(ok) }, String(ok)),
+          el("td", { "data-answered": String(answers.length) }, String(answers.length)),
+          el("td", {}, stop),
+          el("td", {}, r.updated ? r.updated.slice(0, 16).replace("T", " ") : ""));
+      });
+      box.append(
+        el("p", { class: "loo-progress-total", "data-right": String(right), "data-answered": String(answered) },
+          `${right} right out of ${answered} answered, in ${keys.length} lesson${keys.length === 1 ? "" : "s"}.`),
+        el("table", { class: "loo-progress-grid" },
+          el("thead", {}, el("tr", {}, ...["Lesson", "Right", "Answered", "Where you stopped", "Last change (UTC)"].map((t) => el("th", { scope: "col" }, t)))),
+          el("tbody", {}, ...rows)));
+    };
+    draw();
+    api.onchange(draw);
+    window.addEventListener("storage", draw);
+    const reset = document.getElementById("loo-progress-reset");
+    const status = document.getElementById("loo-progress-status");
+    if (reset) reset.addEventListener("click", () => {
+      api.reset();
+      if (status) status.textContent = "Your progress is forgotten.";
+    });
+  }
+
+  function start() {
+    fileNote();
+    progressPage();
+    hookAll();
+    trackPlace();
+    // components mounted later (the live engine's, window.looLive) hook themselves when
+    // they are pushed
+    for (const name of ["looLessons", "looLive"]) {
+      const list = (window[name] = window[name] || []);
+      const push = list.push.bind(list);
+      list.push = (...items) => {
+        const r = push(...items);
+        const key = lesson();
+        if (key && api.available()) items.forEach((c) => hook(key, c, list.indexOf(c)));
+        return r;
+      };
+    }
+    document.dispatchEvent(new CustomEvent("loo-progress-ready"));
+  }
+
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
+  else start();
+})();
