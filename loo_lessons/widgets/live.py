@@ -12,7 +12,6 @@ Label's value), never `with output:` (see design.md, "Traps measured").
 from __future__ import annotations
 
 import copy
-import random
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, ClassVar
@@ -22,10 +21,15 @@ import ipywidgets
 import traitlets
 
 from loo_lessons import quiz
-from loo_lessons.engine.game import Hand
 from loo_lessons.engine.options import PRESETS
 from loo_lessons.quiz.results import ResultLog
 from loo_lessons.widgets.bundle import esm
+from loo_lessons.widgets.controllers.components import (
+    QuizGame,
+    default_generator,
+    played_out,
+    question_json,
+)
 from loo_lessons.widgets.data import (
     Position,
     as_scenario_or_hand,
@@ -50,10 +54,50 @@ Generator = Callable[[str | None, int, int, str | None], Sequence[Any]]
 
 
 class _Component(anywidget.AnyWidget):  # type: ignore[misc,unused-ignore]
-    """A component: `data` computed in Python, plus the state traits the browser changes."""
+    """A component: `data` computed in Python, plus the state traits the browser changes.
+
+    The traits in `_SYNCED` are checked whenever they change (from the browser or from
+    Python): a value the component's reducer would never give is put back to the nearest
+    state it would give, and the widget says so (`data["refused"]`); nothing is raised in
+    the kernel (issue 10: out-of-range values from the browser broke later reads)."""
 
     component: ClassVar[str] = ""
+    _SYNCED: ClassVar[tuple[str, ...]] = ()
     data = traitlets.Dict().tag(sync=True)
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        if self._SYNCED:
+            self.observe(self._check_synced, names=list(self._SYNCED))
+
+    def _normalise(self, st: Mapping[str, Any]) -> dict[str, Any]:
+        return dict(st)
+
+    def _check_synced(self, change: Mapping[str, Any]) -> None:
+        st = {k: getattr(self, k) for k in self._SYNCED}
+        try:
+            normal = self._normalise(st)
+        except Exception:  # a value no reducer can read: back to the value before
+            normal = {**st, change["name"]: change["old"]}
+        if normal != st:
+            self._apply(
+                {
+                    **{k: v for k, v in normal.items() if v != st[k]},
+                    "data": {**self.data, "refused": f"{change['name']}: a value this widget cannot be in"},
+                }
+            )
+
+    def _live_spec(self) -> dict[str, Any] | None:
+        """How the book's engine makes this widget live (controllers.browser.KINDS)."""
+        return None
+
+    def book_html(self) -> str:
+        """What the book shows: the static component, which the page's engine takes over."""
+        state = self.state()
+        spec = self._live_spec()
+        if spec is not None and isinstance(state.get("data"), dict) and "live" in state["data"]:
+            state["data"] = {**state["data"], "live": False}  # until the engine is there
+        return component_html(self.component, state, live=spec)
 
     def state(self) -> dict[str, Any]:
         """The model state (trait values), as the static export embeds it."""
@@ -72,7 +116,7 @@ class _Component(anywidget.AnyWidget):  # type: ignore[misc,unused-ignore]
         widget; the built book (no kernel) shows the static component, still clickable."""
         bundle = super()._repr_mimebundle_(**kwargs)
         if bundle is not None:
-            bundle[0]["text/html"] = self.static_html()
+            bundle[0]["text/html"] = self.book_html()
         return bundle
 
     def _apply(self, new: Mapping[str, Any]) -> None:
@@ -91,6 +135,13 @@ class _Steps(_Component):
     buttons and keys run `_dispatch`, which keeps the step in range (`step_reduce`)."""
 
     step = traitlets.Int(0).tag(sync=True)
+    _SYNCED: ClassVar[tuple[str, ...]] = ("step",)
+
+    def _normalise(self, st: Mapping[str, Any]) -> dict[str, Any]:
+        return step_reduce(len(self.steps), st, {"type": "none"})
+
+    def _live_spec(self) -> dict[str, Any] | None:
+        return {"kind": self.component, "args": {}}
 
     @property
     def steps(self) -> list[dict[str, Any]]:
@@ -179,6 +230,13 @@ class PickCard(_Component):
     picked = traitlets.List(traitlets.Unicode()).tag(sync=True)
     current = traitlets.Unicode(None, allow_none=True).tag(sync=True)
     revealed = traitlets.Bool(False).tag(sync=True)
+    _SYNCED = ("picked", "current", "revealed")
+
+    def _normalise(self, st: Mapping[str, Any]) -> dict[str, Any]:
+        return pick_reduce(self.question, st, {"type": "none"})
+
+    def _live_spec(self) -> dict[str, Any] | None:
+        return {"kind": "pick", "args": {}}
 
     def __init__(
         self,
@@ -250,9 +308,16 @@ class PoolCalculator(_Component):
     entries = traitlets.Dict().tag(sync=True)
     checked = traitlets.Bool(False).tag(sync=True)
     revealed = traitlets.Bool(False).tag(sync=True)
+    _SYNCED = ("entries", "checked", "revealed")
 
     def __init__(self, position: Any, *, title: str | None = None, **kwargs: Any) -> None:
         super().__init__(data=pool_data(position, title=title), **kwargs)
+
+    def _normalise(self, st: Mapping[str, Any]) -> dict[str, Any]:
+        return pool_reduce(self.data["fields"], st, {"type": "none"})
+
+    def _live_spec(self) -> dict[str, Any] | None:
+        return {"kind": "pool", "args": {}}
 
     def _dispatch(self, event: Mapping[str, Any]) -> None:
         st = {"entries": self.entries, "checked": self.checked, "revealed": self.revealed}
@@ -292,7 +357,7 @@ class PoolCalculator(_Component):
         return e
 
 
-class QuizRunner(_Component):
+class QuizRunner(QuizGame, _Component):
     """A quiz over a bank of questions: one at a time, graded, explained, scored per topic.
 
     The bank is `questions` (Question objects or schema mappings), or is made by
@@ -308,6 +373,18 @@ class QuizRunner(_Component):
     selected = traitlets.List(traitlets.Unicode()).tag(sync=True)
     inspect = traitlets.Unicode(None, allow_none=True).tag(sync=True)
     new_request = traitlets.Int(0).tag(sync=True)
+    _SYNCED = ("index", "responses", "selected", "inspect")
+
+    def _normalise(self, st: Mapping[str, Any]) -> dict[str, Any]:
+        return quiz_reduce(self.questions, st, {"type": "none"})
+
+    def _live_spec(self) -> dict[str, Any] | None:
+        if self._generator is not None:
+            return None  # a generator of the notebook's own: the book cannot make more
+        return {
+            "kind": "quiz",
+            "args": {"topic": self.topic, "seed": self.seed, "count": self.count, "preset": self.preset},
+        }
 
     def __init__(
         self,
@@ -321,11 +398,7 @@ class QuizRunner(_Component):
         generator: Generator | None = None,
         **kwargs: Any,
     ) -> None:
-        self.topic = topic
-        self.seed = seed
-        self.count = count
-        self.preset = preset
-        self._generator = generator
+        self._setup(topic, seed, count, preset, generator)
         bank = (
             [question_json(q) for q in questions]
             if questions is not None
@@ -352,7 +425,8 @@ class QuizRunner(_Component):
         for i, r in enumerate(change["new"] or []):
             was = old[i] if i < len(old) else None
             if r is not None and was is None and i < len(self.questions) and r.get("picked"):
-                seconds = time.monotonic() - self._shown_at.get(i, time.monotonic())
+                now = time.monotonic()  # read once: a second read is later than `now`
+                seconds = max(0.0, now - self._shown_at.get(i, now))
                 self._log.record(self.questions[i], list(r["picked"]), seconds=seconds)
 
     def results(self) -> Any:
@@ -360,43 +434,14 @@ class QuizRunner(_Component):
         answer_given, correct, seconds): a pandas DataFrame a teacher can save as CSV."""
         return self._log.frame()
 
-    def _make(
-        self, topic: str | None, seed: int, count: int, preset: str | None
-    ) -> list[dict[str, Any]]:
-        gen = self._generator or default_generator()
-        return [question_json(q) for q in gen(topic, seed, count, preset)]
-
     def _on_new_request(self, change: Mapping[str, Any]) -> None:
         try:
             self.new_questions()
         except Exception as e:  # shown in the widget, never lost in a callback
             self.data = {**self.data, "error": f"Could not make new questions: {e}"}
 
-    def new_questions(self, seed: int | None = None) -> None:
-        """A fresh bank (the next seed unless one is given); the score starts again."""
-        self.seed = self.seed + 1 if seed is None else seed
-        bank = self._make(self.topic, self.seed, self.count, self.preset)
-        self._apply(
-            {
-                "questions": bank,
-                "index": 0,
-                "responses": [None] * len(bank),
-                "selected": [],
-                "inspect": None,
-                "data": {**self.data, "error": None},
-            }
-        )
-
-    def _state(self) -> dict[str, Any]:
-        return {
-            "index": self.index,
-            "responses": self.responses,
-            "selected": self.selected,
-            "inspect": self.inspect,
-        }
-
     def _dispatch(self, event: Mapping[str, Any]) -> None:
-        self._apply(quiz_reduce(self.questions, self._state(), event))
+        self._apply(quiz_reduce(self.questions, self._quiz_state(), event))
 
     @property
     def question(self) -> dict[str, Any] | None:
@@ -551,41 +596,14 @@ class Stepper(_Steps):
         return ipywidgets.VBox([ipywidgets.HBox([seed, size, rules, go]), status, self])
 
 
-def played_out(seed: int, players: int = 5, preset: str | None = None) -> Hand:
-    """The deal of `seed`, every move drawn (from the same seed) among the engine's legal ones."""
-    hand = Hand.from_seed(seed, players, 0, preset)
-    rng = random.Random(seed)
-    while hand.to_act is not None:
-        legal = hand.legal_actions()
-        hand.apply(legal[rng.randrange(len(legal))])
-    return hand
-
-
-def question_json(q: Any) -> dict[str, Any]:
-    """A question as the schema's mapping (a Question object or a mapping already)."""
-    if isinstance(q, Mapping):
-        return copy.deepcopy(dict(q))
-    to_json = getattr(q, "to_json", None)
-    if to_json is None:
-        raise TypeError(f"not a question: {q!r}")
-    out: dict[str, Any] = to_json()
-    return out
-
-
-def default_generator() -> Generator:
-    """loo_lessons.quiz.generate: one topic, or (topic None) every topic in turn."""
-    from loo_lessons import quiz
-
-    def call(topic: str | None, seed: int, count: int, preset: str | None) -> Sequence[Any]:
-        if topic is not None:
-            return quiz.generate(topic, count, seed, preset=preset)
-        topics = quiz.TOPICS
-        start = seed % len(topics)
-        order = [topics[(start + i) % len(topics)] for i in range(count)]
-        banks = {
-            t: iter(quiz.generate(t, order.count(t), seed, preset=preset))
-            for t in dict.fromkeys(order)
-        }
-        return [next(banks[t]) for t in order]
-
-    return call
+__all__ = [
+    "CardRow",
+    "PickCard",
+    "PoolCalculator",
+    "QuizRunner",
+    "Stepper",
+    "TableView",
+    "default_generator",
+    "played_out",
+    "question_json",
+]

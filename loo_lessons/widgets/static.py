@@ -62,6 +62,7 @@ function looModel(state) {
       for (const e of String(events).split(/\\s+/)) handlers[e] = (handlers[e] || []).filter((g) => g !== f);
     },
     send() {},
+    snapshot() { return JSON.parse(JSON.stringify(state)); },
   };
 }
 """
@@ -114,12 +115,46 @@ def full_state(name: str, state: Mapping[str, Any]) -> dict[str, Any]:
     return dict(out)
 
 
-def component_html(name: str, state: Mapping[str, Any]) -> str:
+def live_spec_html(kind: str, component: str, args: Mapping[str, Any]) -> str:
+    """The attributes that let the book's engine (js/engine.js) run this widget live: which
+    controller (`controllers.browser.KINDS`), drawn by which component, made from what."""
+    spec = json_for_html({"kind": kind, "component": component, "args": dict(args)})
+    return f' data-loo-live="{html.escape(spec, quote=True)}"'
+
+
+def _engine_script() -> str:
+    code = script("engine")
+    if "</script" in code.lower() or "<!--" in code:
+        raise ValueError("engine.js contains '</script' or '<!--': it cannot be inlined")
+    return f'<script type="module">\n{code}\n</script>\n'
+
+
+def live_html(kind: str, component: str, args: Mapping[str, Any], fallback: str) -> str:
+    """A widget the book's engine makes live: `fallback` (static HTML) shows at once and
+    stays where the engine cannot run; once it has loaded, controller `kind` made from
+    `args` replaces it, drawn by `component`."""
+    uid = hashlib.sha256(f"{kind}\0{json_for_html(dict(args))}".encode()).hexdigest()[:12]
+    code = script(component)
+    return (
+        f'<div class="loo-live" data-loo-live-id="{uid}"{live_spec_html(kind, component, args)}>'
+        f'<div class="loo-live-body">{fallback}</div></div>\n'
+        '<script type="module">\n'
+        f"{code}\n"
+        "window.looComponents = window.looComponents || {};\n"
+        f'window.looComponents["{component}"] = __component;\n'
+        "</script>\n" + _engine_script()
+    )
+
+
+def component_html(
+    name: str, state: Mapping[str, Any], *, live: Mapping[str, Any] | None = None
+) -> str:
     """A self-contained HTML fragment showing component `name` with this model state.
 
     `state` maps the component's traits (see DEFAULT_STATE) to values, e.g.
     `component_html("table", {"data": {"view": table_view(hand)}})`. Several fragments may
-    share a page, the same one twice included.
+    share a page, the same one twice included. `live` ({"kind", "args"}): the book's engine
+    takes this component over once it has loaded (`controllers.browser.create`).
     """
     st = full_state(name, state)
     blob = json_for_html(st)
@@ -128,8 +163,9 @@ def component_html(name: str, state: Mapping[str, Any]) -> str:
         raise ValueError(f"{name}.js contains '</script' or '<!--': it cannot be inlined")
     uid = hashlib.sha256(f"{name}\0{blob}".encode()).hexdigest()[:12]
     noscript = NOSCRIPT.get(name, "This exercise needs JavaScript.")
+    spec = live_spec_html(str(live["kind"]), name, live.get("args") or {}) if live else ""
     return (
-        f'<div class="loo-static" data-loo-component="{name}" data-loo-id="{uid}">'
+        f'<div class="loo-static" data-loo-component="{name}" data-loo-id="{uid}"{spec}>'
         f'<script type="application/json" class="loo-state">{blob}</script>'
         f'<noscript><p class="loo-noscript">{noscript}</p></noscript>'
         "</div>\n"
@@ -142,9 +178,11 @@ def component_html(name: str, state: Mapping[str, Any]) -> str:
         '  const model = looModel(JSON.parse(el.querySelector("script.loo-state").textContent));\n'
         "  window.looLessons = window.looLessons || [];\n"
         f'  window.looLessons.push({{ name: "{name}", el, model }});\n'
+        "  window.looComponents = window.looComponents || {};\n"
+        f'  window.looComponents["{name}"] = __component;\n'
         "  __component.render({ model, el });\n"
         "}\n"
-        "</script>\n"
+        "</script>\n" + (_engine_script() if live else "")
     )
 
 

@@ -362,6 +362,10 @@ export function mount(el, model, keys, draw) {
     const active = root.ownerDocument.activeElement;
     const focusId = active && root.contains(active) ? active.getAttribute("data-focus") : null;
     draw(body, say);
+    // a message the controller refused (an out-of-range value, an unknown event): said in
+    // the widget, never lost in a log
+    const refused = (model.get("data") || {}).refused;
+    if (refused) body.append(h("p", { class: "loo-verdict loo-wrong loo-refused", role: "alert", text: String(refused) }));
     if (focusId) {
       for (const t of body.querySelectorAll("[data-focus]")) {
         if (t.getAttribute("data-focus") === focusId) {
@@ -386,6 +390,14 @@ export function mount(el, model, keys, draw) {
 export function commit(model, changes) {
   for (const [k, v] of Object.entries(changes)) model.set(k, v);
   model.save_changes();
+}
+
+// One event from a component. With the book's engine (a model with `dispatch`) the Python
+// controller answers it in the page's worker; otherwise the component's own reducer gives the
+// next state (JupyterLab: the kernel's controller checks what is synced; static: no kernel).
+export function act(model, ev, local) {
+  if (typeof model.dispatch === "function") model.dispatch(ev);
+  else commit(model, local());
 }
 
 export default {

@@ -4,7 +4,7 @@
 // Data: {question: a question in the quiz schema, title?}. State: picked (keys, in the
 // order first clicked), current (the key whose verdict is shown), revealed.
 // loo_lessons/widgets/state.py mirrors pickReduce exactly (tests compare the two).
-import { h, fill, button, mount, commit } from "./cards.js";
+import { h, fill, button, mount, act } from "./cards.js";
 import { drawTable } from "./table.js";
 import { drawChoices, drawVerdict, speakVerdict, answerText } from "./verdict.js";
 
@@ -39,7 +39,7 @@ export default {
     });
     const send = (ev) => {
       const q = (model.get("data") || {}).question || {};
-      commit(model, pickReduce(q, state(), ev));
+      act(model, ev, () => pickReduce(q, state(), ev));
     };
     mount(el, model, ["data", "picked", "current", "revealed"], (body, say) => {
       const d = model.get("data") || {};

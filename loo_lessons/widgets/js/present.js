@@ -8,7 +8,7 @@
 // Keys: ← → (or PageUp / PageDown, as a presentation clicker sends; Space) step, Home / End,
 // F hides or shows the hands.
 // loo_lessons/widgets/present.py mirrors presentReduce exactly.
-import { h, fill, button, mount, commit, cardEl, cardLabel, parseCode, suitWord, SUIT_SYMBOLS, DECLARATION_WORDS } from "./cards.js";
+import { h, fill, button, mount, act, cardEl, cardLabel, parseCode, suitWord, SUIT_SYMBOLS, DECLARATION_WORDS } from "./cards.js";
 import { felt } from "./table.js";
 
 export const PRESENT_CARD_WIDTH = 150;
@@ -189,7 +189,7 @@ export default {
   render({ model, el }) {
     const steps = () => ((model.get("data") || {}).steps || []);
     const state = () => ({ step: model.get("step"), faces: model.get("faces") });
-    const send = (ev) => commit(model, presentReduce(steps().length, state(), ev));
+    const send = (ev) => act(model, ev, () => presentReduce(steps().length, state(), ev));
     const keyMap = {
       ArrowRight: "next", PageDown: "next", " ": "next",
       ArrowLeft: "prev", PageUp: "prev",

@@ -6,7 +6,7 @@
 // State: index (0..n, n = the summary), responses (one per question: null or
 // {picked, correct, revealed}), selected (draft for multi questions), inspect (the choice
 // whose verdict is shown). loo_lessons/widgets/state.py mirrors quizReduce exactly.
-import { h, fill, button, mount, commit } from "./cards.js";
+import { h, fill, button, mount, commit, act } from "./cards.js";
 import { drawTable } from "./table.js";
 import { drawChoices, drawVerdict, speakVerdict, answerText, choiceLabel } from "./verdict.js";
 
@@ -134,8 +134,11 @@ export default {
       selected: model.get("selected"),
       inspect: model.get("inspect"),
     });
-    const send = (ev) => commit(model, quizReduce(questions(), state(), ev));
-    const askNew = () => commit(model, { new_request: (model.get("new_request") || 0) + 1 });
+    const send = (ev) => act(model, ev, () => quizReduce(questions(), state(), ev));
+    const askNew = () =>
+      typeof model.dispatch === "function"
+        ? model.dispatch({ type: "new" })
+        : commit(model, { new_request: (model.get("new_request") || 0) + 1 });
     mount(el, model, ["data", "questions", "index", "responses", "selected", "inspect"], (body, say) => {
       const d = model.get("data") || {};
       const qs = questions();
