@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-test
 
-.PHONY: lessons test venv browser book lint typecheck pytest bench clean
+.PHONY: lessons test venv browser book serve-book lint typecheck pytest bench clean
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -34,11 +34,16 @@ pytest: $(STAMP) browser
 
 test: lint typecheck pytest
 
+# the book, with its in-page engine (Pyodide from npm, pinned by package-lock.json)
 book: $(STAMP)
 	BIN=$(BIN) bash scripts/build-book.sh
+
+serve-book:
+	@test -d book/_build/html || $(MAKE) book
+	$(BIN)/python -m http.server --bind 127.0.0.1 --directory book/_build/html 8000
 
 bench: $(STAMP)
 	$(BIN)/loo-lessons bench
 
 clean:
-	rm -rf $(VENV) book/_build
+	rm -rf $(VENV) book/_build node_modules

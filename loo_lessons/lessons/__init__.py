@@ -18,7 +18,7 @@ import ipywidgets
 from loo_lessons.engine.cards import Card, parse_card
 from loo_lessons.engine.errors import LooError, ScenarioError
 from loo_lessons.engine.game import Hand
-from loo_lessons.engine.options import OPTION_SPECS, PRESETS, RuleOptions, options_from
+from loo_lessons.engine.options import PRESETS, RuleOptions, options_from
 from loo_lessons.engine.penalties import Offence, ruling_for
 from loo_lessons.engine.sources import RULES
 from loo_lessons.explain import explain_json, explain_text
@@ -32,12 +32,6 @@ if TYPE_CHECKING:
     from loo_lessons.sim.search import Found
 
 Position = Scenario | Hand | str
-
-_NEEDS_KERNEL = (
-    '<p class="loo-live-note" style="font-size:.9em;opacity:.8">▶ The controls of this '
-    "example need the live engine: run this lesson in JupyterLab (<code>make lessons</code>). "
-    "Shown here as it was when the book was built.</p>"
-)
 
 
 # --- positions ------------------------------------------------------------------------------
@@ -226,20 +220,6 @@ def compare(
     )
 
 
-class _LiveBox(ipywidgets.VBox):  # type: ignore[misc]
-    """Controls around a component; without a kernel, the static version and a note."""
-
-    def __init__(self, children: list[Any], fallback: str) -> None:
-        super().__init__(children)
-        self._fallback = fallback
-
-    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any] | None:
-        data: dict[str, Any] | None = super()._repr_mimebundle_(**kwargs)
-        if data is not None:
-            data["text/html"] = _NEEDS_KERNEL + self._fallback
-        return data
-
-
 def explore(
     position: Position,
     options: Iterable[str] = (
@@ -252,69 +232,13 @@ def explore(
         "pool_remainder",
     ),
 ) -> Any:
-    """Change the preset or an option and see the verdict change (live); the book shows
-    the verdict under both presets."""
+    """Change the preset or an option and see the verdict, and its reason, change: live in
+    JupyterLab and in the book (its engine runs the same controller in the page); without
+    either, the verdict under each book and under the scenario's own rules."""
     sc = _position(position)
     if isinstance(sc, Hand):
         raise LooError("explore() takes a scenario")
-    start = sc.options
-    preset = ipywidgets.Dropdown(
-        options=list(PRESETS),
-        description="Preset",
-        value=next((n for n, p in PRESETS.items() if p.options == start), "hoffmann"),
-    )
-    toggles: dict[str, Any] = {}
-    for key in options:
-        spec = OPTION_SPECS[key]
-        toggles[key] = ipywidgets.Dropdown(
-            options=[str(v).lower() if isinstance(v, bool) else v for v in spec.values],
-            value=_as_choice(start.to_dict()[key]),
-            description=key,
-            style={"description_width": "initial"},
-            layout={"width": "max-content"},
-        )
-    settled = sc.final_settlement is not None or sc.hand.to_act is None
-    pick = live.PoolCalculator(sc) if settled else live.PickCard(sc)
-    status = ipywidgets.HTML(value="")
-
-    def refresh(_: Any = None) -> None:
-        try:
-            chosen = {
-                k: (w.value == "true") if w.value in ("true", "false") else w.value
-                for k, w in toggles.items()
-            }
-            data = dict(sc.data)
-            data["rules"] = {"preset": preset.value, **chosen}
-            new = load(data)
-            fresh = live.PoolCalculator(new) if settled else live.PickCard(new)
-            with pick.hold_sync():
-                pick.data = fresh.data
-                for trait in ("picked", "current", "revealed", "entries", "checked"):
-                    if pick.has_trait(trait):
-                        setattr(pick, trait, getattr(fresh, trait))
-            status.value = ""
-        except ScenarioError as e:  # shown as a value, never printed from a callback
-            status.value = f"<b>Refused:</b> {html.escape(str(e))}"
-
-    def from_preset(_: Any) -> None:
-        opts = PRESETS[preset.value].options.to_dict()
-        for k, w in toggles.items():
-            w.unobserve(refresh, names="value")
-            w.value = _as_choice(opts[k])
-            w.observe(refresh, names="value")
-        refresh()
-
-    preset.observe(from_preset, names="value")
-    for w in toggles.values():
-        w.observe(refresh, names="value")
-    box = ipywidgets.VBox(
-        [preset, ipywidgets.HBox(list(toggles.values()), layout={"flex_flow": "row wrap"})]
-    )
-    return _LiveBox([box, status, pick], compare(sc)._repr_html_() + pick.static_html())
-
-
-def _as_choice(v: object) -> object:
-    return str(v).lower() if isinstance(v, bool) else v
+    return live.Explorer(sc.data, options, before=compare(sc)._repr_html_())
 
 
 def pick(position: Position, title: str | None = None, prompt: str | None = None) -> Any:

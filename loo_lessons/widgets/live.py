@@ -25,6 +25,8 @@ from loo_lessons.engine.options import PRESETS
 from loo_lessons.quiz.results import ResultLog
 from loo_lessons.widgets.bundle import esm
 from loo_lessons.widgets.controllers.components import (
+    EXPLORE_OPTIONS,
+    ExploreController,
     QuizGame,
     default_generator,
     played_out,
@@ -535,6 +537,58 @@ class QuizRunner(QuizGame, _Component):
         )
 
 
+class Explorer(_Component):
+    """One position under rules the learner chooses (`controllers.ExploreController`, the
+    controller the book's engine runs too): change the preset or an option, the engine loads
+    the position again and the verdict and its reasons change. `choose_preset(name)` and
+    `set_option(key, value)` do what the selects do."""
+
+    component = "explore"
+    _esm = esm("explore")
+    rules = traitlets.Dict().tag(sync=True)
+    request = traitlets.Dict().tag(sync=True)
+
+    def __init__(
+        self,
+        scenario: Mapping[str, Any],
+        options: Iterable[str] = EXPLORE_OPTIONS,
+        *,
+        before: str = "",
+        **kwargs: Any,
+    ) -> None:
+        self._args: dict[str, Any] = {"scenario": dict(scenario), "options": list(options)}
+        self._ctl = ExploreController(**self._args)
+        self._before = before  # shown above it in the book (e.g. the verdict under each book)
+        super().__init__(**self._ctl.state(), **kwargs)
+        self.observe(self._on_request, names="request")
+
+    def _on_request(self, change: Mapping[str, Any]) -> None:
+        self._apply(self._ctl.receive({"sync": {"request": change["new"]}}))
+
+    def _request(self, **ev: Any) -> None:
+        n = int(self.request.get("n", 0)) + 1 if isinstance(self.request.get("n"), int) else 1
+        self.request = {**ev, "n": n}
+
+    def choose_preset(self, name: str) -> None:
+        """The Preset select."""
+        self._request(type="preset", preset=name)
+
+    def set_option(self, key: str, value: Any) -> None:
+        """One option's select."""
+        self._request(type="option", key=key, value=value)
+
+    @property
+    def verdict(self) -> dict[str, Any]:
+        """What the component shows: {kind: pick, question} | {kind: pool, pool} | refused."""
+        return {k: self.data.get(k) for k in ("kind", "question", "pool", "verdict_refused")}
+
+    def _live_spec(self) -> dict[str, Any] | None:
+        return {"kind": "explore", "args": self._args}
+
+    def book_html(self) -> str:
+        return self._before + super().book_html()
+
+
 class Stepper(_Steps):
     """Step through one deal: the deal, declarations, each card and trick, the settlement."""
 
@@ -598,6 +652,7 @@ class Stepper(_Steps):
 
 __all__ = [
     "CardRow",
+    "Explorer",
     "PickCard",
     "PoolCalculator",
     "QuizRunner",

@@ -38,6 +38,8 @@ DEFAULT_STATE: dict[str, dict[str, Any]] = {
     "present": {"data": {}, "step": 0, "faces": "up"},
     # the play table needs the kernel: its static form is drawn by `pick` and `table`
     "play": {"data": {}, "request": {}, "show_hint": False, "tried": None, "save_name": ""},
+    # the option explorer needs the engine (the book's, or the kernel's)
+    "explore": {"data": {}, "rules": {}, "request": {}},
 }
 
 #: What a fragment says where JavaScript is off, when not "This exercise needs JavaScript."

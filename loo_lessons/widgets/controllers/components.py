@@ -468,10 +468,13 @@ class ExploreController(Controller):
     change: the position is loaded again under the rules chosen, by the engine."""
 
     component = "explore"
-    TRAITS: ClassVar[dict[str, Any]] = {"data": {}, "rules": {}}
+    TRAITS = _traits("explore")
     EVENTS = ("preset", "option")
-    SYNCED = ()
+    #: the component sends its events as a `request` trait ({n, type, ...}), which both
+    #: back ends sync (the kernel's anywidget and the book's engine model)
+    SYNCED = ("request",)
     rules: dict[str, Any]
+    request: dict[str, Any]
 
     def __init__(
         self,
@@ -521,6 +524,7 @@ class ExploreController(Controller):
             out["verdict_refused"] = None
         except LooError as e:
             out["kind"], out["verdict_refused"] = "refused", str(e)
+        out["live"] = True
         self._apply({"data": out, "rules": rules})
 
     def _event(self, kind: str, ev: Mapping[str, Any]) -> None:
@@ -535,3 +539,13 @@ class ExploreController(Controller):
         key = one_of(ev.get("key"), list(self.data.get("keys") or []), "key")
         value = one_of(ev.get("value"), list(OPTION_SPECS[key].values), f"rules.{key}")
         self._load({**self.rules, key: value})
+
+    def _sync(self, changes: Mapping[str, Any]) -> None:
+        req = changes.get("request")
+        if not isinstance(req, Mapping):
+            raise Refused("a request is an object {n, type, ...}")
+        self._apply({"request": dict(req)})
+        if not req:
+            return
+        ev = {k: v for k, v in req.items() if k != "n"}
+        self._event(event_type(ev, self.EVENTS), ev)
