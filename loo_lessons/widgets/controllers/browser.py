@@ -73,6 +73,9 @@ def create(kind: str, args: str = "{}", state: str = "{}") -> str:
         cls = KINDS[kind]
         given = _mapping(args, "args")
         traits = {k: v for k, v in _mapping(state, "state").items() if k in cls.TRAITS}
+        data = traits.get("data")
+        if isinstance(data, dict) and "live" in data:
+            traits["data"] = {**data, "live": True}  # the page shows it static until now
         ctl = cls(**given, **traits)
         ctl.take_changes()
         _next[0] += 1
