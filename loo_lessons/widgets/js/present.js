@@ -91,7 +91,8 @@ const PRESENT_STYLE = `
 .loo-fullscreen .loo-stage { display: grid; grid-template-columns: minmax(320px, 34%) minmax(0, 1fr); gap: 18px;
   align-items: start; transform-origin: top left; position: absolute; left: 0; top: 0; }
 .loo-fullscreen .loo-stage .loo-felt { margin-top: 0; }
-.loo-fullscreen .loo-seats { grid-template-columns: repeat(auto-fill, minmax(300px, 1fr)); }
+.loo-fullscreen .loo-board .loo-seats { display: flex; flex-wrap: nowrap; justify-content: safe center; gap: 10px; }
+.loo-fullscreen .loo-board .loo-seat { flex: 0 0 auto; }
 `;
 
 // Scale the stage so that all of it shows on the screen (full screen only).
