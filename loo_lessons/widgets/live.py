@@ -423,10 +423,13 @@ class QuizRunner(QuizGame, _Component):
         self._shown_at.setdefault(int(change["new"]), time.monotonic())
 
     def _on_responses(self, change: Mapping[str, Any]) -> None:
-        old = change["old"] or []
-        for i, r in enumerate(change["new"] or []):
+        old = change["old"] if isinstance(change["old"], list) else []
+        new = change["new"] if isinstance(change["new"], list) else []
+        for i, r in enumerate(new):
             was = old[i] if i < len(old) else None
-            if r is not None and was is None and i < len(self.questions) and r.get("picked"):
+            if not isinstance(r, Mapping) or not isinstance(r.get("picked"), list):
+                continue  # not an answer (the synced value is put back by _check_synced)
+            if was is None and i < len(self.questions) and r["picked"]:
                 now = time.monotonic()  # read once: a second read is later than `now`
                 seconds = max(0.0, now - self._shown_at.get(i, now))
                 self._log.record(self.questions[i], list(r["picked"]), seconds=seconds)

@@ -215,11 +215,10 @@ class StepperController(Controller):
             int_in(ev.get("step"), 0, max(0, self._count() - 1), "step")
         if kind == "deal":
             seed, n, rules = _deal_args(ev, players=5, rules="hoffmann")
-            hand = played_out(seed, n, rules)
+            hand = seeded_hand(seed, n, rules)  # as L.stepper(seed) deals it
             title = f"Seed {seed}, {n} players, {rules}'s rules"
-            self._apply(
-                {"data": {**self.data, "steps": stepper_steps(hand), "title": title}, "step": 0}
-            )
+            data = {**self.data, "steps": stepper_steps(hand), "title": title}
+            self._apply({"data": {**data, "seed": seed, "players": n, "rules": rules}, "step": 0})
             return
         self._apply(step_reduce(self._count(), {"step": self.step}, ev))
 

@@ -11,7 +11,7 @@
 // words) sits beside the table, and the whole stage is scaled to fit the screen (1280×720 or
 // 1920×1080: nothing to scroll).
 // loo_lessons/widgets/present.py mirrors presentReduce exactly.
-import { h, fill, button, mount, act, cardEl, cardLabel, parseCode, suitWord, SUIT_SYMBOLS, DECLARATION_WORDS } from "./cards.js";
+import { h, fill, button, mount, act, dealForm, cardEl, cardLabel, parseCode, suitWord, SUIT_SYMBOLS, DECLARATION_WORDS } from "./cards.js";
 import { felt } from "./table.js";
 
 export const PRESENT_CARD_WIDTH = 150;
@@ -322,6 +322,7 @@ export default {
           button(full ? "Leave full screen" : "Full screen", () => setFull(!full), { action: "fullscreen", focusId: "fullscreen", pressed: full, ariaLabel: full ? "leave full screen (Escape)" : "full screen, for a projector (P)" }),
           h("span", { class: "loo-keys", text: "Keys: \u2190 \u2192 step, F hides or shows the hands, P full screen" }),
         ),
+        full ? null : dealForm(model, d, "Deal this seed"),
         h(
           "div",
           { class: "loo-fit" },

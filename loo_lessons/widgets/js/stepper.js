@@ -4,7 +4,7 @@
 // Data: {title, steps: [{kind, title, text, laws: [law], forbidden: [{key, law}],
 // working: [{text, rule_id}], view}]}. State: step. Keys: ← → Home End.
 // loo_lessons/widgets/state.py mirrors stepReduce exactly.
-import { h, fill, button, mount, act } from "./cards.js";
+import { h, fill, button, mount, act, dealForm } from "./cards.js";
 import { drawTable } from "./table.js";
 
 export function stepReduce(count, st, ev) {
@@ -49,6 +49,7 @@ export default {
       const forbidden = s.forbidden || [];
       fill(body,
         d.title ? h("h3", { text: d.title }) : null,
+        dealForm(model, d, "New deal"),
         h(
           "div",
           { class: "loo-controls", role: "group", "aria-label": "step through the deal" },
