@@ -26,6 +26,7 @@ COMPONENTS: tuple[str, ...] = (
     "present",
     "play",
     "explore",
+    "lab",
 )
 #: Helper modules (inlined into components); `engine` is the book's in-page engine client,
 #: inlined after every live widget (static.live_html).

@@ -592,6 +592,41 @@ class Explorer(_Component):
         return self._before + super().book_html()
 
 
+class Lab(_Component):
+    """The strategy lab: small seeded simulations with a progress bar, summed up as plain
+    numbers and drawn as a table and SVG bars (`controllers.lab.LabController`, which the
+    book's engine runs in the page too). `run(**settings)` does what "Run" does."""
+
+    component = "lab"
+    _esm = esm("lab")
+    request = traitlets.Dict().tag(sync=True)
+    progress = traitlets.Dict().tag(sync=True)
+
+    def __init__(self, **settings: Any) -> None:
+        from loo_lessons.widgets.controllers.lab import LabController
+
+        self._args = dict(settings)
+        self._ctl = LabController(**settings)
+        super().__init__(**self._ctl.state())
+        self._ctl.on_progress = lambda done, total: setattr(
+            self, "progress", {"done": done, "total": total}
+        )
+        self.observe(self._on_request, names="request")
+
+    def _on_request(self, change: Mapping[str, Any]) -> None:
+        self._apply(self._ctl.receive({"sync": {"request": change["new"]}}))
+
+    def run(self, **settings: Any) -> dict[str, Any]:
+        """Run the simulation (the settings not given stay); returns the result."""
+        n = self.request.get("n", 0)
+        self.request = {**settings, "type": "run", "n": (n if isinstance(n, int) else 0) + 1}
+        out: dict[str, Any] = self.data.get("result") or {}
+        return out
+
+    def _live_spec(self) -> dict[str, Any] | None:
+        return {"kind": "lab", "args": {k: v for k, v in self._args.items() if k != "run"}}
+
+
 class Stepper(_Steps):
     """Step through one deal: the deal, declarations, each card and trick, the settlement."""
 
@@ -656,6 +691,7 @@ class Stepper(_Steps):
 __all__ = [
     "CardRow",
     "Explorer",
+    "Lab",
     "PickCard",
     "PoolCalculator",
     "QuizRunner",

@@ -40,6 +40,8 @@ DEFAULT_STATE: dict[str, dict[str, Any]] = {
     "play": {"data": {}, "request": {}, "show_hint": False, "tried": None, "save_name": ""},
     # the option explorer needs the engine (the book's, or the kernel's)
     "explore": {"data": {}, "rules": {}, "request": {}},
+    # the strategy lab runs its simulations in Python (the kernel, or the book's engine)
+    "lab": {"data": {}, "request": {}, "progress": {}},
 }
 
 #: What a fragment says where JavaScript is off, when not "This exercise needs JavaScript."

@@ -31,6 +31,7 @@ from loo_lessons.widgets.controllers.components import (
     QuizController,
     StepperController,
 )
+from loo_lessons.widgets.controllers.lab import LabController
 from loo_lessons.widgets.controllers.play import PlayController
 
 KINDS: dict[str, type[Controller]] = {
@@ -41,7 +42,11 @@ KINDS: dict[str, type[Controller]] = {
     "present": PresentController,
     "explore": ExploreController,
     "play": PlayController,
+    "lab": LabController,
 }
+
+#: Set by the book's worker: posts a progress line (JSON text) to the page.
+PROGRESS: Callable[[str], None] | None = None
 
 #: How many controllers one page may hold at once (a page has a few dozen widgets at most).
 MAX_LIVE = 500
@@ -79,7 +84,15 @@ def create(kind: str, args: str = "{}", state: str = "{}") -> str:
         ctl = cls(**given, **traits)
         ctl.take_changes()
         _next[0] += 1
-        _live[_next[0]] = ctl
+        cid = _next[0]
+        _live[cid] = ctl
+        if isinstance(ctl, LabController):
+
+            def post(done: int, total: int) -> None:
+                if PROGRESS is not None:
+                    PROGRESS(json.dumps({"type": "progress", "id": cid, "done": done, "total": total}))
+
+            ctl.on_progress = post
         return {"id": _next[0], "state": ctl.state()}
 
     return _answer(make)

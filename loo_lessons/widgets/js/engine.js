@@ -85,7 +85,7 @@ function looMakeEngine() {
       return api.ready;
     }
     worker.onmessage = (e) => {
-      const m = e.data || {};
+      const m = typeof e.data === "string" ? JSON.parse(e.data) : e.data || {};
       if (m.type === "ready") {
         api.state = "ready";
         api.loadMs = performance.now() - t0;
@@ -121,6 +121,11 @@ function looMakeEngine() {
   api.create = (kind, args, state) => call("create", [kind, JSON.stringify(args || {}), JSON.stringify(state || {})]);
   api.send = (id, message) => call("send", [id, JSON.stringify(message)]);
   api.onProgress = (f) => listeners.push(f);
+  // progress lines from Python (the lab) go to the widget's model as its `progress`
+  listeners.push((m) => {
+    const w = (window.looLive || []).find((x) => x.id === m.id);
+    if (w) w.model.progress({ done: m.done, total: m.total });
+  });
   // The model a component gets in the book: get/set/save_changes/on as anywidget's, with
   // Python in the worker where the kernel would be. `dispatch(event)` sends an event.
   api.model = (id, state, onError) => {
@@ -156,6 +161,10 @@ function looMakeEngine() {
       },
       send() {},
       snapshot: () => JSON.parse(JSON.stringify(state)),
+      progress(p) {
+        state.progress = p;
+        fire("progress", p, model);
+      },
     };
     const post = (message) => {
       chain = chain
@@ -237,6 +246,7 @@ async function looUpgrade(engine, host) {
   window.looLive = window.looLive || [];
   window.looLive.push({ kind: spec.kind, el, model, id: made.id });
   host.dataset.looEngine = "live";
+  if (engine.firstLiveMs === undefined) engine.firstLiveMs = performance.now(); // since the page opened
   say("\u25CF Live: the engine is running in this page.", "ready");
 }
 

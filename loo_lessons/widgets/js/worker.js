@@ -24,6 +24,10 @@ const ready = (async () => {
     "import sys\nsys.path.insert(0, '/home/pyodide/site')\nimport loo_lessons.widgets.controllers.browser",
   );
   api = pyodide.pyimport("loo_lessons.widgets.controllers.browser");
+  // the lab's progress: Python posts a JSON line to the page while it runs
+  pyodide.runPython(
+    "import js\nimport loo_lessons.widgets.controllers.browser as b\nb.PROGRESS = lambda text: js.postMessage(text)",
+  );
   const t2 = performance.now();
   self.postMessage({ type: "ready", ms: t2 - t0, pyodideMs: t1 - t0, importMs: t2 - t1 });
 })().catch((e) => {

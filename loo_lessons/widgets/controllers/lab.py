@@ -1,0 +1,167 @@
+"""The strategy lab's controller: small seeded simulations, summed up without pandas.
+
+`LabController` runs `sim.montecarlo.simulate` (the same seeded hands as the lessons and the
+`simulate` command: hand i from its own seed) with a progress callback, and reduces its
+columns to plain aggregates: the headline rates (`SimResult.overview`) and how often a hand
+that was played takes a trick and is looed, by the kind of hand (`plain_trick_rates`, the
+pandas-free twin of `SimResult.trick_rates`). The lab component (js/lab.js) draws them as a
+table and as SVG bars. The same controller runs in the book's page (Pyodide) and in the
+kernel (`widgets.live.Lab`).
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable, Mapping
+from typing import Any, ClassVar
+
+from loo_lessons.engine.options import PRESETS
+from loo_lessons.sim.bots import BOTS
+from loo_lessons.sim.montecarlo import SimResult, simulate
+from loo_lessons.widgets.controllers.base import Refused, event_type, int_in, one_of
+from loo_lessons.widgets.controllers.components import MAX_SEED, Controller
+from loo_lessons.widgets.static import DEFAULT_STATE
+
+#: The most hands one run in the page may ask for (the page runs them on one core).
+MAX_HANDS = 5000
+BY: tuple[str, ...] = ("trumps", "honours", "position")
+_PLAYED = (0, 1)  # stood, took the miss (play_miss_for_pool: he cannot be looed, A16)
+
+
+def _group_label(by: str, played: int, position: int) -> tuple[int, str]:
+    if by == "trumps":
+        n = played & 3
+        return n, f"{n} trump{'' if n == 1 else 's'}"
+    if by == "honours":
+        ace, king = bool(played & 4), bool(played & 8)
+        code = 2 * ace + king
+        words = "ace and king" if ace and king else "ace" if ace else "king" if king else "neither"
+        return code, words
+    return position, f"seat {position}" + (" (elder hand)" if position == 1 else "")
+
+
+def plain_trick_rates(res: SimResult, by: str = "trumps") -> list[dict[str, Any]]:
+    """One row per kind of hand played (`by`: trumps, honours or position): hands, the
+    share that took a trick, the share looed, mean tricks, mean net counters. Deals won
+    without play and the dealer playing the miss for the pool are left out (as
+    `SimResult.trick_rates` does)."""
+    c, p = res.columns, res.players
+    groups: dict[int, dict[str, Any]] = {}
+    for h in range(len(c["seed"])):
+        if c["awarded"][h]:
+            continue
+        dealer = c["dealer"][h]
+        for s in range(p):
+            i = h * p + s
+            if c["declaration"][i] not in _PLAYED:
+                continue
+            code, label = _group_label(by, c["played_hand"][i], (s - dealer - 1) % p + 1)
+            g = groups.setdefault(code, {"key": code, "label": label, "hands": 0, "took": 0, "looed": 0, "tricks": 0, "net": 0})
+            g["hands"] += 1
+            g["took"] += c["tricks"][i] > 0
+            g["looed"] += c["paid"][i] > 0
+            g["tricks"] += c["tricks"][i]
+            g["net"] += c["won"][i] - c["paid"][i]
+    rows = []
+    for code in sorted(groups):
+        g = groups[code]
+        n = g["hands"]
+        rows.append(
+            {
+                "label": g["label"],
+                "hands": n,
+                "took_trick": round(g["took"] / n, 3),
+                "looed": round(g["looed"] / n, 3),
+                "tricks": round(g["tricks"] / n, 3),
+                "net": round(g["net"] / n, 3),
+            }
+        )
+    return rows
+
+
+class LabController(Controller):
+    """A run of seeded hands with bots: the learner picks hands, players, seed, rules, bots
+    and what to group by; the results come back as plain numbers."""
+
+    component = "lab"
+    TRAITS: ClassVar[dict[str, Any]] = copy.deepcopy(DEFAULT_STATE["lab"])
+    EVENTS = ("run",)
+    SYNCED = ("request", "progress")  # progress: the bar the component starts at 0
+    request: dict[str, Any]
+    progress: dict[str, Any]
+
+    def __init__(
+        self,
+        hands: int = 300,
+        players: int = 5,
+        seed: int = 1,
+        rules: str = "hoffmann",
+        bots: str = "sensible",
+        by: str = "trumps",
+        *,
+        run: bool = False,
+        **traits: Any,
+    ) -> None:
+        super().__init__(**traits)
+        #: called as chunks finish: (done, total); the book's worker posts it to the page
+        self.on_progress: Callable[[int, int], None] | None = None
+        if not self.data:
+            self.data = {
+                "settings": {"hands": hands, "players": players, "seed": seed, "rules": rules, "bots": bots, "by": by},
+                "limits": {"hands": MAX_HANDS, "players": [2, 10]},
+                "presets": list(PRESETS),
+                "bots": list(BOTS),
+                "by_options": list(BY),
+                "result": None,
+                "live": True,
+            }
+        if run:
+            self._run(self.data["settings"])
+            self.take_changes()
+
+    def _sync(self, changes: Mapping[str, Any]) -> None:
+        if "request" not in changes:
+            return  # the bar alone: Python says how far it got
+        req = changes.get("request")
+        if not isinstance(req, Mapping):
+            raise Refused("a request is an object {n, type, ...}")
+        self._apply({"request": dict(req)})
+        if req:
+            ev = {k: v for k, v in req.items() if k != "n"}
+            self._event(event_type(ev, self.EVENTS), ev)
+
+    def _event(self, kind: str, ev: Mapping[str, Any]) -> None:
+        self._run(ev)
+
+    def _run(self, ev: Mapping[str, Any]) -> None:
+        s = dict(self.data["settings"])
+        hands = int_in(ev.get("hands", s["hands"]), 1, MAX_HANDS, "hands")
+        players = int_in(ev.get("players", s["players"]), 2, 10, "players")
+        seed = int_in(ev.get("seed", s["seed"]), 0, MAX_SEED, "seed")
+        rules = str(one_of(ev.get("rules", s["rules"]), list(PRESETS), "rules"))
+        bots = str(one_of(ev.get("bots", s["bots"]), list(BOTS), "bots"))
+        by = str(one_of(ev.get("by", s["by"]), list(BY), "by"))
+        settings = {"hands": hands, "players": players, "seed": seed, "rules": rules, "bots": bots, "by": by}
+
+        def report(done: int, total: int) -> None:
+            self.progress = {"done": done, "total": total}
+            if self.on_progress is not None:
+                self.on_progress(done, total)
+
+        res = simulate(hands, players, seed, rules, bots, progress=report)
+        ov = res.overview()
+        self._apply(
+            {
+                "data": {
+                    **self.data,
+                    "settings": settings,
+                    "result": {
+                        "overview": {k: round(v, 4) for k, v in ov.items()},
+                        "rates": plain_trick_rates(res, by),
+                        "by": by,
+                        "seconds": round(res.seconds, 3),
+                    },
+                },
+                "progress": {"done": hands, "total": hands},
+            }
+        )
