@@ -27,6 +27,7 @@ COMPONENTS: tuple[str, ...] = (
     "play",
     "explore",
     "lab",
+    "search",
 )
 #: Helper modules (inlined into components); `engine` is the book's in-page engine client,
 #: inlined after every live widget (static.live_html).

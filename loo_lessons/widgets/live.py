@@ -627,6 +627,51 @@ class Lab(_Component):
         return {"kind": "lab", "args": {k: v for k, v in self._args.items() if k != "run"}}
 
 
+class Search(_Component):
+    """The edge-case search and the preset comparison (`controllers.search.SearchController`,
+    which the book's engine runs in the page too). `find(...)` and `compare(...)` do what
+    the buttons do."""
+
+    component = "search"
+    _esm = esm("search")
+    request = traitlets.Dict().tag(sync=True)
+
+    def __init__(self, *, find: bool = False, compare: bool = False, **settings: Any) -> None:
+        from loo_lessons.widgets.controllers.search import SearchController
+
+        self._args = dict(settings)
+        self._ctl = SearchController(**settings)
+        if find:
+            self._ctl.receive({"event": {"type": "find"}})
+        if compare:
+            self._ctl.receive({"event": {"type": "compare"}})
+        self._ctl.take_changes()
+        super().__init__(**self._ctl.state())
+        self.observe(self._on_request, names="request")
+
+    def _on_request(self, change: Mapping[str, Any]) -> None:
+        self._apply(self._ctl.receive({"sync": {"request": change["new"]}}))
+
+    def _ask(self, kind: str, settings: Mapping[str, Any]) -> None:
+        n = self.request.get("n", 0)
+        self.request = {**settings, "type": kind, "n": (n if isinstance(n, int) else 0) + 1}
+
+    def find(self, **settings: Any) -> dict[str, Any] | None:
+        """"Find": the first deal where the search holds (None: not among these seeds)."""
+        self._ask("find", settings)
+        out: dict[str, Any] | None = self.data.get("found")
+        return out
+
+    def compare(self, **settings: Any) -> dict[str, Any]:
+        """"Compare": one seeded deal under both books."""
+        self._ask("compare", settings)
+        out: dict[str, Any] = self.data["comparison"]
+        return out
+
+    def _live_spec(self) -> dict[str, Any] | None:
+        return {"kind": "search", "args": self._args}
+
+
 class Stepper(_Steps):
     """Step through one deal: the deal, declarations, each card and trick, the settlement."""
 
@@ -695,6 +740,7 @@ __all__ = [
     "PickCard",
     "PoolCalculator",
     "QuizRunner",
+    "Search",
     "Stepper",
     "TableView",
     "default_generator",

@@ -42,6 +42,8 @@ DEFAULT_STATE: dict[str, dict[str, Any]] = {
     "explore": {"data": {}, "rules": {}, "request": {}},
     # the strategy lab runs its simulations in Python (the kernel, or the book's engine)
     "lab": {"data": {}, "request": {}, "progress": {}},
+    # the edge-case search and the preset comparison (Python deals and replays)
+    "search": {"data": {}, "request": {}},
 }
 
 #: What a fragment says where JavaScript is off, when not "This exercise needs JavaScript."

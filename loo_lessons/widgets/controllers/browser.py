@@ -33,6 +33,7 @@ from loo_lessons.widgets.controllers.components import (
 )
 from loo_lessons.widgets.controllers.lab import LabController
 from loo_lessons.widgets.controllers.play import PlayController
+from loo_lessons.widgets.controllers.search import SearchController
 
 KINDS: dict[str, type[Controller]] = {
     "pick": PickController,
@@ -43,6 +44,7 @@ KINDS: dict[str, type[Controller]] = {
     "explore": ExploreController,
     "play": PlayController,
     "lab": LabController,
+    "search": SearchController,
 }
 
 #: Set by the book's worker: posts a progress line (JSON text) to the page.
