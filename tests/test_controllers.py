@@ -35,6 +35,8 @@ from loo_lessons.widgets.controllers import (
 )
 from loo_lessons.widgets.controllers import browser as B
 from loo_lessons.widgets.controllers.components import present_data
+from loo_lessons.widgets.controllers.lab import LabController
+from loo_lessons.widgets.controllers.search import SearchController
 from loo_lessons.widgets.controllers.play import inside_working_directory
 from loo_lessons.widgets.data import pick_question, pool_data, stepper_steps
 
@@ -87,6 +89,8 @@ MAKERS = {
         options=("must_head_in_suit", "void_trump_rule"),
     ),
     "play": lambda: PlayController(5, 4, "hoffmann", 1),
+    "lab": lambda: LabController(hands=20, players=4),
+    "search": lambda: SearchController(count=50),
 }
 
 
@@ -110,13 +114,13 @@ def _message(data: st.DataObject, ctl: Any) -> Any:
     keys = _keys(ctl)
     types = [*ctl.EVENTS, "bogus", "__class__"]
     ev: dict[str, Any] = {"type": data.draw(st.sampled_from(types) | JSON, label="type")}
-    for name in ("key", "id", "value", "step", "seed", "players", "rules", "faces", "preset"):
+    for name in ("key", "id", "value", "step", "seed", "players", "rules", "faces", "preset", "hands", "count", "name", "by"):
         if data.draw(st.booleans(), label=f"has {name}"):
             ev[name] = data.draw(
                 st.sampled_from(keys) | st.integers(-3, 20) | st.sampled_from(["peel", "up", "x"]) | JSON,
                 label=name,
             )
-    if isinstance(ctl, PlayController | ExploreController):
+    if isinstance(ctl, PlayController | ExploreController | LabController | SearchController):
         req = {**ev, "n": data.draw(st.integers(-1, 50), label="n")}
         if isinstance(ctl, PlayController) and data.draw(st.booleans(), label="legal move"):
             req = {"n": 1, "type": "choose", "key": data.draw(st.sampled_from(ctl.legal or ["KH"]))}
@@ -157,6 +161,12 @@ def _drawable(kind: str, ctl: Any) -> None:
         assert ctl.data["over"] == (h.to_act is None)
     if kind == "explore":
         assert ctl.data["kind"] in ("pick", "pool", "refused")
+    if kind == "lab":
+        r = ctl.data["result"]
+        assert r is None or sum(x["hands"] for x in r["rates"]) >= 0
+        assert 1 <= ctl.data["settings"]["hands"] <= 5000
+    if kind == "search":
+        assert 1 <= ctl.data["find"]["count"] <= 5000
 
 
 @pytest.mark.parametrize("kind", list(MAKERS))
@@ -254,3 +264,32 @@ def test_the_quiz_clock_never_goes_backwards(monkeypatch: pytest.MonkeyPatch) ->
     key = q.questions[2]["choices"][0]["key"]
     q.responses = [None, None, {"picked": [key], "correct": False, "revealed": False}]
     assert len(q._log.results) == 1 and q._log.results[0].seconds >= 0
+
+
+# --- the JupyterLab back end of the new widgets: the same controllers behind anywidgets -------
+
+
+def test_the_explorer_lab_and_search_widgets_drive_the_same_controllers() -> None:
+    ex = L.explore("follow-under-trump-hoffmann", options=("must_head_in_suit", "void_trump_rule"))
+    twin = ExploreController(scenario=L.scenario("follow-under-trump-hoffmann").data, options=("must_head_in_suit", "void_trump_rule"))
+    assert ex.data == twin.data and ex.verdict["question"]["answer"] == ["5S"]
+    ex.choose_preset("peel")
+    twin.receive({"event": {"type": "preset", "preset": "peel"}})
+    assert ex.data == twin.data and ex.verdict["question"]["answer"] != ["5S"]
+    ex.set_option("void_trump_rule", "zz")
+    assert "rules.void_trump_rule" in ex.data["refused"]
+    assert "data-loo-live=" in ex.book_html() and "the verdict under each book" in ex.book_html()
+
+    lab = L.lab(hands=120, players=4, seed=3)
+    rates = lab.data["result"]["rates"]
+    assert sum(r["hands"] for r in rates) > 0 and lab.progress == {"done": 120, "total": 120}
+    again = lab.run(hands=60, by="honours")
+    assert again["overview"]["hands"] == 60 and again["rates"][0]["label"] == "neither"
+    lab.request = {"n": 99, "type": "run", "hands": 10**6}
+    assert "hands" in lab.data["refused"]
+
+    s = L.search("single", seed=0)
+    assert s.data["found"]["title"].startswith("single: seed")
+    assert s.compare(seed=0)["steps"][0]["why"].endswith("(R33)")
+    s.request = {"n": 5, "type": "find", "name": "no-such-search"}
+    assert "search must be one of" in s.data["refused"]
