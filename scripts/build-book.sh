@@ -7,7 +7,7 @@ cd "$(dirname "$0")/.."
 BIN=${BIN:-.venv/bin}
 start=$(date +%s%N)
 "$BIN/jupyter-book" build . --config book/_config.yml --toc book/_toc.yml --path-output book \
-  -W -n --keep-going --quiet "$@"
+  --all -W -n --keep-going --quiet "$@"  # --all: every page again (the widgets may have changed)
 "$BIN/python" scripts/vendor_engine.py book/_build/html
 end=$(date +%s%N)
 ms=$(( (end - start) / 1000000 ))

@@ -359,3 +359,62 @@ def test_from_file_the_live_controls_ask_for_a_web_server(browser: Browser, site
         assert external == []
     finally:
         ctx.close()
+
+
+def test_the_strategy_lab_runs_in_the_page_with_a_progress_bar(browser: Browser, server: str) -> None:
+    page, w = open_live(browser, f"{server}/notebooks/14-strategy-lab.html", server)
+    try:
+        lab = page.locator('.loo-static[data-loo-component="lab"]').first
+        first = lab.locator(".loo-lab-result").get_attribute("data-hands")
+        lab.locator('input[data-key="hands"]').fill("240")
+        lab.locator('select[data-key="by"]').select_option("position")
+        seen: list[Any] = page.evaluate(
+            """(el) => { const w = window.looLive.find((x) => x.el === el); const out = [];
+                 w.model.on("change:progress", (m, p) => out.push(p)); window.__labSeen = out; return out; }""",
+            lab.element_handle(),
+        )
+        assert seen == []
+        lab.locator('button[data-action="run"]').click()
+        lab.locator('.loo-lab-result[data-hands="240"]').wait_for(timeout=READY_MS)
+        progress = page.evaluate("window.__labSeen")
+        # the bar moved while the hands were played (Python posted how far it got)
+        assert any(0 < p["done"] < p["total"] for p in progress if p["total"] == 240), progress
+        assert lab.locator(".loo-lab-result").get_attribute("data-hands") != first
+        rows = lab.locator(".loo-lab-table tbody tr").all_inner_texts()
+        assert rows and rows[0].startswith("seat 1")
+        assert lab.locator("svg.loo-lab-plot rect[data-bar]").count() == 2 * len(rows)
+        w.check()
+    finally:
+        page.context.close()
+
+
+def test_the_edge_case_search_and_the_comparison_answer_in_the_page(browser: Browser, server: str) -> None:
+    page, w = open_live(browser, f"{server}/notebooks/13-edge-cases.html", server)
+    try:
+        box = page.locator('.loo-static[data-loo-component="search"]').first
+        box.locator('select[data-key="name"]').select_option("single")
+        box.locator('input[data-key="count"]').fill("300")
+        box.locator('button[data-action="find"]').click()
+        box.locator(".loo-search-found", has_text="single: seed").wait_for()
+        assert "players:" in (box.locator("pre.loo-yaml").text_content() or "")
+        box.locator('input[data-key="compare-seed"]').fill("0")
+        box.locator('button[data-action="compare"]').click()
+        box.locator('.loo-search-compare[data-seed="0"]').wait_for()
+        assert "R33" in box.locator(".loo-search-compare").inner_text()
+        w.check()
+    finally:
+        page.context.close()
+
+
+def test_a_stepper_deals_a_new_hand_in_the_page(browser: Browser, server: str) -> None:
+    page, w = open_live(browser, f"{server}/notebooks/03-declaring.html", server)
+    try:
+        st = page.locator('.loo-static[data-loo-component="stepper"]').first
+        st.locator('input[data-key="deal-seed"]').fill("77")
+        st.locator('button[data-action="deal"]').click()
+        st.locator("h3", has_text="Seed 77").wait_for()
+        st.locator('button[data-action="next"]').click()
+        st.locator('[data-step="1"]').wait_for()
+        w.check()
+    finally:
+        page.context.close()
