@@ -36,8 +36,8 @@ from loo_lessons.widgets.controllers import (
 from loo_lessons.widgets.controllers import browser as B
 from loo_lessons.widgets.controllers.components import present_data
 from loo_lessons.widgets.controllers.lab import LabController
-from loo_lessons.widgets.controllers.search import SearchController
 from loo_lessons.widgets.controllers.play import inside_working_directory
+from loo_lessons.widgets.controllers.search import SearchController
 from loo_lessons.widgets.data import pick_question, pool_data, stepper_steps
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -28,6 +28,8 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
+from loo_lessons import lessons as L
+
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page, Request, Route
 
@@ -211,6 +213,13 @@ def test_an_option_explorer_changes_its_verdict_and_reason(browser: Browser, ser
                     arg=[box.element_handle(), str(key).removeprefix("explore-"), was],
                 )
         assert verdict.get_attribute("data-answer") == before
+        # the playground's call: `explain` on a scenario typed in the page, by the same engine
+        said = page.evaluate(
+            "t => looEngine.run('explain', {text: t})", L.scenario_text("lead-king-when-ace-turned")
+        )
+        assert "R24" in said["text"] and said["json"]["legal"] == ["KS"]
+        refused = page.evaluate("() => looEngine.run('explain', {text: 'players: 0'})")
+        assert refused["refused"].startswith("error: ")
         w.check()
     finally:
         page.context.close()

@@ -128,7 +128,11 @@ def live_spec_html(kind: str, component: str, args: Mapping[str, Any]) -> str:
     return f' data-loo-live="{html.escape(spec, quote=True)}"'
 
 
-def _engine_script() -> str:
+def engine_script() -> str:
+    """The book's engine client as an inline module script (js/engine.js): it installs
+    `window.looEngine` and makes every `[data-loo-live]` widget on the page live. A page
+    with no such widget (the playground) starts it itself: `looEngine.start()`, then
+    `await looEngine.ready` and `await looEngine.run("explain", {text})`."""
     code = script("engine")
     if "</script" in code.lower() or "<!--" in code:
         raise ValueError("engine.js contains '</script' or '<!--': it cannot be inlined")
@@ -148,7 +152,7 @@ def live_html(kind: str, component: str, args: Mapping[str, Any], fallback: str)
         f"{code}\n"
         "window.looComponents = window.looComponents || {};\n"
         f'window.looComponents["{component}"] = __component;\n'
-        "</script>\n" + _engine_script()
+        "</script>\n" + engine_script()
     )
 
 
@@ -188,7 +192,7 @@ def component_html(
         f'  window.looComponents["{name}"] = __component;\n'
         "  __component.render({ model, el });\n"
         "}\n"
-        "</script>\n" + (_engine_script() if live else "")
+        "</script>\n" + (engine_script() if live else "")
     )
 
 
