@@ -25,6 +25,7 @@ from loo_lessons.explain import explain_json, explain_text
 from loo_lessons.scenario import Scenario, load, loads
 from loo_lessons.views.html import CardsView
 from loo_lessons.widgets import live
+from loo_lessons.widgets.controllers.components import EXPLORE_OPTIONS
 from loo_lessons.widgets.data import play_out
 from loo_lessons.widgets.static import Html, Static
 
@@ -220,18 +221,7 @@ def compare(
     )
 
 
-def explore(
-    position: Position,
-    options: Iterable[str] = (
-        "two_trumps_lead",
-        "two_declared_rule",
-        "must_head_in_suit",
-        "void_trump_rule",
-        "trump_after_trick_two_trumps",
-        "lone_stander_rule",
-        "pool_remainder",
-    ),
-) -> Any:
+def explore(position: Position, options: Iterable[str] = EXPLORE_OPTIONS) -> Any:
     """Change the preset or an option and see the verdict, and its reason, change: live in
     JupyterLab and in the book (its engine runs the same controller in the page); without
     either, the verdict under each book and under the scenario's own rules."""

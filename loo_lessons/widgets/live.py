@@ -401,11 +401,7 @@ class QuizRunner(QuizGame, _Component):
         **kwargs: Any,
     ) -> None:
         self._setup(topic, seed, count, preset, generator)
-        bank = (
-            [question_json(q) for q in questions]
-            if questions is not None
-            else self._make(topic, seed, count, preset)
-        )
+        bank = self._first_bank(questions)
         super().__init__(
             questions=bank,
             responses=[None] * len(bank),

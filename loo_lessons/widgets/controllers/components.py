@@ -109,6 +109,26 @@ class Controller(Model):
         return dict(st)
 
 
+class RequestController(Controller):
+    """A controller whose component sends its events as a `request` trait ({n, type, ...}),
+    which both back ends sync as they are (the kernel's anywidget, the book's engine model):
+    the explorer, the lab and the search."""
+
+    SYNCED: ClassVar[tuple[str, ...]] = ("request",)
+    request: dict[str, Any]
+
+    def _sync(self, changes: Mapping[str, Any]) -> None:
+        if "request" not in changes:
+            return  # traits the component keeps for itself (the lab's bar)
+        req = changes["request"]
+        if not isinstance(req, Mapping):
+            raise Refused("a request is an object {n, type, ...}")
+        self._apply({"request": dict(req)})
+        if req:
+            ev = {k: v for k, v in req.items() if k != "n"}
+            self._event(event_type(ev, self.EVENTS), ev)
+
+
 def _traits(name: str) -> dict[str, Any]:
     return copy.deepcopy(DEFAULT_STATE[name])
 
@@ -355,6 +375,12 @@ class QuizGame:
         gen = self._generator or default_generator()
         return [question_json(q) for q in gen(topic, seed, count, preset)]
 
+    def _first_bank(self, questions: Iterable[Any] | None) -> list[dict[str, Any]]:
+        """The bank given, or the generator's for the settings."""
+        if questions is not None:
+            return [question_json(q) for q in questions]
+        return self._make(self.topic, self.seed, self.count, self.preset)
+
     def new_questions(self, seed: int | None = None) -> None:
         """A fresh bank (the next seed unless one is given); the score starts again."""
         self.seed = self.seed + 1 if seed is None else seed
@@ -399,11 +425,7 @@ class QuizController(QuizGame, Controller):
     ) -> None:
         self._setup(topic, seed, count, preset, generator)
         if not traits.get("questions"):
-            bank = (
-                [question_json(q) for q in questions]
-                if questions is not None
-                else self._make(topic, seed, count, preset)
-            )
+            bank = self._first_bank(questions)
             traits = {
                 "questions": bank,
                 "responses": [None] * len(bank),
@@ -462,18 +484,14 @@ def _preset_of(options: Mapping[str, Any]) -> str | None:
     return next((n for n, p in PRESETS.items() if p.options.to_dict() == dict(options)), None)
 
 
-class ExploreController(Controller):
+class ExploreController(RequestController):
     """Change the preset or an option of a scenario and see the verdict, and its reason,
     change: the position is loaded again under the rules chosen, by the engine."""
 
     component = "explore"
     TRAITS = _traits("explore")
     EVENTS = ("preset", "option")
-    #: the component sends its events as a `request` trait ({n, type, ...}), which both
-    #: back ends sync (the kernel's anywidget and the book's engine model)
-    SYNCED = ("request",)
     rules: dict[str, Any]
-    request: dict[str, Any]
 
     def __init__(
         self,
@@ -539,12 +557,3 @@ class ExploreController(Controller):
         value = one_of(ev.get("value"), list(OPTION_SPECS[key].values), f"rules.{key}")
         self._load({**self.rules, key: value})
 
-    def _sync(self, changes: Mapping[str, Any]) -> None:
-        req = changes.get("request")
-        if not isinstance(req, Mapping):
-            raise Refused("a request is an object {n, type, ...}")
-        self._apply({"request": dict(req)})
-        if not req:
-            return
-        ev = {k: v for k, v in req.items() if k != "n"}
-        self._event(event_type(ev, self.EVENTS), ev)

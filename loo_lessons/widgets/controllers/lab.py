@@ -18,8 +18,8 @@ from typing import Any, ClassVar
 from loo_lessons.engine.options import PRESETS
 from loo_lessons.sim.bots import BOTS
 from loo_lessons.sim.montecarlo import SimResult, simulate
-from loo_lessons.widgets.controllers.base import Refused, event_type, int_in, one_of
-from loo_lessons.widgets.controllers.components import MAX_SEED, Controller
+from loo_lessons.widgets.controllers.base import int_in, one_of
+from loo_lessons.widgets.controllers.components import MAX_SEED, RequestController
 from loo_lessons.widgets.static import DEFAULT_STATE
 
 #: The most hands one run in the page may ask for (the page runs them on one core).
@@ -79,7 +79,7 @@ def plain_trick_rates(res: SimResult, by: str = "trumps") -> list[dict[str, Any]
     return rows
 
 
-class LabController(Controller):
+class LabController(RequestController):
     """A run of seeded hands with bots: the learner picks hands, players, seed, rules, bots
     and what to group by; the results come back as plain numbers."""
 
@@ -118,17 +118,6 @@ class LabController(Controller):
         if run:
             self._run(self.data["settings"])
             self.take_changes()
-
-    def _sync(self, changes: Mapping[str, Any]) -> None:
-        if "request" not in changes:
-            return  # the bar alone: Python says how far it got
-        req = changes.get("request")
-        if not isinstance(req, Mapping):
-            raise Refused("a request is an object {n, type, ...}")
-        self._apply({"request": dict(req)})
-        if req:
-            ev = {k: v for k, v in req.items() if k != "n"}
-            self._event(event_type(ev, self.EVENTS), ev)
 
     def _event(self, kind: str, ev: Mapping[str, Any]) -> None:
         self._run(ev)

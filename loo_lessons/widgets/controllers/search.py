@@ -18,8 +18,8 @@ from typing import Any
 from loo_lessons.engine.errors import LooError
 from loo_lessons.engine.options import PRESETS
 from loo_lessons.sim.bots import BOTS
-from loo_lessons.widgets.controllers.base import Refused, event_type, int_in, one_of
-from loo_lessons.widgets.controllers.components import MAX_SEED, Controller
+from loo_lessons.widgets.controllers.base import Refused, int_in, one_of
+from loo_lessons.widgets.controllers.components import MAX_SEED, RequestController
 from loo_lessons.widgets.static import DEFAULT_STATE
 
 #: The most seeds one search in the page may deal (each is a whole deal played out).
@@ -38,12 +38,10 @@ def why_differ(step: Any, labels: tuple[str, ...]) -> str:
     return "; ".join(parts)
 
 
-class SearchController(Controller):
+class SearchController(RequestController):
     component = "search"
     TRAITS = copy.deepcopy(DEFAULT_STATE["search"])
     EVENTS = ("find", "compare")
-    SYNCED = ("request",)
-    request: dict[str, Any]
 
     def __init__(
         self,
@@ -71,15 +69,6 @@ class SearchController(Controller):
                 "comparison": None,
                 "live": True,
             }
-
-    def _sync(self, changes: Mapping[str, Any]) -> None:
-        req = changes.get("request")
-        if not isinstance(req, Mapping):
-            raise Refused("a request is an object {n, type, ...}")
-        self._apply({"request": dict(req)})
-        if req:
-            ev = {k: v for k, v in req.items() if k != "n"}
-            self._event(event_type(ev, self.EVENTS), ev)
 
     def _event(self, kind: str, ev: Mapping[str, Any]) -> None:
         if kind == "find":
