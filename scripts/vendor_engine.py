@@ -9,6 +9,9 @@
   extension) as pyyaml.zip, so scenarios typed in the page are read by the same safe loader;
 - the worker (loo_lessons/widgets/js/worker.js).
 
+Both zips are byte-compiled by Pyodide's own Python, run by Node (scripts/pyc_in_pyodide.mjs),
+so that the page imports .pyc files instead of compiling every module on every page load.
+
 All of it goes to SITE/_static/loo-engine/, and the page loads it from there only. The
 zips are reproducible (fixed timestamps, sorted names). Prints what it wrote and its size.
 """
@@ -90,6 +93,20 @@ def pyyaml_files() -> tuple[str, list[tuple[Path, str]]]:
     return dist.version, out
 
 
+def byte_compile(pyodide: Path, zips: list[Path]) -> None:
+    """Add .pyc files made by Pyodide's own Python (in Node) to the zips: the page then
+    imports without compiling. Without Node the zips stay source-only (slower, still works)."""
+    node = shutil.which("node")
+    if node is None:
+        print("vendoring: no node: the zips hold sources only (imports compile in the page)")
+        return
+    subprocess.run(
+        [node, str(ROOT / "scripts" / "pyc_in_pyodide.mjs"), str(pyodide), *map(str, zips)],
+        check=True,
+        timeout=120,
+    )
+
+
 def favicon() -> bytes:
     """A 1x1 transparent icon: browsers ask every server for /favicon.ico, and a 404 there
     is a console error on every page."""
@@ -117,6 +134,7 @@ def main(argv: list[str]) -> int:
     _zip(dest / "loo_lessons.zip", package_files())
     yaml_version, yaml_files = pyyaml_files()
     _zip(dest / "pyyaml.zip", yaml_files)
+    byte_compile(src, [dest / "loo_lessons.zip", dest / "pyyaml.zip"])
     shutil.copy2(ROOT / "loo_lessons" / "widgets" / "js" / "worker.js", dest / "worker.js")
     manifest = {
         "pyodide": pinned_version(),

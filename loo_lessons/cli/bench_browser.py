@@ -25,6 +25,7 @@ CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 PAGE = "notebooks/12-play-a-hand.html"
+NEXT_PAGE = "notebooks/05-leading.html"
 
 
 class _Quiet(SimpleHTTPRequestHandler):
@@ -132,6 +133,11 @@ def run(site: Path, hands: int = 300) -> dict[str, float] | None:
             figures["browser_ms_per_hand"] = float(inpage["ms_per_hand"])
             figures["cpython_ms_per_hand"] = float(native["ms_per_hand"])
             figures["browser_hand_ratio"] = figures["browser_ms_per_hand"] / figures["cpython_ms_per_hand"]
+            # the next page the reader opens (the browser has the engine's files cached)
+            nxt = ctx.new_page()
+            nxt.goto(f"{origin}/{NEXT_PAGE}")
+            nxt.wait_for_function("() => window.looEngine && window.looEngine.firstLiveMs !== undefined", timeout=120_000)
+            figures["next_page_first_live_answer_ms"] = float(nxt.evaluate("() => looEngine.firstLiveMs"))
             figures["requests_to_other_hosts"] = float(len(external))
             manifest = json.loads(engine.read_text(encoding="utf-8"))
         finally:
@@ -140,7 +146,8 @@ def run(site: Path, hands: int = 300) -> dict[str, float] | None:
         f"browser (Chromium, Pyodide {manifest['pyodide']}, {PAGE}): engine loaded in "
         f"{figures['engine_load_ms'] / 1000:.2f} s (Pyodide {e['py'] / 1000:.2f} s, the package "
         f"{e['imp'] / 1000:.2f} s); first live answer {figures['first_live_answer_ms'] / 1000:.2f} s "
-        "after opening the page (goal < 3 s)"
+        "after opening the page (goal < 3 s); on the next page "
+        f"{figures['next_page_first_live_answer_ms'] / 1000:.2f} s"
     )
     print(
         f"browser: a click answered by Python in {figures['click_ms_median']:.1f} ms (median of "

@@ -128,6 +128,28 @@ def live_spec_html(kind: str, component: str, args: Mapping[str, Any]) -> str:
     return f' data-loo-live="{html.escape(spec, quote=True)}"'
 
 
+#: A classic script (it runs while the page is still being read, before any module script):
+#: the first live widget starts the engine's worker at once; engine.js takes it over, with
+#: any message it sent in the meantime.
+EARLY_START = """\
+(function () {
+  if (window.looEngineWorker || window.looEngine || location.protocol === "file:") return;
+  var n = document.querySelector('link[href*="_static/"], script[src*="_static/"]');
+  var u = n ? n.href || n.src : "";
+  var i = u.indexOf("/_static/");
+  if (window.LOO_ENGINE_BASE || document.querySelector('meta[name="loo-engine"]') || i < 0) return;
+  try {
+    var w = new Worker(u.slice(0, i) + "/_static/loo-engine/worker.js");
+    var early = [];
+    var state = { worker: w, early: early, t0: performance.now(), failed: null };
+    w.onmessage = function (e) { early.push(e); };
+    w.onerror = function (e) { e.preventDefault(); state.failed = e.message || "the worker failed"; };
+    window.looEngineWorker = state;
+  } catch (e) {}
+})();
+"""
+
+
 def engine_script() -> str:
     """The book's engine client as an inline module script (js/engine.js): it installs
     `window.looEngine` and makes every `[data-loo-live]` widget on the page live. A page
@@ -136,7 +158,7 @@ def engine_script() -> str:
     code = script("engine")
     if "</script" in code.lower() or "<!--" in code:
         raise ValueError("engine.js contains '</script' or '<!--': it cannot be inlined")
-    return f'<script type="module">\n{code}\n</script>\n'
+    return f"<script>\n{EARLY_START}</script>\n" f'<script type="module">\n{code}\n</script>\n'
 
 
 def live_html(kind: str, component: str, args: Mapping[str, Any], fallback: str) -> str:

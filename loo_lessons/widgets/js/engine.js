@@ -76,9 +76,11 @@ function looMakeEngine() {
       return api.ready;
     }
     api.state = "loading";
-    const t0 = performance.now();
+    // started already by the first live widget while the page was read (static.EARLY_START)
+    const early = window.looEngineWorker;
+    const t0 = early ? early.t0 : performance.now();
     try {
-      worker = new Worker(api.base + "worker.js");
+      worker = early ? early.worker : new Worker(api.base + "worker.js");
     } catch (e) {
       api.state = "failed";
       readyReject(e);
@@ -105,6 +107,11 @@ function looMakeEngine() {
         else p.resolve(m.result);
       }
     };
+    if (early) for (const e of early.early.splice(0)) worker.onmessage(e);
+    if (early && early.failed) {
+      api.state = "failed";
+      readyReject(new Error(early.failed));
+    }
     worker.onerror = (e) => {
       e.preventDefault();
       api.state = "failed";
