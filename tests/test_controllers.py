@@ -293,3 +293,36 @@ def test_the_explorer_lab_and_search_widgets_drive_the_same_controllers() -> Non
     assert s.compare(seed=0)["steps"][0]["why"].endswith("(R33)")
     s.request = {"n": 5, "type": "find", "name": "no-such-search"}
     assert "search must be one of" in s.data["refused"]
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_whatever_the_browser_syncs_the_kernel_does_not_raise(data: st.DataObject) -> None:
+    """ipywidgets hands a comm message's state to `set_state`: wrong types, unknown keys,
+    out-of-range values. Nothing raises (the kernel log stays clean); later reads work."""
+    from loo_lessons.widgets.live import PickCard, PoolCalculator, QuizRunner, Stepper
+    from loo_lessons.widgets.play import PlayTable
+    from loo_lessons.widgets.present import Presenter
+
+    makers = {
+        "pick": lambda: PickCard(L.scenario("lead-king-when-ace-turned")),
+        "pool": lambda: PoolCalculator(L.scenario("settle-hoffmann-worked-example")),
+        "quiz": lambda: QuizRunner("lead", seed=1, count=2),
+        "stepper": lambda: Stepper(L.scenario("follow-suit")),
+        "present": lambda: Presenter(3),
+        "play": lambda: PlayTable(2, 4, "hoffmann", 1),
+    }
+    kind = data.draw(st.sampled_from(sorted(makers)), label="widget")
+    w = makers[kind]()
+    names = [*w.keys, "zz"]
+    for _ in range(data.draw(st.integers(1, 4), label="messages")):
+        state = data.draw(st.dictionaries(st.sampled_from(names), JSON, max_size=3), label="sync")
+        state.pop("data", None)  # Python's own trait: the component never sends it
+        w.set_state(state)
+    json.dumps(w.state())
+    if kind == "quiz":
+        assert 0 <= w.index <= len(w.questions) and w.score["total"] == 2
+    if kind in ("stepper", "present"):
+        assert w.current is not None
+    if kind == "play":
+        assert w.hand.to_act in (None, w.seat)

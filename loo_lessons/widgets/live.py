@@ -75,6 +75,14 @@ class _Component(anywidget.AnyWidget):  # type: ignore[misc,unused-ignore]
     def _normalise(self, st: Mapping[str, Any]) -> dict[str, Any]:
         return dict(st)
 
+    def set_state(self, sync_data: Any) -> None:
+        """What the browser synced: a value of the wrong type (or one a callback refuses) is
+        said in the widget instead of raising in the kernel's comm handler."""
+        try:
+            super().set_state(sync_data)
+        except Exception as e:  # from the browser: shown, never a traceback in the kernel log
+            self.data = {**self.data, "refused": f"refused: {type(e).__name__}: {str(e)[:200]}"}
+
     def _check_synced(self, change: Mapping[str, Any]) -> None:
         st = {k: getattr(self, k) for k in self._SYNCED}
         try:
