@@ -23,7 +23,7 @@ function looEngineBase() {
     const i = u.indexOf("/_static/");
     if (i >= 0) return u.slice(0, i) + "/_static/loo-engine/";
   }
-  return new URL("_static/loo-engine/", location.href).href;
+  return null; // not the built book (e.g. JupyterLab showing the HTML): no engine here
 }
 
 function looEngineStatus(host, text, kind) {
@@ -70,6 +70,11 @@ function looMakeEngine() {
     });
   api.start = () => {
     if (worker || api.state !== "idle") return api.ready;
+    if (!api.base) {
+      api.state = "failed";
+      readyReject(new Error("no engine next to this page"));
+      return api.ready;
+    }
     if (location.protocol === "file:") {
       api.state = "file";
       readyReject(new Error("the engine needs the book served by a web server"));
@@ -210,7 +215,8 @@ async function looUpgrade(engine, host) {
   if (host.dataset.looEngine) return;
   host.dataset.looEngine = "waiting";
   const spec = JSON.parse(host.getAttribute("data-loo-live"));
-  const say = (text, kind) => looEngineStatus(host, text, kind);
+  let target = host; // the element that carries the widget (replaced below, once)
+  const say = (text, kind) => looEngineStatus(target, text, kind);
   if (engine.state === "file") {
     say("These controls come alive when the book is opened through a web server: make serve-book", "file");
     host.dataset.looEngine = "file";
@@ -242,7 +248,14 @@ async function looUpgrade(engine, host) {
     say(`The engine could not run this widget: ${made.error || "no component " + spec.component}`, "error");
     return;
   }
-  if (!el) {
+  if (el) {
+    // a fresh element (same attributes, no listeners): the static component's keys and
+    // clicks must not act on the static model any more
+    const fresh = el.cloneNode(false);
+    el.replaceWith(fresh);
+    el = fresh;
+    target = fresh;
+  } else {
     el = document.createElement("div");
     el.className = "loo-static";
     el.setAttribute("data-loo-component", spec.component);
@@ -252,7 +265,7 @@ async function looUpgrade(engine, host) {
   component.render({ model, el });
   window.looLive = window.looLive || [];
   window.looLive.push({ kind: spec.kind, el, model, id: made.id });
-  host.dataset.looEngine = "live";
+  target.dataset.looEngine = "live";
   if (engine.firstLiveMs === undefined) engine.firstLiveMs = performance.now(); // since the page opened
   say("\u25CF Live: the engine is running in this page.", "ready");
 }
