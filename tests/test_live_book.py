@@ -41,7 +41,13 @@ READY_MS = 90_000
 
 
 def _built() -> bool:
-    return (ENGINE / "engine.json").exists() and (SITE / "notebooks" / "12-play-a-hand.html").exists()
+    """The site is there, with its engine, and newer than the package and the lessons."""
+    stamp = ENGINE / "engine.json"
+    if not stamp.exists() or not (SITE / "notebooks" / "12-play-a-hand.html").exists():
+        return False
+    sources = [*(ROOT / "loo_lessons").rglob("*.py"), *(ROOT / "loo_lessons").rglob("*.js"),
+               *(ROOT / "notebooks").glob("*.ipynb"), ROOT / "package-lock.json"]
+    return max(p.stat().st_mtime for p in sources) <= stamp.stat().st_mtime
 
 
 @pytest.fixture(scope="module")
