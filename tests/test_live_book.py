@@ -265,7 +265,7 @@ def test_a_whole_hand_against_the_bots_by_clicks_with_hint_and_undo(
 ) -> None:
     page, w = open_live(browser, f"{server}/notebooks/12-play-a-hand.html", server)
     try:
-        table = page.locator('.loo-live[data-loo-engine="live"] .loo-static[data-loo-component="play"]').first
+        table = page.locator('.loo-live-widget[data-loo-engine="live"] .loo-static[data-loo-component="play"]').first
         idx = page.evaluate("el => window.looLive.findIndex(x => x.el === el)", table.element_handle())
 
         def data() -> dict[str, Any]:

@@ -168,7 +168,7 @@ def live_html(kind: str, component: str, args: Mapping[str, Any], fallback: str)
     uid = hashlib.sha256(f"{kind}\0{json_for_html(dict(args))}".encode()).hexdigest()[:12]
     code = script(component)
     return (
-        f'<div class="loo-live" data-loo-live-id="{uid}"{live_spec_html(kind, component, args)}>'
+        f'<div class="loo-live-widget" data-loo-live-id="{uid}"{live_spec_html(kind, component, args)}>'
         f'<div class="loo-live-body">{fallback}</div></div>\n'
         '<script type="module">\n'
         f"{code}\n"

@@ -28,7 +28,7 @@ function looEngineBase() {
 
 function looEngineStatus(host, text, kind) {
   // one small line per live widget: inside a live container, first; after a component
-  let p = host.classList.contains("loo-live")
+  let p = host.classList.contains("loo-live-widget")
     ? host.querySelector(":scope > .loo-engine-status")
     : host.nextElementSibling && host.nextElementSibling.classList.contains("loo-engine-status")
       ? host.nextElementSibling
@@ -38,7 +38,7 @@ function looEngineStatus(host, text, kind) {
     p.className = "loo-engine-status";
     p.setAttribute("role", "status");
     p.style.cssText = "font-size:.85em;margin:.2em 0;opacity:.8";
-    if (host.classList.contains("loo-live")) host.prepend(p);
+    if (host.classList.contains("loo-live-widget")) host.prepend(p);
     else host.after(p);
   }
   p.dataset.state = kind;
