@@ -14,38 +14,41 @@ Nothing here raises for a bad call: the answer is `{"error": "..."}` and the pag
 
 from __future__ import annotations
 
+import importlib
 import json
 import random
 import time
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from loo_lessons.engine.errors import LooError
 from loo_lessons.widgets.controllers.base import Refused
-from loo_lessons.widgets.controllers.components import (
-    Controller,
-    ExploreController,
-    PickController,
-    PoolController,
-    PresentController,
-    QuizController,
-    StepperController,
-)
-from loo_lessons.widgets.controllers.lab import LabController
-from loo_lessons.widgets.controllers.play import PlayController
-from loo_lessons.widgets.controllers.search import SearchController
 
-KINDS: dict[str, type[Controller]] = {
-    "pick": PickController,
-    "pool": PoolController,
-    "quiz": QuizController,
-    "stepper": StepperController,
-    "present": PresentController,
-    "explore": ExploreController,
-    "play": PlayController,
-    "lab": LabController,
-    "search": SearchController,
+if TYPE_CHECKING:
+    from loo_lessons.widgets.controllers.components import Controller
+
+#: Each widget's controller: its module and class, imported when a page first needs one (a
+#: page with no lab does not pay for importing the simulator).
+KINDS: dict[str, tuple[str, str]] = {
+    "pick": ("components", "PickController"),
+    "pool": ("components", "PoolController"),
+    "quiz": ("components", "QuizController"),
+    "stepper": ("components", "StepperController"),
+    "present": ("components", "PresentController"),
+    "explore": ("components", "ExploreController"),
+    "play": ("play", "PlayController"),
+    "lab": ("lab", "LabController"),
+    "search": ("search", "SearchController"),
 }
+
+
+def controller_class(kind: str) -> type[Controller]:
+    module, name = KINDS[kind]
+    cls: type[Controller] = getattr(
+        importlib.import_module(f"loo_lessons.widgets.controllers.{module}"), name
+    )
+    return cls
+
 
 #: Set by the book's worker: posts a progress line (JSON text) to the page.
 PROGRESS: Callable[[str], None] | None = None
@@ -77,7 +80,7 @@ def create(kind: str, args: str = "{}", state: str = "{}") -> str:
             raise Refused(f"unknown widget {kind[:40]!r} (known: {', '.join(KINDS)})")
         if len(_live) >= MAX_LIVE:
             raise Refused("too many live widgets on this page")
-        cls = KINDS[kind]
+        cls = controller_class(kind)
         given = _mapping(args, "args")
         traits = {k: v for k, v in _mapping(state, "state").items() if k in cls.TRAITS}
         data = traits.get("data")
@@ -88,13 +91,13 @@ def create(kind: str, args: str = "{}", state: str = "{}") -> str:
         _next[0] += 1
         cid = _next[0]
         _live[cid] = ctl
-        if isinstance(ctl, LabController):
+        if kind == "lab":
 
             def post(done: int, total: int) -> None:
                 if PROGRESS is not None:
                     PROGRESS(json.dumps({"type": "progress", "id": cid, "done": done, "total": total}))
 
-            ctl.on_progress = post
+            ctl.on_progress = post  # type: ignore[attr-defined]
         return {"id": _next[0], "state": ctl.state()}
 
     return _answer(make)

@@ -21,7 +21,9 @@ const ready = (async () => {
   const zips = await zipsP;
   for (const z of zips) pyodide.unpackArchive(z, "zip", { extractDir: "/home/pyodide/site" });
   pyodide.runPython(
-    "import sys\nsys.path.insert(0, '/home/pyodide/site')\nimport loo_lessons.widgets.controllers.browser",
+    "import sys\nsys.path.insert(0, '/home/pyodide/site')\n"
+      // what every page needs: the engine, and the controllers of the lessons' components
+      + "import loo_lessons.widgets.controllers.browser, loo_lessons.widgets.controllers.components",
   );
   api = pyodide.pyimport("loo_lessons.widgets.controllers.browser");
   // the lab's progress: Python posts a JSON line to the page while it runs
