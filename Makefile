@@ -78,10 +78,10 @@ book: $(STAMP)
 
 serve-book:
 	@test -d book/_build/html || $(MAKE) book
-	$(BIN)/python -m http.server --bind 127.0.0.1 --directory book/_build/html 8000
+	$(PY) -m http.server --bind 127.0.0.1 --directory book/_build/html 8000
 
 bench: $(STAMP)
 	$(BIN)/loo-lessons bench
 
 clean:
-	rm -rf $(VENV) $(BARE) book/_build $(LAB_ROOT)
+	rm -rf $(VENV) $(BARE) book/_build $(LAB_ROOT) node_modules

@@ -1,11 +1,17 @@
 #!/usr/bin/env bash
-# Builds the Jupyter Book (JB1) into book/_build/html, warnings as errors, and prints the time.
+# Builds the Jupyter Book (JB1) into book/_build/html, warnings as errors, then puts the
+# in-page engine into it (scripts/vendor_engine.py: Pyodide pinned in package-lock.json, the
+# package as a zip, PyYAML's pure-Python part), and prints the time and the site's size.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BIN=${BIN:-.venv/bin}
 start=$(date +%s%N)
 "$BIN/jupyter-book" build . --config book/_config.yml --toc book/_toc.yml --path-output book \
-  -W -n --keep-going --quiet "$@"
+  --all -W -n --keep-going --quiet "$@"  # --all: every page again (the widgets may have changed)
+"$BIN/python" scripts/vendor_engine.py book/_build/html
 end=$(date +%s%N)
 ms=$(( (end - start) / 1000000 ))
-echo "book built in $((ms / 1000)).$(( (ms % 1000) / 100 )) s (goal < 90 s): open book/_build/html/index.html"
+size=$(du -sh book/_build/html | cut -f1)
+echo "book built in $((ms / 1000)).$(( (ms % 1000) / 100 )) s (goal < 90 s), site $size: serve it with"
+echo "  python -m http.server --bind 127.0.0.1 --directory book/_build/html 8000   (or: make serve-book)"
+echo "and open http://127.0.0.1:8000/ (from file:// the pages open, but the engine cannot start)"

@@ -59,6 +59,12 @@ def notebook() -> dict[str, object]:
                 "from loo_lessons.widgets import QuizRunner\nr = QuizRunner('lead', seed=1, count=2)\nr"
             ),
             cell("print('QUIZ NOW', r.seed, [q['id'] for q in r.questions])"),
+            cell(
+                "from loo_lessons import lessons as L\n"
+                "x = L.explore('follow-under-trump-hoffmann', options=('must_head_in_suit', 'void_trump_rule'))\n"
+                "x"
+            ),
+            cell("print('EXPLORE NOW', x.rules['void_trump_rule'], x.verdict['question']['answer'])"),
         ],
         "metadata": {
             "kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"}
@@ -227,6 +233,18 @@ def test_a_click_in_jupyterlab_reaches_python(lab: tuple[str, str], browser: Bro
         quiz_out.wait_for(timeout=60_000)
         assert "QUIZ NOW 2 ['lead-2-0', 'lead-2-1']" in quiz_out.inner_text()
 
+        # the option explorer: the same controller as in the book, here behind the kernel
+        run_cell(page, 4)
+        verdict = page.locator('.jp-OutputArea .loo-explore-verdict[data-answer="5S"]')
+        verdict.wait_for(timeout=60_000)
+        page.locator('.jp-OutputArea select[data-key="explore-preset"]').select_option(label="peel")
+        page.locator('.jp-OutputArea .loo-explore-verdict:not([data-answer="5S"])').wait_for(
+            timeout=30_000
+        )
+        run_cell(page, 5)
+        ex_out = page.locator(".jp-OutputArea-output").filter(has_text="EXPLORE NOW")
+        ex_out.wait_for(timeout=60_000)
+        assert "EXPLORE NOW" in ex_out.inner_text() and "['5S']" not in ex_out.inner_text()
 
 def test_a_glossary_link_in_a_lesson_opens_the_entry(
     lessons_lab: tuple[str, str], browser: Browser

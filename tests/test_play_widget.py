@@ -381,7 +381,10 @@ def test_save_without_a_name_and_bad_files(tmp_path: Path) -> None:
 # --- the browser's requests and the static book -------------------------------------------------
 
 
-def test_browser_requests_do_what_the_buttons_do(tmp_path: Path) -> None:
+def test_browser_requests_do_what_the_buttons_do(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
     t = PlayTable(9, 5, "hoffmann", seat=1)
     twin = PlayTable(9, 5, "hoffmann", seat=1)
     n = 0
@@ -401,10 +404,18 @@ def test_browser_requests_do_what_the_buttons_do(tmp_path: Path) -> None:
     assert t.data["error"] is None and t.decisions == 0
     send(type="undo")
     assert "nothing to undo" in str(t.data["error"])
-    send(type="save", path=str(tmp_path / "x.json"))
+    # a browser "save" writes only inside the working directory (issue 10: it could write
+    # anywhere); a path elsewhere is refused in the widget, nothing written
+    send(type="save", path="x.json")
     assert (tmp_path / "x.json").exists() and "saved to" in t.data["message"]
-    send(type="save", path=str(tmp_path / "no" / "such" / "dir.json"))
+    outside = tmp_path.parent / f"{tmp_path.name}-outside.json"
+    for where in (str(outside), f"../{outside.name}", "sub/../../y.json"):
+        send(type="save", path=where)
+        assert "working folder" in t.data["error"] and not outside.exists()
+    send(type="save", path="no/such/dir.json")
     assert t.data["error"]
+    send(type="save", path="")
+    assert len(list(tmp_path.glob("loo-seed9-*.json"))) == 1
     send(type="hint")
     assert t.show_hint
 
@@ -558,9 +569,12 @@ function looBridgeModel(state) {
 """
 
 
-def test_the_component_plays_a_deal_in_chromium(tmp_path: Path, browser: Browser) -> None:
+def test_the_component_plays_a_deal_in_chromium(
+    tmp_path: Path, browser: Browser, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """play.js in Chromium, its model synced with a PlayTable in this process (what the
     kernel does in JupyterLab): clicks on the cards play the whole deal."""
+    monkeypatch.chdir(tmp_path)  # a browser "save" writes inside the working directory only
     t = PlayTable(9, 4, "hoffmann", seat=1)
 
     def sync(changes: str) -> str:
@@ -626,7 +640,7 @@ def test_the_component_plays_a_deal_in_chromium(tmp_path: Path, browser: Browser
         page.wait_for_selector(".loo-settlement")
         text = page.locator(".loo-settlement").inner_text()
         assert "R40" in text and "Your result this deal" in text
-        page.locator("input.loo-save-name").fill(str(tmp_path / "from-browser.json"))
+        page.locator("input.loo-save-name").fill("from-browser.json")
         page.locator('button[data-action="save"]').click()
         page.wait_for_selector(".loo-message")
         assert (tmp_path / "from-browser.json").exists()

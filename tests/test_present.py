@@ -214,9 +214,11 @@ def test_static_export_carries_the_seed_rules_and_big_cards() -> None:
     # offline and safe: nothing is fetched, the state cannot close the script
     assert not re.search(r"\b(src|href)=", frag)
     assert frag.count("<script") == 2
-    # the notebook shows the live widget and, for the book, this fragment
+    # the notebook shows the live widget and, for the book, this fragment marked for the
+    # book's engine (which runs the same controller in the page once it has loaded)
     bundle_ = p._repr_mimebundle_()
-    assert bundle_ is not None and bundle_[0]["text/html"] == frag
+    assert bundle_ is not None and bundle_[0]["text/html"] == p.book_html()
+    assert "data-loo-live=" in p.book_html() and embedded_state(p.book_html()) == state
     assert p.static()._repr_html_() == frag
 
 
@@ -227,7 +229,8 @@ def test_static_export_refuses_unknown_state() -> None:
 
 def test_the_module_uses_only_the_model_calls_and_bundles_alone() -> None:
     code = bundle.esm("present")
-    assert set(re.findall(r"\bmodel\.(\w+)", code)) <= {"get", "set", "save_changes", "on"}
+    # dispatch: only where the model has it (the book's engine model; see test_widgets)
+    assert set(re.findall(r"\bmodel\.(\w+)", code)) <= {"get", "set", "save_changes", "on", "dispatch"}
     assert len(re.findall(r"^export default", code, re.M)) == 1
     assert not re.search(r"^\s*import\b", code, re.M)
     urls = set(re.findall(r"https?://[^\s\"'`)]+", code))

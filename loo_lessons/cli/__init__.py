@@ -95,7 +95,14 @@ def _cmd_deal(args: argparse.Namespace) -> int:
 def _cmd_bench(args: argparse.Namespace) -> int:
     from loo_lessons.cli.bench import run
 
-    run(seconds=args.seconds, simulation=not args.no_simulation)
+    if not args.browser_only:
+        run(seconds=args.seconds, simulation=not args.no_simulation)
+    if args.browser or args.browser_only:
+        from pathlib import Path
+
+        from loo_lessons.cli.bench_browser import run as run_browser
+
+        run_browser(Path(args.site))
     return 0
 
 
@@ -149,6 +156,11 @@ def parser() -> argparse.ArgumentParser:
         help=f"time for each figure, more than 0 and at most {A.MAX_SECONDS:g}",
     )
     b.add_argument("--no-simulation", action="store_true", help="skip the 100,000-hand run")
+    b.add_argument(
+        "--browser", action="store_true", help="also measure the book's engine in Chromium"
+    )
+    b.add_argument("--browser-only", action="store_true", help=argparse.SUPPRESS)
+    b.add_argument("--site", default="book/_build/html", help="the built book (make book)")
     b.set_defaults(func=_cmd_bench)
     from loo_lessons.cli.sim import register as register_sim
 

@@ -30,6 +30,7 @@ from loo_lessons.lessons.edge_cases import (
     find,
     find_yaml,
     predicates,
+    search,
 )
 from loo_lessons.lessons.explore import compare, explore, explore_declarations
 from loo_lessons.lessons.play import ledger, play, present, static, stepper
@@ -38,6 +39,7 @@ from loo_lessons.lessons.reference import check, explain, penalty, penalty_table
 from loo_lessons.lessons.strategy import (
     expected_counters,
     expected_counters_plot,
+    lab,
     miss_value,
     miss_value_plot,
     session,
@@ -63,6 +65,7 @@ __all__ = [
     "explore_declarations",
     "find",
     "find_yaml",
+    "lab",
     "ledger",
     "miss_value",
     "miss_value_plot",
@@ -79,6 +82,7 @@ __all__ = [
     "scenario",
     "scenario_names",
     "scenario_text",
+    "search",
     "session",
     "session_plot",
     "simulate",

@@ -71,15 +71,24 @@ def _comparison(seed: int, players: int, presets: Iterable[str], moves_by: str) 
 
 
 def _why_differ(step: Any, labels: tuple[str, ...]) -> str:
-    """What one rule set forbids that another allows at this step, with the rule ids."""
-    parts = []
-    for lab in labels:
-        others = set().union(*(set(step.legal[o]) for o in labels if o != lab))
-        barred = sorted(a for a in others if a not in step.legal[lab] and a in step.forbidden[lab])
-        if barred:
-            said = ", ".join(f"{a} ({step.forbidden[lab][a]})" for a in barred)
-            parts.append(f"{lab} forbids {said}")
-    return "; ".join(parts)
+    from loo_lessons.widgets.controllers.search import why_differ
+
+    return why_differ(step, labels)
+
+
+def search(
+    name: str = "ace-turned-elder-king",
+    rules: str = "hoffmann",
+    players: int = 5,
+    seed: int = 0,
+) -> Any:
+    """The edge-case search and the preset comparison as a widget: choose a search and the
+    seeds, press Find for the first deal where it holds (the position, each choice with its
+    rule, and its scenario file); give a seed and press Compare to replay that deal under
+    both books. Live in JupyterLab and in the book (its engine runs the search in the page)."""
+    from loo_lessons.widgets import live
+
+    return live.Search(name=name, rules=rules, players=players, seed=seed, find=True, compare=True)
 
 
 def compare_deal(

@@ -10,13 +10,13 @@ import ipywidgets
 
 from loo_lessons.engine.errors import LooError, ScenarioError
 from loo_lessons.engine.game import Hand, Phase
-from loo_lessons.engine.options import OPTION_SPECS, PRESETS
 from loo_lessons.explain import explain_text
 from loo_lessons.lessons.book import comparison_rows, playground_link
 from loo_lessons.lessons.cards import Position, _position
 from loo_lessons.lessons.reference import WRAP_BY_WORDS
 from loo_lessons.scenario import load
 from loo_lessons.widgets import live
+from loo_lessons.widgets.controllers.components import EXPLORE_OPTIONS
 from loo_lessons.widgets.static import Html
 
 _NEEDS_KERNEL = (
@@ -98,72 +98,14 @@ def _show(widget: Any, fresh: Any) -> None:
                 setattr(widget, trait, getattr(fresh, trait))
 
 
-def explore(
-    position: Position,
-    options: Iterable[str] = (
-        "two_trumps_lead",
-        "two_declared_rule",
-        "must_head_in_suit",
-        "void_trump_rule",
-        "trump_after_trick_two_trumps",
-        "lone_stander_rule",
-        "pool_remainder",
-    ),
-) -> Any:
-    """Change the preset or an option and see the verdict change (live); the book shows
-    the verdict under both presets."""
+def explore(position: Position, options: Iterable[str] = EXPLORE_OPTIONS) -> Any:
+    """Change the preset or an option and see the verdict, and its reason, change: live in
+    JupyterLab and in the book (its engine runs the same controller in the page); without
+    either, the verdict under each book and under the scenario's own rules."""
     sc = _position(position)
     if isinstance(sc, Hand):
         raise LooError("explore() takes a scenario")
-    start = sc.options
-    preset = ipywidgets.Dropdown(
-        options=list(PRESETS),
-        description="Preset",
-        value=next((n for n, p in PRESETS.items() if p.options == start), "hoffmann"),
-    )
-    toggles: dict[str, Any] = {}
-    for key in options:
-        spec = OPTION_SPECS[key]
-        toggles[key] = ipywidgets.Dropdown(
-            options=[str(v).lower() if isinstance(v, bool) else v for v in spec.values],
-            value=_as_choice(start.to_dict()[key]),
-            description=key,
-            style={"description_width": "initial"},
-            layout={"width": "max-content"},
-        )
-    settled = sc.final_settlement is not None or sc.hand.to_act is None
-    pick = live.PoolCalculator(sc) if settled else live.PickCard(sc)
-    status = ipywidgets.HTML(value="")
-
-    def refresh(_: Any = None) -> None:
-        try:
-            chosen = {
-                k: (w.value == "true") if w.value in ("true", "false") else w.value
-                for k, w in toggles.items()
-            }
-            data = dict(sc.data)
-            data["rules"] = {"preset": preset.value, **chosen}
-            new = load(data)
-            _show(pick, live.PoolCalculator(new) if settled else live.PickCard(new))
-            status.value = ""
-        except ScenarioError as e:  # shown as a value, never printed from a callback
-            status.value = f"<b>Refused:</b> {html.escape(str(e))}"
-
-    def from_preset(_: Any) -> None:
-        opts = PRESETS[preset.value].options.to_dict()
-        for k, w in toggles.items():
-            w.unobserve(refresh, names="value")
-            w.value = _as_choice(opts[k])
-            w.observe(refresh, names="value")
-        refresh()
-
-    preset.observe(from_preset, names="value")
-    for w in toggles.values():
-        w.observe(refresh, names="value")
-    box = ipywidgets.VBox(
-        [preset, ipywidgets.HBox(list(toggles.values()), layout={"flex_flow": "row wrap"})]
-    )
-    return _LiveBox([box, status, pick], compare(sc)._repr_html_() + pick.static_html())
+    return live.Explorer(sc.data, options, before=compare(sc)._repr_html_())
 
 
 def _as_choice(v: object) -> object:

@@ -72,6 +72,24 @@ def _simulation(hands: int, players: int, seed: int, rules: str, bots: str) -> A
     return _SIMULATIONS[key]
 
 
+def lab(
+    hands: int = 300,
+    players: int = 5,
+    seed: int = 1,
+    rules: str = "hoffmann",
+    bots: str = "sensible",
+    by: str = "trumps",
+) -> Any:
+    """The strategy lab as a widget: set the hands, players, seed, rules, bots and what to
+    group by, press Run and watch the progress bar; then the headline rates and who takes a
+    trick, as a table and as bars. Live in JupyterLab and in the book (its engine runs the
+    simulation in the page: keep it to a few thousand hands there). The book shows the first
+    run's numbers until the engine has loaded."""
+    from loo_lessons.widgets import live
+
+    return live.Lab(hands=hands, players=players, seed=seed, rules=rules, bots=bots, by=by, run=True)
+
+
 def simulate(
     hands: int = 3000,
     players: int = 5,

@@ -25,8 +25,13 @@ COMPONENTS: tuple[str, ...] = (
     "stepper",
     "present",
     "play",
+    "explore",
+    "lab",
+    "search",
 )
-HELPERS: tuple[str, ...] = ("verdict",)
+#: Helper modules (inlined into components); `engine` is the book's in-page engine client,
+#: inlined after every live widget (static.live_html).
+HELPERS: tuple[str, ...] = ("verdict", "engine")
 
 _IMPORT = re.compile(r'^import\s*\{([^}]*)\}\s*from\s*"\./([a-z_]+)\.js";[ \t]*\n', re.M)
 _ANY_IMPORT = re.compile(r"^\s*import\b", re.M)

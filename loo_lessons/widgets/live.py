@@ -12,7 +12,6 @@ Label's value), never `with output:` (see design.md, "Traps measured").
 from __future__ import annotations
 
 import copy
-import random
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, ClassVar
@@ -22,10 +21,17 @@ import ipywidgets
 import traitlets
 
 from loo_lessons import quiz
-from loo_lessons.engine.game import Hand
 from loo_lessons.engine.options import PRESETS
 from loo_lessons.quiz.results import ResultLog
 from loo_lessons.widgets.bundle import esm
+from loo_lessons.widgets.controllers.components import (
+    EXPLORE_OPTIONS,
+    ExploreController,
+    QuizGame,
+    default_generator,
+    played_out,
+    question_json,
+)
 from loo_lessons.widgets.data import (
     Position,
     as_scenario_or_hand,
@@ -50,10 +56,58 @@ Generator = Callable[[str | None, int, int, str | None], Sequence[Any]]
 
 
 class _Component(anywidget.AnyWidget):  # type: ignore[misc,unused-ignore]
-    """A component: `data` computed in Python, plus the state traits the browser changes."""
+    """A component: `data` computed in Python, plus the state traits the browser changes.
+
+    The traits in `_SYNCED` are checked whenever they change (from the browser or from
+    Python): a value the component's reducer would never give is put back to the nearest
+    state it would give, and the widget says so (`data["refused"]`); nothing is raised in
+    the kernel (issue 10: out-of-range values from the browser broke later reads)."""
 
     component: ClassVar[str] = ""
+    _SYNCED: ClassVar[tuple[str, ...]] = ()
     data = traitlets.Dict().tag(sync=True)
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        if self._SYNCED:
+            self.observe(self._check_synced, names=list(self._SYNCED))
+
+    def _normalise(self, st: Mapping[str, Any]) -> dict[str, Any]:
+        return dict(st)
+
+    def set_state(self, sync_data: Any) -> None:
+        """What the browser synced: a value of the wrong type (or one a callback refuses) is
+        said in the widget instead of raising in the kernel's comm handler."""
+        try:
+            super().set_state(sync_data)
+        except Exception as e:  # from the browser: shown, never a traceback in the kernel log
+            self.data = {**self.data, "refused": f"refused: {type(e).__name__}: {str(e)[:200]}"}
+
+    def _check_synced(self, change: Mapping[str, Any]) -> None:
+        st = {k: getattr(self, k) for k in self._SYNCED}
+        try:
+            normal = self._normalise(st)
+        except Exception:  # a value no reducer can read: back to the value before
+            normal = {**st, change["name"]: change["old"]}
+        if normal != st:
+            self._apply(
+                {
+                    **{k: v for k, v in normal.items() if v != st[k]},
+                    "data": {**self.data, "refused": f"{change['name']}: a value this widget cannot be in"},
+                }
+            )
+
+    def _live_spec(self) -> dict[str, Any] | None:
+        """How the book's engine makes this widget live (controllers.browser.KINDS)."""
+        return None
+
+    def book_html(self) -> str:
+        """What the book shows: the static component, which the page's engine takes over."""
+        state = self.state()
+        spec = self._live_spec()
+        if spec is not None and isinstance(state.get("data"), dict) and "live" in state["data"]:
+            state["data"] = {**state["data"], "live": False}  # until the engine is there
+        return component_html(self.component, state, live=spec)
 
     def state(self) -> dict[str, Any]:
         """The model state (trait values), as the static export embeds it."""
@@ -72,7 +126,7 @@ class _Component(anywidget.AnyWidget):  # type: ignore[misc,unused-ignore]
         widget; the built book (no kernel) shows the static component, still clickable."""
         bundle = super()._repr_mimebundle_(**kwargs)
         if bundle is not None:
-            bundle[0]["text/html"] = self.static_html()
+            bundle[0]["text/html"] = self.book_html()
         return bundle
 
     def _apply(self, new: Mapping[str, Any]) -> None:
@@ -91,6 +145,13 @@ class _Steps(_Component):
     buttons and keys run `_dispatch`, which keeps the step in range (`step_reduce`)."""
 
     step = traitlets.Int(0).tag(sync=True)
+    _SYNCED: ClassVar[tuple[str, ...]] = ("step",)
+
+    def _normalise(self, st: Mapping[str, Any]) -> dict[str, Any]:
+        return step_reduce(len(self.steps), st, {"type": "none"})
+
+    def _live_spec(self) -> dict[str, Any] | None:
+        return {"kind": self.component, "args": {}}
 
     @property
     def steps(self) -> list[dict[str, Any]]:
@@ -179,6 +240,13 @@ class PickCard(_Component):
     picked = traitlets.List(traitlets.Unicode()).tag(sync=True)
     current = traitlets.Unicode(None, allow_none=True).tag(sync=True)
     revealed = traitlets.Bool(False).tag(sync=True)
+    _SYNCED = ("picked", "current", "revealed")
+
+    def _normalise(self, st: Mapping[str, Any]) -> dict[str, Any]:
+        return pick_reduce(self.question, st, {"type": "none"})
+
+    def _live_spec(self) -> dict[str, Any] | None:
+        return {"kind": "pick", "args": {}}
 
     def __init__(
         self,
@@ -254,9 +322,16 @@ class PoolCalculator(_Component):
     entries = traitlets.Dict().tag(sync=True)
     checked = traitlets.Bool(False).tag(sync=True)
     revealed = traitlets.Bool(False).tag(sync=True)
+    _SYNCED = ("entries", "checked", "revealed")
 
     def __init__(self, position: Any, *, title: str | None = None, **kwargs: Any) -> None:
         super().__init__(data=pool_data(position, title=title), **kwargs)
+
+    def _normalise(self, st: Mapping[str, Any]) -> dict[str, Any]:
+        return pool_reduce(self.data["fields"], st, {"type": "none"})
+
+    def _live_spec(self) -> dict[str, Any] | None:
+        return {"kind": "pool", "args": {}}
 
     def _dispatch(self, event: Mapping[str, Any]) -> None:
         st = {"entries": self.entries, "checked": self.checked, "revealed": self.revealed}
@@ -296,7 +371,7 @@ class PoolCalculator(_Component):
         return e
 
 
-class QuizRunner(_Component):
+class QuizRunner(QuizGame, _Component):
     """A quiz over a bank of questions: one at a time, graded, explained, scored per topic.
 
     The bank is `questions` (Question objects or schema mappings), or is made by
@@ -314,6 +389,18 @@ class QuizRunner(_Component):
     new_request = traitlets.Int(0).tag(sync=True)
     #: A class code typed in the browser that its banks do not hold: Python deals it.
     class_request = traitlets.Unicode("").tag(sync=True)
+    _SYNCED = ("index", "responses", "selected", "inspect")
+
+    def _normalise(self, st: Mapping[str, Any]) -> dict[str, Any]:
+        return quiz_reduce(self.questions, st, {"type": "none"})
+
+    def _live_spec(self) -> dict[str, Any] | None:
+        if self._generator is not None:
+            return None  # a generator of the notebook's own: the book cannot make more
+        return {
+            "kind": "quiz",
+            "args": {"topic": self.topic, "seed": self.seed, "count": self.count, "preset": self.preset},
+        }
 
     def __init__(
         self,
@@ -327,21 +414,14 @@ class QuizRunner(_Component):
         generator: Generator | None = None,
         **kwargs: Any,
     ) -> None:
-        self.topic = topic
-        self.seed = seed
-        self.count = count
-        self.preset = preset
-        self._generator = generator
-        bank = (
-            [question_json(q) for q in questions]
-            if questions is not None
-            else self._make(topic, seed, count, preset)
+        self._setup(topic, seed, count, preset, generator)
+        bank = self._first_bank(questions)
+        super().__init__(
+            questions=bank,
+            responses=[None] * len(bank),
+            data=self._first_data(title, questions),
+            **kwargs,
         )
-        data: dict[str, Any] = {"title": title, "live": True, "error": None}
-        code = self._class_code(topic, seed, count, preset, questions, generator)
-        if code is not None:
-            data["class_code"] = code  # the page holds this code's bank: its questions
-        super().__init__(questions=bank, responses=[None] * len(bank), data=data, **kwargs)
         self.observe(self._on_new_request, names="new_request")
         self.observe(self._on_class_request, names="class_request")
         # a teacher's record: when each question came on screen, and each first answer
@@ -354,11 +434,15 @@ class QuizRunner(_Component):
         self._shown_at.setdefault(int(change["new"]), time.monotonic())
 
     def _on_responses(self, change: Mapping[str, Any]) -> None:
-        old = change["old"] or []
-        for i, r in enumerate(change["new"] or []):
+        old = change["old"] if isinstance(change["old"], list) else []
+        new = change["new"] if isinstance(change["new"], list) else []
+        for i, r in enumerate(new):
             was = old[i] if i < len(old) else None
-            if r is not None and was is None and i < len(self.questions) and r.get("picked"):
-                seconds = time.monotonic() - self._shown_at.get(i, time.monotonic())
+            if not isinstance(r, Mapping) or not isinstance(r.get("picked"), list):
+                continue  # not an answer (the synced value is put back by _check_synced)
+            if was is None and i < len(self.questions) and r["picked"]:
+                now = time.monotonic()  # read once: a second read is later than `now`
+                seconds = max(0.0, now - self._shown_at.get(i, now))
                 self._log.record(self.questions[i], list(r["picked"]), seconds=seconds)
 
     def results(self) -> Any:
@@ -366,58 +450,9 @@ class QuizRunner(_Component):
         answer_given, correct, seconds): a pandas DataFrame a teacher can save as CSV."""
         return self._log.frame()
 
-    def _make(
-        self, topic: str | None, seed: int, count: int, preset: str | None
-    ) -> list[dict[str, Any]]:
-        gen = self._generator or default_generator()
-        return [question_json(q) for q in gen(topic, seed, count, preset)]
-
-    @staticmethod
-    def _class_code(
-        topic: str | None,
-        seed: int,
-        count: int,
-        preset: str | None,
-        questions: Iterable[Any] | None,
-        generator: Generator | None,
-    ) -> str | None:
-        """The class code that deals this quiz's questions, when there is one."""
-        if questions is not None or generator is not None or preset is not None:
-            return None
-        try:
-            return str(quiz.ClassCode(topic or "mixed", count, seed))
-        except ValueError:
-            return None
-
-    def use_code(self, code: str) -> None:
-        """Deal the questions of a class code ("lead-10-42"); a bad code is shown as an error."""
-        try:
-            c = quiz.class_code.parse(code)
-        except ValueError as e:
-            self.data = {**self.data, "error": str(e)}
-            return
-        bank = [question_json(q) for q in quiz.for_code(c)]
-        self.topic = None if c.topic == "mixed" else c.topic
-        self.seed, self.count, self.preset = c.seed, c.count, None
-        self._deal(bank, {**self.data, "error": None, "class_code": str(c)}, class_request="")
-
-    def _deal(self, bank: list[dict[str, Any]], data: dict[str, Any], **more: Any) -> None:
-        """A fresh bank on screen: the first question, nothing answered."""
-        self._apply(
-            {
-                "questions": bank,
-                "index": 0,
-                "responses": [None] * len(bank),
-                "selected": [],
-                "inspect": None,
-                "data": data,
-                **more,
-            }
-        )
-
     def _on_class_request(self, change: Mapping[str, Any]) -> None:
-        if change["new"]:
-            self.use_code(str(change["new"]))
+        if isinstance(change["new"], str) and change["new"]:
+            self.use_code(change["new"][:40])
 
     def _on_new_request(self, change: Mapping[str, Any]) -> None:
         try:
@@ -425,26 +460,8 @@ class QuizRunner(_Component):
         except Exception as e:  # shown in the widget, never lost in a callback
             self.data = {**self.data, "error": f"Could not make new questions: {e}"}
 
-    def new_questions(self, seed: int | None = None) -> None:
-        """A fresh bank (the next seed unless one is given); the score starts again."""
-        self.seed = self.seed + 1 if seed is None else seed
-        bank = self._make(self.topic, self.seed, self.count, self.preset)
-        data = {**self.data, "error": None}
-        if "class_code" in data:  # the new bank has its own code
-            code = self._class_code(self.topic, self.seed, self.count, self.preset, None, None)
-            data["class_code"] = code
-        self._deal(bank, data)
-
-    def _state(self) -> dict[str, Any]:
-        return {
-            "index": self.index,
-            "responses": self.responses,
-            "selected": self.selected,
-            "inspect": self.inspect,
-        }
-
     def _dispatch(self, event: Mapping[str, Any]) -> None:
-        self._apply(quiz_reduce(self.questions, self._state(), event))
+        self._apply(quiz_reduce(self.questions, self._quiz_state(), event))
 
     @property
     def question(self) -> dict[str, Any] | None:
@@ -538,6 +555,138 @@ class QuizRunner(_Component):
         )
 
 
+class Explorer(_Component):
+    """One position under rules the learner chooses (`controllers.ExploreController`, the
+    controller the book's engine runs too): change the preset or an option, the engine loads
+    the position again and the verdict and its reasons change. `choose_preset(name)` and
+    `set_option(key, value)` do what the selects do."""
+
+    component = "explore"
+    _esm = esm("explore")
+    rules = traitlets.Dict().tag(sync=True)
+    request = traitlets.Dict().tag(sync=True)
+
+    def __init__(
+        self,
+        scenario: Mapping[str, Any],
+        options: Iterable[str] = EXPLORE_OPTIONS,
+        *,
+        before: str = "",
+        **kwargs: Any,
+    ) -> None:
+        self._args: dict[str, Any] = {"scenario": dict(scenario), "options": list(options)}
+        self._ctl = ExploreController(**self._args)
+        self._before = before  # shown above it in the book (e.g. the verdict under each book)
+        super().__init__(**self._ctl.state(), **kwargs)
+        self.observe(self._on_request, names="request")
+
+    def _on_request(self, change: Mapping[str, Any]) -> None:
+        self._apply(self._ctl.receive({"sync": {"request": change["new"]}}))
+
+    def _request(self, **ev: Any) -> None:
+        n = int(self.request.get("n", 0)) + 1 if isinstance(self.request.get("n"), int) else 1
+        self.request = {**ev, "n": n}
+
+    def choose_preset(self, name: str) -> None:
+        """The Preset select."""
+        self._request(type="preset", preset=name)
+
+    def set_option(self, key: str, value: Any) -> None:
+        """One option's select."""
+        self._request(type="option", key=key, value=value)
+
+    @property
+    def verdict(self) -> dict[str, Any]:
+        """What the component shows: {kind: pick, question} | {kind: pool, pool} | refused."""
+        return {k: self.data.get(k) for k in ("kind", "question", "pool", "verdict_refused")}
+
+    def _live_spec(self) -> dict[str, Any] | None:
+        return {"kind": "explore", "args": self._args}
+
+    def book_html(self) -> str:
+        return self._before + super().book_html()
+
+
+class Lab(_Component):
+    """The strategy lab: small seeded simulations with a progress bar, summed up as plain
+    numbers and drawn as a table and SVG bars (`controllers.lab.LabController`, which the
+    book's engine runs in the page too). `run(**settings)` does what "Run" does."""
+
+    component = "lab"
+    _esm = esm("lab")
+    request = traitlets.Dict().tag(sync=True)
+    progress = traitlets.Dict().tag(sync=True)
+
+    def __init__(self, **settings: Any) -> None:
+        from loo_lessons.widgets.controllers.lab import LabController
+
+        self._args = dict(settings)
+        self._ctl = LabController(**settings)
+        super().__init__(**self._ctl.state())
+        self._ctl.on_progress = lambda done, total: setattr(
+            self, "progress", {"done": done, "total": total}
+        )
+        self.observe(self._on_request, names="request")
+
+    def _on_request(self, change: Mapping[str, Any]) -> None:
+        self._apply(self._ctl.receive({"sync": {"request": change["new"]}}))
+
+    def run(self, **settings: Any) -> dict[str, Any]:
+        """Run the simulation (the settings not given stay); returns the result."""
+        n = self.request.get("n", 0)
+        self.request = {**settings, "type": "run", "n": (n if isinstance(n, int) else 0) + 1}
+        out: dict[str, Any] = self.data.get("result") or {}
+        return out
+
+    def _live_spec(self) -> dict[str, Any] | None:
+        return {"kind": "lab", "args": {k: v for k, v in self._args.items() if k != "run"}}
+
+
+class Search(_Component):
+    """The edge-case search and the preset comparison (`controllers.search.SearchController`,
+    which the book's engine runs in the page too). `find(...)` and `compare(...)` do what
+    the buttons do."""
+
+    component = "search"
+    _esm = esm("search")
+    request = traitlets.Dict().tag(sync=True)
+
+    def __init__(self, *, find: bool = False, compare: bool = False, **settings: Any) -> None:
+        from loo_lessons.widgets.controllers.search import SearchController
+
+        self._args = dict(settings)
+        self._ctl = SearchController(**settings)
+        if find:
+            self._ctl.receive({"event": {"type": "find"}})
+        if compare:
+            self._ctl.receive({"event": {"type": "compare"}})
+        self._ctl.take_changes()
+        super().__init__(**self._ctl.state())
+        self.observe(self._on_request, names="request")
+
+    def _on_request(self, change: Mapping[str, Any]) -> None:
+        self._apply(self._ctl.receive({"sync": {"request": change["new"]}}))
+
+    def _ask(self, kind: str, settings: Mapping[str, Any]) -> None:
+        n = self.request.get("n", 0)
+        self.request = {**settings, "type": kind, "n": (n if isinstance(n, int) else 0) + 1}
+
+    def find(self, **settings: Any) -> dict[str, Any] | None:
+        """"Find": the first deal where the search holds (None: not among these seeds)."""
+        self._ask("find", settings)
+        out: dict[str, Any] | None = self.data.get("found")
+        return out
+
+    def compare(self, **settings: Any) -> dict[str, Any]:
+        """"Compare": one seeded deal under both books."""
+        self._ask("compare", settings)
+        out: dict[str, Any] = self.data["comparison"]
+        return out
+
+    def _live_spec(self) -> dict[str, Any] | None:
+        return {"kind": "search", "args": self._args}
+
+
 class Stepper(_Steps):
     """Step through one deal: the deal, declarations, each card and trick, the settlement."""
 
@@ -599,34 +748,17 @@ class Stepper(_Steps):
         return ipywidgets.VBox([ipywidgets.HBox([seed, size, rules, go]), status, self])
 
 
-def played_out(seed: int, players: int = 5, preset: str | None = None) -> Hand:
-    """The deal of `seed`, every move drawn (from the same seed) among the engine's legal ones."""
-    hand = Hand.from_seed(seed, players, 0, preset)
-    rng = random.Random(seed)
-    while hand.to_act is not None:
-        legal = hand.legal_actions()
-        hand.apply(legal[rng.randrange(len(legal))])
-    return hand
-
-
-def question_json(q: Any) -> dict[str, Any]:
-    """A question as the schema's mapping (a Question object or a mapping already)."""
-    if isinstance(q, Mapping):
-        return copy.deepcopy(dict(q))
-    to_json = getattr(q, "to_json", None)
-    if to_json is None:
-        raise TypeError(f"not a question: {q!r}")
-    out: dict[str, Any] = to_json()
-    return out
-
-
-def default_generator() -> Generator:
-    """loo_lessons.quiz.generate: one topic, or (topic None) every topic in turn."""
-    from loo_lessons import quiz
-
-    def call(topic: str | None, seed: int, count: int, preset: str | None) -> Sequence[Any]:
-        if topic is not None:
-            return quiz.generate(topic, count, seed, preset=preset)
-        return quiz.generate_mixed(count, seed, preset=preset)
-
-    return call
+__all__ = [
+    "CardRow",
+    "Explorer",
+    "Lab",
+    "PickCard",
+    "PoolCalculator",
+    "QuizRunner",
+    "Search",
+    "Stepper",
+    "TableView",
+    "default_generator",
+    "played_out",
+    "question_json",
+]

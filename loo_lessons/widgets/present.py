@@ -10,7 +10,8 @@ hidden (a toggle), Back / Forward buttons and the arrow keys, and the seed and t
 big type, so that "seed 42, Hoffmann's rules" deals the class the same cards anywhere.
 
 `next()`, `back()`, `toggle_faces()` (and `first()`, `last()`, `goto()`) do what the
-buttons and keys do: they run `present_reduce`, the mirror of the JS `presentReduce`.
+buttons and keys do: they run `present_reduce` (controllers.components, the controller the
+book's engine runs too), the mirror of the JS `presentReduce`.
 
 Without a kernel (the built book) the presenter is static HTML that still steps and
 toggles in the browser: every step is precomputed.
@@ -24,36 +25,19 @@ from typing import Any, ClassVar
 import traitlets
 
 from loo_lessons.engine.errors import LooError
-from loo_lessons.engine.game import Hand
-from loo_lessons.engine.options import PRESETS
 from loo_lessons.widgets.bundle import esm
-from loo_lessons.widgets.data import play_out, stepper_steps
+from loo_lessons.widgets.controllers.components import (
+    FACES,
+    present_data,
+    present_reduce,
+    seeded_hand,
+)
 from loo_lessons.widgets.live import _Steps
-from loo_lessons.widgets.state import step_reduce
 from loo_lessons.widgets.static import component_html
 
 NAME = "present"
-FACES: tuple[str, ...] = ("up", "hidden")
 #: The width of every card the presenter draws, in CSS pixels (js/present.js).
 CARD_WIDTH_PX = 150
-
-
-def present_reduce(count: int, st: Mapping[str, Any], ev: Mapping[str, Any]) -> dict[str, Any]:
-    """presentReduce: `next`, `prev`, `first`, `last`, `goto` (step) as `step_reduce`, and
-    `toggle`, `faces` (faces). The step stays in 0 .. count - 1 and faces in ("up", "hidden")."""
-    step = step_reduce(count, st, ev)["step"]
-    faces = "hidden" if st.get("faces") == "hidden" else "up"
-    kind = ev.get("type")
-    if kind == "toggle":
-        faces = "hidden" if faces == "up" else "up"
-    elif kind == "faces" and ev.get("faces") in FACES:
-        faces = str(ev["faces"])
-    return {"step": step, "faces": faces}
-
-
-def seeded_hand(seed: int, players: int = 5, rules: str = "hoffmann") -> Hand:
-    """The deal of `seed` (dealer seat 0), played to the end by the `sensible` bots."""
-    return play_out(Hand.from_seed(seed, players=players, dealer=0, options=rules), seed)
 
 
 def present_html(state: Mapping[str, Any]) -> str:
@@ -69,6 +53,10 @@ class Presenter(_Steps):
     component: ClassVar[str] = NAME
     _esm = esm(NAME)
     faces = traitlets.Enum(FACES, default_value="up").tag(sync=True)
+    _SYNCED = ("step", "faces")
+
+    def _normalise(self, st: Mapping[str, Any]) -> dict[str, Any]:
+        return present_reduce(len(self.steps), st, {"type": "none"})
 
     def __init__(
         self,
@@ -78,22 +66,10 @@ class Presenter(_Steps):
         faces: str = "up",
         **kwargs: Any,
     ) -> None:
-        if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-            raise LooError(f"the seed is a whole number, 0 or more (got {seed!r})")
-        if rules not in PRESETS:
-            raise LooError(f"unknown rules {rules!r} (known: {', '.join(PRESETS)})")
         if faces not in FACES:
             raise LooError(f"faces is 'up' or 'hidden' (got {faces!r})")
+        data = present_data(seed, players, rules)
         self.hand = seeded_hand(seed, players, rules)
-        call = f'L.present({seed}, players={players}, rules="{rules}")'
-        data = {
-            "seed": seed,
-            "players": players,
-            "rules": rules,
-            "book": PRESETS[rules].book,
-            "call": call,
-            "steps": stepper_steps(self.hand),
-        }
         super().__init__(data=data, faces=faces, **kwargs)
 
     # --- what is on screen (and `steps`, `current`, `step`) -------------------------------

@@ -39,6 +39,12 @@ DEFAULT_STATE: dict[str, dict[str, Any]] = {
     "present": {"data": {}, "step": 0, "faces": "up"},
     # the play table needs the kernel: its static form is drawn by `pick` and `table`
     "play": {"data": {}, "request": {}, "show_hint": False, "tried": None, "save_name": ""},
+    # the option explorer needs the engine (the book's, or the kernel's)
+    "explore": {"data": {}, "rules": {}, "request": {}},
+    # the strategy lab runs its simulations in Python (the kernel, or the book's engine)
+    "lab": {"data": {}, "request": {}, "progress": {}},
+    # the edge-case search and the preset comparison (Python deals and replays)
+    "search": {"data": {}, "request": {}},
 }
 
 #: What a fragment says where JavaScript is off, when not "This exercise needs JavaScript."
@@ -65,6 +71,7 @@ function looModel(given) {
       for (const e of String(events).split(/\\s+/)) handlers[e] = (handlers[e] || []).filter((g) => g !== f);
     },
     send() {},
+    snapshot() { return JSON.parse(JSON.stringify(state)); },
   };
 }
 """
@@ -118,12 +125,72 @@ def full_state(name: str, state: Mapping[str, Any]) -> dict[str, Any]:
     return dict(out)
 
 
-def component_html(name: str, state: Mapping[str, Any]) -> str:
+def live_spec_html(kind: str, component: str, args: Mapping[str, Any]) -> str:
+    """The attributes that let the book's engine (js/engine.js) run this widget live: which
+    controller (`controllers.browser.KINDS`), drawn by which component, made from what."""
+    spec = json_for_html({"kind": kind, "component": component, "args": dict(args)})
+    return f' data-loo-live="{html.escape(spec, quote=True)}"'
+
+
+#: A classic script (it runs while the page is still being read, before any module script):
+#: the first live widget starts the engine's worker at once; engine.js takes it over, with
+#: any message it sent in the meantime.
+EARLY_START = """\
+(function () {
+  if (window.looEngineWorker || window.looEngine || location.protocol === "file:") return;
+  var n = document.querySelector('link[href*="_static/"], script[src*="_static/"]');
+  var u = n ? n.href || n.src : "";
+  var i = u.indexOf("/_static/");
+  if (window.LOO_ENGINE_BASE || document.querySelector('meta[name="loo-engine"]') || i < 0) return;
+  try {
+    var w = new Worker(u.slice(0, i) + "/_static/loo-engine/worker.js");
+    var early = [];
+    var state = { worker: w, early: early, t0: performance.now(), failed: null };
+    w.onmessage = function (e) { early.push(e); };
+    w.onerror = function (e) { e.preventDefault(); state.failed = e.message || "the worker failed"; };
+    window.looEngineWorker = state;
+  } catch (e) {}
+})();
+"""
+
+
+def engine_script() -> str:
+    """The book's engine client as an inline module script (js/engine.js): it installs
+    `window.looEngine` and makes every `[data-loo-live]` widget on the page live. A page
+    with no such widget (the playground) starts it itself: `looEngine.start()`, then
+    `await looEngine.ready` and `await looEngine.run("explain", {text})`."""
+    code = script("engine")
+    if "</script" in code.lower() or "<!--" in code:
+        raise ValueError("engine.js contains '</script' or '<!--': it cannot be inlined")
+    return f"<script>\n{EARLY_START}</script>\n" f'<script type="module">\n{code}\n</script>\n'
+
+
+def live_html(kind: str, component: str, args: Mapping[str, Any], fallback: str) -> str:
+    """A widget the book's engine makes live: `fallback` (static HTML) shows at once and
+    stays where the engine cannot run; once it has loaded, controller `kind` made from
+    `args` replaces it, drawn by `component`."""
+    uid = hashlib.sha256(f"{kind}\0{json_for_html(dict(args))}".encode()).hexdigest()[:12]
+    code = script(component)
+    return (
+        f'<div class="loo-live-widget" data-loo-live-id="{uid}"{live_spec_html(kind, component, args)}>'
+        f'<div class="loo-live-body">{fallback}</div></div>\n'
+        '<script type="module">\n'
+        f"{code}\n"
+        "window.looComponents = window.looComponents || {};\n"
+        f'window.looComponents["{component}"] = __component;\n'
+        "</script>\n" + engine_script()
+    )
+
+
+def component_html(
+    name: str, state: Mapping[str, Any], *, live: Mapping[str, Any] | None = None
+) -> str:
     """A self-contained HTML fragment showing component `name` with this model state.
 
     `state` maps the component's traits (see DEFAULT_STATE) to values, e.g.
     `component_html("table", {"data": {"view": table_view(hand)}})`. Several fragments may
-    share a page, the same one twice included.
+    share a page, the same one twice included. `live` ({"kind", "args"}): the book's engine
+    takes this component over once it has loaded (`controllers.browser.create`).
     """
     st = full_state(name, state)
     blob = json_for_html(st)
@@ -132,8 +199,9 @@ def component_html(name: str, state: Mapping[str, Any]) -> str:
         raise ValueError(f"{name}.js contains '</script' or '<!--': it cannot be inlined")
     uid = hashlib.sha256(f"{name}\0{blob}".encode()).hexdigest()[:12]
     noscript = NOSCRIPT.get(name, "This exercise needs JavaScript.")
+    spec = live_spec_html(str(live["kind"]), name, live.get("args") or {}) if live else ""
     return (
-        f'<div class="loo-static" data-loo-component="{name}" data-loo-id="{uid}">'
+        f'<div class="loo-static" data-loo-component="{name}" data-loo-id="{uid}"{spec}>'
         f'<script type="application/json" class="loo-state">{blob}</script>'
         f'<noscript><p class="loo-noscript">{noscript}</p></noscript>'
         "</div>\n"
@@ -146,9 +214,11 @@ def component_html(name: str, state: Mapping[str, Any]) -> str:
         '  const model = looModel(JSON.parse(el.querySelector("script.loo-state").textContent));\n'
         "  window.looLessons = window.looLessons || [];\n"
         f'  window.looLessons.push({{ name: "{name}", el, model }});\n'
+        "  window.looComponents = window.looComponents || {};\n"
+        f'  window.looComponents["{name}"] = __component;\n'
         "  __component.render({ model, el });\n"
         "}\n"
-        "</script>\n"
+        "</script>\n" + (engine_script() if live else "")
     )
 
 

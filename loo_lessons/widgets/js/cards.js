@@ -362,6 +362,10 @@ export function mount(el, model, keys, draw) {
     const active = root.ownerDocument.activeElement;
     const focusId = active && root.contains(active) ? active.getAttribute("data-focus") : null;
     draw(body, say);
+    // a message the controller refused (an out-of-range value, an unknown event): said in
+    // the widget, never lost in a log
+    const refused = (model.get("data") || {}).refused;
+    if (refused) body.append(h("p", { class: "loo-verdict loo-wrong loo-refused", role: "alert", text: String(refused) }));
     if (focusId) {
       for (const t of body.querySelectorAll("[data-focus]")) {
         if (t.getAttribute("data-focus") === focusId) {
@@ -386,6 +390,40 @@ export function mount(el, model, keys, draw) {
 export function commit(model, changes) {
   for (const [k, v] of Object.entries(changes)) model.set(k, v);
   model.save_changes();
+}
+
+// "Deal another": a seed, the number of players and the rules, sent as a `deal` event to the
+// Python controller (which deals and explains the new deal). Only where the model has
+// `dispatch` (the book's engine); in JupyterLab the notebook's own controls do this.
+export function dealForm(model, d, label) {
+  if (typeof model.dispatch !== "function") return null;
+  const seed = h("input", { type: "number", min: "0", step: "1", class: "loo-num", "aria-label": "seed", "data-focus": "deal-seed", "data-key": "deal-seed", style: "width: 7em" });
+  seed.value = String(Number.isInteger(d.seed) ? d.seed + 1 : 1);
+  const players = h("input", { type: "number", min: "2", max: "10", step: "1", class: "loo-num", "aria-label": "players", "data-focus": "deal-players", "data-key": "deal-players", style: "width: 4.5em" });
+  players.value = String(Number.isInteger(d.players) ? d.players : 5);
+  const rules = h("select", { "aria-label": "rules", "data-focus": "deal-rules", "data-key": "deal-rules" });
+  for (const r of d.presets || ["hoffmann", "peel"]) {
+    const o = h("option", { value: r, text: `${r.charAt(0).toUpperCase()}${r.slice(1)}'s rules` });
+    if (r === d.rules) o.selected = true;
+    rules.append(o);
+  }
+  const go = () => model.dispatch({ type: "deal", seed: Number(seed.value), players: Number(players.value), rules: rules.value });
+  return h(
+    "div",
+    { class: "loo-row loo-deal-form", role: "group", "aria-label": label || "deal another hand" },
+    h("label", {}, "Seed ", seed),
+    h("label", {}, "Players ", players),
+    rules,
+    button(label || "Deal another", go, { action: "deal", focusId: "deal-go" }),
+  );
+}
+
+// One event from a component. With the book's engine (a model with `dispatch`) the Python
+// controller answers it in the page's worker; otherwise the component's own reducer gives the
+// next state (JupyterLab: the kernel's controller checks what is synced; static: no kernel).
+export function act(model, ev, local) {
+  if (typeof model.dispatch === "function") model.dispatch(ev);
+  else commit(model, local());
 }
 
 export default {

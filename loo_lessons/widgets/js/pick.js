@@ -8,7 +8,7 @@
 // answer, in the order first clicked; for several, the selection), current (the key whose
 // verdict is shown), revealed (checked, or "Show the answer").
 // loo_lessons/widgets/state.py mirrors pickReduce exactly (tests compare the two).
-import { h, fill, button, mount, commit } from "./cards.js";
+import { h, fill, button, mount, act } from "./cards.js";
 import { drawTable } from "./table.js";
 import { drawChoices, drawVerdict, speakVerdict, answerText, choiceMarks, addStyle } from "./verdict.js";
 
@@ -55,7 +55,7 @@ export default {
     let lastControl = "pick-ctl";
     const send = (ev) => {
       const q = (model.get("data") || {}).question || {};
-      commit(model, pickReduce(q, state(), ev));
+      act(model, ev, () => pickReduce(q, state(), ev));
     };
     const press = (focus, ev) => () => {
       lastControl = focus;

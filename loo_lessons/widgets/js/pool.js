@@ -4,7 +4,7 @@
 // Data: {title, facts: [str], seats: [{seat, label, tricks}], fields: [{id, label, seat,
 // kind}], expected: {id: int}, working: [{text, rule_id}]}. State: entries ({id: int|null};
 // a blank counts as 0), checked, revealed. loo_lessons/widgets/state.py mirrors poolReduce.
-import { h, fill, button, mount, commit } from "./cards.js";
+import { h, fill, button, mount, act } from "./cards.js";
 
 export function poolReduce(fields, st, ev) {
   const ids = fields.map((f) => f.id);
@@ -59,7 +59,7 @@ export default {
     });
     const send = (ev) => {
       const d = model.get("data") || {};
-      commit(model, poolReduce(d.fields || [], state(), ev));
+      act(model, ev, () => poolReduce(d.fields || [], state(), ev));
     };
     const build = (body, d) => {
       const inputs = {};

@@ -6,9 +6,12 @@
 // Data: {seed, players, rules, book, call, title, steps: [step of stepper_steps]}.
 // State: step (0 .. steps - 1), faces ("up" | "hidden").
 // Keys: ← → (or PageUp / PageDown, as a presentation clicker sends; Space) step, Home / End,
-// F hides or shows the hands.
+// F hides or shows the hands, P (or the "Full screen" button) fills the screen for a
+// projector and Escape leaves it. Full screen, the step (its title, its rule and the book's
+// words) sits beside the table, and the whole stage is scaled to fit the screen (1280×720 or
+// 1920×1080: nothing to scroll).
 // loo_lessons/widgets/present.py mirrors presentReduce exactly.
-import { h, fill, button, mount, commit, cardEl, cardLabel, parseCode, suitWord, SUIT_SYMBOLS, DECLARATION_WORDS } from "./cards.js";
+import { h, fill, button, mount, act, dealForm, cardEl, cardLabel, parseCode, suitWord, SUIT_SYMBOLS, DECLARATION_WORDS } from "./cards.js";
 import { felt } from "./table.js";
 
 export const PRESENT_CARD_WIDTH = 150;
@@ -74,7 +77,53 @@ const PRESENT_STYLE = `
 .loo-present .loo-fan > .loo-card + .loo-card { margin-left: -62px; }
 .loo-present .loo-seat.loo-out .loo-fan { opacity: .55; }
 .loo-present:focus-visible { outline: 4px solid var(--loo-accent); outline-offset: 2px; }
+.loo.loo-present.loo-fullscreen { position: fixed; inset: 0; z-index: 2147483000; margin: 0; max-width: none;
+  width: 100vw; height: 100vh; box-sizing: border-box; overflow: hidden; border-radius: 0;
+  background: var(--loo-bg, Canvas); padding: 8px 16px; font-size: 18px; }
+.loo-fullscreen > .loo-body { height: 100%; display: flex; flex-direction: column; }
+.loo-fullscreen .loo-banner { padding-bottom: 4px; gap: 4px 22px; }
+.loo-fullscreen .loo-seed { font-size: 2em; }
+.loo-fullscreen .loo-rules-name { font-size: 1.5em; }
+.loo-fullscreen .loo-book { display: none; }
+.loo-fullscreen .loo-controls { margin: 6px 0; }
+.loo-fullscreen .loo-btn { min-height: 42px; padding: 4px 14px; }
+.loo-fullscreen .loo-fit { flex: 1 1 auto; min-height: 0; overflow: hidden; position: relative; }
+.loo-fullscreen .loo-stage { display: grid; grid-template-columns: minmax(320px, 34%) minmax(0, 1fr); gap: 18px;
+  align-items: start; transform-origin: top left; position: absolute; left: 0; top: 0; }
+.loo-fullscreen .loo-stage .loo-felt { margin-top: 0; }
+.loo-fullscreen .loo-board .loo-seats { display: flex; flex-wrap: nowrap; justify-content: safe center; gap: 10px; }
+.loo-fullscreen .loo-board .loo-seat { flex: 0 0 auto; }
 `;
+
+// Scale the stage so that all of it shows on the screen (full screen only).
+function presentFit(root) {
+  const holder = root.querySelector(".loo-fit");
+  const stage = holder && holder.querySelector(".loo-stage");
+  if (!stage) return;
+  if (!root.classList.contains("loo-fullscreen")) {
+    stage.style.transform = "";
+    stage.style.width = "";
+    return;
+  }
+  const aw = holder.clientWidth;
+  const ah = holder.clientHeight;
+  let k = 1;
+  // the stage is laid out at a width k times too wide, then scaled by k: it fills the width
+  for (let i = 0; i < 6; i += 1) {
+    stage.style.transform = "";
+    stage.style.width = `${aw / k}px`;
+    const next = Math.min(1, ah / Math.max(1, stage.scrollHeight));
+    if (Math.abs(next - k) < 0.01) {
+      k = next;
+      break;
+    }
+    k = next;
+  }
+  stage.style.width = `${aw / k}px`;
+  k = Math.min(k, ah / Math.max(1, stage.scrollHeight), aw / Math.max(1, stage.scrollWidth));
+  stage.style.transform = `scale(${k})`;
+  root.dataset.fit = k.toFixed(3);
+}
 
 const ROLE_WORDS = { dealer: "Dealer", elder: "Elder hand" };
 
@@ -189,13 +238,46 @@ export default {
   render({ model, el }) {
     const steps = () => ((model.get("data") || {}).steps || []);
     const state = () => ({ step: model.get("step"), faces: model.get("faces") });
-    const send = (ev) => commit(model, presentReduce(steps().length, state(), ev));
+    const send = (ev) => act(model, ev, () => presentReduce(steps().length, state(), ev));
     const keyMap = {
       ArrowRight: "next", PageDown: "next", " ": "next",
       ArrowLeft: "prev", PageUp: "prev",
       Home: "first", End: "last", f: "toggle", F: "toggle",
     };
+    let full = false;
+    let redraw = null;
+    const setFull = (on) => {
+      full = on;
+      const root = el.querySelector(".loo");
+      if (!root) return;
+      root.classList.toggle("loo-fullscreen", on);
+      document.documentElement.style.overflow = on ? "hidden" : "";
+      if (on) {
+        root.focus();
+        if (root.requestFullscreen && !document.fullscreenElement) root.requestFullscreen().catch(() => {});
+      } else if (document.fullscreenElement && document.exitFullscreen) {
+        document.exitFullscreen().catch(() => {});
+      }
+      if (redraw) redraw();
+    };
+    document.addEventListener("fullscreenchange", () => {
+      if (!document.fullscreenElement && full && el.querySelector(".loo") && !el.querySelector(".loo").contains(document.activeElement)) setFull(false);
+    });
+    window.addEventListener("resize", () => {
+      const root = el.querySelector(".loo");
+      if (root && full) presentFit(root);
+    });
     el.addEventListener("keydown", (ev) => {
+      if (ev.key === "Escape" && full) {
+        ev.preventDefault();
+        setFull(false);
+        return;
+      }
+      if ((ev.key === "p" || ev.key === "P") && !ev.altKey && !ev.ctrlKey && !ev.metaKey) {
+        ev.preventDefault();
+        setFull(!full);
+        return;
+      }
       if (ev.target && (ev.target.tagName === "INPUT" || ev.target.tagName === "TEXTAREA")) return;
       if (ev.altKey || ev.ctrlKey || ev.metaKey) return;
       const type = keyMap[ev.key];
@@ -205,7 +287,7 @@ export default {
       ev.stopPropagation();
       send({ type });
     });
-    mount(el, model, ["data", "step", "faces"], (body, say) => {
+    redraw = mount(el, model, ["data", "step", "faces"], (body, say) => {
       const d = model.get("data") || {};
       const all = d.steps || [];
       const { step, faces } = presentReduce(all.length, state(), { type: "none" });
@@ -237,9 +319,14 @@ export default {
           h("span", { class: "loo-stepno loo-score", "data-step": step, "data-steps": all.length, text: `Step ${step + 1} of ${all.length}` }),
           button("Forward \u25B6", () => send({ type: "next" }), { action: "next", focusId: "next", kind: "primary", ariaDisabled: step >= all.length - 1, ariaLabel: "next step" }),
           button(faces === "up" ? "Hide the hands" : "Show the hands", () => send({ type: "toggle" }), { action: "toggle", focusId: "toggle" }),
-          h("span", { class: "loo-keys", text: "Keys: \u2190 \u2192 step, F hides or shows the hands" }),
+          button(full ? "Leave full screen" : "Full screen", () => setFull(!full), { action: "fullscreen", focusId: "fullscreen", pressed: full, ariaLabel: full ? "leave full screen (Escape)" : "full screen, for a projector (P)" }),
+          h("span", { class: "loo-keys", text: "Keys: \u2190 \u2192 step, F hides or shows the hands, P full screen" }),
         ),
+        full ? null : dealForm(model, d, "Deal this seed"),
         h(
+          "div",
+          { class: "loo-fit" },
+          h(
           "div",
           { class: "loo-stage" },
           h(
@@ -261,7 +348,10 @@ export default {
             h("div", { class: "loo-seats", "data-faces": faces }, seats.map((seat) => drawSeat(view, seat, faces))),
           ),
         ),
+        ),
       );
+      const fitRoot = body.parentElement;
+      if (fitRoot) requestAnimationFrame(() => presentFit(fitRoot));
       say(`Step ${step + 1} of ${all.length}: ${s.title || ""}. ${s.text || ""}${faces === "hidden" ? " Hands hidden." : ""}`);
     });
     const root = el.querySelector(".loo");

@@ -16,7 +16,7 @@
 // answers are exported as CSV and as a short result code (loo-lessons quiz results merges
 // them). On paper (@media print) every question is printed, and the answer key at the end
 // unless data.print_key is false.
-import { h, fill, button, mount, commit, cardRow } from "./cards.js";
+import { h, fill, button, mount, commit, cardRow, act } from "./cards.js";
 import { drawTable } from "./table.js";
 import { drawChoices, drawVerdict, speakVerdict, answerText, choiceLabel, choiceMarks, addStyle } from "./verdict.js";
 
@@ -267,7 +267,7 @@ export default {
     // when each question first came on screen, and the seconds until it was answered
     let shownAt = {};
     let secondsTo = {};
-    const send = (ev) => commit(model, quizReduce(questions(), state(), ev));
+    const send = (ev) => act(model, ev, () => quizReduce(questions(), state(), ev));
     const grade = (ev) => {
       const i = model.get("index") || 0;
       const before = (model.get("responses") || [])[i];
@@ -283,7 +283,10 @@ export default {
       lastControl = focus;
       f();
     };
-    const askNew = () => commit(model, { new_request: (model.get("new_request") || 0) + 1 });
+    const askNew = () =>
+      typeof model.dispatch === "function"
+        ? model.dispatch({ type: "new" })
+        : commit(model, { new_request: (model.get("new_request") || 0) + 1 });
     // the page's own bank stays dealable after another code was used
     const initialBanks = heldBanks(model.get("data") || {}, questions());
     let pupil = "";

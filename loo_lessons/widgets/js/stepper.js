@@ -4,7 +4,7 @@
 // Data: {title, steps: [{kind, title, text, laws: [law], forbidden: [{key, law}],
 // working: [{text, rule_id}], view}]}. State: step. Keys: ← → Home End.
 // loo_lessons/widgets/state.py mirrors stepReduce exactly.
-import { h, fill, button, mount, commit } from "./cards.js";
+import { h, fill, button, mount, act, dealForm } from "./cards.js";
 import { drawTable } from "./table.js";
 
 export function stepReduce(count, st, ev) {
@@ -31,7 +31,7 @@ function drawLaw(law) {
 export default {
   render({ model, el }) {
     const steps = () => ((model.get("data") || {}).steps || []);
-    const send = (ev) => commit(model, stepReduce(steps().length, { step: model.get("step") }, ev));
+    const send = (ev) => act(model, ev, () => stepReduce(steps().length, { step: model.get("step") }, ev));
     el.addEventListener("keydown", (ev) => {
       if (ev.target && ev.target.tagName === "INPUT") return;
       const map = { ArrowRight: "next", ArrowLeft: "prev", Home: "first", End: "last" };
@@ -49,6 +49,7 @@ export default {
       const forbidden = s.forbidden || [];
       fill(body,
         d.title ? h("h3", { text: d.title }) : null,
+        dealForm(model, d, "New deal"),
         h(
           "div",
           { class: "loo-controls", role: "group", "aria-label": "step through the deal" },

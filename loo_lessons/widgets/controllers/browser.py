@@ -1,0 +1,172 @@
+"""The book's back end: what the page's Web Worker calls in Pyodide (see js/engine.js).
+
+Every call takes and returns JSON text (one copy across the worker boundary, no proxies):
+
+- `create(kind, args, state)`: a controller of that kind (`KINDS`), made from its arguments
+  and the state the page shows now; returns `{"id", "state"}` (every trait);
+- `send(id, message)`: one message from the component (`{"event": ...}` or `{"sync": ...}`);
+  returns `{"changes"}` (the traits that changed);
+- `drop(id)`: forget a controller;
+- `run(name, args)`: one of `FUNCTIONS` (the playground's `explain`, the bench's `hand`).
+
+Nothing here raises for a bad call: the answer is `{"error": "..."}` and the page shows it.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import random
+import time
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any
+
+from loo_lessons.engine.errors import LooError
+from loo_lessons.widgets.controllers.base import Refused
+
+if TYPE_CHECKING:
+    from loo_lessons.widgets.controllers.components import Controller
+
+#: Each widget's controller: its module and class, imported when a page first needs one (a
+#: page with no lab does not pay for importing the simulator).
+KINDS: dict[str, tuple[str, str]] = {
+    "pick": ("components", "PickController"),
+    "pool": ("components", "PoolController"),
+    "quiz": ("components", "QuizController"),
+    "stepper": ("components", "StepperController"),
+    "present": ("components", "PresentController"),
+    "explore": ("components", "ExploreController"),
+    "play": ("play", "PlayController"),
+    "lab": ("lab", "LabController"),
+    "search": ("search", "SearchController"),
+}
+
+
+def controller_class(kind: str) -> type[Controller]:
+    module, name = KINDS[kind]
+    cls: type[Controller] = getattr(
+        importlib.import_module(f"loo_lessons.widgets.controllers.{module}"), name
+    )
+    return cls
+
+
+#: Set by the book's worker: posts a progress line (JSON text) to the page.
+PROGRESS: Callable[[str], None] | None = None
+
+#: How many controllers one page may hold at once (a page has a few dozen widgets at most).
+MAX_LIVE = 500
+
+_live: dict[int, Controller] = {}
+_next = [0]
+
+
+def _answer(f: Callable[[], Any]) -> str:
+    try:
+        return json.dumps(f(), ensure_ascii=False)
+    except (LooError, KeyError, ValueError, TypeError, IndexError, RecursionError) as e:
+        return json.dumps({"error": f"{type(e).__name__}: {str(e)[:300]}"})
+
+
+def _mapping(text: str, what: str) -> Mapping[str, Any]:
+    value = json.loads(text) if text else {}
+    if not isinstance(value, Mapping):
+        raise Refused(f"{what} must be an object")
+    return value
+
+
+def create(kind: str, args: str = "{}", state: str = "{}") -> str:
+    def make() -> dict[str, Any]:
+        if kind not in KINDS:
+            raise Refused(f"unknown widget {kind[:40]!r} (known: {', '.join(KINDS)})")
+        if len(_live) >= MAX_LIVE:
+            raise Refused("too many live widgets on this page")
+        cls = controller_class(kind)
+        given = _mapping(args, "args")
+        traits = {k: v for k, v in _mapping(state, "state").items() if k in cls.TRAITS}
+        data = traits.get("data")
+        if isinstance(data, dict) and "live" in data:
+            traits["data"] = {**data, "live": True}  # the page shows it static until now
+        ctl = cls(**given, **traits)
+        ctl.take_changes()
+        _next[0] += 1
+        cid = _next[0]
+        _live[cid] = ctl
+        if kind == "lab":
+
+            def post(done: int, total: int) -> None:
+                if PROGRESS is not None:
+                    PROGRESS(json.dumps({"type": "progress", "id": cid, "done": done, "total": total}))
+
+            ctl.on_progress = post  # type: ignore[attr-defined]
+        return {"id": _next[0], "state": ctl.state()}
+
+    return _answer(make)
+
+
+def send(cid: int, message: str) -> str:
+    def go() -> dict[str, Any]:
+        ctl = _live.get(int(cid))
+        if ctl is None:
+            raise Refused(f"no live widget {cid}")
+        return {"changes": ctl.receive(_mapping(message, "message"))}
+
+    return _answer(go)
+
+
+def drop(cid: int) -> str:
+    return _answer(lambda: {"dropped": _live.pop(int(cid), None) is not None})
+
+
+# --- one-off functions ---------------------------------------------------------------------------
+
+
+def _explain(args: Mapping[str, Any]) -> dict[str, Any]:
+    """The `explain` command for a scenario typed in the page (YAML or JSON text)."""
+    from loo_lessons.explain import explain_json, explain_text
+    from loo_lessons.scenario import loads
+
+    text = args.get("text")
+    if not isinstance(text, str):
+        raise Refused("text: the scenario, as YAML or JSON text")
+    if len(text) > 1_000_000:
+        raise Refused("text: a scenario is at most 1 MB")
+    try:
+        sc = loads(text)
+        return {"text": explain_text(sc), "json": explain_json(sc)}
+    except LooError as e:
+        field = getattr(e, "field", None)
+        problem = getattr(e, "problem", str(e))
+        return {"refused": f"error: {field}: {problem}" if field else f"error: {problem}"}
+
+
+def _hands(args: Mapping[str, Any]) -> dict[str, Any]:
+    """Random legal hands played to the end: the bench's in-browser hand cost."""
+    from loo_lessons.engine.game import Hand
+
+    n = args.get("hands", 100)
+    if not isinstance(n, int) or not 1 <= n <= 100_000:
+        raise Refused("hands: 1 to 100000")
+    start = time.perf_counter()
+    for i in range(n):
+        h = Hand.from_seed(i, 5, 0, "hoffmann")
+        rng = random.Random(i)
+        while h.to_act is not None:
+            legal = h.legal_actions()
+            h.apply(legal[rng.randrange(len(legal))])
+    seconds = time.perf_counter() - start
+    return {"hands": n, "seconds": seconds, "ms_per_hand": 1000 * seconds / n}
+
+
+FUNCTIONS: dict[str, Callable[[Mapping[str, Any]], dict[str, Any]]] = {
+    "explain": _explain,
+    "hands": _hands,
+}
+
+
+def run(name: str, args: str = "{}") -> str:
+    def go() -> dict[str, Any]:
+        if name not in FUNCTIONS:
+            raise Refused(f"unknown function {name[:40]!r} (known: {', '.join(FUNCTIONS)})")
+        return FUNCTIONS[name](_mapping(args, "args"))
+
+    return _answer(go)

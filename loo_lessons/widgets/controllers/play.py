@@ -1,0 +1,863 @@
+"""Play one deal against bots: the controller behind `PlayTable` (JupyterLab) and the book.
+
+The learner holds one seat; every other seat is a bot (loo_lessons.sim.bots) that sees only
+what its seat may see and draws its randomness from one `random.Random` seeded by the deal.
+The bots move at once, in Python, until it is the learner's turn. "What may I play and why?"
+shows the engine's verdict (`Hand.verdict()`); "Undo" goes back to his previous decision; at
+the end the settlement is told line by line with its rules; "Save transcript" writes the
+deal's transcript (`Hand.transcript().as_json()`), which `PlayGame.load(path)` reloads.
+
+`PlayGame` is the game over the component's traits (data, request, show_hint, tried,
+save_name); it is pure Python (no traitlets, no anywidget). `PlayController` runs it on
+plain attributes (the book: Pyodide in a Web Worker); `widgets.play.PlayTable` runs it on
+anywidget traits (JupyterLab). The browser sends a click as a `request` ({n, type, key,
+path}); Python answers by recomputing `data`. Nothing in the browser decides a rule.
+"""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+import html
+import inspect
+import json
+import os
+import random
+import tempfile
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Self
+
+from loo_lessons.engine.cards import Card, in_hand_order
+from loo_lessons.engine.declare import Declaration
+from loo_lessons.engine.errors import IllegalAction, LooError, ScenarioError
+from loo_lessons.engine.game import Action, Hand, Phase, parse_action
+from loo_lessons.engine.options import RuleOptions, options_from
+from loo_lessons.explain import law_json, words
+from loo_lessons.scenario import DECLARATION_ALIASES
+from loo_lessons.scenario.transcripts import read_transcript
+from loo_lessons.sim.bots import BOTS, Bot, bot_move, get_bot
+from loo_lessons.widgets.controllers.base import Refused, is_int
+from loo_lessons.widgets.controllers.components import Controller
+from loo_lessons.widgets.data import (
+    action_key,
+    fresh_copy,
+    pick_question,
+    settlement_working,
+    table_view,
+)
+from loo_lessons.widgets.static import DEFAULT_STATE, Html, Static, component_html, live_html
+
+BotSpec = str | Bot | Sequence[str | Bot | None]
+Rules = str | RuleOptions | Mapping[str, Any] | None
+
+#: The state traits of the play component and their starting values.
+PLAY_STATE: dict[str, Any] = DEFAULT_STATE["play"]
+
+_LIVE_NOTE = (
+    '<p class="loo-live-note" style="font-size:.95em;margin:.4em 0">This is the table as it '
+    "was when the book was built: the bots answer your moves, and the hint, undo and save "
+    "buttons work once the engine has loaded in this page, or live in JupyterLab "
+    "(<code>make lessons</code>).</p>"
+)
+
+
+class IllegalChoice(IllegalAction):
+    """The learner chose an option the rules forbid: the message gives the rule id and the
+    reason; `law` is the engine's law for it (rule, rule_id, reason, quote, book, source)."""
+
+    def __init__(self, message: str, key: str, law: Mapping[str, Any] | None) -> None:
+        super().__init__(message)
+        self.key = key
+        self.law = dict(law) if law is not None else None
+
+
+class UnknownChoice(LooError, KeyError):
+    """The key names none of the learner's options (a card he does not hold, a typo)."""
+
+    def __str__(self) -> str:
+        return str(self.args[0]) if self.args else ""
+
+
+class Hint(dict[str, Any]):
+    """The verdict on the learner's decision: `legal` (keys), `allowed` and `forbidden`
+    (each with its rule id, reason and the book's words), `rule_ids`, `explanation`.
+    A plain mapping that notebooks show as HTML."""
+
+    def _repr_html_(self) -> str:
+        rows = []
+        for f in self["forbidden"]:
+            rows.append(
+                f"<li><strong>{html.escape(f['label'])}</strong>: not allowed — "
+                f"<code>{html.escape(f['rule_id'])}</code> {html.escape(f['reason'])}"
+                f"<blockquote style='margin:.2em 0 .4em 1em;font-style:italic'>“"
+                f"{html.escape(f['quote'])}”<br><small>— {html.escape(f['book'])} "
+                f"[{html.escape(f['source'])}]</small></blockquote></li>"
+            )
+        allowed = ", ".join(html.escape(a["label"]) for a in self["allowed"])
+        why = self.get("why") or {}
+        because = (
+            f" (<code>{html.escape(why['rule_id'])}</code>: {html.escape(why['reason'])})"
+            if why
+            else ""
+        )
+        return (
+            f"<div class='loo-hint'><p><strong>{html.escape(self['prompt'])}</strong></p>"
+            f"<p>You may: <strong>{allowed}</strong>{because}</p>"
+            + (f"<ul>{''.join(rows)}</ul>" if rows else "<p>Nothing else is forbidden.</p>")
+            + "</div>"
+        )
+
+
+class SavedTranscript(os.PathLike[str]):
+    """Where a transcript was written (a path: `PlayTable.load(saved)` reads it back)."""
+
+    def __init__(self, path: Path, data: Mapping[str, Any]) -> None:
+        self.path = path
+        self.data = dict(data)
+
+    def __fspath__(self) -> str:
+        return str(self.path)
+
+    def __str__(self) -> str:
+        return str(self.path)
+
+    def __repr__(self) -> str:
+        return f"SavedTranscript({str(self.path)!r})"
+
+    @property
+    def moves(self) -> int:
+        return len(self.data.get("actions") or [])
+
+    def load(self, **kwargs: Any) -> Any:
+        """The saved game, live again in JupyterLab (`PlayTable.load(self.path)`)."""
+        from loo_lessons.widgets.play import PlayTable
+
+        return PlayTable.load(self.path, **kwargs)
+
+    def _repr_html_(self) -> str:
+        n = self.moves
+        return (
+            f"<p class='loo-saved'>Transcript saved to <code>{html.escape(str(self.path))}</code>: "
+            f"{n} move{'s' if n != 1 else ''}, seed {self.data.get('seed')}, "
+            f"{self.data.get('players')} players.</p>"
+        )
+
+
+class _StaticPlay(Static):
+    """The play widget as the book shows it (plain HTML computed from the position now)."""
+
+    def __init__(self, body: str, state: Mapping[str, Any]) -> None:
+        self.name = "play"
+        self.state = dict(state)
+        self._body = body
+
+    def _repr_html_(self) -> str:
+        return self._body
+
+
+def _bot_name(b: str | Bot) -> str:
+    return get_bot(b).name
+
+
+def _personality(b: Bot) -> str:
+    doc = inspect.getdoc(type(b)) or ""
+    return " ".join(doc.split())
+
+
+def _as_bots(spec: BotSpec, players: int, seat: int) -> tuple[Bot | None, ...]:
+    """One bot per seat (None for the learner's): one bot for all, or a sequence naming one
+    per seat (`players` long, the learner's entry ignored) or one per other seat, in order."""
+    if isinstance(spec, str) or not isinstance(spec, Sequence):
+        one = get_bot(spec)
+        return tuple(None if s == seat else one for s in range(players))
+    given = list(spec)
+    if len(given) == players - 1:
+        given.insert(seat, None)
+    if len(given) != players:
+        raise ScenarioError(
+            "bots",
+            f"give one bot for every seat ({players}) or for every other seat ({players - 1}), "
+            f"not {len(given)}",
+        )
+    out: list[Bot | None] = []
+    for s, b in enumerate(given):
+        if s == seat:
+            out.append(None)
+        elif b is None:
+            raise ScenarioError("bots", f"seat {s} has no bot")
+        else:
+            out.append(get_bot(b))
+    return tuple(out)
+
+
+class PlayGame:
+    """One deal against bots, from the learner's seat; see the module docstring.
+
+    `bots`: one bot for every other seat (a name: random-legal, cautious, bold, sensible; or
+    a Bot), or one per seat. `dealer`: the dealer's seat (the elder hand is on his left).
+    `hand` and `moves` (keyword-only) restart from a deal already made and replay moves
+    already played (what `load` does).
+    """
+
+    # the component's traits (plain attributes in the book, synced traits in JupyterLab)
+    data: dict[str, Any]
+    request: dict[str, Any]
+    show_hint: bool
+    tried: str | None
+    save_name: str
+    #: May a browser message write the transcript to a file? (No in the book: there the
+    #: page downloads it; in JupyterLab only inside the working directory.)
+    SAVE_TO_FILES = True
+
+    if TYPE_CHECKING:  # provided by the host: Controller (the book) or _Component (JupyterLab)
+
+        def _apply(self, new: Mapping[str, Any]) -> None: ...
+
+        def state(self) -> dict[str, Any]: ...
+
+    def __init__(
+        self,
+        seed: int,
+        players: int = 5,
+        rules: Rules = "hoffmann",
+        seat: int = 1,
+        bots: BotSpec = "sensible",
+        *,
+        dealer: int = 0,
+        title: str | None = None,
+        hand: Hand | None = None,
+        moves: Sequence[str | Action] = (),
+        rng_seed: int | None = None,
+        **kwargs: Any,
+    ) -> None:
+        from_seed = hand is None
+        if hand is None:
+            opts = (
+                rules
+                if isinstance(rules, RuleOptions)
+                else options_from(dict(rules) if isinstance(rules, Mapping) else rules)
+            )
+            hand = Hand.from_seed(seed, players, dealer % max(players, 1), opts)
+        else:
+            hand = fresh_copy(hand)
+            players = hand.setup.players
+        if not 0 <= seat < players:
+            raise ScenarioError("seat", f"seat {seat} does not exist: seats are 0 to {players - 1}")
+        self.seed = seed
+        self.seat = seat
+        self.rng_seed = seed if rng_seed is None else rng_seed
+        self.bots = _as_bots(bots, players, seat)
+        self._title = title
+        self._hand = hand
+        self._rng = random.Random(self.rng_seed)
+        self._decisions: list[tuple[int, Any]] = []  # (moves made before it, rng state)
+        self._message: str | None = None
+        self._error: str | None = None
+        self._replay(moves)
+        #: How the book's engine makes this very table again (None: it cannot, e.g. a
+        #: deal not made from a seed, or a bot of the notebook's own).
+        self._spec: dict[str, Any] | None = None
+        if from_seed and all(b is None or b.name in BOTS for b in self.bots):
+            self._spec = {
+                "seed": seed,
+                "players": players,
+                "rules": hand.options.to_dict(),
+                "seat": seat,
+                "bots": [None if b is None else b.name for b in self.bots],
+                "dealer": hand.setup.dealer,
+                "moves": [m if isinstance(m, str) else action_key(m) for m in moves],
+                "rng_seed": self.rng_seed,
+                "title": title,
+            }
+        super().__init__(data=self._data(), **kwargs)  # type: ignore[call-arg]
+
+    # --- reading the game -------------------------------------------------------------------
+    @property
+    def hand(self) -> Hand:
+        """The deal as it stands (read it; move only through choose/undo/restart)."""
+        return self._hand
+
+    @property
+    def over(self) -> bool:
+        return self._hand.to_act is None
+
+    @property
+    def my_turn(self) -> bool:
+        return self._hand.to_act == self.seat
+
+    @property
+    def legal(self) -> list[str]:
+        """The keys of the learner's legal options now, in the order shown (his cards in hand
+        order, trumps first; or the declarations); [] when it is not his turn."""
+        if not self.my_turn:
+            return []
+        return list(self._question()["answer"])
+
+    @property
+    def options(self) -> list[str]:
+        """Every option the learner has now, legal or not (his cards, or the declarations
+        the engine rules on)."""
+        if not self.my_turn:
+            return []
+        return [c["key"] for c in self._question()["choices"]]
+
+    @property
+    def decisions(self) -> int:
+        """How many decisions the learner has made (and could undo)."""
+        return len(self._decisions)
+
+    def moves(self) -> list[dict[str, Any]]:
+        """Every move so far: seat, key, who made it ("you" or the bot's name), and words."""
+        return [
+            {k: e[k] for k in ("seat", "key", "who", "text", "trick_won_by")}
+            for e in self._log()
+            if e["key"]
+        ]
+
+    def transcript(self) -> dict[str, Any]:
+        """The deal's transcript (`Hand.transcript().as_json()`), plus who played which seat."""
+        out = self._hand.transcript().as_json()
+        out["learner"] = {
+            "seat": self.seat,
+            "bots": [None if b is None else b.name for b in self.bots],
+            "rng_seed": self.rng_seed,
+        }
+        return out
+
+    # --- the buttons --------------------------------------------------------------------------
+    def _parse(self, key: str | Action) -> Action:
+        options = self.options
+        if isinstance(key, Card | Declaration):
+            a: Action = key
+        else:
+            text = str(key).strip()
+            alias = DECLARATION_ALIASES.get(text.lower())
+            if alias is not None:
+                a = alias
+            else:
+                try:
+                    a = parse_action(text.upper())
+                except (ScenarioError, ValueError):
+                    raise UnknownChoice(
+                        f"{key!r} is none of your options: {', '.join(options)}"
+                    ) from None
+        if action_key(a) not in options:
+            raise UnknownChoice(
+                f"{action_key(a)} is none of your options now: {', '.join(options)}"
+                + (" (you do not hold it)" if isinstance(a, Card) else "")
+            )
+        return a
+
+    def choose(self, key: str | Action) -> Self:
+        """Make the learner's move `key` (a card code such as "KH", or a declaration: play,
+        take_miss, pass, play_miss_for_pool); then the bots move until it is his turn again.
+
+        Raises UnknownChoice (a KeyError) for a key that is none of his options, and
+        IllegalChoice (a ValueError) with the rule id and the reason for a forbidden one.
+        Returns the table (so that a notebook cell shows it)."""
+        if not self.my_turn:
+            raise IllegalAction("the deal is over: there is nothing to choose", None, self._hand)
+        a = self._parse(key)
+        k = action_key(a)
+        if a not in self._hand.legal_actions():
+            law = self._question()["verdicts"][k]
+            self._apply({"tried": k})
+            raise IllegalChoice(
+                f"you may not {'play' if isinstance(a, Card) else 'declare'} {k}: "
+                f"{law['reason']} ({law['rule_id']})",
+                k,
+                law,
+            )
+        self._decisions.append((len(self._hand.actions), self._rng.getstate()))
+        self._hand.apply(a)
+        self._advance()
+        self._message = None
+        self._refresh(show_hint=False, tried=None)
+        return self
+
+    def hint(self) -> Hint:
+        """ "What may I play and why?": the verdict on the learner's decision (and the widget
+        shows it)."""
+        if not self.my_turn:
+            raise IllegalAction("the deal is over: there is nothing to decide", None, self._hand)
+        self._apply({"show_hint": True})
+        return Hint(self._hint_data())
+
+    def undo(self) -> Self:
+        """Back to the learner's previous decision (the bots' moves since go too)."""
+        if not self._decisions:
+            raise LooError("nothing to undo: you have not decided anything yet")
+        self._back_to(self._decisions.pop())
+        self._message = "Undone: back to your previous decision."
+        self._refresh(show_hint=False, tried=None)
+        return self
+
+    def restart(self) -> Self:
+        """Back to the learner's first decision of the deal."""
+        if self._decisions:
+            first = self._decisions[0]
+            self._decisions.clear()
+            self._back_to(first)
+        self._message = "Started again."
+        self._refresh(show_hint=False, tried=None)
+        return self
+
+    def save(self, path: str | os.PathLike[str] | None = None) -> SavedTranscript:
+        """Write the transcript as JSON to `path` (no path: a file in the temporary folder)
+        and return where it went."""
+        if path is None or not str(path).strip():
+            where = Path(tempfile.gettempdir()) / (
+                f"loo-seed{self.seed}-seat{self.seat}-{len(self._hand.actions)}moves.json"
+            )
+        else:
+            where = Path(os.fspath(path)).expanduser()
+        out = self.transcript()
+        where.write_text(json.dumps(out, indent=2) + "\n", encoding="utf-8")
+        saved = SavedTranscript(where, out)
+        self._message = f"Transcript saved to {where} ({saved.moves} moves)."
+        self._refresh()
+        return saved
+
+    @classmethod
+    def load(
+        cls,
+        path: str | os.PathLike[str],
+        *,
+        seat: int | None = None,
+        bots: BotSpec | None = None,
+        title: str | None = None,
+    ) -> Self:
+        """A saved game, live again at the same point: the moves are replayed (each checked
+        by the engine) and the bots carry on from there."""
+        tr, learner = read_transcript(path)  # the guarded reader: checked, every move replayed
+        me = int(seat if seat is not None else learner.get("seat", 1))
+        if tr.penalties:
+            raise ScenarioError("transcript", "a deal with penalties cannot be played on here")
+        saved = learner.get("bots")
+        who: BotSpec = (
+            bots
+            if bots is not None
+            else [b if b is not None else "sensible" for b in saved]
+            if isinstance(saved, list)
+            else saved or "sensible"
+        )
+        start = dataclasses.replace(tr, actions=()).replay()
+        rng_seed = learner.get("rng_seed", tr.seed if tr.seed is not None else 0)
+        return cls(
+            tr.seed if tr.seed is not None else int(rng_seed),
+            seat=me,
+            bots=who,
+            title=title,
+            hand=start,
+            moves=tr.actions,
+            rng_seed=int(rng_seed),
+        )
+
+    # --- the game loop ------------------------------------------------------------------------
+    def _bot(self, seat: int) -> Bot:
+        b = self.bots[seat]
+        if b is None:  # never: the loop stops at the learner's seat
+            raise LooError(f"seat {seat} is the learner's: no bot plays it")
+        return b
+
+    def _advance(self) -> None:
+        """The bots move until it is the learner's turn or the deal is over."""
+        h = self._hand
+        while h.to_act is not None and h.to_act != self.seat:
+            h.apply(bot_move(h, self._bot(h.to_act), self._rng))
+
+    def _replay(self, moves: Sequence[str | Action]) -> None:
+        """Replay recorded moves: the learner's become his decisions; for a bot's the bot is
+        asked too (so the random draws stay in step), but the record is followed."""
+        h = self._hand
+        for m in moves:
+            seat = h.to_act
+            if seat is None:
+                raise ScenarioError("transcript", "more moves than the deal has")
+            a = parse_action(m)
+            if seat == self.seat:
+                self._decisions.append((len(h.actions), self._rng.getstate()))
+            else:
+                bot_move(h, self._bot(seat), self._rng)
+            h.apply(a)
+        self._advance()
+
+    def _back_to(self, decision: tuple[int, Any]) -> None:
+        mark, rng_state = decision
+        while len(self._hand.actions) > mark:
+            self._hand.undo()
+        self._rng.setstate(rng_state)
+
+    # --- the browser's requests ---------------------------------------------------------------
+    def _on_request(self, change: Mapping[str, Any]) -> None:
+        self.handle_request(change.get("new"))
+
+    def handle_request(self, ev: object) -> None:
+        """One click from the component (`{n, type, key?, path?}`). Anything the component
+        would never send is refused with a message in the widget; nothing is raised."""
+        try:
+            if not ev:
+                return  # the request trait cleared (a fresh widget): nothing asked
+            if not isinstance(ev, Mapping):
+                raise Refused("a request is an object {n, type, ...}")
+            kind = ev.get("type")
+            extra = sorted(str(k)[:20] for k in ev if k not in REQUEST_KEYS.get(str(kind), ()))
+            if kind not in REQUEST_KEYS:
+                raise Refused(
+                    f"unknown request {str(kind)[:40]!r} (the table takes {', '.join(REQUEST_KEYS)})"
+                )
+            if extra:
+                raise Refused(f"a {kind} request has no {', '.join(extra)}")
+            n = ev.get("n", 0)
+            if not is_int(n) or n < 0:
+                raise Refused("n must be a whole number, 0 or more")
+            if kind == "choose":
+                key = ev.get("key")
+                if not isinstance(key, str) or not 0 < len(key) <= 40:
+                    raise Refused("key must be one of your options")
+                self.choose(key)
+            elif kind == "undo":
+                self.undo()
+            elif kind == "restart":
+                self.restart()
+            elif kind == "hint":
+                self.hint()
+            else:
+                name = ev.get("path", "")
+                if not isinstance(name, str) or len(name) > 200:
+                    raise Refused("the file name is text, at most 200 characters")
+                self._save_from_browser(name)
+        except (LooError, KeyError, ValueError, OSError) as e:  # shown, never lost
+            self._error = str(e)[:300]
+            self._refresh()
+
+    def _default_name(self) -> str:
+        return f"loo-seed{self.seed}-seat{self.seat}-{len(self._hand.actions)}moves.json"
+
+    def _save_from_browser(self, name: str) -> None:
+        """"Save transcript" clicked: a file in the working directory (the name typed, or
+        one made up), never anywhere else; in the book the page downloads it instead."""
+        name = name.strip() or self._default_name()
+        if not self.SAVE_TO_FILES:
+            out = self.transcript()
+            file = Path(name).name if Path(name).name.endswith(".json") else Path(name).name + ".json"
+            self._message = f"Transcript ready: {file} ({len(out['actions'])} moves)."
+            data = self._data()
+            data["download"] = {"name": file, "text": json.dumps(out, indent=2) + "\n"}
+            self._apply({"data": data})
+            return
+        self.save(inside_working_directory(name))
+
+    # --- the data the component draws ---------------------------------------------------------
+    def _refresh(self, **state: Any) -> None:
+        data = self._data()
+        self._error = None
+        self._apply({"data": data, **state})
+
+    def _question(self) -> dict[str, Any]:
+        return pick_question(self._hand, reveal={self.seat}, qid="play", topic="play")
+
+    def _who(self, seat: int) -> str:
+        b = self.bots[seat]
+        return "you" if b is None else b.name
+
+    def _log(self) -> list[dict[str, Any]]:
+        h = fresh_copy(self._hand)
+        out: list[dict[str, Any]] = []
+        for i, a in enumerate(self._hand.actions):
+            seat = h.to_act
+            assert seat is not None
+            before = len(h.winners)
+            leading = not h.tricks or len(h.tricks) == len(h.winners) or not h.tricks[-1]
+            h.apply_unchecked(a)
+            me = seat == self.seat
+            text = words.move_words(h, seat, a, leading=leading, you=self.seat)
+            won: int | None = None
+            if len(h.winners) > before:
+                won = h.winners[-1]
+                who = "you" if won == self.seat else words.seat_name(h, won, miss=False)
+                text += f"; trick {len(h.winners)} is won by {who}"
+            out.append(
+                {
+                    "index": i,
+                    "seat": seat,
+                    "key": action_key(a),
+                    "who": self._who(seat),
+                    "text": text + ".",
+                    "trick_won_by": won,
+                    "mine": me,
+                }
+            )
+        if h.award_law is not None and h.awarded_to is not None:
+            out.append(
+                {
+                    "index": len(self._hand.actions),
+                    "seat": h.awarded_to,
+                    "key": "",
+                    "who": "",
+                    "text": f"{words.subject(h, h.awarded_to, self.seat, miss=False)} "
+                    f"{'take' if h.awarded_to == self.seat else 'takes'} the pool without play "
+                    f"({h.award_law.rule}): {h.award_law.reason}",
+                    "trick_won_by": None,
+                    "mine": False,
+                }
+            )
+        return out
+
+    def _prompt(self) -> str:
+        h = self._hand
+        if h.to_act is None:
+            return "The deal is over."
+        if h.phase is Phase.DECLARE:
+            return f"Your turn to declare (you are seat {self.seat}). What will you do?"
+        return f"Your turn to {words.task_words(h)}."
+
+    def _hint_data(self, q: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        q = q if q is not None else self._question()
+        v = self._hand.verdict()
+        verdicts = q["verdicts"]
+        labels = {c["key"]: _YOUR_LABELS.get(c["key"], c["label"]) for c in q["choices"]}
+        keep = ("rule", "rule_id", "reason", "quote", "book", "source", "words")
+        allowed = [
+            {"key": k, "label": labels[k], **{x: verdicts[k][x] for x in keep}} for k in q["answer"]
+        ]
+        forbidden = [
+            {"key": c["key"], "label": labels[c["key"]], **{x: verdicts[c["key"]][x] for x in keep}}
+            for c in q["choices"]
+            if c["key"] not in q["answer"]
+        ]
+        why = v.why
+        return {
+            "seat": self.seat,
+            "phase": self._hand.phase.value,
+            "prompt": self._prompt(),
+            "legal": list(q["answer"]),
+            "why": {x: law_json(why, self._hand.options)[x] for x in keep}
+            if why is not None
+            else None,
+            "allowed": allowed,
+            "forbidden": forbidden,
+            "rule_ids": list(q["rule_ids"]),
+            "explanation": q["explanation"],
+        }
+
+    def _since_my_last(self, log: list[dict[str, Any]]) -> list[str]:
+        last = max((i for i, e in enumerate(log) if e["mine"]), default=-1)
+        return [e["text"] for e in log[last + 1 :]]
+
+    def _data(self) -> dict[str, Any]:
+        h = self._hand
+        seat = self.seat
+        log = self._log()
+        mine = self.my_turn
+        data: dict[str, Any] = {
+            "title": self._title
+            or f"Seed {self.seed}: {h.setup.players} players, "
+            f"{self._preset_words()}. You are seat {seat}.",
+            "live": True,
+            "seat": seat,
+            "players": [
+                {
+                    "seat": s,
+                    "who": self._who(s),
+                    "personality": "" if b is None else _personality(b),
+                }
+                for s, b in enumerate(self.bots)
+            ],
+            "view": table_view(h, reveal={seat}, last_trick=True),
+            "phase": h.phase.value if h.to_act is not None else Phase.SETTLED.value,
+            "my_turn": mine,
+            "over": h.to_act is None,
+            "prompt": self._prompt(),
+            "cards": [c.code for c in in_hand_order(h.held[seat], h.trumps)],
+            "choices": [],
+            "hint": None,
+            "log": [e["text"] for e in log],
+            "since": self._since_my_last(log),
+            "can_undo": bool(self._decisions),
+            "settlement": None,
+            "message": self._message,
+            "error": self._error,
+        }
+        if mine:
+            q = self._question()
+            hint = self._hint_data(q)
+            legal = set(hint["legal"])
+            data["choices"] = [
+                {
+                    "key": c["key"],
+                    "label": _YOUR_LABELS.get(c["key"], c["label"]),
+                    "legal": c["key"] in legal,
+                }
+                for c in q["choices"]
+            ]
+            data["kind"] = "declaration" if h.phase is Phase.DECLARE else "card"
+            data["hint"] = hint
+        s = h.settlement
+        if s is not None:
+            net = s.receives.get(seat, 0) - s.loo_pays.get(seat, 0)
+            data["settlement"] = {
+                "working": settlement_working(s, h, you=seat),
+                "result": net,
+                "receives": s.receives.get(seat, 0),
+                "pays": s.loo_pays.get(seat, 0),
+                "next_pool": s.next_pool,
+                "looed": seat in s.looed,
+            }
+        return data
+
+    def _preset_words(self) -> str:
+        from loo_lessons.explain import preset_matching
+
+        name = preset_matching(self._hand.options)
+        return f"{name.capitalize()}'s rules" if name else "custom rules"
+
+    # --- what notebooks and the book show -----------------------------------------------------
+    def players(self) -> Html:
+        """Who sits where: you, and each bot with its declared personality (HTML)."""
+        rows = "".join(
+            f"<tr><th scope='row'>Seat {p['seat']}</th><td><strong>{html.escape(p['who'])}"
+            f"</strong></td><td>{html.escape(p['personality'] or 'You play this seat.')}</td></tr>"
+            for p in self.data["players"]
+        )
+        return Html(
+            "<table class='loo-players'><thead><tr><th>seat</th><th>player</th>"
+            f"<th>personality</th></tr></thead><tbody>{rows}</tbody></table>"
+        )
+
+    def static_html(self) -> str:
+        """The position now as static HTML: the learner's decision as a pick question (each
+        option explained), or the table and the settlement once the deal is over."""
+        d = self.data
+        parts = [_LIVE_NOTE]
+        if d["since"]:
+            parts.append(
+                "<div class='loo-play-since'><p>Since your last decision:</p><ul>"
+                + "".join(f"<li>{html.escape(t)}</li>" for t in d["since"])
+                + "</ul></div>"
+            )
+        if self.my_turn:
+            q = self._question()
+            q["prompt"] = d["prompt"] + " Click an option to see whether the rules allow it."
+            parts.append(component_html("pick", {"data": {"question": q, "title": d["title"]}}))
+        else:
+            parts.append(
+                component_html(
+                    "table",
+                    {"data": {"view": d["view"], "title": d["title"], "caption": d["prompt"]}},
+                )
+            )
+        if d["log"]:
+            parts.append(
+                "<details class='loo-play-log'><summary>The moves so far</summary><ol>"
+                + "".join(f"<li>{html.escape(t)}</li>" for t in d["log"])
+                + "</ol></details>"
+            )
+        s = d["settlement"]
+        if s is not None:
+            lines = "".join(
+                "<li>"
+                + (f"<code>{html.escape(w['rule_id'])}</code> " if w["rule_id"] else "")
+                + f"{html.escape(w['text'])}</li>"
+                for w in s["working"]
+            )
+            parts.append(
+                f"<div class='loo-play-settlement'><p><strong>The settlement</strong> "
+                f"(your result: {s['result']:+d})</p><ol>{lines}</ol></div>"
+            )
+        return "".join(parts)
+
+    def book_html(self) -> str:
+        """What the book shows: the static position (above), which the page's engine replaces
+        with the live table once it has loaded (when the table can be made again there)."""
+        if self._spec is None:
+            return self.static_html()
+        return live_html("play", "play", self._spec, self.static_html())
+
+    def static(self) -> Static:
+        return _StaticPlay(self.static_html(), self.state())
+
+
+#: The learner's buttons: the books' words for each declaration (`explain.words`).
+_YOUR_LABELS: dict[str, str] = {d.value: words.action_label(d, capital=True) for d in Declaration}
+
+
+#: The requests the component sends, each with the keys it may carry.
+REQUEST_KEYS: dict[str, tuple[str, ...]] = {
+    "choose": ("n", "type", "key"),
+    "undo": ("n", "type"),
+    "restart": ("n", "type"),
+    "hint": ("n", "type"),
+    "save": ("n", "type", "path"),
+}
+
+
+def inside_working_directory(name: str, cwd: Path | None = None) -> Path:
+    """Where a file name typed in the browser may be written: a `.json` file inside the
+    working directory (sub-folders allowed, if they exist); anything else is refused."""
+    base = (cwd or Path.cwd()).resolve()
+    if "\0" in name or not name.strip():
+        raise Refused("type a file name such as my-hand.json")
+    raw = Path(name.strip()).expanduser()
+    if raw.is_absolute() or ".." in raw.parts:
+        raise Refused(
+            "the transcript is saved inside the working folder: type a file name, not a path "
+            "(to save elsewhere, call save(path) in a cell)"
+        )
+    if raw.suffix != ".json":
+        raw = raw.with_name(raw.name + ".json")
+    where = (base / raw).resolve()
+    if base not in where.parents:
+        raise Refused("the transcript is saved inside the working folder only")
+    if where.exists() and not where.is_file():
+        raise Refused(f"{raw} is not a file")
+    return where
+
+
+class PlayController(PlayGame, Controller):
+    """The play table in the book: the game over plain attributes (Pyodide)."""
+
+    component = "play"
+    TRAITS = copy.deepcopy(DEFAULT_STATE["play"])
+    EVENTS = ("request",)
+    SYNCED = ("request", "show_hint", "tried", "save_name")
+    SAVE_TO_FILES = False
+
+    def _apply(self, new: Mapping[str, Any]) -> None:
+        Controller._apply(self, new)
+
+    def _event(self, kind: str, ev: Mapping[str, Any]) -> None:
+        self.handle_request(ev.get("request"))
+
+    def _sync(self, changes: Mapping[str, Any]) -> None:
+        if "show_hint" in changes:
+            if not isinstance(changes["show_hint"], bool):
+                raise Refused("show_hint is true or false")
+            self._apply({"show_hint": changes["show_hint"]})
+        if "tried" in changes:
+            t = changes["tried"]
+            if t is not None and t not in self.options:
+                raise Refused("tried must be one of your options")
+            self._apply({"tried": t})
+        if "save_name" in changes:
+            name = changes["save_name"]
+            if not isinstance(name, str) or len(name) > 200:
+                raise Refused("the file name is text, at most 200 characters")
+            self._apply({"save_name": name})
+        if "request" in changes:
+            self._apply({"request": changes["request"]})
+            self.handle_request(changes["request"])
+
+
+__all__ = [
+    "PLAY_STATE",
+    "REQUEST_KEYS",
+    "Hint",
+    "IllegalChoice",
+    "PlayController",
+    "PlayGame",
+    "SavedTranscript",
+    "UnknownChoice",
+    "inside_working_directory",
+]

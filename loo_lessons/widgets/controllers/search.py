@@ -1,0 +1,147 @@
+"""The edge-case search and the preset comparison as a widget's controller.
+
+"Find a deal": the first seeded deal at which a named search holds
+(`sim.search.find`, the bots' draws from each deal's seed), shown as the position (a pick
+question, every choice with its rule) and as a scenario file (YAML) that `explain` reads.
+"Compare a deal": one seeded deal replayed under both books by the same bots
+(`sim.compare.compare`): the steps where the very same position gets a different verdict,
+with what each book forbids and why, where the lines part, and each seat's money.
+Pure Python: the book's engine runs it in the page, the kernel in JupyterLab.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Mapping
+from typing import Any
+
+from loo_lessons.engine.errors import LooError
+from loo_lessons.engine.options import PRESETS
+from loo_lessons.sim.bots import BOTS
+from loo_lessons.widgets.controllers.base import Refused, int_in, one_of
+from loo_lessons.widgets.controllers.components import MAX_SEED, RequestController
+from loo_lessons.widgets.static import DEFAULT_STATE
+
+#: The most seeds one search in the page may deal (each is a whole deal played out).
+MAX_SEEDS = 5000
+
+
+def why_differ(step: Any, labels: tuple[str, ...]) -> str:
+    """What one rule set forbids that another allows at this step, with the rule ids."""
+    parts = []
+    for lab in labels:
+        others = set().union(*(set(step.legal[o]) for o in labels if o != lab))
+        barred = sorted(a for a in others if a not in step.legal[lab] and a in step.forbidden[lab])
+        if barred:
+            said = ", ".join(f"{a} ({step.forbidden[lab][a]})" for a in barred)
+            parts.append(f"{lab} forbids {said}")
+    return "; ".join(parts)
+
+
+class SearchController(RequestController):
+    component = "search"
+    TRAITS = copy.deepcopy(DEFAULT_STATE["search"])
+    EVENTS = ("find", "compare")
+
+    def __init__(
+        self,
+        name: str = "ace-turned-elder-king",
+        rules: str = "hoffmann",
+        players: int = 5,
+        start: int = 0,
+        count: int = 2000,
+        bots: str = "random-legal",
+        seed: int = 0,
+        **traits: Any,
+    ) -> None:
+        super().__init__(**traits)
+        if not self.data:
+            from loo_lessons.sim.search import PREDICATES
+
+            self.data = {
+                "searches": [{"name": n, "words": w} for n, (w, _) in PREDICATES.items()],
+                "presets": list(PRESETS),
+                "bots": list(BOTS),
+                "find": {"name": name, "rules": rules, "players": players, "start": start, "count": count, "bots": bots},
+                "compare": {"seed": seed, "players": players},
+                "found": None,
+                "not_found": None,
+                "comparison": None,
+                "live": True,
+            }
+
+    def _event(self, kind: str, ev: Mapping[str, Any]) -> None:
+        if kind == "find":
+            self._find(ev)
+        else:
+            self._compare(ev)
+
+    def _find(self, ev: Mapping[str, Any]) -> None:
+        from loo_lessons.scenario import load
+        from loo_lessons.sim.search import PREDICATES, find
+        from loo_lessons.widgets.data import pick_question, pool_data
+
+        s = self.data["find"]
+        name = str(one_of(ev.get("name", s["name"]), list(PREDICATES), "search"))
+        rules = str(one_of(ev.get("rules", s["rules"]), list(PRESETS), "rules"))
+        players = int_in(ev.get("players", s["players"]), 2, 10, "players")
+        start = int_in(ev.get("start", s["start"]), 0, MAX_SEED, "from seed")
+        count = int_in(ev.get("count", s["count"]), 1, MAX_SEEDS, "seeds")
+        bots = str(one_of(ev.get("bots", s["bots"]), list(BOTS), "bots"))
+        settings = {"name": name, "rules": rules, "players": players, "start": start, "count": count, "bots": bots}
+        hits = find(name, rules=rules, players=players, seeds=range(start, start + count), bots=bots, limit=1)
+        if not hits:
+            self._apply({"data": {**self.data, "find": settings, "found": None,
+                                  "not_found": f"no deal among seeds {start} to {start + count - 1} gives {name}: search more seeds"}})
+            return
+        f = hits[0]
+        import yaml
+
+        sc = load(f.scenario)
+        decided = sc.final_settlement is None and sc.hand.to_act is not None
+        found = {
+            "seed": f.seed,
+            "moment": f.moment.value,
+            "title": f.scenario.get("title"),
+            "description": PREDICATES[name][0],
+            "yaml": yaml.safe_dump(f.scenario, sort_keys=False, default_flow_style=None, width=88),
+            "question": pick_question(sc) if decided else None,
+            "pool": None if decided else pool_data(sc),
+        }
+        self._apply({"data": {**self.data, "find": settings, "found": found, "not_found": None}})
+
+    def _compare(self, ev: Mapping[str, Any]) -> None:
+        from loo_lessons.sim.compare import compare
+
+        s = self.data["compare"]
+        seed = int_in(ev.get("seed", s["seed"]), 0, MAX_SEED, "seed")
+        players = int_in(ev.get("players", s["players"]), 2, 10, "players")
+        try:
+            c = compare(seed, players, moves_by="sensible", presets=tuple(PRESETS))
+        except LooError as e:
+            raise Refused(str(e)) from None
+        labels = c.labels
+        steps = [
+            {
+                "step": st.index,
+                "seat": st.seat[labels[0]],
+                "legal": {lab: list(st.legal[lab]) for lab in labels},
+                "why": why_differ(st, labels),
+            }
+            for st in c.verdict_differences
+        ]
+        money = [
+            {"seat": seat, **{lab: int(v) for lab, v in nets.items()}}
+            for seat, nets in c.money().items()
+        ]
+        comparison = {
+            "seed": seed,
+            "players": players,
+            "labels": list(labels),
+            "steps": steps,
+            "parted_at": c.parted_at,
+            "money": money,
+            "money_differs": c.money_differs,
+            "next_pool": {lab: int(c.settlements[lab]["next_pool"]) for lab in labels},
+        }
+        self._apply({"data": {**self.data, "compare": {"seed": seed, "players": players}, "comparison": comparison}})

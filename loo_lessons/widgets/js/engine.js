@@ -1,0 +1,287 @@
+// The book's engine: the very Python controllers of loo_lessons.widgets.controllers, run by
+// Pyodide in a Web Worker, behind the same components as in JupyterLab. This module is
+// inlined after every live widget of a page; the first copy to run installs
+// `window.looEngine` and the others find it. Nothing here decides a rule: a component's
+// events and synced traits go to Python, and Python's answer (the changed traits) comes
+// back to the component's model.
+//
+// The engine is fetched only when the page has a live widget, from the book's own folder
+// (`_static/loo-engine/`: Pyodide, the standard library, the package as a zip), never from
+// another host. The page stays usable while it loads: every widget shows its static version
+// first (it grades in the browser), then a small "engine ready" line.
+//
+// For others (the playground): `looEngine.ready` (a Promise), `looEngine.run(name, args)`
+// (one of controllers.browser.FUNCTIONS, e.g. "explain" with {text}), `looEngine.create(kind,
+// args, state)` and `looEngine.model(id, state)`.
+
+function looEngineBase() {
+  if (window.LOO_ENGINE_BASE) return new URL(window.LOO_ENGINE_BASE, location.href).href;
+  const meta = document.querySelector('meta[name="loo-engine"]');
+  if (meta) return new URL(meta.getAttribute("content"), location.href).href;
+  for (const n of document.querySelectorAll('link[href*="_static/"], script[src*="_static/"]')) {
+    const u = n.href || n.src;
+    const i = u.indexOf("/_static/");
+    if (i >= 0) return u.slice(0, i) + "/_static/loo-engine/";
+  }
+  return null; // not the built book (e.g. JupyterLab showing the HTML): no engine here
+}
+
+function looEngineStatus(host, text, kind) {
+  // one small line per live widget: inside a live container, first; after a component
+  let p = host.classList.contains("loo-live-widget")
+    ? host.querySelector(":scope > .loo-engine-status")
+    : host.nextElementSibling && host.nextElementSibling.classList.contains("loo-engine-status")
+      ? host.nextElementSibling
+      : null;
+  if (!p) {
+    p = document.createElement("p");
+    p.className = "loo-engine-status";
+    p.setAttribute("role", "status");
+    p.style.cssText = "font-size:.85em;margin:.2em 0;opacity:.8";
+    if (host.classList.contains("loo-live-widget")) host.prepend(p);
+    else host.after(p);
+  }
+  p.dataset.state = kind;
+  p.textContent = text;
+}
+
+function looMakeEngine() {
+  const pending = new Map();
+  const listeners = [];
+  let seq = 0;
+  let worker = null;
+  let readyResolve;
+  let readyReject;
+  const api = {
+    state: "idle",
+    base: looEngineBase(),
+    loadMs: null,
+    ready: new Promise((res, rej) => {
+      readyResolve = res;
+      readyReject = rej;
+    }),
+  };
+  api.ready.catch(() => {});
+  const request = (op, args) =>
+    new Promise((resolve, reject) => {
+      const id = ++seq;
+      pending.set(id, { resolve, reject });
+      worker.postMessage({ id, op, args });
+    });
+  api.start = () => {
+    if (worker || api.state !== "idle") return api.ready;
+    if (!api.base) {
+      api.state = "failed";
+      readyReject(new Error("no engine next to this page"));
+      return api.ready;
+    }
+    if (location.protocol === "file:") {
+      api.state = "file";
+      readyReject(new Error("the engine needs the book served by a web server"));
+      return api.ready;
+    }
+    api.state = "loading";
+    // started already by the first live widget while the page was read (static.EARLY_START)
+    const early = window.looEngineWorker;
+    const t0 = early ? early.t0 : performance.now();
+    try {
+      worker = early ? early.worker : new Worker(api.base + "worker.js");
+    } catch (e) {
+      api.state = "failed";
+      readyReject(e);
+      return api.ready;
+    }
+    worker.onmessage = (e) => {
+      const m = typeof e.data === "string" ? JSON.parse(e.data) : e.data || {};
+      if (m.type === "ready") {
+        api.state = "ready";
+        api.loadMs = performance.now() - t0;
+        api.workerMs = m.ms;
+        api.pyodideMs = m.pyodideMs;
+        api.importMs = m.importMs;
+        readyResolve(api);
+      } else if (m.type === "failed") {
+        api.state = "failed";
+        readyReject(new Error(m.error));
+      } else if (m.type === "progress") {
+        for (const f of listeners) f(m);
+      } else if (pending.has(m.id)) {
+        const p = pending.get(m.id);
+        pending.delete(m.id);
+        if (m.error !== undefined) p.reject(new Error(m.error));
+        else p.resolve(m.result);
+      }
+    };
+    if (early) for (const e of early.early.splice(0)) worker.onmessage(e);
+    if (early && early.failed) {
+      api.state = "failed";
+      readyReject(new Error(early.failed));
+    }
+    worker.onerror = (e) => {
+      e.preventDefault();
+      api.state = "failed";
+      readyReject(new Error(e.message || "the engine's worker failed to start"));
+    };
+    return api.ready;
+  };
+  const call = async (op, args) => {
+    await api.ready;
+    const out = await request(op, args);
+    return JSON.parse(out);
+  };
+  api.run = (name, args) => call("run", [name, JSON.stringify(args || {})]);
+  api.create = (kind, args, state) => call("create", [kind, JSON.stringify(args || {}), JSON.stringify(state || {})]);
+  api.send = (id, message) => call("send", [id, JSON.stringify(message)]);
+  api.onProgress = (f) => listeners.push(f);
+  // progress lines from Python (the lab) go to the widget's model as its `progress`
+  listeners.push((m) => {
+    const w = (window.looLive || []).find((x) => x.id === m.id);
+    if (w) w.model.progress({ done: m.done, total: m.total });
+  });
+  // The model a component gets in the book: get/set/save_changes/on as anywidget's, with
+  // Python in the worker where the kernel would be. `dispatch(event)` sends an event.
+  api.model = (id, state, onError) => {
+    const handlers = {};
+    const dirty = new Set();
+    let chain = Promise.resolve();
+    const fire = (k, v, model) => {
+      for (const f of handlers[`change:${k}`] || []) f(model, v);
+    };
+    const model = {
+      get: (k) => state[k],
+      set(k, v) {
+        const old = state[k];
+        state[k] = v;
+        dirty.add(k);
+        if (old !== v) fire(k, v, model);
+      },
+      save_changes() {
+        if (!dirty.size) return;
+        const sync = {};
+        for (const k of dirty) sync[k] = state[k];
+        dirty.clear();
+        post({ sync });
+      },
+      dispatch(ev) {
+        post({ event: ev });
+      },
+      on(events, f) {
+        for (const e of String(events).split(/\s+/)) (handlers[e] = handlers[e] || []).push(f);
+      },
+      off(events, f) {
+        for (const e of String(events).split(/\s+/)) handlers[e] = (handlers[e] || []).filter((g) => g !== f);
+      },
+      send() {},
+      snapshot: () => JSON.parse(JSON.stringify(state)),
+      progress(p) {
+        state.progress = p;
+        fire("progress", p, model);
+      },
+    };
+    const post = (message) => {
+      chain = chain
+        .then(() => api.send(id, message))
+        .then((r) => {
+          if (r.error) return onError(r.error);
+          const changes = r.changes || {};
+          for (const [k, v] of Object.entries(changes)) {
+            state[k] = v;
+            fire(k, v, model);
+          }
+          const dl = changes.data && changes.data.download;
+          if (dl && dl.name) looDownload(dl.name, dl.text || "");
+          api.answered = (api.answered || 0) + 1;
+        })
+        .catch((e) => onError(String(e && e.message ? e.message : e)));
+    };
+    return model;
+  };
+  return api;
+}
+
+function looDownload(name, text) {
+  const url = URL.createObjectURL(new Blob([text], { type: "application/json" }));
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = name;
+  a.style.display = "none";
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+async function looUpgrade(engine, host) {
+  if (host.dataset.looEngine) return;
+  host.dataset.looEngine = "waiting";
+  const spec = JSON.parse(host.getAttribute("data-loo-live"));
+  let target = host; // the element that carries the widget (replaced below, once)
+  const say = (text, kind) => looEngineStatus(target, text, kind);
+  if (engine.state === "file") {
+    say("These controls come alive when the book is opened through a web server: make serve-book", "file");
+    host.dataset.looEngine = "file";
+    return;
+  }
+  say("Loading the engine\u2026 (the answers below already work)", "loading");
+  try {
+    await engine.ready;
+  } catch (e) {
+    host.dataset.looEngine = engine.state;
+    say(
+      engine.state === "file"
+        ? "These controls come alive when the book is opened through a web server: make serve-book"
+        : `The engine could not start here (${e.message}); the static answers still work.`,
+      engine.state,
+    );
+    return;
+  }
+  const component = (window.looComponents || {})[spec.component];
+  let el = host.classList.contains("loo-static") ? host : null;
+  let snapshot = {};
+  if (el) {
+    const rec = (window.looLessons || []).find((r) => r.el === el);
+    if (rec && rec.model.snapshot) snapshot = rec.model.snapshot();
+  }
+  const made = await engine.create(spec.kind, spec.args, snapshot).catch((e) => ({ error: String(e.message || e) }));
+  if (made.error || !component) {
+    host.dataset.looEngine = "error";
+    say(`The engine could not run this widget: ${made.error || "no component " + spec.component}`, "error");
+    return;
+  }
+  if (el) {
+    // a fresh element (same attributes, no listeners): the static component's keys and
+    // clicks must not act on the static model any more
+    const fresh = el.cloneNode(false);
+    el.replaceWith(fresh);
+    el = fresh;
+    target = fresh;
+  } else {
+    el = document.createElement("div");
+    el.className = "loo-static";
+    el.setAttribute("data-loo-component", spec.component);
+    host.querySelector(".loo-live-body").replaceChildren(el);
+  }
+  const model = engine.model(made.id, made.state, (err) => say(`The engine refused: ${err}`, "error"));
+  component.render({ model, el });
+  window.looLive = window.looLive || [];
+  window.looLive.push({ kind: spec.kind, el, model, id: made.id });
+  target.dataset.looEngine = "live";
+  if (engine.firstLiveMs === undefined) engine.firstLiveMs = performance.now(); // since the page opened
+  say("\u25CF Live: the engine is running in this page.", "ready");
+}
+
+function looScan() {
+  const engine = window.looEngine;
+  const hosts = document.querySelectorAll("[data-loo-live]:not([data-loo-engine])");
+  if (!hosts.length) return;
+  engine.start();
+  for (const host of hosts) looUpgrade(engine, host);
+}
+
+if (!window.looEngine) {
+  window.looEngine = looMakeEngine();
+}
+// every copy scans once its own widget is in the page (module scripts run in order)
+queueMicrotask(looScan);
+
+export default { engine: () => window.looEngine };

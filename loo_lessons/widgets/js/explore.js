@@ -1,0 +1,88 @@
+// The `explore` component: one position under rules the reader chooses. Change the preset or
+// an option and the engine loads the position again under those rules: the verdict (what
+// may be played, and for every other choice the rule that forbids it) or the settlement
+// changes with its reasons. Every verdict comes from Python (controllers.ExploreController);
+// here a choice only says what changed. Data: {title, preset, presets, options: [{key,
+// values, value, meaning}], kind: "pick" | "pool" | "refused", question, pool,
+// verdict_refused, live}. A change is sent as a `request` trait ({n, type: "preset", preset}
+// or {n, type: "option", key, value}), which the kernel or the book's engine answers.
+import { h, fill, mount, commit } from "./cards.js";
+import { drawTable } from "./table.js";
+import { drawVerdict } from "./verdict.js";
+
+function exploreSelect(label, values, value, onChange, focusId, enabled) {
+  const sel = h("select", { class: "loo-explore-select", "data-focus": focusId, "data-key": focusId, "aria-label": label });
+  values.forEach((v, i) => {
+    const o = h("option", { value: String(i), text: String(v) });
+    if (v === value) o.selected = true;
+    sel.append(o);
+  });
+  if (!values.includes(value)) {
+    const o = h("option", { value: "", text: value === null || value === undefined ? "custom" : String(value) });
+    o.selected = true;
+    sel.prepend(o);
+  }
+  sel.disabled = !enabled;
+  sel.addEventListener("change", () => {
+    if (sel.value !== "") onChange(values[Number(sel.value)]);
+  });
+  return h("label", { class: "loo-explore-option" }, h("span", { class: "loo-muted", text: `${label} ` }), sel);
+}
+
+function exploreVerdict(d) {
+  if (d.kind === "refused") {
+    return h("p", { class: "loo-verdict loo-wrong loo-explore-verdict", "data-kind": "refused", text: `Refused under these rules: ${d.verdict_refused}` });
+  }
+  if (d.kind === "pool") {
+    const p = d.pool || {};
+    return h(
+      "div",
+      { class: "loo-explore-verdict", "data-kind": "pool" },
+      (p.facts || []).map((f) => h("p", { class: "loo-muted", text: f })),
+      h("ol", { class: "loo-working" }, (p.working || []).map((w) => h("li", {}, w.rule_id ? h("span", { class: "loo-rule", text: w.rule_id }) : null, w.rule_id ? " " : "", w.text))),
+    );
+  }
+  const q = d.question || {};
+  const verdicts = q.verdicts || {};
+  const answer = q.answer || [];
+  return h(
+    "div",
+    { class: "loo-explore-verdict", "data-kind": "pick", "data-answer": answer.join(" ") },
+    q.view ? drawTable(q.view) : null,
+    h("p", { class: "loo-prompt", text: q.prompt || "" }),
+    (q.choices || [])
+      .slice()
+      .sort((a, b) => Number(answer.includes(b.key)) - Number(answer.includes(a.key)))
+      .map((c) => drawVerdict(q, c.key, verdicts[c.key], ["allowed", "not allowed"])),
+  );
+}
+
+export default {
+  render({ model, el }) {
+    mount(el, model, ["data"], (body, say) => {
+      const d = model.get("data") || {};
+      const live = d.live === true;
+      const send = (ev) => {
+        if (!live) return;
+        const prev = model.get("request") || {};
+        commit(model, { request: { ...ev, n: (Number.isInteger(prev.n) ? prev.n : 0) + 1 } });
+      };
+      const q = d.question || {};
+      fill(
+        body,
+        d.title ? h("h3", { text: d.title }) : null,
+        h(
+          "div",
+          { class: "loo-row loo-explore-controls", role: "group", "aria-label": "the rules" },
+          exploreSelect("Preset", d.presets || [], d.preset, (v) => send({ type: "preset", preset: v }), "explore-preset", live),
+          (d.options || []).map((o) =>
+            exploreSelect(o.key, o.values || [], o.value, (v) => send({ type: "option", key: o.key, value: v }), `explore-${o.key}`, live),
+          ),
+        ),
+        live ? null : h("p", { class: "loo-muted", text: "The rules can be changed once the engine has loaded in this page." }),
+        exploreVerdict(d),
+      );
+      say(d.kind === "pick" ? `Allowed: ${(q.answer || []).join(", ")}` : d.kind === "refused" ? `Refused: ${d.verdict_refused}` : "");
+    });
+  },
+};

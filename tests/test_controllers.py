@@ -1,0 +1,328 @@
+"""The widget controllers (loo_lessons.widgets.controllers) without a browser.
+
+They are the one back end of every component: the book's engine runs them in Pyodide, the
+anywidget classes in the kernel. Checked here: they import nothing but the standard library
+and the package (no ipywidgets, anywidget, traitlets, pandas, matplotlib); random and
+hostile messages (Hypothesis) never raise, never leave a state the component cannot draw,
+and are refused with a message in the widget; the browser entry points answer garbage with
+an error, not an exception; the kernel's widgets put an out-of-range synced value back and
+say so; the quiz's clock never gives a negative time; a browser "save" writes only inside
+the working directory.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from loo_lessons import lessons as L
+from loo_lessons.widgets.controllers import (
+    ExploreController,
+    PickController,
+    PlayController,
+    PoolController,
+    PresentController,
+    QuizController,
+    Refused,
+    StepperController,
+)
+from loo_lessons.widgets.controllers import browser as B
+from loo_lessons.widgets.controllers.components import present_data
+from loo_lessons.widgets.controllers.lab import LabController
+from loo_lessons.widgets.controllers.play import inside_working_directory
+from loo_lessons.widgets.controllers.search import SearchController
+from loo_lessons.widgets.data import pick_question, pool_data, stepper_steps
+
+ROOT = Path(__file__).resolve().parent.parent
+
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers(-(10**12), 10**12) | st.text(max_size=6),
+    lambda c: st.lists(c, max_size=3) | st.dictionaries(st.text(max_size=4), c, max_size=3),
+    max_leaves=6,
+)
+
+
+def test_controllers_need_no_jupyter_pandas_or_matplotlib() -> None:
+    code = (
+        "import sys, json\n"
+        "import loo_lessons.widgets.controllers.browser as b\n"
+        "r = json.loads(b.create('play', json.dumps({'seed': 1})))\n"
+        "assert r['state']['data']['my_turn']\n"
+        "bad = sorted(m for m in sys.modules if m.split('.')[0] in "
+        "('ipywidgets', 'anywidget', 'traitlets', 'pandas', 'matplotlib', 'IPython', 'numpy'))\n"
+        "print(json.dumps(bad))\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True
+    )
+    assert json.loads(out.stdout) == []
+
+
+# --- the controllers, fuzzed ------------------------------------------------------------------
+
+
+def _pick() -> PickController:
+    return PickController(data={"question": pick_question(L.scenario("lead-king-when-ace-turned"))})
+
+
+def _pool() -> PoolController:
+    return PoolController(data=pool_data(L.scenario("settle-hoffmann-worked-example")))
+
+
+MAKERS = {
+    "pick": _pick,
+    "pool": _pool,
+    "stepper": lambda: StepperController(
+        data={"steps": stepper_steps(L.scenario("follow-suit")), "title": None}
+    ),
+    "present": lambda: PresentController(data=present_data(7)),
+    "quiz": lambda: QuizController("lead", 1, 3),
+    "explore": lambda: ExploreController(
+        scenario=L.scenario("follow-under-trump-hoffmann").data,
+        options=("must_head_in_suit", "void_trump_rule"),
+    ),
+    "play": lambda: PlayController(5, 4, "hoffmann", 1),
+    "lab": lambda: LabController(hands=20, players=4),
+    "search": lambda: SearchController(count=50),
+}
+
+
+def _keys(ctl: Any) -> list[Any]:
+    """Keys that mean something to this controller now (so that fuzzing also moves it)."""
+    d = ctl.data
+    if isinstance(ctl, PickController):
+        return [c["key"] for c in d["question"]["choices"]]
+    if isinstance(ctl, QuizController) and ctl.index < len(ctl.questions):
+        return [c["key"] for c in ctl.questions[ctl.index]["choices"]]
+    if isinstance(ctl, PoolController):
+        return [f["id"] for f in d["fields"]]
+    if isinstance(ctl, PlayController):
+        return ctl.options or ["KH"]
+    if isinstance(ctl, ExploreController):
+        return list(d["keys"])
+    return [0, 1, 2]
+
+
+def _message(data: st.DataObject, ctl: Any) -> Any:
+    keys = _keys(ctl)
+    types = [*ctl.EVENTS, "bogus", "__class__"]
+    ev: dict[str, Any] = {"type": data.draw(st.sampled_from(types) | JSON, label="type")}
+    for name in ("key", "id", "value", "step", "seed", "players", "rules", "faces", "preset", "hands", "count", "name", "by"):
+        if data.draw(st.booleans(), label=f"has {name}"):
+            ev[name] = data.draw(
+                st.sampled_from(keys) | st.integers(-3, 20) | st.sampled_from(["peel", "up", "x"]) | JSON,
+                label=name,
+            )
+    if isinstance(ctl, PlayController | ExploreController | LabController | SearchController):
+        req = {**ev, "n": data.draw(st.integers(-1, 50), label="n")}
+        if isinstance(ctl, PlayController) and data.draw(st.booleans(), label="legal move"):
+            req = {"n": 1, "type": "choose", "key": data.draw(st.sampled_from(ctl.legal or ["KH"]))}
+        if isinstance(ctl, PlayController) and req.get("type") == "save":
+            req["path"] = data.draw(st.sampled_from(["x.json", "/etc/passwd", "../y", ""]) | JSON)
+        return data.draw(
+            st.sampled_from([{"sync": {"request": req}}, {"event": {"type": "request", "request": req}}])
+            | st.builds(lambda s: {"sync": s}, st.dictionaries(st.sampled_from([*ctl.SYNCED, "data", "zz"]), JSON, max_size=2)),
+            label="message",
+        )
+    return data.draw(
+        st.sampled_from([{"event": ev}])
+        | st.builds(lambda s: {"sync": s}, st.dictionaries(st.sampled_from([*ctl.SYNCED, "data", "zz"]), JSON | st.sampled_from(keys), max_size=2))
+        | JSON,
+        label="message",
+    )
+
+
+def _drawable(kind: str, ctl: Any) -> None:
+    """The state is one the component can draw (what its JS reducer would normalise to)."""
+    state = ctl.state()
+    json.dumps(state)  # crosses the worker boundary as JSON
+    assert set(state) == set(type(ctl).TRAITS)
+    assert ctl._normalise({k: state[k] for k in ctl.SYNCED if k != "request"}) is not None
+    if kind in ("stepper", "present"):
+        assert 0 <= ctl.step < max(1, len(ctl.data["steps"]))
+    if kind == "present":
+        assert ctl.faces in ("up", "hidden")
+    if kind == "quiz":
+        assert 0 <= ctl.index <= len(ctl.questions)
+        assert len(ctl.responses) == len(ctl.questions)
+    if kind == "pick":
+        keys = _keys(ctl)
+        assert all(k in keys for k in ctl.picked)
+    if kind == "play":
+        h = ctl.hand
+        assert h.to_act is None or h.to_act == ctl.seat  # the bots never leave a move waiting
+        assert ctl.data["over"] == (h.to_act is None)
+    if kind == "explore":
+        assert ctl.data["kind"] in ("pick", "pool", "refused")
+    if kind == "lab":
+        r = ctl.data["result"]
+        assert r is None or sum(x["hands"] for x in r["rates"]) >= 0
+        assert 1 <= ctl.data["settings"]["hands"] <= 5000
+    if kind == "search":
+        assert 1 <= ctl.data["find"]["count"] <= 5000
+
+
+@pytest.mark.parametrize("kind", list(MAKERS))
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_random_messages_never_raise_and_leave_a_drawable_state(kind: str, data: st.DataObject) -> None:
+    ctl = MAKERS[kind]()
+    for _ in range(data.draw(st.integers(1, 6), label="messages")):
+        msg = _message(data, ctl)
+        changes = ctl.receive(msg)
+        assert isinstance(changes, dict)
+        json.dumps(changes)
+        _drawable(kind, ctl)
+
+
+def test_refusals_are_shown_in_the_widget_and_cleared_by_the_next_good_message() -> None:
+    ctl = _pick()
+    changes = ctl.receive({"event": {"type": "choice", "key": "ZZ"}})
+    assert "key must be one of" in changes["data"]["refused"] and ctl.picked == []
+    ctl.receive({"sync": {"picked": ["ZZ"]}})
+    assert "picked" in ctl.data["refused"] and ctl.picked == []
+    ctl.receive({"nonsense": 1})
+    assert "message is" in ctl.data["refused"]
+    key = _keys(ctl)[0]
+    changes = ctl.receive({"event": {"type": "choice", "key": key}})
+    assert "refused" not in ctl.data and ctl.picked == [key]
+    # the pool calculator refuses absurd numbers instead of keeping them
+    pool = _pool()
+    pool.receive({"event": {"type": "enter", "id": _keys(pool)[0], "value": 10**400}})
+    assert pool.entries == {} and "value" in pool.data["refused"]
+
+
+def test_the_browser_entry_answers_garbage_with_an_error() -> None:
+    assert "error" in json.loads(B.create("nope"))
+    assert "error" in json.loads(B.create("pick", "[1]"))
+    assert "error" in json.loads(B.create("pick", "{not json"))  # JSONDecodeError is a ValueError
+    assert "error" in json.loads(B.send(10**9, "{}"))
+    made = json.loads(B.create("quiz", json.dumps({"topic": "lead", "seed": 2, "count": 2})))
+    assert "error" in json.loads(B.send(made["id"], "[]"))
+    out = json.loads(B.send(made["id"], json.dumps({"event": {"type": "new"}})))
+    assert len(out["changes"]["questions"]) == 2
+    assert json.loads(B.drop(made["id"])) == {"dropped": True}
+    assert "error" in json.loads(B.run("eval", "{}"))
+    said = json.loads(B.run("explain", json.dumps({"text": L.scenario_text("lead-king-when-ace-turned")})))
+    assert "R24" in said["text"] and said["json"]["legal"] == ["KS"]
+    refused = json.loads(B.run("explain", json.dumps({"text": "players: 0\n"})))
+    assert refused["refused"].startswith("error: ")
+
+
+def test_the_book_saves_a_transcript_as_a_download_and_writes_no_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    ctl = PlayController(5, 4, "hoffmann", 1)
+    ctl.receive({"sync": {"request": {"n": 1, "type": "save", "path": "/tmp/evil.json"}}})
+    dl = ctl.data["download"]
+    assert dl["name"] == "evil.json" and json.loads(dl["text"])["seed"] == 5
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_browser_save_lands_inside_the_working_directory_only(tmp_path: Path) -> None:
+    assert inside_working_directory("game", tmp_path) == tmp_path / "game.json"
+    assert inside_working_directory("a/b.json", tmp_path) == tmp_path / "a" / "b.json"
+    for bad in ("/etc/passwd", "../x.json", "a/../../x.json", "~/x.json", "", "a\0b"):
+        with pytest.raises(Refused):
+            inside_working_directory(bad, tmp_path)
+    (tmp_path / "d.json").mkdir()
+    with pytest.raises(Refused, match="not a file"):
+        inside_working_directory("d.json", tmp_path)
+
+
+# --- the kernel's widgets: synced values checked ----------------------------------------------
+
+
+def test_out_of_range_values_from_the_browser_are_put_back_and_said() -> None:
+    from loo_lessons.widgets.live import PickCard, QuizRunner
+
+    q = QuizRunner("lead", seed=1, count=3)
+    q.index = 99  # what a broken or hostile front end could sync
+    assert q.index == 3 and "index" in q.data["refused"]
+    assert q.question is None and q.score["total"] == 3  # later reads still work
+    q.responses = "nonsense"  # type: ignore[assignment]
+    assert q.responses == [None, None, None]
+    p = PickCard(L.scenario("lead-king-when-ace-turned"))
+    p.picked = ["ZZ", "KS"]
+    assert p.picked == ["KS"] and "picked" in p.data["refused"]
+
+
+def test_the_quiz_clock_never_goes_backwards(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Answering a question that was never put on screen by `index` (the browser synced the
+    responses first) used to read the clock twice and record a negative time."""
+    from loo_lessons.widgets import live
+
+    q = live.QuizRunner("lead", seed=1, count=3)
+    ticks = iter(float(i) for i in range(100, 0, -1))  # a clock that runs backwards
+    monkeypatch.setattr(live.time, "monotonic", lambda: next(ticks))
+    key = q.questions[2]["choices"][0]["key"]
+    q.responses = [None, None, {"picked": [key], "correct": False, "revealed": False}]
+    assert len(q._log.results) == 1 and q._log.results[0].seconds >= 0
+
+
+# --- the JupyterLab back end of the new widgets: the same controllers behind anywidgets -------
+
+
+def test_the_explorer_lab_and_search_widgets_drive_the_same_controllers() -> None:
+    ex = L.explore("follow-under-trump-hoffmann", options=("must_head_in_suit", "void_trump_rule"))
+    twin = ExploreController(scenario=L.scenario("follow-under-trump-hoffmann").data, options=("must_head_in_suit", "void_trump_rule"))
+    assert ex.data == twin.data and ex.verdict["question"]["answer"] == ["5S"]
+    ex.choose_preset("peel")
+    twin.receive({"event": {"type": "preset", "preset": "peel"}})
+    assert ex.data == twin.data and ex.verdict["question"]["answer"] != ["5S"]
+    ex.set_option("void_trump_rule", "zz")
+    assert "rules.void_trump_rule" in ex.data["refused"]
+    assert "data-loo-live=" in ex.book_html() and "the verdict under each book" in ex.book_html()
+
+    lab = L.lab(hands=120, players=4, seed=3)
+    rates = lab.data["result"]["rates"]
+    assert sum(r["hands"] for r in rates) > 0 and lab.progress == {"done": 120, "total": 120}
+    again = lab.run(hands=60, by="honours")
+    assert again["overview"]["hands"] == 60 and again["rates"][0]["label"] == "neither"
+    lab.request = {"n": 99, "type": "run", "hands": 10**6}
+    assert "hands" in lab.data["refused"]
+
+    s = L.search("single", seed=0)
+    assert s.data["found"]["title"].startswith("single: seed")
+    assert s.compare(seed=0)["steps"][0]["why"].endswith("(R33)")
+    s.request = {"n": 5, "type": "find", "name": "no-such-search"}
+    assert "search must be one of" in s.data["refused"]
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_whatever_the_browser_syncs_the_kernel_does_not_raise(data: st.DataObject) -> None:
+    """ipywidgets hands a comm message's state to `set_state`: wrong types, unknown keys,
+    out-of-range values. Nothing raises (the kernel log stays clean); later reads work."""
+    from loo_lessons.widgets.live import PickCard, PoolCalculator, QuizRunner, Stepper
+    from loo_lessons.widgets.play import PlayTable
+    from loo_lessons.widgets.present import Presenter
+
+    makers = {
+        "pick": lambda: PickCard(L.scenario("lead-king-when-ace-turned")),
+        "pool": lambda: PoolCalculator(L.scenario("settle-hoffmann-worked-example")),
+        "quiz": lambda: QuizRunner("lead", seed=1, count=2),
+        "stepper": lambda: Stepper(L.scenario("follow-suit")),
+        "present": lambda: Presenter(3),
+        "play": lambda: PlayTable(2, 4, "hoffmann", 1),
+    }
+    kind = data.draw(st.sampled_from(sorted(makers)), label="widget")
+    w = makers[kind]()
+    names = [*w.keys, "zz"]
+    for _ in range(data.draw(st.integers(1, 4), label="messages")):
+        state = data.draw(st.dictionaries(st.sampled_from(names), JSON, max_size=3), label="sync")
+        state.pop("data", None)  # Python's own trait: the component never sends it
+        w.set_state(state)
+    json.dumps(w.state())
+    if kind == "quiz":
+        assert 0 <= w.index <= len(w.questions) and w.score["total"] == 2
+    if kind in ("stepper", "present"):
+        assert w.current is not None
+    if kind == "play":
+        assert w.hand.to_act in (None, w.seat)

@@ -1,0 +1,435 @@
+"""The built book with its engine in the page: Pyodide in a Web Worker runs the very Python
+controllers that JupyterLab's kernel runs (loo_lessons.widgets.controllers), behind the same
+components.
+
+The site is built once (scripts/build-book.sh) unless book/_build/html already carries the
+engine, served by `python -m http.server` on 127.0.0.1 (its own process group, stopped by
+its pid), and opened in Chromium. Every page checked: the engine says it is ready, no
+request leaves 127.0.0.1 (the worker's included), and no console error. Then by clicking:
+an option explorer's verdict changes when the preset or an option changes; "New questions"
+deals new questions; a whole hand against the bots is played to its settlement, with the
+hint and undo; the presenter's full-screen mode fits a projector's 1280×720 and 1920×1080;
+from file:// the live controls say that the book wants a web server.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pytest
+
+from loo_lessons import lessons as L
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Page, Request, Route
+
+ROOT = Path(__file__).resolve().parent.parent
+SITE = ROOT / "book" / "_build" / "html"
+ENGINE = SITE / "_static" / "loo-engine"
+#: Generous: the engine loads in a few seconds; the machine may be busy (speed is `bench`'s).
+READY_MS = 90_000
+
+
+def _built() -> bool:
+    """The site is there, with its engine, and newer than the package and the lessons."""
+    stamp = ENGINE / "engine.json"
+    if not stamp.exists() or not (SITE / "notebooks" / "12-play-a-hand.html").exists():
+        return False
+    sources = [*(ROOT / "loo_lessons").rglob("*.py"), *(ROOT / "loo_lessons").rglob("*.js"),
+               *(ROOT / "notebooks").glob("*.ipynb"), ROOT / "package-lock.json"]
+    return max(p.stat().st_mtime for p in sources) <= stamp.stat().st_mtime
+
+
+@pytest.fixture(scope="module")
+def site() -> Path:
+    if not _built():
+        env = {**os.environ, "PYTHONPATH": str(ROOT), "BIN": str(Path(sys.executable).parent)}
+        subprocess.run(["bash", "scripts/build-book.sh"], cwd=ROOT, env=env, check=True)
+    assert _built()
+    return SITE
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@pytest.fixture(scope="module")
+def server(site: Path) -> Iterator[str]:
+    port = _free_port()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1", "--directory", str(site)],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,  # its own process group: stopped by its pid below
+    )
+    try:
+        deadline = time.monotonic() + 20
+        while True:
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=1).close()
+                break
+            except OSError:
+                if time.monotonic() > deadline or proc.poll() is not None:
+                    raise
+                time.sleep(0.1)
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        os.killpg(proc.pid, signal.SIGTERM)
+        proc.wait(timeout=10)
+
+
+@dataclass
+class Watch:
+    origin: str
+    external: list[str] = field(default_factory=list)
+    requests: list[str] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+
+    def check(self) -> None:
+        assert self.external == [], f"requests to other hosts: {self.external[:5]}"
+        assert all(r.startswith((self.origin, "blob:", "data:")) for r in self.requests)
+        assert self.errors == [], f"console errors: {self.errors[:5]}"
+
+
+def open_live(
+    browser: Browser, url: str, origin: str, *, width: int = 1280, height: int = 900
+) -> tuple[Page, Watch]:
+    """Open `url` with every request outside `origin` blocked and recorded (the page's and
+    the worker's), and wait until every live widget is live."""
+    w = Watch(origin)
+    ctx = browser.new_context(viewport={"width": width, "height": height}, accept_downloads=True)
+
+    def route(r: Route) -> None:
+        if r.request.url.startswith((origin, "blob:", "data:")):
+            r.continue_()
+        else:
+            w.external.append(r.request.url)
+            r.abort()
+
+    def seen(req: Request) -> None:
+        w.requests.append(req.url)
+
+    ctx.route("**/*", route)
+    ctx.on("request", seen)
+    page = ctx.new_page()
+    page.on("console", lambda m: w.errors.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: w.errors.append(f"page error: {e}"))
+    page.on("worker", lambda wk: wk.on("console", lambda m: w.errors.append(m.text) if m.type == "error" else None))
+    page.goto(url)
+    page.wait_for_function(
+        "() => document.querySelectorAll('[data-loo-live]').length > 0 && "
+        "[...document.querySelectorAll('[data-loo-live]')].every(e => e.dataset.looEngine === 'live')",
+        timeout=READY_MS,
+    )
+    return page, w
+
+
+def live_data(page: Page, kind: str, index: int = 0) -> dict[str, Any]:
+    """What Python last sent to the `index`-th live widget of this kind (its `data`)."""
+    out: dict[str, Any] = page.evaluate(
+        "([kind, i]) => window.looLive.filter(w => w.kind === kind)[i].model.get('data')",
+        [kind, index],
+    )
+    return out
+
+
+# --- every page ------------------------------------------------------------------------------
+
+
+def test_every_lesson_page_gets_its_engine_with_nothing_from_other_hosts(
+    browser: Browser, server: str, site: Path
+) -> None:
+    pages = sorted(p.name for p in (site / "notebooks").glob("*.html"))
+    assert len(pages) >= 14
+    for name in pages:
+        page, w = open_live(browser, f"{server}/notebooks/{name}", server)
+        try:
+            status = page.locator(".loo-engine-status").all_inner_texts()
+            assert status and all("Live" in s for s in status), (name, status)
+            assert page.evaluate("window.looEngine.state") == "ready"
+            w.check()
+        finally:
+            page.context.close()
+
+
+def test_pages_without_live_widgets_do_not_load_the_engine(browser: Browser, server: str) -> None:
+    w = Watch(server)
+    ctx = browser.new_context()
+    ctx.on("request", lambda r: w.requests.append(r.url))
+    page = ctx.new_page()
+    try:
+        page.goto(f"{server}/book/glossary.html")
+        page.wait_for_load_state("load")
+        assert not any("loo-engine" in r for r in w.requests)
+    finally:
+        ctx.close()
+
+
+# --- the widgets, clicked -----------------------------------------------------------------------
+
+
+def test_an_option_explorer_changes_its_verdict_and_reason(browser: Browser, server: str) -> None:
+    page, w = open_live(browser, f"{server}/notebooks/06-following.html", server)
+    try:
+        box = page.locator('.loo-static[data-loo-component="explore"]').first
+        verdict = box.locator(".loo-explore-verdict")
+        before = verdict.get_attribute("data-answer")
+        before_text = verdict.inner_text()
+        assert before and "R" in before_text
+        original = {
+            sel.get_attribute("data-key"): sel.evaluate("s => s.options[s.selectedIndex].text")
+            for sel in box.locator("select[data-key^='explore-']").all()
+        }
+        preset = box.locator('select[data-key="explore-preset"]')
+        current = preset.evaluate("s => s.options[s.selectedIndex].text")
+        other = "peel" if current != "peel" else "hoffmann"
+        preset.select_option(label=other)
+        page.wait_for_function(
+            "([el, a]) => el.querySelector('.loo-explore-verdict').dataset.answer !== a",
+            arg=[box.element_handle(), before],
+        )
+        after_text = verdict.inner_text()
+        assert verdict.get_attribute("data-answer") != before and after_text != before_text
+        # the reason changes too: some rule id is cited under one book and not the other
+        import re
+
+        ids = lambda t: set(re.findall(r"\bR\d\d\b", t))  # noqa: E731
+        assert ids(after_text) != ids(before_text)
+        # each option set back to what it was, one select at a time: the verdict follows the
+        # options (not the preset's name) and comes back to the first one
+        for sel in box.locator("select[data-key^='explore-']:not([data-key='explore-preset'])").all():
+            key = sel.get_attribute("data-key")
+            was = original[key]
+            if sel.evaluate("s => s.options[s.selectedIndex].text") != was:
+                sel.select_option(label=was)
+                page.wait_for_function(
+                    "([el, k, v]) => String(window.looLive.find(x => x.el === el).model.get('rules')[k]) === v",
+                    arg=[box.element_handle(), str(key).removeprefix("explore-"), was],
+                )
+        assert verdict.get_attribute("data-answer") == before
+        # the playground's call: `explain` on a scenario typed in the page, by the same engine
+        said = page.evaluate(
+            "t => looEngine.run('explain', {text: t})", L.scenario_text("lead-king-when-ace-turned")
+        )
+        assert "R24" in said["text"] and said["json"]["legal"] == ["KS"]
+        refused = page.evaluate("() => looEngine.run('explain', {text: 'players: 0'})")
+        assert refused["refused"].startswith("error: ")
+        w.check()
+    finally:
+        page.context.close()
+
+
+def test_new_questions_deals_new_seeded_questions(browser: Browser, server: str) -> None:
+    page, w = open_live(browser, f"{server}/notebooks/05-leading.html", server)
+    try:
+        quiz = page.locator('.loo-static[data-loo-component="quiz"]').first
+        idx = page.evaluate(
+            "el => window.looLive.findIndex(x => x.el === el)", quiz.element_handle()
+        )
+        ids = lambda: page.evaluate(  # noqa: E731
+            "i => window.looLive[i].model.get('questions').map(q => q.id)", idx
+        )
+        first = ids()
+        # one question answered ("Show the answer", graded by the Python controller)
+        quiz.locator('button[data-action="show"]').first.click()
+        page.wait_for_function(
+            "i => window.looLive[i].model.get('responses')[0] !== null", arg=idx
+        )
+        quiz.locator('button[data-action="new"]').first.click()
+        page.wait_for_function(
+            "([i, ids]) => JSON.stringify(window.looLive[i].model.get('questions').map(q => q.id)) !== JSON.stringify(ids)",
+            arg=[idx, first],
+        )
+        second = ids()
+        assert second != first and len(second) == len(first)
+        assert page.evaluate("i => window.looLive[i].model.get('responses')", idx) == [None] * len(second)
+        w.check()
+    finally:
+        page.context.close()
+
+
+def test_a_whole_hand_against_the_bots_by_clicks_with_hint_and_undo(
+    browser: Browser, server: str
+) -> None:
+    page, w = open_live(browser, f"{server}/notebooks/12-play-a-hand.html", server)
+    try:
+        table = page.locator('.loo-live-widget[data-loo-engine="live"] .loo-static[data-loo-component="play"]').first
+        idx = page.evaluate("el => window.looLive.findIndex(x => x.el === el)", table.element_handle())
+
+        def data() -> dict[str, Any]:
+            out: dict[str, Any] = page.evaluate("i => window.looLive[i].model.get('data')", idx)
+            return out
+
+        def moves() -> int:
+            return len(data()["log"])
+
+        def click_and_wait(locator: Any) -> None:
+            n = moves()
+            locator.click()
+            page.wait_for_function(
+                "([i, n]) => window.looLive[i].model.get('data').log.length !== n", arg=[idx, n]
+            )
+
+        d = data()
+        if d["over"] or d["can_undo"]:  # the lesson may show the table mid-deal: start over
+            table.locator('button[data-action="restart"]').click()
+        assert data()["my_turn"]
+        # a forbidden option, when there is one, is explained at once by the engine's rule
+        forbidden = [c for c in data()["choices"] if not c["legal"]]
+        if forbidden:
+            table.locator(f'.loo-choices [data-key="{forbidden[0]["key"]}"]').click()
+            page.wait_for_selector(f'.loo-verdict[data-verdict="{forbidden[0]["key"]}"]')
+        table.locator('button[data-action="hint"]').click()
+        table.locator(".loo-hint").wait_for()
+        assert "You may" in table.locator(".loo-hint").inner_text()
+        legal = next(c["key"] for c in data()["choices"] if c["legal"])
+        click_and_wait(table.locator(f'.loo-choices [data-key="{legal}"]'))
+        assert data()["can_undo"]
+        click_and_wait(table.locator('button[data-action="undo"]'))
+        assert not data()["can_undo"]
+        for _ in range(12):
+            d = data()
+            if d["over"]:
+                break
+            legal = next(c["key"] for c in d["choices"] if c["legal"])
+            click_and_wait(table.locator(f'.loo-choices [data-key="{legal}"]'))
+        table.locator(".loo-settlement").wait_for()
+        text = table.locator(".loo-settlement").inner_text()
+        assert "Your result this deal" in text and "R" in text
+        # "Save transcript" in the book: the page downloads the JSON (nothing is sent anywhere)
+        with page.expect_download() as dl:
+            table.locator('button[data-action="save"]').click()
+        saved = json.loads(Path(dl.value.path()).read_text(encoding="utf-8"))
+        assert len(saved["actions"]) == len(data()["log"]) or saved["actions"]
+        w.check()
+    finally:
+        page.context.close()
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_the_presenter_full_screen_fits_a_projector(
+    browser: Browser, server: str, size: tuple[int, int]
+) -> None:
+    width, height = size
+    page, w = open_live(browser, f"{server}/notebooks/13-edge-cases.html", server, width=width, height=height)
+    try:
+        pres = page.locator('.loo-static[data-loo-component="present"]').first
+        pres.locator('button[data-action="fullscreen"]').click()
+        root = pres.locator(".loo.loo-fullscreen")
+        root.wait_for()
+        for step in range(4):
+            page.wait_for_function("el => el.dataset.fit", arg=root.element_handle())
+            page.wait_for_timeout(50)  # one frame for the fit
+            box = {"x": 0, "y": 0, "width": width, "height": height}
+            inside = page.evaluate(
+                """([root, box]) => {
+                  const within = (el) => { const r = el.getBoundingClientRect();
+                    return r.width > 0 && r.left >= box.x - 1 && r.top >= box.y - 1 &&
+                      r.right <= box.width + 1 && r.bottom <= box.height + 1; };
+                  const need = [...root.querySelectorAll('.loo-step-title, .loo-law, .loo-seat .loo-card, .loo-controls')];
+                  return { n: need.length, out: need.filter((e) => !within(e)).map((e) => e.className),
+                           cards: root.querySelectorAll('.loo-seat .loo-card').length,
+                           scroll: root.scrollHeight <= root.clientHeight + 1 };
+                }""",
+                [root.element_handle(), box],
+            )
+            assert inside["out"] == [] and inside["scroll"], (step, inside)
+            assert inside["cards"] >= 3
+            root.press("ArrowRight")  # the keys step the deal
+            page.wait_for_function(
+                "([el, s]) => +el.querySelector('.loo-stepno').dataset.step === s",
+                arg=[root.element_handle(), step + 1],
+            )
+        root.press("Escape")
+        page.wait_for_function("el => !el.querySelector('.loo-fullscreen')", arg=pres.element_handle())
+        w.check()
+    finally:
+        page.context.close()
+
+
+def test_from_file_the_live_controls_ask_for_a_web_server(browser: Browser, site: Path) -> None:
+    ctx = browser.new_context()
+    external: list[str] = []
+    ctx.route("**/*", lambda r: r.continue_() if r.request.url.startswith("file://") else (external.append(r.request.url), r.abort()))
+    page = ctx.new_page()
+    try:
+        page.goto((site / "notebooks" / "05-leading.html").as_uri())
+        page.wait_for_selector('.loo-engine-status[data-state="file"]')
+        assert "make serve-book" in page.locator(".loo-engine-status").first.inner_text()
+        # the static components still grade
+        page.locator('.loo-static[data-loo-component="pick"] .loo-choices [data-key]').first.click()
+        page.wait_for_selector('.loo-static[data-loo-component="pick"] .loo-verdict')
+        assert external == []
+    finally:
+        ctx.close()
+
+
+def test_the_strategy_lab_runs_in_the_page_with_a_progress_bar(browser: Browser, server: str) -> None:
+    page, w = open_live(browser, f"{server}/notebooks/14-strategy-lab.html", server)
+    try:
+        lab = page.locator('.loo-static[data-loo-component="lab"]').first
+        first = lab.locator(".loo-lab-result").get_attribute("data-hands")
+        lab.locator('input[data-key="hands"]').fill("240")
+        lab.locator('select[data-key="by"]').select_option("position")
+        seen: list[Any] = page.evaluate(
+            """(el) => { const w = window.looLive.find((x) => x.el === el); const out = [];
+                 w.model.on("change:progress", (m, p) => out.push(p)); window.__labSeen = out; return out; }""",
+            lab.element_handle(),
+        )
+        assert seen == []
+        lab.locator('button[data-action="run"]').click()
+        lab.locator('.loo-lab-result[data-hands="240"]').wait_for(timeout=READY_MS)
+        progress = page.evaluate("window.__labSeen")
+        # the bar moved while the hands were played (Python posted how far it got)
+        assert any(0 < p["done"] < p["total"] for p in progress if p["total"] == 240), progress
+        assert lab.locator(".loo-lab-result").get_attribute("data-hands") != first
+        rows = lab.locator(".loo-lab-table tbody tr").all_inner_texts()
+        assert rows and rows[0].startswith("seat 1")
+        assert lab.locator("svg.loo-lab-plot rect[data-bar]").count() == 2 * len(rows)
+        w.check()
+    finally:
+        page.context.close()
+
+
+def test_the_edge_case_search_and_the_comparison_answer_in_the_page(browser: Browser, server: str) -> None:
+    page, w = open_live(browser, f"{server}/notebooks/13-edge-cases.html", server)
+    try:
+        box = page.locator('.loo-static[data-loo-component="search"]').first
+        box.locator('select[data-key="name"]').select_option("single")
+        box.locator('input[data-key="count"]').fill("300")
+        box.locator('button[data-action="find"]').click()
+        box.locator(".loo-search-found", has_text="single: seed").wait_for()
+        assert "players:" in (box.locator("pre.loo-yaml").text_content() or "")
+        box.locator('input[data-key="compare-seed"]').fill("0")
+        box.locator('button[data-action="compare"]').click()
+        box.locator('.loo-search-compare[data-seed="0"]').wait_for()
+        assert "R33" in box.locator(".loo-search-compare").inner_text()
+        w.check()
+    finally:
+        page.context.close()
+
+
+def test_a_stepper_deals_a_new_hand_in_the_page(browser: Browser, server: str) -> None:
+    page, w = open_live(browser, f"{server}/notebooks/03-declaring.html", server)
+    try:
+        st = page.locator('.loo-static[data-loo-component="stepper"]').first
+        st.locator('input[data-key="deal-seed"]').fill("77")
+        st.locator('button[data-action="deal"]').click()
+        st.locator("h3", has_text="Seed 77").wait_for()
+        st.locator('button[data-action="next"]').click()
+        st.locator('[data-step="1"]').wait_for()
+        w.check()
+    finally:
+        page.context.close()
