@@ -21,8 +21,10 @@ ALLOWED: dict[str, set[str]] = {
     "sim": {"engine", "scenario", "explain"},
     "views": {"engine", "scenario", "explain", "quiz", "sim"},
 }
-# third-party modules a layer may use (lazily, where the module says why)
-THIRD_PARTY: dict[str, set[str]] = {"scenario": {"yaml"}}
+# third-party modules a layer may use (lazily, where the module says why): YAML for scenario
+# files; pandas (and numpy, which comes with it) for the DataFrames of views/frames.py only,
+# so the simulation and the quizzes stay plain Python
+THIRD_PARTY: dict[str, set[str]] = {"scenario": {"yaml"}, "views": {"pandas", "numpy"}}
 
 
 def _imports(source: str, package: str) -> list[tuple[int, str]]:
@@ -72,6 +74,31 @@ def test_the_checker_sees_forbidden_imports() -> None:
         "2: yaml (not the standard library)",
     ]
     assert violations("scenario", "import yaml\n", "loo_lessons.scenario") == []
+    assert violations("views", "import pandas\n", "loo_lessons.views") == []
+    for layer in ("engine", "scenario", "explain", "quiz", "sim"):
+        assert violations(layer, "import pandas\n", f"loo_lessons.{layer}") == [
+            "1: pandas (not the standard library)"
+        ]
+
+
+def test_pandas_is_imported_lazily_where_it_is_allowed() -> None:
+    """views/ may use pandas, but only inside the functions that make a frame: importing a
+    view never imports pandas."""
+    top_level = []
+    for path in sorted((PKG / "views").rglob("*.py")):
+        tree = ast.parse(path.read_text())
+        for node in tree.body:
+            names = (
+                [a.name for a in node.names]
+                if isinstance(node, ast.Import)
+                else [node.module or ""]
+                if isinstance(node, ast.ImportFrom)
+                else []
+            )
+            top_level += [
+                f"{path.name}: {n}" for n in names if n.split(".")[0] in ("pandas", "numpy")
+            ]
+    assert top_level == []
 
 
 def test_the_engine_runs_on_the_standard_library_alone() -> None:

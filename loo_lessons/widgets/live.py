@@ -364,7 +364,9 @@ class QuizRunner(_Component):
     def results(self) -> Any:
         """The answers given so far, one row each (topic, question_id, rule_ids,
         answer_given, correct, seconds): a pandas DataFrame a teacher can save as CSV."""
-        return self._log.frame()
+        from loo_lessons.views.frames import quiz_results  # quiz/ is plain Python
+
+        return quiz_results(self._log.results)
 
     def _make(
         self, topic: str | None, seed: int, count: int, preset: str | None
