@@ -31,6 +31,7 @@ from loo_lessons.cli import main
 from loo_lessons.engine.options import PRESETS
 from loo_lessons.engine.sources import RULES, SEED_FILES, seed_text
 from loo_lessons.explain import explain_json
+from loo_lessons.explain.words import quote_text
 from loo_lessons.quiz import (
     DISAGREEMENT_TOPICS,
     LEVELS,
@@ -74,7 +75,8 @@ VIEW_KEYS = {
     "to_act",
 }
 SEAT_KEYS = {"seat", "role", "status", "declaration", "cards", "tricks_won"}
-VERDICT_KEYS = {"correct", "rule", "rule_id", "reason", "source", "quote", "book"}
+# `words` (the quote rendered for the page) beside the verbatim `quote`: added deliberately
+VERDICT_KEYS = {"correct", "rule", "rule_id", "reason", "source", "quote", "words", "book"}
 KINDS = {"pick_card", "pick_declaration", "pick_seat", "pick_number", "pick_option"}
 RANKS = {"2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9, "10": 10}
 RANKS |= {"J": 11, "Q": 12, "K": 13, "A": 14}
@@ -254,6 +256,9 @@ def check_shape(q: dict[str, Any]) -> None:
         assert v["correct"] is (k in q["answer"])
         assert v["rule_id"] in RULES and v["rule"] and v["reason"] and v["book"]
         assert ws(v["quote"]) in SEEDS_TEXT[SEED_OF_FILE[v["source"]]], v["quote"]
+        # what the page shows: the same words, seed markup (_i.e._, {87}) rendered
+        assert v["words"] == quote_text(v["quote"])
+        assert not re.search(r"\{\d+\}|(^|\W)_\w[^_]*_(\W|$)", v["words"]), v["words"]
     assert q["rule_ids"] and all(
         re.fullmatch(r"R(0[1-9]|[1-5]\d|6[0-3])", r) for r in q["rule_ids"]
     )
@@ -796,6 +801,21 @@ def test_results_frame_and_csv_round_trip(tmp_path: Path) -> None:
     # a JSON question (as the browser has it) is graded the same way
     r = result_for(qs[0].to_json(), list(qs[0].answer), 2.0)
     assert r.correct and r.question_id == qs[0].id
+
+
+def test_verdict_words_render_the_seed_markup() -> None:
+    """A quote with `_i.e._` (italics in the seed) is shown without the marks; the verbatim
+    quote stays beside it for the check against the seed."""
+    marked = [
+        v
+        for t in ("pool", "must")
+        for q in generate(t, 12, 1)
+        for v in q.to_json()["verdicts"].values()
+        if "_i.e._" in v["quote"]
+    ]
+    assert marked, "some loo verdict quotes Hoffmann's '_i.e._ mulcted'"
+    for v in marked:
+        assert "i.e. mulcted" in v["words"] and "_i.e._" not in v["words"]
 
 
 def test_results_refuse_bad_input(tmp_path: Path) -> None:

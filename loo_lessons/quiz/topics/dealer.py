@@ -29,6 +29,7 @@ from loo_lessons.quiz.common import (
 )
 from loo_lessons.quiz.model import Choice, Question, Verdict
 from loo_lessons.quiz.positions import (
+    Rules,
     deal,
     declare_until,
     play_until,
@@ -58,17 +59,25 @@ def _dealer_pattern(g: Gen, hand: Hand, pattern: str) -> None:
     declare_until(hand, g.rng, w, stop=lambda h: h.to_act == h.setup.dealer)
 
 
+def _dealer_case(g: Gen, weights: Mapping[str, int], enquire: float) -> tuple[Rules, Hand]:
+    """A deal brought to one of the dealer's special cases (pattern drawn by `weights`); a
+    lone stander (R17) is played under Enquire Within's rule with chance `enquire`."""
+    rng = g.rng
+    pattern = rng.choices(list(weights), weights=list(weights.values()))[0]
+    custom = (
+        {"lone_stander_rule": "enquire_within"} if pattern == "R17" and g.chance(enquire) else None
+    )
+    rules = g.rules(custom)
+    n = table_size(rng, 2, 6)
+    hand = deal(rng, rules, n, rng.randrange(n))
+    _dealer_pattern(g, hand, pattern)
+    return rules, hand
+
+
 def gen_dealer(g: Gen) -> Question:
     rng = g.rng
     if g.level == 1:
-        pattern = rng.choices(["R16", "R17", "plain"], weights=[35, 45, 20])[0]
-        custom = (
-            {"lone_stander_rule": "enquire_within"} if pattern == "R17" and g.chance(0.25) else None
-        )
-        rules = g.rules(custom)
-        n = table_size(rng, 2, 6)
-        hand = deal(rng, rules, n, rng.randrange(n))
-        _dealer_pattern(g, hand, pattern)
+        rules, hand = _dealer_case(g, {"R16": 35, "R17": 45, "plain": 20}, 0.25)
         dealer = hand.setup.dealer
         if hand.to_act != dealer:
             raise Reject("the dealer is not to declare")
@@ -86,14 +95,7 @@ def gen_dealer(g: Gen) -> Question:
         )
     what = rng.choices(["outcome", "miss_for_pool"], weights=[3, 2])[0]
     if what == "outcome":
-        pattern = rng.choices(["R14", "R16", "R17", "plain"], weights=[25, 30, 30, 15])[0]
-        custom = (
-            {"lone_stander_rule": "enquire_within"} if pattern == "R17" and g.chance(0.3) else None
-        )
-        rules = g.rules(custom)
-        n = table_size(rng, 2, 6)
-        hand = deal(rng, rules, n, rng.randrange(n))
-        _dealer_pattern(g, hand, pattern)
+        rules, hand = _dealer_case(g, {"R14": 25, "R16": 30, "R17": 30, "plain": 15}, 0.3)
         dealer = hand.setup.dealer
         if hand.to_act == dealer:
             legal = [d for d in hand.legal_actions() if isinstance(d, Declaration)]
