@@ -10,7 +10,6 @@ import ipywidgets
 
 from loo_lessons.engine.errors import LooError
 from loo_lessons.engine.options import options_from
-from loo_lessons.lessons.book import dash_table
 from loo_lessons.views import frames
 
 
@@ -225,7 +224,7 @@ def expected_counters(
     df = df[order]
     df.index = df.index.set_names(["players", "seat"])
     # a declaration the bots never chose at a seat has no mean: shown as a dash, not NaN
-    return dash_table(df.round(2))
+    return frames.dashed(df.round(2))
 
 
 def expected_counters_plot(

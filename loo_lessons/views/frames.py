@@ -54,6 +54,29 @@ def of_columns(columns: Mapping[str, Any]) -> pd.DataFrame:
     return pandas().DataFrame(dict(columns))
 
 
+_DASHED: dict[str, type[Any]] = {}
+
+
+def dashed(df: pd.DataFrame) -> pd.DataFrame:
+    """`df` as a DataFrame that notebooks and the book show with "—" where there is no value
+    (a mean over no hands), never "NaN"; the class is made on first use, with pandas."""
+    if "table" not in _DASHED:
+
+        class Dashed(pandas().DataFrame):  # type: ignore[misc]
+            @property
+            def _constructor(self) -> type[Any]:
+                return Dashed
+
+            def _repr_html_(self) -> str:
+                text: str = self.to_html(na_rep="—", float_format=lambda x: f"{x:.2f}")
+                if bool(self.isna().to_numpy().any()):
+                    text += "<p><small>— : no hand of that kind at that seat.</small></p>"
+                return text
+
+        _DASHED["table"] = Dashed
+    return _DASHED["table"](df)
+
+
 def concat(frames: Iterable[pd.DataFrame]) -> pd.DataFrame:
     """Frames one under another (the same columns)."""
     return pandas().concat(list(frames))
