@@ -22,12 +22,12 @@ from loo_lessons.quiz.common import (
     declarations_words,
     finish,
     legal_question,
-    number_choices,
     same_verdict,
     seat_label,
     table_words,
 )
 from loo_lessons.quiz.model import Choice, Question, Verdict
+from loo_lessons.quiz.money import money_question, tricks_words
 from loo_lessons.quiz.positions import (
     Rules,
     deal,
@@ -160,39 +160,22 @@ def gen_dealer(g: Gen) -> Question:
         question["seat"] = dealer
     a = ask(g, mapping, question, rules)
     sc = a.sc
-    s = a.j["settlement"]
     count = int(a.answer[0])
-    won = s["tricks_won"].get(str(dealer), 0)
     if sub == "left_in_pool":
-        right = (
-            f"The miss, played for the pool by the dealer, won {won} trick(s). What it wins "
-            f"stays in the pool for the next deal (R19): {count} counter{'' if count == 1 else 's'} stay{'s' if count == 1 else ''} in the pool."
-        )
-        prompt = "How many counters stay in the pool for the next deal?"
         wrong = [0, pool, pool // 3, 2 * pool // 3, count + pool // 3]
-        rid = "R19"
     else:
-        right = (
-            f"The dealer played the miss for the pool, not on his own account: he is never "
-            f"looed for it, and what the miss wins stays in the pool (R19; A16). He pays {count}."
-        )
-        prompt = f"How much does the dealer, seat {dealer}, pay?"
         wrong = [sc.hand.setup.stakes.loo, pool, pool // 3, 3]
-        rid = "R19"
-    choices = number_choices(rng, count, wrong)
-    keys = [c.key for c in choices]
-    tricks = "; ".join(
-        f"trick {i + 1} won by seat {t['winner']}" for i, t in enumerate(a.j["tricks"])
+    head = (
+        f"{table_words(sc)} The pool holds {pool}. Declarations: {declarations_words(sc)}. "
+        f"The hand is played: {tricks_words(a)}."
     )
-    return finish(
+    # the settlement's own lines: the miss for the pool (R19), the pool's division (R38)
+    return money_question(
         g,
         a,
-        kind="pick_number",
-        prompt=f"{table_words(sc)} The pool holds {pool}. Declarations: "
-        f"{declarations_words(sc)}. The hand is played: {tricks}. {prompt}",
-        choices=choices,
-        verdicts=same_verdict(keys, a.answer, rid, "miss-for-pool", right, f"No. {right}", 1),
-        explanation=right,
+        sub,
+        dealer if sub == "pays" else None,
+        head,
+        wrong=wrong,
         rule_ids=("R18", "R19", "R38"),
-        view=view_of(sc, ()),
     )
