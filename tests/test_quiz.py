@@ -89,6 +89,8 @@ def ws(text: str) -> str:
 
 
 SEEDS_TEXT = {s: ws(seed_text(s)) for s in SEED_FILES}
+#: seed markup a page must never show: page marks {87}, italics _i.e._
+MARKUP = re.compile(r"\{\d+\}|(^|\W)_\w[^_]*_(\W|$)")
 #: quotes of books outside the seeds: only laws that a variant makes cite them
 OUTSIDE_QUOTES = {law.quote.text for law in Law if law.quote.outside}
 
@@ -265,7 +267,9 @@ def check_shape(q: dict[str, Any]) -> None:
             assert ws(v["quote"]) in SEEDS_TEXT[SEED_OF_FILE[v["source"]]], v["quote"]
         # what the page shows: the same words, seed markup (_i.e._, {87}) rendered
         assert v["words"] == quote_text(v["quote"])
-        assert not re.search(r"\{\d+\}|(^|\W)_\w[^_]*_(\W|$)", v["words"]), v["words"]
+        assert not MARKUP.search(v["words"]), v["words"]
+        assert not MARKUP.search(v["reason"]), v["reason"]
+    assert not MARKUP.search(q["explanation"]), q["explanation"]  # quotes in it are words
     assert q["rule_ids"] and all(
         re.fullmatch(r"R(0[1-9]|[1-5]\d|6[0-3])", r) for r in q["rule_ids"]
     )
