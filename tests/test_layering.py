@@ -123,3 +123,27 @@ def test_the_engine_runs_on_the_standard_library_alone() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
     assert out.returncode == 0, out.stderr
     assert out.stdout.startswith("settled")
+
+
+def test_the_simulation_and_the_quizzes_run_without_pandas() -> None:
+    """Simulating, tallying, comparing and recording quiz answers is plain Python: in a fresh
+    interpreter none of it (nor importing the frames view) imports pandas or numpy."""
+    code = (
+        "import sys\n"
+        "from loo_lessons.sim.montecarlo import simulate, session, paired_miss_value\n"
+        "from loo_lessons.sim.compare import compare\n"
+        "from loo_lessons.quiz import generate\n"
+        "from loo_lessons.quiz.results import ResultLog\n"
+        "import loo_lessons.views.frames\n"
+        "r = simulate(20, 4, 1, rows=True)\n"
+        "assert r.trick_rates('trumps').rows and r.tally.tables()\n"
+        "assert session(5, 4, 1).rows and paired_miss_value(5, 4, 1).position == 1\n"
+        "assert compare(1, 4).step_rows()\n"
+        "log = ResultLog()\n"
+        "q = generate('pool', 1, 1)[0]\n"
+        "log.record(q, list(q.answer), 1.0)\n"
+        "print(','.join(m for m in ('pandas', 'numpy') if m in sys.modules))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == ""
