@@ -26,7 +26,7 @@ BOOKS: dict[str, str] = {
 #: the variant: a quote of one is the digest's quotation of that book, and its name says it
 #: is not one of the seed texts, so a learner never takes it for the seeds' own rule.
 OUTSIDE_BOOKS: dict[str, str] = {
-    "V7": 'Enquire Within upon Everything, "Loo" (outside the seed texts: variant V7)',
+    "V7": "Enquire Within upon Everything (outside the seed texts: variant V7)",
 }
 
 
