@@ -138,29 +138,35 @@ def _rows(html: str) -> dict[str, str]:
     return out
 
 
-def _pays(row: str, seat: int, n: int) -> bool:
-    """The row's settlement line for `seat` says he pays `n` (the engine's own words)."""
-    return re.search(rf"Seat {seat}\b[^.]*?pays {n} counters?\b", row) is not None
+def _dealer_pays(row: str) -> tuple[int, str]:
+    """What the dealer (seat 0) pays in a row, and the rule, read from the settlement's own
+    loo line (explain.settlement: 'Seat 0 (the dealer) played and took no trick: looed,
+    pays N counters (...). (Rnn)')."""
+    m = re.search(
+        r"Seat 0 \(the dealer\) played and took no trick: looed, pays (\d+) counters?.*?"
+        r"\((R\d\d)\)",
+        row,
+    )
+    assert m, row
+    return int(m.group(1)), m.group(2)
 
 
 def test_compare_keeps_the_scenarios_own_options_lesson_14() -> None:
     """Lesson 14: one position, three ways of paying (limited, capped, unlimited)."""
     rows = _rows(L.compare("unlimited-capped-maximum", loo_amount="pool")._repr_html_())
     assert not any("refused" in r for r in rows.values()), rows
-    assert _pays(rows["hoffmann"], 0, 3)  # limited loo (R39)
-    assert _pays(rows["hoffmann with loo_amount=pool_capped"], 0, 6)  # the cap (R49)
-    assert _pays(rows["hoffmann with loo_amount=pool"], 0, 15)  # the pool (R46)
+    assert _dealer_pays(rows["hoffmann"]) == (3, "R39")  # limited loo
+    assert _dealer_pays(rows["hoffmann with loo_amount=pool_capped"]) == (6, "R49")  # the cap
+    assert _dealer_pays(rows["hoffmann with loo_amount=pool"]) == (15, "R46")  # the pool
 
 
 def test_compare_keeps_the_scenarios_own_options_lesson_9() -> None:
     rows = _rows(L.compare("unlimited-capped-maximum", loo_amount="pool_capped")._repr_html_())
     assert list(rows) == ["hoffmann", "peel", "hoffmann with loo_amount=pool_capped"]
-    assert _pays(rows["hoffmann with loo_amount=pool_capped"], 0, 6)
+    assert _dealer_pays(rows["hoffmann with loo_amount=pool_capped"]) == (6, "R49")
     rows = _rows(L.compare("unlimited-loo-equals-the-pool", loo_amount="pool")._repr_html_())
-    assert (
-        _pays(rows["hoffmann"], 0, 3)
-        and _pays(rows["hoffmann with loo_amount=pool"], 0, 9)
-    )
+    assert _dealer_pays(rows["hoffmann"]) == (3, "R39")
+    assert _dealer_pays(rows["hoffmann with loo_amount=pool"]) == (9, "R46")
 
 
 def test_compare_changes_start_from_the_scenarios_preset() -> None:

@@ -299,7 +299,10 @@ def test_without_the_lessons_extra_simulate_and_bench_work(args: list[str]) -> N
 def test_without_pandas_a_frame_names_the_extra() -> None:
     code = (
         "from loo_lessons.sim.montecarlo import simulate\n"
-        "simulate(10, 4, 1).trick_rates('trumps')\n"
+        "from loo_lessons.views import frames\n"
+        "table = simulate(10, 4, 1).trick_rates('trumps')\n"
+        "assert table.rows\n"
+        "frames.table(table)\n"
     )
     env = dict(
         os.environ, PYTHONPATH=os.pathsep.join([str(ROOT / "tests" / "bare_site"), str(ROOT)])

@@ -7,15 +7,16 @@ Expected answers are worked out by hand from seeds 000 (Hoffmann) and 003 (Peel)
 from __future__ import annotations
 
 import pytest
-from _golden import cards, forbidding_rule, legal, make_hand, run
+from _golden import cards, code, forbidding_rule, legal, make_hand, run
 
 from loo_lessons.engine.declare import Declaration
 from loo_lessons.engine.errors import IllegalAction
-from loo_lessons.engine.game import Phase
+from loo_lessons.engine.game import Hand, Phase
 from loo_lessons.engine.laws import Law
 from loo_lessons.engine.options import RuleOptions, preset
 from loo_lessons.engine.settle import Stakes
-from loo_lessons.engine.sources import RULES
+from loo_lessons.engine.sources import RULES, seed_text
+from loo_lessons.explain import law_json
 
 # Four at the table, dealer seat 0, trumps hearts (2H turned); nobody holds a heart.
 HANDS4 = {1: "AS KS 3C", 2: "AC 5D 6D", 3: "7D 8D 9D", 0: "4C 5C 6C"}
@@ -131,6 +132,44 @@ def test_R17_enquire_within_reading_dealer_may_give_up_the_stakes() -> None:
     run(hand, "pass")
     assert hand.phase is Phase.SETTLED and hand.awarded_to == 1
     assert hand.settlement is not None and hand.settlement.receives == {1: 6}
+
+
+def _allowing(hand: Hand, action: str) -> Law:
+    return next(law for a, law in hand.verdict().allowed_by if code(a) == action)
+
+
+def test_V7_the_law_that_allows_giving_up_the_stakes_cites_enquire_within() -> None:
+    """Issue 12: under `lone_stander_rule: enquire_within` the dealer's throw-up is allowed by
+    the variant (V7), so it cites Enquire Within, named as outside the seed texts, and not a
+    seed quote: the seeds' own R17/R18 passages forbid him to pass."""
+    hand = make_hand(HANDS4, MISS4, TURN, opts("enquire_within"))
+    run(hand, "play pass pass")
+    law = _allowing(hand, "pass")
+    q = law.quote
+    assert q.outside and q.text == "may either play or give up the stakes"  # V7's words
+    assert "Enquire Within" in q.book and "outside the seed texts" in q.book
+    assert law.as_json()["variant"] == "V7" and law.as_json()["source"] == "outside:V7"
+    # not a quote that forbids the pass: none of the seeds' R17/R18 passages
+    assert q.text not in {x.text for rid in ("R17", "R18") for x in RULES[rid].quotes}
+    assert all(q.text not in seed_text(s) for s in ("000", "003", "004"))
+    # the explanation a learner reads names the book as outside the seeds
+    j = law_json(law, hand.options)
+    assert j["quote"] == q.text and "outside the seed texts" in j["book"]
+
+
+def test_V7_under_the_seeds_reading_nothing_changes() -> None:
+    """Under `lone_stander_rule: seeds` every law the dealer's options cite is quoted from
+    the seed texts, as before (R17 allows play and take miss, R18 the miss for the pool and
+    forbids the pass)."""
+    for rules in ("hoffmann", "peel"):
+        hand = make_hand(HANDS4, MISS4, TURN, opts("seeds", rules))
+        run(hand, "play pass pass")
+        v = hand.verdict()
+        laws = [law for _, law in (*v.allowed_by, *v.forbidden)]
+        assert laws and all(not law.quote.outside for law in laws)
+        assert all(law.quote in RULES[law.rule].quotes for law in laws)
+        assert _allowing(hand, "play_miss_for_pool") is Law.MISS_FOR_POOL
+        assert forbidding_rule(hand, "pass") == "R18"
 
 
 def test_R18_seeds_dealer_cannot_pass_he_plays_the_miss_for_the_pool() -> None:

@@ -21,8 +21,10 @@ ALLOWED: dict[str, set[str]] = {
     "sim": {"engine", "scenario", "explain"},
     "views": {"engine", "scenario", "explain", "quiz", "sim"},
 }
-# third-party modules a layer may use (lazily, where the module says why)
-THIRD_PARTY: dict[str, set[str]] = {"scenario": {"yaml"}}
+# third-party modules a layer may use (lazily, where the module says why): YAML for scenario
+# files; pandas (and numpy, which comes with it) for the DataFrames of views/frames.py only,
+# so the simulation and the quizzes stay plain Python
+THIRD_PARTY: dict[str, set[str]] = {"scenario": {"yaml"}, "views": {"pandas", "numpy"}}
 
 
 def _imports(source: str, package: str) -> list[tuple[int, str]]:
@@ -72,6 +74,31 @@ def test_the_checker_sees_forbidden_imports() -> None:
         "2: yaml (not the standard library)",
     ]
     assert violations("scenario", "import yaml\n", "loo_lessons.scenario") == []
+    assert violations("views", "import pandas\n", "loo_lessons.views") == []
+    for layer in ("engine", "scenario", "explain", "quiz", "sim"):
+        assert violations(layer, "import pandas\n", f"loo_lessons.{layer}") == [
+            "1: pandas (not the standard library)"
+        ]
+
+
+def test_pandas_is_imported_lazily_where_it_is_allowed() -> None:
+    """views/ may use pandas, but only inside the functions that make a frame: importing a
+    view never imports pandas."""
+    top_level = []
+    for path in sorted((PKG / "views").rglob("*.py")):
+        tree = ast.parse(path.read_text())
+        for node in tree.body:
+            names = (
+                [a.name for a in node.names]
+                if isinstance(node, ast.Import)
+                else [node.module or ""]
+                if isinstance(node, ast.ImportFrom)
+                else []
+            )
+            top_level += [
+                f"{path.name}: {n}" for n in names if n.split(".")[0] in ("pandas", "numpy")
+            ]
+    assert top_level == []
 
 
 def test_the_engine_runs_on_the_standard_library_alone() -> None:
@@ -96,3 +123,27 @@ def test_the_engine_runs_on_the_standard_library_alone() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
     assert out.returncode == 0, out.stderr
     assert out.stdout.startswith("settled")
+
+
+def test_the_simulation_and_the_quizzes_run_without_pandas() -> None:
+    """Simulating, tallying, comparing and recording quiz answers is plain Python: in a fresh
+    interpreter none of it (nor importing the frames view) imports pandas or numpy."""
+    code = (
+        "import sys\n"
+        "from loo_lessons.sim.montecarlo import simulate, session, paired_miss_value\n"
+        "from loo_lessons.sim.compare import compare\n"
+        "from loo_lessons.quiz import generate\n"
+        "from loo_lessons.quiz.results import ResultLog\n"
+        "import loo_lessons.views.frames\n"
+        "r = simulate(20, 4, 1, rows=True)\n"
+        "assert r.trick_rates('trumps').rows and r.tally.tables()\n"
+        "assert session(5, 4, 1).rows and paired_miss_value(5, 4, 1).position == 1\n"
+        "assert compare(1, 4).step_rows()\n"
+        "log = ResultLog()\n"
+        "q = generate('pool', 1, 1)[0]\n"
+        "log.record(q, list(q.answer), 1.0)\n"
+        "print(','.join(m for m in ('pandas', 'numpy') if m in sys.modules))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == ""

@@ -28,9 +28,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from loo_lessons.cli import main
+from loo_lessons.engine.laws import Law
 from loo_lessons.engine.options import PRESETS
 from loo_lessons.engine.sources import RULES, SEED_FILES, seed_text
 from loo_lessons.explain import explain_json
+from loo_lessons.explain.words import quote_text
 from loo_lessons.quiz import (
     DISAGREEMENT_TOPICS,
     LEVELS,
@@ -41,6 +43,7 @@ from loo_lessons.quiz import (
 )
 from loo_lessons.quiz.results import COLUMNS, ResultLog, load_csv, result_for, save_csv
 from loo_lessons.scenario import Scenario, dump, load, loads
+from loo_lessons.views import frames
 
 QUESTION_KEYS = {
     "id",
@@ -73,7 +76,8 @@ VIEW_KEYS = {
     "to_act",
 }
 SEAT_KEYS = {"seat", "role", "status", "declaration", "cards", "tricks_won"}
-VERDICT_KEYS = {"correct", "rule", "rule_id", "reason", "source", "quote", "book"}
+# `words` (the quote rendered for the page) beside the verbatim `quote`: added deliberately
+VERDICT_KEYS = {"correct", "rule", "rule_id", "reason", "source", "quote", "words", "book"}
 KINDS = {"pick_card", "pick_declaration", "pick_seat", "pick_number", "pick_option"}
 RANKS = {"2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9, "10": 10}
 RANKS |= {"J": 11, "Q": 12, "K": 13, "A": 14}
@@ -85,6 +89,10 @@ def ws(text: str) -> str:
 
 
 SEEDS_TEXT = {s: ws(seed_text(s)) for s in SEED_FILES}
+#: seed markup a page must never show: page marks {87}, italics _i.e._
+MARKUP = re.compile(r"\{\d+\}|(^|\W)_\w[^_]*_(\W|$)")
+#: quotes of books outside the seeds: only laws that a variant makes cite them
+OUTSIDE_QUOTES = {law.quote.text for law in Law if law.quote.outside}
 
 
 # --- little card helpers written from R01 (not the package's) ---------------------------------
@@ -252,7 +260,16 @@ def check_shape(q: dict[str, Any]) -> None:
         assert set(v) == VERDICT_KEYS
         assert v["correct"] is (k in q["answer"])
         assert v["rule_id"] in RULES and v["rule"] and v["reason"] and v["book"]
-        assert ws(v["quote"]) in SEEDS_TEXT[SEED_OF_FILE[v["source"]]], v["quote"]
+        if v["source"].startswith("outside:"):  # a variant's book (V7), named as outside
+            assert "outside the seed texts" in v["book"], v
+            assert v["quote"] in OUTSIDE_QUOTES and v["rule_id"] == "R17", v
+        else:
+            assert ws(v["quote"]) in SEEDS_TEXT[SEED_OF_FILE[v["source"]]], v["quote"]
+        # what the page shows: the same words, seed markup (_i.e._, {87}) rendered
+        assert v["words"] == quote_text(v["quote"])
+        assert not MARKUP.search(v["words"]), v["words"]
+        assert not MARKUP.search(v["reason"]), v["reason"]
+    assert not MARKUP.search(q["explanation"]), q["explanation"]  # quotes in it are words
     assert q["rule_ids"] and all(
         re.fullmatch(r"R(0[1-9]|[1-5]\d|6[0-3])", r) for r in q["rule_ids"]
     )
@@ -776,7 +793,7 @@ def test_results_frame_and_csv_round_trip(tmp_path: Path) -> None:
         r = log.record(q, given, seconds=1.5 + i)
         expected.append(q.grade(given))
         assert r.correct == q.grade(given)
-    frame = log.frame()
+    frame = frames.quiz_results(log.results)  # quiz/ is plain Python; the frame is a view
     assert list(frame.columns) == list(COLUMNS)
     assert len(frame) == len(qs)
     assert list(frame["correct"]) == expected
@@ -785,14 +802,31 @@ def test_results_frame_and_csv_round_trip(tmp_path: Path) -> None:
     assert list(frame["rule_ids"]) == [";".join(q.rule_ids) for q in qs]
     assert frame["seconds"].dtype == "float64" and frame["correct"].dtype == bool
     path = log.to_csv(tmp_path / "results.csv")
-    back = load_csv(path)
-    pd.testing.assert_frame_equal(back, frame)
-    # a frame saved directly round-trips too
-    path2 = save_csv(frame, tmp_path / "again.csv")
-    pd.testing.assert_frame_equal(load_csv(path2), frame)
+    assert load_csv(path) == log.results  # plain results round-trip exactly
+    pd.testing.assert_frame_equal(frames.quiz_results_csv(path), frame)
+    # results saved directly round-trip too
+    path2 = save_csv(log.results, tmp_path / "again.csv")
+    pd.testing.assert_frame_equal(frames.quiz_results_csv(path2), frame)
+    summary = frames.quiz_summary(frame)
+    assert int(summary["answers"].sum()) == len(qs)
     # a JSON question (as the browser has it) is graded the same way
     r = result_for(qs[0].to_json(), list(qs[0].answer), 2.0)
     assert r.correct and r.question_id == qs[0].id
+
+
+def test_verdict_words_render_the_seed_markup() -> None:
+    """A quote with `_i.e._` (italics in the seed) is shown without the marks; the verbatim
+    quote stays beside it for the check against the seed."""
+    marked = [
+        v
+        for t in ("pool", "must")
+        for q in generate(t, 12, 1)
+        for v in q.to_json()["verdicts"].values()
+        if "_i.e._" in v["quote"]
+    ]
+    assert marked, "some loo verdict quotes Hoffmann's '_i.e._ mulcted'"
+    for v in marked:
+        assert "i.e. mulcted" in v["words"] and "_i.e._" not in v["words"]
 
 
 def test_results_refuse_bad_input(tmp_path: Path) -> None:

@@ -289,3 +289,24 @@ def test_with_a_kernel_a_code_not_on_the_page_asks_python(browser: Browser, tmp_
     assert model(page, "class_request") == ""
     assert [q["id"] for q in model(page, "questions")] == ["deal-1-0"]
     assert not w.errors
+
+
+def test_a_verdict_shows_the_quote_in_words_never_the_seed_markup(
+    browser: Browser, tmp_path: Path
+) -> None:
+    """A loo verdict quotes Hoffmann's 'looed, _i.e._ mulcted': the page shows the quote's
+    `words` (italics marks rendered away), while the JSON keeps the verbatim `quote`."""
+    found = next(
+        (q, k)
+        for q in quiz.generate("pool", 30, 1)
+        for k, v in q.to_json()["verdicts"].items()
+        if "_i.e._" in v["quote"] and k in q.answer
+    )
+    q, key = found
+    path = tmp_path / "q.html"
+    path.write_text(static.quiz_page([q]), encoding="utf-8")
+    page, w = open_page(browser, path)
+    page.locator(f'.loo-choices [data-key="{key}"]').first.click()
+    shown = page.locator(".loo-verdict blockquote.loo-quote").first.inner_text()
+    assert "i.e. mulcted" in shown and "_" not in shown
+    assert not w.errors and not w.external

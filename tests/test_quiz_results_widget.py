@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from loo_lessons.quiz.results import load_csv
+from loo_lessons.views.frames import quiz_results_csv
 from loo_lessons.widgets.live import QuizRunner
 
 
@@ -45,5 +45,5 @@ def test_results_frame_records_answers_in_order(tmp_path: Path) -> None:
     assert len(quiz.results()) == len(df)
     path = tmp_path / "class.csv"
     df.to_csv(path, index=False)
-    back = load_csv(path)
+    back = quiz_results_csv(path)
     assert list(back["question_id"]) == list(df["question_id"])

@@ -45,6 +45,7 @@ from loo_lessons.sim.montecarlo import (
     simulate,
 )
 from loo_lessons.sim.search import PREDICATES, Moment, find, moments, scenario_of
+from loo_lessons.views import frames
 from loo_lessons.views.terminal import play_terminal
 
 SETTINGS = settings(
@@ -331,7 +332,7 @@ def test_simulation_is_reproducible_and_independent_of_workers(small_sim: Any) -
         ("sensible", "cautious", "bold", "random-legal", "sensible"),
         rows=True,
     )
-    pd.testing.assert_frame_equal(small_sim.frame(), again.frame())
+    pd.testing.assert_frame_equal(frames.simulation(small_sim), frames.simulation(again))
     two = simulate(
         600,
         5,
@@ -342,7 +343,7 @@ def test_simulation_is_reproducible_and_independent_of_workers(small_sim: Any) -
         rows=True,
         chunk=100,  # six chunks, so the two processes really share the work
     )
-    pd.testing.assert_frame_equal(small_sim.frame(), two.frame())
+    pd.testing.assert_frame_equal(frames.simulation(small_sim), frames.simulation(two))
     other = simulate(
         600,
         5,
@@ -351,7 +352,7 @@ def test_simulation_is_reproducible_and_independent_of_workers(small_sim: Any) -
         ("sensible", "cautious", "bold", "random-legal", "sensible"),
         rows=True,
     )
-    assert not small_sim.frame()["net"].equals(other.frame()["net"])
+    assert not frames.simulation(small_sim)["net"].equals(frames.simulation(other)["net"])
 
 
 def test_progress_is_reported_in_order() -> None:
@@ -362,7 +363,7 @@ def test_progress_is_reported_in_order() -> None:
 
 
 def test_frame_columns_and_rule_facts(small_sim: Any) -> None:
-    df = small_sim.frame()
+    df = frames.simulation(small_sim)
     assert list(df.columns) == list(FRAME_COLUMNS)
     assert len(df) == 600 * 5
     for _, g in df.groupby("hand"):
@@ -397,7 +398,7 @@ def test_frame_columns_and_rule_facts(small_sim: Any) -> None:
 
 
 def test_replay_hand_matches_the_recorded_rows(small_sim: Any) -> None:
-    df = small_sim.frame()
+    df = frames.simulation(small_sim)
     bots = ("sensible", "cautious", "bold", "random-legal", "sensible")
     for i in (0, 17, 333, 599):
         hand = replay_hand(11, i, 5, "hoffmann", bots)
@@ -421,21 +422,21 @@ def test_replay_hand_matches_the_recorded_rows(small_sim: Any) -> None:
 
 
 def test_summary_tables_agree_with_the_rows(small_sim: Any) -> None:
-    df = small_sim.frame()
-    rates = small_sim.trick_rates("trumps")
+    df = frames.simulation(small_sim)
+    rates = frames.table(small_sim.trick_rates("trumps"))
     sub = df[df["played"] & ~df["awarded"] & (df["declaration"] != "play_miss_for_pool")]
     for k, row in rates.iterrows():
         g = sub[sub["played_trumps"] == k]
         assert row["hands"] == len(g)
         assert row["took_trick"] == pytest.approx((g["tricks"] > 0).mean())
         assert row["looed"] == pytest.approx(g["looed"].mean())
-    honours = small_sim.trick_rates("honours")
+    honours = frames.table(small_sim.trick_rates("honours"))
     assert honours.loc[(True, False), "looed"] == 0.0  # the ace of trumps is never looed
-    ev = small_sim.expected_counters()
+    ev = frames.table(small_sim.expected_counters())
     g = df[(df["position"] == 2) & (df["declaration"] == "play")]
     assert ev.loc[(5, 2), "play"] == pytest.approx(g["net"].mean())
     assert (ev["pass"].dropna() == 0).all()  # a passer neither wins nor pays
-    mv = small_sim.miss_value()
+    mv = frames.table(small_sim.miss_value())
     g1 = df[(df["dealt_trumps"] == 0) & ~df["dealt_ace"] & ~df["dealt_king"]]
     stand = g1[g1["declaration"] == "play"]["net"].mean()
     take = g1[g1["declaration"] == "take_miss"]["net"].mean()
@@ -445,13 +446,13 @@ def test_summary_tables_agree_with_the_rows(small_sim: Any) -> None:
 
 def test_paired_miss_value_plays_the_same_deal_three_ways() -> None:
     res = paired_miss_value(120, 4, 3)
-    df = res.frame()
+    df = frames.paired(res)
     assert len(df) == 120  # the elder hand is always offered the miss (R08)
     assert (df["throw_up"] == 0).all()  # a passer neither wins nor pays
     assert df["bot_choice"].isin(["play", "take_miss", "pass"]).all()
     for col in ("stand", "take_miss"):
         assert df[col].isin([-3, 0, 1, 2, 3]).all()  # a third of 3 per trick, or a loo of 3
-    assert "value_of_miss" in res.table().columns
+    assert "value_of_miss" in frames.paired_table(res).columns
 
 
 def test_session_unlimited_loo_conserves_counters_and_charges_the_pool() -> None:
@@ -466,7 +467,7 @@ def test_session_unlimited_loo_conserves_counters_and_charges_the_pool() -> None
     assert s.largest_pool > 3
     fixed = session(30, 5, 4, "hoffmann")
     assert all(r["loo_each"] == 3 for r in fixed.rows if r["loos"])  # R39
-    assert list(s.frame().index[:3]) == [1, 2, 3]
+    assert list(frames.session(s).index[:3]) == [1, 2, 3]
     own = simulate(5, 5, 4, bots="bold").session(20)  # this table, unlimited loo
     assert own.options.loo_amount is LooAmount.POOL and own.total_before == own.total_after
 
@@ -662,10 +663,12 @@ def test_compare_a_single_change_only_differs_by_that_rule() -> None:
 def test_compare_frames() -> None:
     c = compare(0, 5, changes={"peel2": {"preset": "peel"}})
     assert c.labels == ("hoffmann", "peel", "peel2")
-    df = c.frame()
+    df = frames.comparison(c)
     assert "hoffmann: legal" in df.columns and len(df) == len(c.steps)
-    m = c.money_frame()
-    assert list(m.index) == [0, 1, 2, 3, 4]
+    assert df.reset_index().to_dict("records") == c.step_rows()  # the frame shows the records
+    m = frames.comparison_money(c)
+    assert list(m.index) == [0, 1, 2, 3, 4] and list(m.columns) == list(c.labels)
+    assert m.loc[2, "peel"] == c.money()[2]["peel"]
     json.dumps(c.as_json())
 
 

@@ -19,10 +19,20 @@ class LawInfo:
     reason: str  # plain words
     quote_index: int = 0
     penalty_rule: str | None = None  # the seed-004 rule that loos the offender, if any
+    # A law that only a variant makes (it allows what the seeds forbid) cites the variant's
+    # book, outside the seeds: the seeds' quote of `rule` would say the opposite.
+    outside: Quote | None = None
 
     @property
     def quote(self) -> Quote:
+        if self.outside is not None:
+            return self.outside
         return RULES[self.rule].quotes[self.quote_index]
+
+
+#: V7 (rules-digest.md): Enquire Within's dealer facing a lone stander "may either play or
+#: give up the stakes" (engine/options.py documents the reading, `lone_stander_rule`).
+ENQUIRE_WITHIN_LONE_STANDER = Quote("V7", "may either play or give up the stakes")
 
 
 class Law(Enum):
@@ -70,8 +80,10 @@ class Law(Enum):
     LONE_STANDER_ENQUIRE_WITHIN = LawInfo(
         "R17",
         "give-up-the-stakes",
-        "Under Enquire Within's law the dealer may play or give up the "
-        "stakes to the lone stander; playing the miss for the pool is not allowed.",
+        "Under Enquire Within's law (lone_stander_rule: enquire_within, V7; not in the seed "
+        "texts) the dealer may play or give up the stakes to the lone stander; playing the "
+        "miss for the pool is not allowed.",
+        outside=ENQUIRE_WITHIN_LONE_STANDER,
     )
     DEALER_MAY_STAND_OR_NOT = LawInfo(
         "R16",
@@ -97,6 +109,7 @@ class Law(Enum):
         "The dealer gave up the stakes: the lone stander takes the pool. This is Enquire "
         "Within's law (the dealer 'may either play or give up the stakes'), chosen with "
         "lone_stander_rule: enquire_within; the seeds themselves give the dealer no pass here.",
+        outside=ENQUIRE_WITHIN_LONE_STANDER,
     )
     ONLY_STANDER_TAKES_POOL = LawInfo(
         "R53",
@@ -273,4 +286,6 @@ class Law(Enum):
         }
         if self.value.penalty_rule:
             out["penalty_rule"] = self.value.penalty_rule
+        if q.outside:
+            out["variant"] = q.seed  # cited from a book outside the seeds
         return out

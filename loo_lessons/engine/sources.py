@@ -22,21 +22,35 @@ BOOKS: dict[str, str] = {
     "004": 'W. H. Peel, Round Games with Cards, "Loo" (Declaring; Playing the Hands: the penalties)',
 }
 
+#: Books outside the seed texts that a variant of the digest (V1-V14) reads from, keyed by
+#: the variant: a quote of one is the digest's quotation of that book, and its name says it
+#: is not one of the seed texts, so a learner never takes it for the seeds' own rule.
+OUTSIDE_BOOKS: dict[str, str] = {
+    "V7": "Enquire Within upon Everything (outside the seed texts: variant V7)",
+}
+
 
 @dataclass(frozen=True, slots=True)
 class Quote:
-    """A verbatim passage of one seed text."""
+    """A verbatim passage of one seed text (`seed` "000", "003", "004"); or, with `seed` a
+    variant of `OUTSIDE_BOOKS` ("V7"), of the book outside the seeds that the variant reads."""
 
     seed: str
     text: str
 
     @property
+    def outside(self) -> bool:
+        """Not from the seed texts (see `OUTSIDE_BOOKS`)."""
+        return self.seed in OUTSIDE_BOOKS
+
+    @property
     def source(self) -> str:
-        return SEED_FILES[self.seed]
+        """The seed file quoted, or `outside:V7` for a book outside the seeds."""
+        return f"outside:{self.seed}" if self.outside else SEED_FILES[self.seed]
 
     @property
     def book(self) -> str:
-        return BOOKS[self.seed]
+        return OUTSIDE_BOOKS[self.seed] if self.outside else BOOKS[self.seed]
 
 
 @dataclass(frozen=True, slots=True)

@@ -201,7 +201,7 @@ def book_quote(rule_id: str, default: Quote, options: RuleOptions | None = None)
     """The quote to show for a rule: under a preset, that preset's own book where it states the
     rule (the rules carry quotes from several seeds); else `default`."""
     seeds = preset_seeds(options)
-    if not seeds or default.seed in seeds:
+    if not seeds or default.seed in seeds or default.outside:  # a variant's book stays cited
         return default
     for q in RULES[rule_id].quotes:
         if q.seed in seeds:

@@ -6,7 +6,6 @@
   limited loo on one position).
 - `Answer`: the contract's JSON answer (`verdict()`), a dict to code, a rule or a small
   table to a reader.
-- `dash_table`: a DataFrame shown with a dash where there is no value, never NaN.
 - `playground_link`: "Open in the playground", the scenario's text in the URL fragment.
 """
 
@@ -117,37 +116,6 @@ def _plain(v: object) -> str:
     if isinstance(v, (list, tuple)):
         return ", ".join(_plain(x) for x in v) or "—"
     return "—" if v is None else str(v)
-
-
-_TABLE_CLASS: dict[str, type[Any]] = {}
-
-
-def _table_class() -> type[Any]:
-    """A DataFrame subclass shown with a dash where there is no value (never "NaN");
-    pandas is imported on first use only."""
-    if "table" not in _TABLE_CLASS:
-        import pandas as pd
-
-        class Table(pd.DataFrame):  # type: ignore[misc]
-            """A DataFrame that notebooks and the book show with "—" for a missing value."""
-
-            @property
-            def _constructor(self) -> type[Any]:
-                return Table
-
-            def _repr_html_(self) -> str:
-                text: str = self.to_html(na_rep="—", float_format=lambda x: f"{x:.2f}")
-                if bool(self.isna().to_numpy().any()):
-                    text += "<p><small>— : no hand of that kind at that seat.</small></p>"
-                return text
-
-        _TABLE_CLASS["table"] = Table
-    return _TABLE_CLASS["table"]
-
-
-def dash_table(df: Any) -> Any:
-    """`df` as a DataFrame that shows "—" for a missing value (see `_table_class`)."""
-    return _table_class()(df)
 
 
 #: Where the book's playground page is, from a lesson page (notebooks/*.html).

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 from loo_lessons.engine.errors import LooError
 from loo_lessons.lessons.reference import WRAP_BY_WORDS
 from loo_lessons.scenario import Scenario
+from loo_lessons.views import frames
 from loo_lessons.widgets.static import Html
 
 if TYPE_CHECKING:
@@ -17,12 +18,10 @@ if TYPE_CHECKING:
 
 def predicates() -> Any:
     """The named searches of loo_lessons.sim.search and what each one looks for (a DataFrame)."""
-    import pandas as pd
-
     from loo_lessons.sim.search import PREDICATES
 
     rows = [{"search": name, "finds": words} for name, (words, _) in PREDICATES.items()]
-    return pd.DataFrame(rows).set_index("search")
+    return frames.records(rows, index="search")
 
 
 def _first_found(name: str, seeds: Iterable[int], rules: str, players: int, bots: str) -> Found:
@@ -104,7 +103,7 @@ def compare_deal(
     names what each book forbids there and the rule. Once a book forces another move the
     lines part (`same position` turns False)."""
     c = _comparison(seed, players, presets, moves_by)
-    df = c.frame()
+    df = frames.comparison(c)
     df["why"] = [_why_differ(s, c.labels) if s.verdicts_differ else "" for s in c.steps]
     df = df.rename(columns={"same_position": "same position", "verdicts_differ": "verdicts differ"})
     if differences_only:
@@ -121,8 +120,6 @@ def compare_money(
     """The settlement of one deal (its seed) under each preset (a DataFrame, one row per
     preset): the tricks each seat took, who was looed, each seat's net counters (received -
     loos) and the next deal's pool."""
-    import pandas as pd
-
     c = _comparison(seed, players, presets, moves_by)
     rows = []
     for lab in c.labels:
@@ -138,7 +135,7 @@ def compare_money(
                 "next pool": int(s["next_pool"]),
             }
         )
-    return pd.DataFrame(rows).set_index("rules")
+    return frames.records(rows, index="rules")
 
 
 def compare_seeds(
@@ -150,8 +147,6 @@ def compare_seeds(
     """Every deal among `seeds` where the presets part company (a DataFrame, one row per
     seed): the steps where the same position gets a different verdict, the step where the
     lines part, whether the money differs, the rules involved, and each preset's next pool."""
-    import pandas as pd
-
     names = tuple(presets)
     rows = []
     for seed in seeds:
@@ -186,4 +181,4 @@ def compare_seeds(
         "rules",
         *[f"next pool: {lab}" for lab in names],
     ]
-    return pd.DataFrame(rows, columns=columns).set_index("seed")
+    return frames.records(rows, columns=columns, index="seed")

@@ -7,6 +7,7 @@ from typing import Any
 
 from loo_lessons.engine.options import options_from
 from loo_lessons.lessons.cards import Position, _position, deal
+from loo_lessons.views import frames
 from loo_lessons.widgets import live
 from loo_lessons.widgets.data import play_out
 from loo_lessons.widgets.static import Static
@@ -58,8 +59,6 @@ def ledger(
     """A running table, deal after deal, with sensible bots: the ledger as a DataFrame."""
     import random
 
-    import pandas as pd
-
     from loo_lessons.engine.table import Table
     from loo_lessons.sim.bots import BOTS, bot_move
 
@@ -87,7 +86,7 @@ def ledger(
                 **{f"seat {i}": b for i, b in enumerate(rec.balances)},
             }
         )
-    return pd.DataFrame(rows).set_index("deal")
+    return frames.records(rows, index="deal")
 
 
 def static(widget: Any) -> Static:

@@ -35,6 +35,6 @@ def quiz_results(*paths: str) -> Any:
     files of pasted result codes, or folders of them, one row per pupil and class code
     (name, class_code, right, answered, questions, seconds, then q1, q2, … as 1, 0 or blank),
     as `loo-lessons quiz results` prints it."""
-    from loo_lessons.quiz.classroom import table_frame
+    from loo_lessons.views import frames
 
-    return table_frame(paths)
+    return frames.classroom(paths)

@@ -17,6 +17,7 @@ from loo_lessons.explain.words import book_name, counters, quote_html
 from loo_lessons.lessons.book import Answer, playground_link
 from loo_lessons.lessons.cards import Position, _position
 from loo_lessons.scenario import loads
+from loo_lessons.views import frames
 from loo_lessons.widgets.static import Html
 
 # Long lines wrap between words: JupyterLab's output CSS breaks a <pre> anywhere
@@ -28,8 +29,7 @@ def _quote_html(rule_id: str) -> str:
     """A rule's summary and every passage it quotes, each with its book."""
     r = RULES[rule_id]
     quotes = "".join(
-        f"<br>“{quote_html(q)}” <small>— {html.escape(book_name(q))}</small>"
-        for q in r.quotes
+        f"<br>“{quote_html(q)}” <small>— {html.escape(book_name(q))}</small>" for q in r.quotes
     )
     return (
         f'<blockquote class="loo-quote"><strong>{rule_id}</strong> — {html.escape(r.summary.replace("*", ""))}'
@@ -114,8 +114,6 @@ def penalty(offence: str, declared: bool = False, single_loo: int = 3, full_loo:
 
 def penalty_table(offences: Iterable[str] | None = None, declared: bool = False) -> Any:
     """Peel's penalty table as a pandas DataFrame (amounts at stake 3, full loo 6)."""
-    import pandas as pd
-
     rows = []
     for off in offences or [o.name.lower() for o in Offence]:
         o = Offence.parse(off)
@@ -130,4 +128,4 @@ def penalty_table(offences: Iterable[str] | None = None, declared: bool = False)
                 "rules": " ".join(r.rules),
             }
         )
-    return pd.DataFrame(rows)
+    return frames.records(rows)

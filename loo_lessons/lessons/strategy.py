@@ -10,7 +10,7 @@ import ipywidgets
 
 from loo_lessons.engine.errors import LooError
 from loo_lessons.engine.options import options_from
-from loo_lessons.lessons.book import dash_table
+from loo_lessons.views import frames
 
 
 class _ProgressBar(ipywidgets.IntProgress):  # type: ignore[misc]
@@ -100,8 +100,6 @@ def simulate(
     """Play `hands` seeded hands with bots and give the headline rates (a one-row DataFrame).
     Hand i is dealt from its own seed, so the same arguments give the same numbers anywhere
     (`loo-lessons simulate --hands 100000 --players 5 --seed 1` in a terminal does 100,000)."""
-    import pandas as pd
-
     res = _simulation(hands, players, seed, rules, bots)
     ov = res.overview()
     row = {
@@ -113,7 +111,7 @@ def simulate(
         "players who stood and were looed": round(ov["loo_rate_of_players"], 3),
         "singles": round(ov["single_rate"], 3),
     }
-    return pd.DataFrame([row]).set_index("hands")
+    return frames.records([row], index="hands")
 
 
 _BY = {
@@ -138,7 +136,7 @@ def trick_rates(
     if by not in _BY:
         raise LooError(f"by is one of {', '.join(_BY)} (got {by!r})")
     res = _simulation(hands, players, seed, rules, bots)
-    df = res.trick_rates(_BY[by])
+    df = frames.table(res.trick_rates(_BY[by]))
     if by == "honours":
         df.index = [_honours_label(bool(a), bool(k)) for a, k in df.index.to_list()]
         df.index.name = "trump honours held"
@@ -236,16 +234,15 @@ def expected_counters(
     """Mean counters (received - loos; the dealer's stake aside) of each declaration, by table
     size and seat (1 = elder hand ... the dealer last), from `hands` hands at each table size
     (a DataFrame). The bots chose, so each mean is over the hands a bot chose it with."""
-    import pandas as pd
-
-    frames = [_simulation(hands, p, seed, rules, bots).expected_counters() for p in tables]
-    df = pd.concat(frames)
+    df = frames.concat(
+        frames.table(_simulation(hands, p, seed, rules, bots).expected_counters()) for p in tables
+    )
     df = df.rename(columns=_DECLARATION_COLUMNS)
     order = [c for c in _DECLARATION_COLUMNS.values() if c in df.columns]
     df = df[order]
     df.index = df.index.set_names(["players", "seat"])
     # a declaration the bots never chose at a seat has no mean: shown as a dash, not NaN
-    return dash_table(df.round(2))
+    return frames.dashed(df.round(2))
 
 
 def expected_counters_plot(
@@ -297,7 +294,7 @@ def miss_value(
     from loo_lessons.sim.montecarlo import paired_miss_value
 
     res = paired_miss_value(hands, players, seed, rules, bots, position=position)
-    df = res.table()
+    df = frames.paired_table(res)
     df.index = [_hand_label(int(t), bool(a), bool(k)) for t, a, k in df.index.to_list()]
     df.index.name = "hand dealt"
     df = df.rename(
@@ -365,8 +362,6 @@ def session(
     pool_capped with a cap of 4 stakes), Hoffmann's rules otherwise (a DataFrame, one row per
     deal): the pool contested and what one loo cost under each. A single brings an unlimited
     pool back to the stake (R47)."""
-    import pandas as pd
-
     from loo_lessons.sim.montecarlo import session as run
 
     cols: dict[str, Any] = {}
@@ -374,12 +369,12 @@ def session(
         if kind not in _LOO_KINDS:
             raise LooError(f"loo is one of {', '.join(_LOO_KINDS)} (got {kind!r})")
         opts = options_from({"preset": "hoffmann", "loo_amount": kind})
-        df = run(deals, players, seed, opts, bots, stake=stake).frame()
+        df = frames.session(run(deals, players, seed, opts, bots, stake=stake))
         name = _LOO_KINDS[kind]
         cols[f"pool ({name})"] = df["pool"]
         cols[f"a loo costs ({name})"] = df["loo_each"].where(df["loos"] > 0, 0)
         cols[f"single ({name})"] = df["single"]
-    return pd.DataFrame(cols)
+    return frames.of_columns(cols)
 
 
 def session_plot(

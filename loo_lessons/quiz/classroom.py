@@ -11,7 +11,8 @@ A pupil's page (see ``js/quiz.js``) exports the same answers two ways:
 
 `merge` reads any mix of both (and folders of them) into one row per pupil and class code:
 name, class_code, right, answered, questions, seconds, then q1, q2, … as 1 (right), 0
-(wrong) or blank. Plain Python: `table_frame` gives the same table as a pandas DataFrame.
+(wrong) or blank. Plain Python: `views.frames.classroom` gives the same table as a pandas
+DataFrame.
 Nothing read is ever evaluated; bad input is a `ValueError` naming the file and line.
 """
 
@@ -255,11 +256,3 @@ def table_text(results: Sequence[PupilResult]) -> str:
     widths = [max(len(row[i]) for row in cells) for i in range(len(columns))]
     lines = ["  ".join(v.ljust(widths[i]) for i, v in enumerate(row)).rstrip() for row in cells]
     return "\n".join(lines) + "\n"
-
-
-def table_frame(paths: Iterable[str | Path]) -> Any:
-    """The merged table of these files and folders as a pandas DataFrame."""
-    import pandas as pd
-
-    columns, rows = table(merge(paths))
-    return pd.DataFrame(rows, columns=columns)

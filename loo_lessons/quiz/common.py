@@ -19,7 +19,6 @@ from loo_lessons.engine.cards import Card, Suit
 from loo_lessons.engine.declare import ALL_DECLARATIONS, Declaration
 from loo_lessons.engine.errors import ScenarioError
 from loo_lessons.engine.game import Action, Hand, Phase
-from loo_lessons.engine.laws import Law
 from loo_lessons.engine.settle import Stakes
 from loo_lessons.engine.sources import RULES
 from loo_lessons.explain import explain_json, words
@@ -214,13 +213,9 @@ def same_verdict(
     return out
 
 
-def law_quote(law: Law) -> str:
-    q = law.quote
-    return f"{q.book}: “{q.text}”"
-
-
 def cite(v: Verdict) -> str:
-    return f"{v.rule_id}; {v.book}: “{v.quote}”"
+    """The verdict's rule and the book's words as a learner reads them (markup rendered)."""
+    return f"{v.rule_id}; {v.book}: “{words.quote_text(v.quote)}”"
 
 
 def legal_explanation(

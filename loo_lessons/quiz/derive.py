@@ -152,8 +152,8 @@ def summary_of(sc: Scenario, ask: Mapping[str, Any], j: Mapping[str, Any] | None
 
 #: Which lines of a settlement answer which question (the kinds of `Settlement.lines`).
 _LINES_FOR: dict[str, tuple[str, ...]] = {
-    "receives": ("award", "tricks", "withheld", "for_pool"),
-    "pays": ("loo", "penalty_now", "penalty_next", "for_pool", "nobody_looed", "single"),
+    "receives": ("award", "pool", "tricks", "withheld", "for_pool", "loo"),
+    "pays": ("loo", "penalty_now", "penalty_next", "for_pool", "tricks", "nobody_looed", "single"),
     "left_in_pool": ("pool", "odd", "withheld", "for_pool"),
     "next_pool": ("odd", "withheld", "for_pool", "penalty_next", "single", "next_pool"),
 }

@@ -15,6 +15,7 @@ from typing import Any
 
 from loo_lessons.engine.laws import Law
 from loo_lessons.engine.sources import RULES
+from loo_lessons.explain.words import quote_text
 
 #: The quiz topics, in lesson order (one generator module each under `quiz/topics/`).
 TOPICS: tuple[str, ...] = (
@@ -63,6 +64,9 @@ class Verdict:
             "reason": self.reason,
             "source": self.source,
             "quote": self.quote,
+            # the quote as a learner reads it (seed markup like _i.e._ and {87} rendered);
+            # `quote` stays verbatim, so it can be checked against the seed text
+            "words": quote_text(self.quote),
             "book": self.book,
         }
 
@@ -78,6 +82,20 @@ class Verdict:
             j["source"],
             j["quote"],
             j["book"],
+        )
+
+    @staticmethod
+    def from_line(line: Mapping[str, Any], slug: str, correct: bool, reason: str) -> Verdict:
+        """A verdict citing one line of a settlement (`explain.settlement.line_json`): the rule
+        and the quote the engine gave that event, so the quiz cites what every view cites."""
+        return Verdict(
+            correct,
+            slug,
+            str(line["rule_id"]),
+            reason,
+            str(line["source"]),
+            str(line["quote"]),
+            str(line["book"]),
         )
 
     @staticmethod

@@ -4,8 +4,10 @@ the next pool, what stays in the pool — every figure read from the engine's se
 
 from __future__ import annotations
 
-from loo_lessons.engine.penalties import Offence
-from loo_lessons.engine.settle import trick_shares
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from loo_lessons.explain.words import counters
 from loo_lessons.quiz.common import (
     Asked,
     Gen,
@@ -14,39 +16,68 @@ from loo_lessons.quiz.common import (
     number_choices,
     same_verdict,
 )
-from loo_lessons.quiz.model import Question
-from loo_lessons.quiz.positions import (
-    Rules,
-    view_of,
-)
-from loo_lessons.scenario import Scenario
+from loo_lessons.quiz.derive import settlement_lines_for, settlement_said
+from loo_lessons.quiz.model import Question, Verdict
+from loo_lessons.quiz.positions import view_of
+
+#: The line of the settlement a money question cites, by what it asks (the first kind
+#: present wins): the verdict quotes the rule the engine gave that line.
+_CITED: dict[str, tuple[str, ...]] = {
+    "receives": ("withheld", "for_pool", "award", "tricks", "loo", "pool"),
+    "pays": ("loo", "for_pool", "penalty_now", "single", "nobody_looed"),
+    "next_pool": ("single", "next_pool"),
+    "left_in_pool": ("withheld", "for_pool", "odd", "pool"),
+}
+#: The short name a verdict gives each kind of line (the loo line by its rule: R39 fixed,
+#: R46 unlimited, R49 capped).
+_SLUGS: dict[str, str] = {
+    "award": "pool-without-play",
+    "pool": "pool-thirds",
+    "tricks": "pool-thirds",
+    "withheld": "winnings-withheld",
+    "for_pool": "miss-for-the-pool",
+    "single": "single",
+    "nobody_looed": "looed",
+    "odd": "odd-counters",
+    "next_pool": "next-pool",
+    "penalty_now": "penalty",
+}
+_LOO_SLUGS = {"R39": "looed", "R46": "unlimited-loo", "R49": "loo-capped"}
+#: What a seat that the cited lines leave out was (he took a trick, so he is not looed).
+_NOT_LOOED = "R39"
 
 
-def share_words(pool: int, rules: Rules) -> str:
-    shares, odd = trick_shares(pool, rules.options())
-    if shares[0] == shares[2] and not odd:
-        return f"the pool of {pool} is divided one third to each trick: {shares[0]} a trick (R38)"
-    if odd:
-        return (
-            f"the pool of {pool} does not divide by three: each trick takes {shares[0]} and the odd "
-            f"{odd} stay in the pool for the next deal (R38; A11)"
-        )
-    return (
-        f"the pool of {pool} does not divide by three: the first and second tricks take the odd "
-        f"counters, so the tricks take {shares[0]}, {shares[1]} and {shares[2]} (R38; A11)"
-    )
+def _cited(lines: Sequence[Mapping[str, Any]], what: str) -> Mapping[str, Any] | None:
+    for kind in _CITED[what]:
+        for line in lines:
+            if line["kind"] == kind:
+                return line
+    return None
 
 
-def withheld_rule(sc: Scenario, seat: int) -> str:
-    """Why a seat's winnings stay in the pool: R19 (miss for the pool), R54 or R63."""
-    if sc.hand.for_pool == seat:
-        return "R19"
-    offences = {p.offence for p in sc.hand.penalties if p.seat == seat}
-    return "R54" if Offence.LOOK_AT_ANOTHERS_HAND in offences else "R63"
+def _answer_words(what: str, seat: int | None, ans: int) -> str:
+    if what == "receives":
+        return f"Seat {seat} receives {counters(ans)}."
+    if what == "pays":
+        return f"Seat {seat} pays {counters(ans)}."
+    if what == "next_pool":
+        return f"The next pool holds {counters(ans)}."
+    return f"{counters(ans)} {'stays' if ans == 1 else 'stay'} in the pool."
 
 
-def money_question(g: Gen, a: Asked, what: str, seat: int | None, prompt_head: str) -> Question:
-    """receives / pays / next_pool / left_in_pool, with the settlement's own figures."""
+def money_question(
+    g: Gen,
+    a: Asked,
+    what: str,
+    seat: int | None,
+    prompt_head: str,
+    *,
+    wrong: Sequence[int] = (),
+    rule_ids: Sequence[str] = ("R38", "R39", "R40"),
+) -> Question:
+    """receives / pays / next_pool / left_in_pool: the figures and the words are the engine's
+    settlement lines (`explain.settlement`), so a quiz cites each event with the rule and
+    the sentence every other view shows. `wrong`: more tempting wrong figures."""
     sc = a.sc
     s = a.j["settlement"]
     pool = int(s["pool"])
@@ -55,63 +86,20 @@ def money_question(g: Gen, a: Asked, what: str, seat: int | None, prompt_head: s
     loos = sum(s["loo_pays"].values())
     left = int(s["left_in_pool"])
     pen_next = int(s["penalties_to_next_pool"])
-    share = share_words(pool, a.rules)
-    tricks_of = s["tricks_won"]
+    lines = settlement_lines_for(a.j, seat, what)
+    said = settlement_said(a.j, seat, what)
+    right = f"{said} {_answer_words(what, seat, ans)}".strip()
     if what == "receives":
-        assert seat is not None
-        won = tricks_of.get(str(seat), 0)
-        withheld = s["withheld"].get(str(seat), 0)
-        right = f"Seat {seat} took {won} trick(s); {share}."
-        if withheld:
-            right += (
-                f" But his winnings of {withheld} stay in the pool for the next deal "
-                f"({withheld_rule(sc, seat)})."
-            )
-        right += f" He receives {ans}."
-        rid, slug = "R38", "pool-thirds"
         third = pool // 3
-        wrong = [0, third, 2 * third, pool, third + 1, ans + 1, withheld]
+        withheld = int(s["withheld"].get(str(seat), 0))
+        tempting = [0, third, 2 * third, pool, third + 1, ans + 1, withheld]
         prompt = f"How many counters does seat {seat} receive from the pool?"
     elif what == "pays":
-        assert seat is not None
-        looed = str(seat) in s["loo_pays"]
-        if looed:
-            right = (
-                f"Seat {seat} played and took no trick: he is looed and pays {ans} (R39"
-                + (
-                    ", unlimited loo: a loo is the pool, R46"
-                    if a.sc.options.loo_amount != "fixed"
-                    else ""
-                )
-                + ")."
-            )
-        elif sc.hand.for_pool == seat:
-            right = f"Seat {seat} played the miss for the pool: he is never looed (R19; A16). He pays 0."
-        else:
-            right = f"Seat {seat} took a trick: he is not looed and pays 0 (R39)."
-        rid, slug = (
-            ("R46", "unlimited-loo")
-            if a.sc.options.loo_amount != "fixed" and looed
-            else ("R39", "looed")
-        )
-        wrong = [0, stakes.loo, stakes.stake, pool, stakes.single_loo, 2 * stakes.loo]
+        tempting = [0, stakes.loo, stakes.stake, pool, stakes.single_loo, 2 * stakes.loo]
         prompt = f"How many counters does seat {seat} pay?"
     elif what == "next_pool":
         stake = ans - loos - left - pen_next
-        bits = [f"loos {loos}"]
-        if left:
-            bits.append(f"{left} left in the pool")
-        if pen_next:
-            bits.append(f"penalties {pen_next}")
-        bits.append(f"the new dealer's stake {stake}")
-        right = (
-            f"{share[0].upper()}{share[1:]}. The next pool is "
-            f"{' + '.join(bits)} = {ans} (R40"
-            + (", a single: the stake alone, R41" if s["is_single"] else "")
-            + ")."
-        )
-        rid, slug = ("R41", "single") if s["is_single"] else ("R40", "next-pool")
-        wrong = [
+        tempting = [
             stake,
             loos,
             loos + stake + 1,
@@ -121,23 +109,33 @@ def money_question(g: Gen, a: Asked, what: str, seat: int | None, prompt_head: s
         ]
         prompt = "How many counters will the next deal's pool hold?"
     else:  # left_in_pool
-        right = f"{share[0].upper()}{share[1:]}. {ans} counter{'' if ans == 1 else 's'} stay{'s' if ans == 1 else ''} in the pool."
-        rid, slug = "R38", "pool-thirds"
-        wrong = [0, 1, 2, pool // 3, pool]
+        tempting = [0, 1, 2, pool // 3, pool]
         prompt = "How many counters stay in the pool for the next deal?"
-    choices = number_choices(g.rng, ans, wrong)
+    choices = number_choices(g.rng, ans, [*wrong, *tempting] if wrong else tempting)
     keys = [c.key for c in choices]
+    line = _cited(lines, what)
+    if line is None:
+        verdicts = same_verdict(
+            keys, a.answer, _NOT_LOOED, "looed", right, f"No. {right}", loo_quote_index(_NOT_LOOED)
+        )
+    else:
+        kind, rid = str(line["kind"]), str(line["rule_id"])
+        slug = _LOO_SLUGS.get(rid, "looed") if kind == "loo" else _SLUGS[kind]
+        verdicts = {
+            k: Verdict.from_line(
+                line, slug, k in a.answer, right if k in a.answer else f"No. {right}"
+            )
+            for k in keys
+        }
     return finish(
         g,
         a,
         kind="pick_number",
         prompt=f"{prompt_head} {prompt}",
         choices=choices,
-        verdicts=same_verdict(
-            keys, a.answer, rid, slug, right, f"No. {right}", loo_quote_index(rid)
-        ),
+        verdicts=verdicts,
         explanation=right,
-        rule_ids=("R38", "R39", "R40"),
+        rule_ids=tuple(rule_ids),
         view=view_of(sc, ()),
     )
 

@@ -1,12 +1,11 @@
-"""Quiz results: one row per answer, collected into a pandas DataFrame and saved as CSV.
-
-pandas is imported only inside the functions that need it, so the quiz generators (and the
-rules core) never pull it in.
+"""Quiz results: one row per answer, in plain Python, saved as CSV.
 
     >>> log = ResultLog()
     >>> log.record(question, ["QH"], seconds=4.2)
-    >>> log.frame()                      # topic, question_id, rule_ids, answer_given, correct, seconds
+    >>> log.results                      # topic, question_id, rule_ids, answer_given, correct, seconds
     >>> log.to_csv("results.csv")
+
+The same rows as a pandas DataFrame are a view: `views.frames.quiz_results(log.results)`.
 
 Multi-valued cells (`rule_ids`, `answer_given`) are written as keys joined with `;` (no key
 ever contains one), so a CSV round trip gives back the same table.
@@ -14,6 +13,7 @@ ever contains one), so a CSV round trip gives back the same table.
 
 from __future__ import annotations
 
+import csv
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -86,73 +86,52 @@ class ResultLog:
         self.results.append(r)
         return r
 
-    def frame(self) -> Any:
-        return results_frame(self.results)
-
     def to_csv(self, path: str | Path) -> Path:
         return save_csv(self.results, path)
 
 
-def results_frame(results: Iterable[Result]) -> Any:
-    """A pandas DataFrame with the columns topic, question_id, rule_ids, answer_given,
-    correct, seconds (one row per answer)."""
-    import pandas as pd
-
-    return pd.DataFrame([r.row() for r in results], columns=list(COLUMNS)).astype(
-        {
-            "topic": "object",
-            "question_id": "object",
-            "rule_ids": "object",
-            "answer_given": "object",
-            "correct": "bool",
-            "seconds": "float64",
-        }
-    )
-
-
-def save_csv(results: Iterable[Result] | Any, path: str | Path) -> Path:
-    """Write results (Result objects or a frame from `results_frame`) as CSV; return the path."""
-    import pandas as pd
-
-    frame = results if isinstance(results, pd.DataFrame) else results_frame(results)
+def save_csv(results: Iterable[Result], path: str | Path) -> Path:
+    """Write results as CSV (a header of `COLUMNS`, one row per answer); return the path."""
     p = Path(path)
-    frame.to_csv(p, index=False)
+    with p.open("w", encoding="utf-8", newline="") as f:
+        w = csv.DictWriter(f, fieldnames=list(COLUMNS), lineterminator="\n")
+        w.writeheader()
+        w.writerows(r.row() for r in results)
     return p
 
 
-def load_csv(path: str | Path) -> Any:
-    """Read a results CSV back into the same DataFrame `results_frame` makes."""
-    import pandas as pd
-
-    frame = pd.read_csv(
-        path,
-        dtype={"topic": str, "question_id": str, "rule_ids": str, "answer_given": str},
-        keep_default_na=False,
-    )
-    missing = [c for c in COLUMNS if c not in frame.columns]
-    if missing:
-        raise ValueError(f"{path}: not a quiz results file (missing columns: {missing})")
-    return frame[list(COLUMNS)].astype(
-        {
-            "topic": "object",
-            "question_id": "object",
-            "rule_ids": "object",
-            "answer_given": "object",
-            "correct": "bool",
-            "seconds": "float64",
-        }
-    )
+def _flag(text: str, where: str) -> bool:
+    if text not in ("True", "False"):
+        raise ValueError(f"{where}: correct: True or False, not {text!r}")
+    return text == "True"
 
 
-def summary(frame: Any) -> Any:
-    """Per topic: answers, share correct, mean seconds (a small DataFrame)."""
-    if len(frame) == 0:
-        import pandas as pd
+def _keys(text: str) -> tuple[str, ...]:
+    return tuple(text.split(SEP)) if text else ()
 
-        return pd.DataFrame(columns=["answers", "correct", "mean_seconds"])
-    g = frame.groupby("topic")
-    return g.agg(
-        answers=("question_id", "count"),
-        correct=("correct", "mean"),
-        mean_seconds=("seconds", "mean"),
-    )
+
+def load_csv(path: str | Path) -> list[Result]:
+    """Read a results CSV (`save_csv`) back into its results, in order."""
+    with Path(path).open(encoding="utf-8", newline="") as f:
+        reader = csv.DictReader(f)
+        missing = [c for c in COLUMNS if c not in (reader.fieldnames or ())]
+        if missing:
+            raise ValueError(f"{path}: not a quiz results file (missing columns: {missing})")
+        out = []
+        for line, row in enumerate(reader, start=2):
+            where = f"{path}:{line}"
+            try:
+                seconds = float(row["seconds"])
+            except ValueError:
+                raise ValueError(f"{where}: seconds: not a number: {row['seconds']!r}") from None
+            out.append(
+                Result(
+                    row["topic"],
+                    row["question_id"],
+                    _keys(row["rule_ids"]),
+                    _keys(row["answer_given"]),
+                    _flag(row["correct"], where),
+                    seconds,
+                )
+            )
+    return out

@@ -1,8 +1,8 @@
 """Simulation: bots with declared personalities, Monte Carlo tables, searches for positions,
 rule-set comparisons and a keyboard game in the terminal.
 
-Pure Python on top of the rules engine. Nothing here imports Jupyter; pandas (and
-matplotlib, if ever used) are imported inside the functions that return frames.
+Pure Python on top of the rules engine: nothing here imports Jupyter, pandas or numpy. The
+tables and records it gives are shown as DataFrames by `views.frames`.
 """
 
 from __future__ import annotations

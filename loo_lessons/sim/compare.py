@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from loo_lessons.engine.cards import Card
 from loo_lessons.engine.deal import deal
@@ -22,9 +22,6 @@ from loo_lessons.engine.game import Action, Hand, Setup
 from loo_lessons.engine.options import PRESETS, RuleOptions, options_from
 from loo_lessons.engine.settle import Stakes
 from loo_lessons.sim.bots import Bot, bot_move, get_bot
-
-if TYPE_CHECKING:
-    import pandas as pd
 
 
 def _code(a: Action) -> str:
@@ -123,10 +120,9 @@ class Comparison:
             "money_differs": self.money_differs,
         }
 
-    def frame(self) -> pd.DataFrame:
-        """One row per step: for each rule set the seat to act, the legal options, the move."""
-        import pandas as pd
-
+    def step_rows(self) -> list[dict[str, Any]]:
+        """One record per step: for each rule set the seat to act, the legal options, the
+        move (`views.frames.comparison` shows them as a DataFrame)."""
         rows = []
         for s in self.steps:
             row: dict[str, Any] = {
@@ -139,15 +135,7 @@ class Comparison:
                 row[f"{lab}: legal"] = " ".join(s.legal[lab])
                 row[f"{lab}: move"] = s.action[lab]
             rows.append(row)
-        return pd.DataFrame(rows).set_index("step")
-
-    def money_frame(self) -> pd.DataFrame:
-        """One row per seat: net counters under each rule set."""
-        import pandas as pd
-
-        df = pd.DataFrame.from_dict(self.money(), orient="index")
-        df.index.name = "seat"
-        return df
+        return rows
 
 
 def _rulesets(

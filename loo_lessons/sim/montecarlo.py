@@ -5,7 +5,7 @@ with the dealer at seat `i % players`, so every hand can be replayed alone
 (`replay_hand`) and the results are the same whatever the number of worker processes.
 Hands go in fixed chunks (`chunk_bounds`); each chunk returns a `Tally` of integer sums
 (`sim/tally.py`), so memory does not grow with the hands; `rows=True` also keeps one row
-per hand and seat for `SimResult.frame()`.
+per hand and seat (`views.frames.simulation` shows them as a DataFrame).
 
 Each hand starts from a fresh pool of the dealer's stake (limited loo), so the hands are
 independent samples; `session(...)` plays a running table instead, where the pool carries
@@ -13,7 +13,7 @@ over and unlimited loo can grow it. Money columns are counters: `won` (shares of
 pool), `paid` (loos), `net = won - paid`, `staked` (the dealer's stake into this hand's
 pool) and `balance = net - staked`.
 
-pandas is imported only inside the methods that return frames.
+Everything here is plain Python; DataFrames of these results are a view (`views.frames`).
 """
 
 from __future__ import annotations
@@ -26,12 +26,11 @@ import time
 from array import array
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from loo_lessons.engine.cards import Card, Rank, Suit
 from loo_lessons.engine.deal import check_table_size
 from loo_lessons.engine.declare import Declaration
-from loo_lessons.engine.errors import LooError
 from loo_lessons.engine.game import Hand, Setup
 from loo_lessons.engine.options import (
     DEFAULT_LOO_CAP_STAKES,
@@ -43,11 +42,8 @@ from loo_lessons.engine.options import (
 from loo_lessons.engine.settle import Stakes
 from loo_lessons.engine.table import Table
 from loo_lessons.sim.bots import BOTS, Bot, bot_move, get_bot, seat_bots, seat_view
-from loo_lessons.sim.tally import DECLARATION_NAMES, NONE, Tally, pandas
+from loo_lessons.sim.tally import DECLARATION_NAMES, NONE, Tally
 from loo_lessons.sim.tally import Table as SummaryTable
-
-if TYPE_CHECKING:
-    import pandas as pd
 
 Progress = Callable[[int, int], None]
 Columns = dict[str, "array[int]"]
@@ -56,7 +52,7 @@ RulesArg = str | RuleOptions | Mapping[str, Any] | None
 _DECL_CODE = {Declaration(n): i for i, n in enumerate(DECLARATION_NAMES[:4])}
 _NONE = NONE
 
-#: The columns of `SimResult.frame()`, one row per hand and seat, with their meaning.
+#: The columns of `views.frames.simulation(result)`, one row per hand and seat, with their meaning.
 FRAME_COLUMNS: dict[str, str] = {
     "hand": "index of the hand in the simulation",
     "seed": "the hand's own seed, hand_seed(seed, hand): it deals the hand and drives the bots",
@@ -297,93 +293,28 @@ class SimResult:
         """Rows: one per hand and seat."""
         return self.hands * self.players
 
-    def frame(self) -> pd.DataFrame:
-        """One row per hand and seat (columns: FRAME_COLUMNS); `declaration` and `bot` are
-        categoricals, flags are booleans."""
-        if self.columns is None:
-            raise LooError(
-                "this simulation kept no rows: simulate(..., rows=True) keeps one per hand and seat"
-            )
-        pd = pandas()
-        import numpy as np
-
-        columns = self.columns
-        n, p = len(columns["seed"]), self.players
-
-        def col(name: str) -> Any:
-            code = (HAND_COLUMNS | SEAT_COLUMNS)[name]
-            dtype = "int8" if code == "b" else "int64"
-            return np.frombuffer(columns[name], dtype=dtype).astype("int64")
-
-        def per_hand(name: str) -> Any:
-            return np.repeat(col(name), p)
-
-        seat = np.tile(np.arange(p), n)
-        dealer = per_hand("dealer")
-        decl = col("declaration")
-        dealt, played_hand = col("dealt"), col("played_hand")
-        won, paid = col("won"), col("paid")
-        kinds = self.bot_kinds
-        bot_codes = np.array([kinds.index(b) for b in self.bots], dtype="int64")
-        staked_each = self.stake_paid
-        if self.all_ante:
-            staked = np.full(n * p, staked_each, dtype="int64")
-        else:
-            staked = np.where(seat == dealer, staked_each, 0)
-        data = {
-            "hand": np.repeat(np.arange(n), p),
-            "seed": per_hand("seed"),
-            "players": np.full(n * p, p, dtype="int64"),
-            "dealer": dealer,
-            "seat": seat,
-            "position": (seat - dealer - 1) % p + 1,
-            "bot": pd.Categorical.from_codes(np.tile(bot_codes, n), categories=list(kinds)),
-            "dealt_trumps": dealt & 3,
-            "dealt_ace": (dealt & 4) > 0,
-            "dealt_king": (dealt & 8) > 0,
-            "declaration": pd.Categorical.from_codes(decl, categories=list(DECLARATION_NAMES)),
-            "took_miss": (decl == 1) | (decl == 3),
-            "played": decl != 2,
-            "played_trumps": played_hand & 3,
-            "played_ace": (played_hand & 4) > 0,
-            "played_king": (played_hand & 8) > 0,
-            "tricks": col("tricks"),
-            "looed": paid > 0,
-            "won": won,
-            "paid": paid,
-            "net": won - paid,
-            "staked": staked,
-            "balance": won - paid - staked,
-            "pool": per_hand("pool"),
-            "in_play": per_hand("in_play"),
-            "single": per_hand("single") > 0,
-            "awarded": per_hand("awarded") > 0,
-        }
-        data["played"] = data["played"] & (decl != 4)
-        return pd.DataFrame(data)
-
-    # --- summary tables: plain Python from the tally; DataFrames for the lessons -------
-    def trick_rates(self, by: str = "trumps") -> pd.DataFrame:
+    # --- summary tables: plain Python from the tally (views.frames.table for a DataFrame) ---
+    def trick_rates(self, by: str = "trumps") -> SummaryTable:
         """How often a hand that was played takes a trick, and is looed, by the kind of hand.
 
         `by`: "trumps" (trumps in the hand played), "honours" (ace / king of trumps held) or
         "position". Left out: deals that ended without play (R14-R16) and the dealer playing
         the miss for the pool (he cannot be looed, A16)."""
-        return self.tally.trick_rates(by).frame()
+        return self.tally.trick_rates(by)
 
-    def expected_counters(self, wide: bool = True) -> pd.DataFrame:
+    def expected_counters(self, wide: bool = True) -> SummaryTable:
         """Mean counters (`net`: won - loos, the dealer's stake aside) of each declaration,
         by table size and position. Wide: one column per declaration; long: with counts and
         each declaration's share of that position's decisions."""
-        return self.tally.expected_counters(wide).frame()
+        return self.tally.expected_counters(wide)
 
-    def miss_value(self) -> pd.DataFrame:
+    def miss_value(self) -> SummaryTable:
         """Mean net of standing vs taking the miss, for hands alike in the seat's own dealt
         cards (trumps, ace, king of trumps: what it declared on). `value_of_miss` =
         take_miss - stand. Bots choose by their hands, so a comparison needs both choices in
         a group: mix bots (or use `paired_miss_value`, which plays both choices of the very
         same deal)."""
-        return self.tally.miss_value().frame()
+        return self.tally.miss_value()
 
     def overview(self) -> dict[str, float]:
         """Headline rates per hand; the loo rate is among seats that played a hand out."""
@@ -599,28 +530,6 @@ class PairedMissValue:
     players: int
     rows: tuple[dict[str, int | str], ...]
 
-    def frame(self) -> pd.DataFrame:
-        import pandas as pd
-
-        return pd.DataFrame(list(self.rows))
-
-    def table(
-        self, by: Sequence[str] = ("dealt_trumps", "dealt_ace", "dealt_king")
-    ) -> pd.DataFrame:
-        """Mean net of each choice by the kind of hand dealt; `value_of_miss` = take_miss -
-        stand, and the choice with the best mean."""
-        df = self.frame()
-        g = df.groupby(list(by))
-        out = g.agg(
-            hands=("stand", "size"),
-            stand=("stand", "mean"),
-            take_miss=("take_miss", "mean"),
-            throw_up=("throw_up", "mean"),
-        )
-        out["value_of_miss"] = out["take_miss"] - out["stand"]
-        out["best"] = out[["stand", "take_miss", "throw_up"]].idxmax(axis=1)
-        return out
-
 
 def paired_miss_value(
     hands: int,
@@ -699,11 +608,6 @@ class Session:
     rows: tuple[dict[str, Any], ...]
     total_before: int
     total_after: int
-
-    def frame(self) -> pd.DataFrame:
-        import pandas as pd
-
-        return pd.DataFrame(list(self.rows)).set_index("deal")
 
     @property
     def largest_pool(self) -> int:

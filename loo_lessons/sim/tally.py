@@ -2,8 +2,8 @@
 chunk by chunk, so memory does not grow with the number of hands and the totals do not depend
 on how the hands were split among workers (integer sums in any order are equal).
 
-`Table` is a summary table as plain Python (records, text, CSV); `Table.frame()` gives a
-DataFrame for the lessons (pandas imported there only).
+`Table` is a summary table as plain Python (records, text, CSV); `views.frames.table` shows
+it as a DataFrame for the lessons.
 """
 
 from __future__ import annotations
@@ -12,10 +12,7 @@ import csv
 import io
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:
-    import pandas as pd
+from typing import Any
 
 #: Declaration codes (index into this tuple); "none": the dealer took the pool without
 #: declaring (R14).
@@ -65,23 +62,6 @@ class Table:
         w.writerow([*self.index, *self.columns])
         w.writerows(["" if v is None else v for v in r] for r in self.rows)
         return buf.getvalue()
-
-    def frame(self) -> pd.DataFrame:
-        """The table as a DataFrame indexed by `index` (needs the `lessons` extra)."""
-        pd = pandas()
-        df = pd.DataFrame(self.records(), columns=[*self.index, *self.columns])
-        return df.set_index(list(self.index)) if self.index else df
-
-
-def pandas() -> Any:
-    """The pandas module, or an ImportError that says which extra brings it."""
-    try:
-        import pandas
-    except ModuleNotFoundError as e:
-        raise ModuleNotFoundError(
-            "DataFrames need pandas: pip install 'loo-lessons[lessons]'", name="pandas"
-        ) from e
-    return pandas
 
 
 def _add(into: dict[Any, list[int]], key: Any, values: Sequence[int]) -> None:

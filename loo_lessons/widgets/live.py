@@ -448,7 +448,9 @@ class QuizRunner(QuizGame, _Component):
     def results(self) -> Any:
         """The answers given so far, one row each (topic, question_id, rule_ids,
         answer_given, correct, seconds): a pandas DataFrame a teacher can save as CSV."""
-        return self._log.frame()
+        from loo_lessons.views.frames import quiz_results  # quiz/ is plain Python
+
+        return quiz_results(self._log.results)
 
     def _on_class_request(self, change: Mapping[str, Any]) -> None:
         if isinstance(change["new"], str) and change["new"]:

@@ -22,13 +22,14 @@ from loo_lessons.quiz.common import (
     declarations_words,
     finish,
     legal_question,
-    number_choices,
     same_verdict,
     seat_label,
     table_words,
 )
 from loo_lessons.quiz.model import Choice, Question, Verdict
+from loo_lessons.quiz.money import money_question, tricks_words
 from loo_lessons.quiz.positions import (
+    Rules,
     deal,
     declare_until,
     play_until,
@@ -58,17 +59,25 @@ def _dealer_pattern(g: Gen, hand: Hand, pattern: str) -> None:
     declare_until(hand, g.rng, w, stop=lambda h: h.to_act == h.setup.dealer)
 
 
+def _dealer_case(g: Gen, weights: Mapping[str, int], enquire: float) -> tuple[Rules, Hand]:
+    """A deal brought to one of the dealer's special cases (pattern drawn by `weights`); a
+    lone stander (R17) is played under Enquire Within's rule with chance `enquire`."""
+    rng = g.rng
+    pattern = rng.choices(list(weights), weights=list(weights.values()))[0]
+    custom = (
+        {"lone_stander_rule": "enquire_within"} if pattern == "R17" and g.chance(enquire) else None
+    )
+    rules = g.rules(custom)
+    n = table_size(rng, 2, 6)
+    hand = deal(rng, rules, n, rng.randrange(n))
+    _dealer_pattern(g, hand, pattern)
+    return rules, hand
+
+
 def gen_dealer(g: Gen) -> Question:
     rng = g.rng
     if g.level == 1:
-        pattern = rng.choices(["R16", "R17", "plain"], weights=[35, 45, 20])[0]
-        custom = (
-            {"lone_stander_rule": "enquire_within"} if pattern == "R17" and g.chance(0.25) else None
-        )
-        rules = g.rules(custom)
-        n = table_size(rng, 2, 6)
-        hand = deal(rng, rules, n, rng.randrange(n))
-        _dealer_pattern(g, hand, pattern)
+        rules, hand = _dealer_case(g, {"R16": 35, "R17": 45, "plain": 20}, 0.25)
         dealer = hand.setup.dealer
         if hand.to_act != dealer:
             raise Reject("the dealer is not to declare")
@@ -86,14 +95,7 @@ def gen_dealer(g: Gen) -> Question:
         )
     what = rng.choices(["outcome", "miss_for_pool"], weights=[3, 2])[0]
     if what == "outcome":
-        pattern = rng.choices(["R14", "R16", "R17", "plain"], weights=[25, 30, 30, 15])[0]
-        custom = (
-            {"lone_stander_rule": "enquire_within"} if pattern == "R17" and g.chance(0.3) else None
-        )
-        rules = g.rules(custom)
-        n = table_size(rng, 2, 6)
-        hand = deal(rng, rules, n, rng.randrange(n))
-        _dealer_pattern(g, hand, pattern)
+        rules, hand = _dealer_case(g, {"R14": 25, "R16": 30, "R17": 30, "plain": 15}, 0.3)
         dealer = hand.setup.dealer
         if hand.to_act == dealer:
             legal = [d for d in hand.legal_actions() if isinstance(d, Declaration)]
@@ -158,39 +160,22 @@ def gen_dealer(g: Gen) -> Question:
         question["seat"] = dealer
     a = ask(g, mapping, question, rules)
     sc = a.sc
-    s = a.j["settlement"]
     count = int(a.answer[0])
-    won = s["tricks_won"].get(str(dealer), 0)
     if sub == "left_in_pool":
-        right = (
-            f"The miss, played for the pool by the dealer, won {won} trick(s). What it wins "
-            f"stays in the pool for the next deal (R19): {count} counter{'' if count == 1 else 's'} stay{'s' if count == 1 else ''} in the pool."
-        )
-        prompt = "How many counters stay in the pool for the next deal?"
         wrong = [0, pool, pool // 3, 2 * pool // 3, count + pool // 3]
-        rid = "R19"
     else:
-        right = (
-            f"The dealer played the miss for the pool, not on his own account: he is never "
-            f"looed for it, and what the miss wins stays in the pool (R19; A16). He pays {count}."
-        )
-        prompt = f"How much does the dealer, seat {dealer}, pay?"
         wrong = [sc.hand.setup.stakes.loo, pool, pool // 3, 3]
-        rid = "R19"
-    choices = number_choices(rng, count, wrong)
-    keys = [c.key for c in choices]
-    tricks = "; ".join(
-        f"trick {i + 1} won by seat {t['winner']}" for i, t in enumerate(a.j["tricks"])
+    head = (
+        f"{table_words(sc)} The pool holds {pool}. Declarations: {declarations_words(sc)}. "
+        f"The hand is played: {tricks_words(a)}."
     )
-    return finish(
+    # the settlement's own lines: the miss for the pool (R19), the pool's division (R38)
+    return money_question(
         g,
         a,
-        kind="pick_number",
-        prompt=f"{table_words(sc)} The pool holds {pool}. Declarations: "
-        f"{declarations_words(sc)}. The hand is played: {tricks}. {prompt}",
-        choices=choices,
-        verdicts=same_verdict(keys, a.answer, rid, "miss-for-pool", right, f"No. {right}", 1),
-        explanation=right,
+        sub,
+        dealer if sub == "pays" else None,
+        head,
+        wrong=wrong,
         rule_ids=("R18", "R19", "R38"),
-        view=view_of(sc, ()),
     )

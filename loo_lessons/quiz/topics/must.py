@@ -150,31 +150,17 @@ def gen_must(g: Gen) -> Question:
         raise Reject("nobody looed")
     seat = rng.choice(looed)
     a = ask(g, scenario_of(hand, rules), {"ask": "pays", "seat": seat}, rules)
-    sc = a.sc
-    ans = int(a.answer[0])
-    right = (
-        f"Seat {seat} played and took no trick: he is looed (R39). In unlimited loo a loo is the "
-        f"amount in the pool (R46), here {pool}"
-        + (f", up to the agreed maximum of {cap} (R49)" if capped else "")
-        + f": he pays {ans}."
-    )
-    choices = number_choices(rng, ans, [3, pool, cap or pool // 3, pool // 3, 2 * pool])
-    keys = [c.key for c in choices]
     head = (
-        f"{table_words(sc)} Unlimited loo{f' with a maximum loo of {cap}' if capped else ''}; "
-        f"the pool holds {pool}. Declarations: {declarations_words(sc)}. The hand is played: "
+        f"{table_words(a.sc)} Unlimited loo{f' with a maximum loo of {cap}' if capped else ''}; "
+        f"the pool holds {pool}. Declarations: {declarations_words(a.sc)}. The hand is played: "
         f"{tricks_words(a)}."
     )
-    return finish(
+    return money_question(
         g,
         a,
-        kind="pick_number",
-        prompt=f"{head} How many counters does seat {seat} pay?",
-        choices=choices,
-        verdicts=same_verdict(
-            keys, a.answer, "R49" if capped else "R46", "unlimited-loo", right, f"No. {right}"
-        ),
-        explanation=right,
+        "pays",
+        seat,
+        head,
+        wrong=[3, pool, cap or pool // 3, pool // 3, 2 * pool],
         rule_ids=("R46", "R47", "R48") + (("R49",) if capped else ()),
-        view=view_of(sc, ()),
     )
