@@ -358,17 +358,20 @@ def test_run_all_leaves_each_step_of_lesson_12_at_its_own_step(
         # the engine's explanation wraps between words in a 1280-px window, never inside one
         split = page.evaluate(
             """() => {
-                const pre = document.querySelector('.jp-OutputArea .loo-explain');
-                if (!pre) return null;
-                pre.scrollIntoView();
-                const text = pre.firstChild, words = [], re = /\\S+/g;
-                let m;
-                while ((m = re.exec(text.data))) {
-                    const r = document.createRange();
-                    r.setStart(text, m.index);
-                    r.setEnd(text, m.index + m[0].length);
-                    const tops = new Set([...r.getClientRects()].map(x => Math.round(x.top)));
-                    if (tops.size > 1) words.push(m[0]);
+                const box = document.querySelector('.jp-OutputArea .loo-explain');
+                if (!box) return null;
+                box.scrollIntoView();
+                const words = [], walk = document.createTreeWalker(box, NodeFilter.SHOW_TEXT);
+                for (let text = walk.nextNode(); text; text = walk.nextNode()) {
+                    const re = /\\S+/g;
+                    let m;
+                    while ((m = re.exec(text.data))) {
+                        const r = document.createRange();
+                        r.setStart(text, m.index);
+                        r.setEnd(text, m.index + m[0].length);
+                        const tops = new Set([...r.getClientRects()].map(x => Math.round(x.top)));
+                        if (tops.size > 1) words.push(m[0]);
+                    }
                 }
                 return words;
             }"""
