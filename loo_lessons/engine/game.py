@@ -21,7 +21,7 @@ from enum import Enum
 from functools import lru_cache
 from typing import Any, Union, cast
 
-from .cards import Card, Rank, Suit, parse_card
+from .cards import Card, Rank, Suit, beats, parse_card
 from .deal import (
     MAX_PLAYERS_WITH_MISS,
     MAX_PLAYERS_WITHOUT_MISS,
@@ -42,7 +42,7 @@ from .errors import IllegalAction, LooError, ScenarioError
 from .laws import Law
 from .options import FirstLeader, PoolRemainder, RuleOptions, VoidTrumpRule, options_from
 from .penalties import Consequence, Destination, Offence, PenaltyRuling, ruling_for
-from .play import Ruling, follow_ruling, lead_ruling, trick_winner
+from .play import Filters, Ruling, explained, follow_filters, lead_filters, legal_cards
 from .position import position_mapping, position_text
 from .settle import Settlement, Stakes, loo_amount, settle
 from .status import Problem, Status, position_problems, reasons, status_of
@@ -377,9 +377,13 @@ class Hand:
         self.to_act: int | None = self.rotation[0] if seated else None
         self._standers = 0  # seats that stood on their own cards so far (R17 counts them)
         self._next_seat: dict[int, int] = {}  # in the play: each seat's left-hand player in
-        self._trick_cards: list[Card] = []  # the cards of the trick being played, in order
+        # the card winning the trick being played so far, and its seat (R37), kept as the
+        # cards fall: the follower's ruling and the trick's winner both read it
+        self._best: Card | None = None
+        self._best_seat = -1
         # the ruling for the seat to act and its legal actions, until the position changes
         self._ruling: DeclareRuling | Ruling | None = None
+        self._filters: Filters | None = None  # the play's filters, explained only when asked
         self._legal: LegalActions | None = None
 
     # --- reading the position ---------------------------------------------------------
@@ -440,27 +444,46 @@ class Hand:
         self._ruling = d
         return d
 
-    def _play_ruling(self, seat: int) -> Ruling:
-        r = self._ruling
-        if r is not None:
-            return cast(Ruling, r)
+    def _play_filters(self, cards: Sequence[Card], options: RuleOptions) -> Filters:
+        """The filters of the lead or follow rules on `cards`, played now (R23–R36)."""
         trumps = self.trumps
         if trumps is None:
             raise LooError("trumps are not known (no turn-up): cannot rule on the play")
-        if self._trick_cards:
-            r = follow_ruling(self.held[seat], self._trick_cards, trumps, self.options)
-        else:
-            r = lead_ruling(
-                self.held[seat],
-                trumps,
-                self.turn_up,
-                len(self.players_in),
-                bool(self.winners),
-                self.options,
-                self.seen_cards,
-            )
-        self._ruling = r
-        return r
+        best = self._best
+        if best is not None:
+            return follow_filters(cards, self.tricks[-1][0][1].suit, best, trumps, options)
+        return lead_filters(
+            cards,
+            trumps,
+            self.turn_up,
+            len(self.players_in),
+            bool(self.winners),
+            options,
+            self.seen_cards,
+        )
+
+    def _filters_of(self, seat: int) -> Filters:
+        f = self._filters
+        if f is None:
+            f = self._filters = self._play_filters(self.held[seat], self.options)
+        return f
+
+    def _play_ruling(self, seat: int) -> Ruling:
+        r = self._ruling
+        if r is None:
+            r = self._ruling = explained(self.held[seat], self._filters_of(seat))
+        return cast(Ruling, r)
+
+    def legal_with(
+        self, cards: Sequence[Card], options: RuleOptions | None = None
+    ) -> tuple[Card, ...]:
+        """The cards the seat to play could play now if it held `cards` (under `options`,
+        else this hand's): the same lead and follow rules as `legal_actions`, asked about
+        cards it may not hold, without touching the position. Empty when no card is to be
+        played (declaring, or the deal is over)."""
+        if self.to_act is None or self.phase is not _PLAY:
+            return ()
+        return legal_cards(cards, self._play_filters(cards, options or self.options))
 
     def legal_actions(self) -> LegalActions:
         legal = self._legal
@@ -470,12 +493,12 @@ class Hand:
                 legal = LegalActions((), self.verdict)
             elif self.phase is _PLAY:
                 held = self.held[seat]
-                if len(held) == 1 and self._ruling is None:
+                if len(held) == 1:
                     # his last card: no law can forbid the only card he holds (a seat to act
                     # always has a legal card), so the ruling waits until a verdict is asked
                     legal = LegalActions((held[0],), self.verdict)
                 else:
-                    legal = LegalActions(self._play_ruling(seat).legal, self.verdict)
+                    legal = LegalActions(legal_cards(held, self._filters_of(seat)), self.verdict)
             else:
                 legal = LegalActions(self._declare_ruling(seat).legal, self.verdict)
             self._legal = legal
@@ -542,7 +565,7 @@ class Hand:
 
     def apply_unchecked(self, a: Action) -> None:
         """Fast path: the caller vouches that `a` is legal."""
-        self._ruling = self._legal = None
+        self._ruling = self._filters = self._legal = None
         self.actions.append(a)
         if isinstance(a, Card):
             self._play(a)
@@ -611,18 +634,20 @@ class Hand:
         self.held[seat].remove(card)
         trick = self.tricks[-1]
         trick.append((seat, card))
-        self._trick_cards.append(card)
+        best = self._best
+        if best is None or beats(card, best, self.trumps):
+            self._best = card
+            self._best_seat = seat
         if len(trick) < len(self.players_in):
             self.to_act = self._next_seat[seat]  # R32: play goes round to the left
             return
-        assert self.trumps is not None
-        winner = trick_winner(trick, self.trumps)
+        winner = self._best_seat  # R37: the highest trump, else the highest of the suit led
         self.winners.append(winner)
         if len(self.winners) == 3:
             self._finish()
             return
         self.tricks.append([])
-        self._trick_cards = []
+        self._best = None
         self.leaders.append(winner)
         self.to_act = winner  # R29
 
@@ -719,7 +744,8 @@ class Hand:
         problem = self.penalty_problem(seat, offence)
         if problem is not None:
             raise problem
-        self._ruling = self._legal = None  # a forced throw-up (R53) changes what is legal
+        # a forced throw-up (R53) changes what is legal
+        self._ruling = self._filters = self._legal = None
         declared = seat in self.declared and self.declared[seat].plays
         ruling = ruling_for(offence, declared=declared)
         full = loo_amount(self.setup.stakes, self.setup.stakes.pool, self.options)
@@ -802,7 +828,7 @@ class Hand:
             self.tricks = []
             self.leaders = []
             self._counts = counts
-        self._ruling = self._legal = None
+        self._ruling = self._filters = self._legal = None
         self._finish()
         assert self.settlement is not None
         return self.settlement
