@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import copy
 import random
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from functools import lru_cache
@@ -99,33 +99,19 @@ class Verdict:
         return None
 
 
-class LegalActions(Sequence[Action]):
-    """The legal actions of the seat to act, with the verdict behind them (cf. python-chess)."""
+class LegalActions(tuple[Action, ...]):
+    """The legal actions of the seat to act, with the verdict behind them (cf. python-chess).
 
-    __slots__ = ("_legal", "_verdict_fn")
+    A tuple, so that counting and indexing them cost what a tuple's do (a simulation asks
+    both on every move); `verdict()` says why, and is only worked out when asked."""
 
-    def __init__(self, legal: tuple[Action, ...], verdict_fn: Any) -> None:
-        self._legal = legal
-        self._verdict_fn = verdict_fn
-
-    def __getitem__(self, i: Any) -> Any:
-        return self._legal[i]
-
-    def __len__(self) -> int:
-        return len(self._legal)
-
-    def __contains__(self, a: object) -> bool:
-        return a in self._legal
-
-    def __iter__(self) -> Iterator[Action]:
-        return iter(self._legal)
+    _hand: Hand  # whose verdict this is (set by `Hand.legal_actions`)
 
     def __repr__(self) -> str:
-        return f"<LegalActions {[str(a) for a in self._legal]}>"
+        return f"<LegalActions {[str(a) for a in self]}>"
 
     def verdict(self) -> Verdict:
-        v: Verdict = self._verdict_fn()
-        return v
+        return self._hand.verdict()
 
 
 @dataclass(frozen=True, slots=True)
@@ -289,7 +275,7 @@ class Hand:
             tuple[tuple[Card, ...], ...], tuple[Card, ...] | None, tuple[Card, ...]
         ]
         self._initial = (
-            tuple(tuple(h) for h in hands),
+            tuple(map(tuple, hands)),
             tuple(miss) if miss is not None else None,
             tuple(stock),
         )
@@ -350,7 +336,7 @@ class Hand:
         hands, miss, stock = self._initial
         s = self.setup
         seated = self._seated
-        self.held: list[list[Card]] = [list(h) for h in hands]
+        self.held: list[list[Card]] = list(map(list, hands))
         if len(self.held) < s.players:
             self.held += [[] for _ in range(len(self.held), s.players)]
         self.miss: list[Card] | None = list(miss) if miss is not None else None
@@ -381,6 +367,7 @@ class Hand:
         # cards fall: the follower's ruling and the trick's winner both read it
         self._best: Card | None = None
         self._best_seat = -1
+        self._led: Suit | None = None  # the suit led to it
         # the ruling for the seat to act and its legal actions, until the position changes
         self._ruling: DeclareRuling | Ruling | None = None
         self._filters: Filters | None = None  # the play's filters, explained only when asked
@@ -449,9 +436,10 @@ class Hand:
         trumps = self.trumps
         if trumps is None:
             raise LooError("trumps are not known (no turn-up): cannot rule on the play")
-        best = self._best
+        best, led = self._best, self._led
         if best is not None:
-            return follow_filters(cards, self.tricks[-1][0][1].suit, best, trumps, options)
+            assert led is not None  # set with the trick's first card
+            return follow_filters(cards, led, best, trumps, options)
         return lead_filters(
             cards,
             trumps,
@@ -489,19 +477,24 @@ class Hand:
         legal = self._legal
         if legal is None:
             seat = self.to_act
+            moves: tuple[Action, ...]
             if seat is None:
-                legal = LegalActions((), self.verdict)
+                moves = ()
             elif self.phase is _PLAY:
                 held = self.held[seat]
                 if len(held) == 1:
                     # his last card: no law can forbid the only card he holds (a seat to act
                     # always has a legal card), so the ruling waits until a verdict is asked
-                    legal = LegalActions((held[0],), self.verdict)
+                    moves = (held[0],)
                 else:
-                    legal = LegalActions(legal_cards(held, self._filters_of(seat)), self.verdict)
+                    f = self._filters
+                    if f is None:
+                        f = self._filters = self._play_filters(held, self.options)
+                    moves = legal_cards(held, f)
             else:
-                legal = LegalActions(self._declare_ruling(seat).legal, self.verdict)
-            self._legal = legal
+                moves = self._declare_ruling(seat).legal
+            legal = self._legal = tuple.__new__(LegalActions, moves)
+            legal._hand = self
         return legal
 
     def verdict(self) -> Verdict:
@@ -635,7 +628,11 @@ class Hand:
         trick = self.tricks[-1]
         trick.append((seat, card))
         best = self._best
-        if best is None or beats(card, best, self.trumps):
+        if best is None:
+            self._led = card.suit
+            self._best = card
+            self._best_seat = seat
+        elif beats(card, best, self.trumps):
             self._best = card
             self._best_seat = seat
         if len(trick) < len(self.players_in):
@@ -654,18 +651,21 @@ class Hand:
     def _finish(self) -> None:
         self.phase = _SETTLED
         self.to_act = None
-        stakes = self.setup.stakes
-        now = self._penalties_now()
-        nxt = sum(p.amount for p in self.penalties if p.ruling.destination is Destination.NEXT_POOL)
+        now = nxt = 0
+        if self.penalties:  # most deals have none: no sums to make
+            now = self._penalties_now()
+            nxt = sum(
+                p.amount for p in self.penalties if p.ruling.destination is Destination.NEXT_POOL
+            )
         self.settlement = settle(
             players=self.setup.players,
-            stakes=stakes,
+            stakes=self.setup.stakes,
             options=self.options,
             players_in=self.players_in,
             trick_winners=None if self.awarded_to is not None or self._counts else self.winners,
             tricks_won=self._counts,
             for_pool=self.for_pool,
-            withheld_seats=sorted(self.withheld_seats),
+            withheld_seats=sorted(self.withheld_seats) if self.withheld_seats else (),
             penalties_now=now,
             penalties_next=nxt,
             awarded_to=self.awarded_to,
