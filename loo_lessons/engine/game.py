@@ -32,6 +32,7 @@ from .deal import (
 )
 from .declare import (
     Declaration,
+    DeclareKey,
     DeclareRuling,
     declare_ruling,
     in_words,
@@ -269,8 +270,7 @@ class Hand:
         # the position is the deal itself (a pack was dealt to show it): Phase.DEAL until
         # the elder hand, who is the one asked first (R05), declares
         self.shows_deal = shows_deal
-        self._seated = _table_seats(setup)
-        self._declare_memo = ruling_memo(setup.options)
+        self._seated, self._rotation, self._declare_memo = _table_of(setup)
         self._initial: tuple[
             tuple[tuple[Card, ...], ...], tuple[Card, ...] | None, tuple[Card, ...]
         ]
@@ -291,7 +291,7 @@ class Hand:
             must=setup.must,
             position=setup.options.miss_deal_position,
         )
-        return cls.from_dealt(setup, d, seed=seed)
+        return cls(setup, d.hands, d.miss, d.turn_up, stock=d.stock, seed=seed)
 
     @classmethod
     def from_dealt(
@@ -343,7 +343,7 @@ class Hand:
         self.stock: tuple[Card, ...] = stock
         self.discards: list[Card] = []
         self.declared: dict[int, Declaration] = {}
-        self.rotation = s.rotation() if seated else ()
+        self.rotation = self._rotation
         self.miss_holder: int | None = None
         self.for_pool: int | None = None
         self.players_in: tuple[int, ...] = ()
@@ -493,7 +493,7 @@ class Hand:
                     moves = legal_cards(held, f)
             else:
                 moves = self._declare_ruling(seat).legal
-            legal = self._legal = tuple.__new__(LegalActions, moves)
+            legal = self._legal = LegalActions(moves)
             legal._hand = self
         return legal
 
@@ -592,7 +592,8 @@ class Hand:
         if n < len(rotation):
             self.to_act = rotation[n]
             return
-        self.players_in = tuple(s for s in rotation if self.declared[s] is not _PASS)
+        declared = self.declared
+        self.players_in = tuple([s for s in rotation if declared[s] is not _PASS])
         if self.miss is not None:  # A19: an untaken miss goes back face down
             self.discards.extend(self.miss)
             self.miss = None
@@ -611,7 +612,7 @@ class Hand:
         if self.options.first_leader is FirstLeader.MISS_HOLDER and self.miss_holder is not None:
             first = self.miss_holder  # R22
         ins = self.players_in
-        self._next_seat = {x: ins[(i + 1) % len(ins)] for i, x in enumerate(ins)}
+        self._next_seat = dict(zip(ins, (*ins[1:], ins[0]), strict=True))
         self.tricks.append([])
         self.leaders.append(first)
         self.to_act = first
@@ -994,6 +995,24 @@ def _copied(v: Any) -> Any:
 
 def _declarations(actions: Sequence[Action]) -> list[Declaration]:
     return [a for a in actions if isinstance(a, Declaration)]
+
+
+#: (can the table sit down, its declaring rotation, the declaring memo of its options)
+_TableFacts = tuple[bool, tuple[int, ...], dict[DeclareKey, DeclareRuling]]
+_TABLES: dict[int, tuple[Setup, _TableFacts]] = {}
+
+
+def _table_of(setup: Setup) -> _TableFacts:
+    """What every deal at this table needs, found once per setup (a simulation deals
+    thousands of hands at one table; the setup is kept, so its id stays its own)."""
+    entry = _TABLES.get(id(setup))
+    if entry is None or entry[0] is not setup:
+        if len(_TABLES) >= 64:
+            _TABLES.clear()
+        seated = _table_seats(setup)
+        facts = (seated, setup.rotation() if seated else (), ruling_memo(setup.options))
+        entry = _TABLES[id(setup)] = (setup, facts)
+    return entry[1]
 
 
 def _table_seats(setup: Setup) -> bool:
