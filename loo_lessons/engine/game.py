@@ -43,7 +43,7 @@ from .errors import IllegalAction, LooError, ScenarioError
 from .laws import Law
 from .options import FirstLeader, PoolRemainder, RuleOptions, VoidTrumpRule, options_from
 from .penalties import Consequence, Destination, Offence, PenaltyRuling, ruling_for
-from .play import Filters, Ruling, explained, follow_filters, lead_filters, legal_cards
+from .play import Filters, Ruling, explained, follow_filters, lead_filters
 from .position import position_mapping, position_text
 from .settle import Settlement, Stakes, loo_amount, settle
 from .status import Problem, Status, position_problems, reasons, status_of
@@ -471,7 +471,7 @@ class Hand:
         played (declaring, or the deal is over)."""
         if self.to_act is None or self.phase is not _PLAY:
             return ()
-        return legal_cards(cards, self._play_filters(cards, options or self.options))
+        return self._play_filters(cards, options or self.options)[0]
 
     def legal_actions(self) -> LegalActions:
         legal = self._legal
@@ -490,7 +490,7 @@ class Hand:
                     f = self._filters
                     if f is None:
                         f = self._filters = self._play_filters(held, self.options)
-                    moves = legal_cards(held, f)
+                    moves = f[0]
             else:
                 moves = self._declare_ruling(seat).legal
             legal = self._legal = LegalActions(moves)

@@ -1,10 +1,10 @@
 """Leading and following (R21–R37): which cards a player may play, and why.
 
 Each rule is a filter on the cards in hand; a card removed by a filter is forbidden by
-that filter's law. `lead_filters` and `follow_filters` decide which filters apply, once:
-the legal cards are the last filter's (`legal_cards`, the fast path a simulation takes),
-and `explained` turns the same filters into a `Ruling` (the legal cards, the law that
-shaped them, the law forbidding each other card) only when a verdict is asked for.
+that filter's law. `lead_filters` and `follow_filters` decide which filters apply, once,
+and give the cards they leave (the fast path a simulation takes: `Filters.legal`);
+`explained` turns the same filters into a `Ruling` (the legal cards, the law that shaped
+them, the law forbidding each other card) only when a verdict is asked for.
 """
 
 from __future__ import annotations
@@ -26,8 +26,9 @@ from .options import (
 #: law that keeps them, and the law refusing the rest (None: the same law), for when the law
 #: that allows is worded for the cards it allows (each refused card gets its own reason).
 Filter = tuple[Sequence[Card], Law, "Law | None"]
-#: A decision: the law when no filter applies, and the filters in order.
-Filters = tuple[Law, tuple[Filter, ...]]
+#: A decision: the legal cards (the last filter's, else the whole hand), the law when no
+#: filter applies, and the filters in order.
+Filters = tuple[tuple[Card, ...], Law, tuple[Filter, ...]]
 
 _ACE, _KING = Rank.ACE, Rank.KING  # looked up once: every lead and follow asks
 
@@ -47,15 +48,9 @@ class Ruling:
         return None
 
 
-def legal_cards(hand: Sequence[Card], filters: Filters) -> tuple[Card, ...]:
-    """The cards the filters leave: the last filter's, or the whole hand when none applies."""
-    steps = filters[1]
-    return tuple(steps[-1][0] if steps else hand)
-
-
 def explained(hand: Sequence[Card], filters: Filters) -> Ruling:
     """The ruling the filters make, with the law forbidding every card they remove."""
-    why, steps = filters
+    _, why, steps = filters
     cards = list(hand)
     forbidden: list[tuple[Card, Law]] = []
     for kept, law, refused in steps:
@@ -101,31 +96,32 @@ def lead_filters(
     """
     held_trumps = [c for c in hand if c.suit is trumps]
     if not held_trumps:
-        return Law.FREE_LEAD, ()
+        return tuple(hand), Law.FREE_LEAD, ()
     top = held_trumps[0]
     for c in held_trumps:
         if c.rank > top.rank:
             top = c
     # R23 and R24 come before every other lead rule (A4) and bind every leader (A7).
     if top.rank is _ACE:
-        return Law.FREE_LEAD, (((top,), Law.LEAD_ACE, None),)
+        return (top,), Law.FREE_LEAD, (((top,), Law.LEAD_ACE, None),)
     if (
         top.rank is _KING
         and turn_up is not None
         and turn_up.suit is trumps
         and turn_up.rank is _ACE
     ):
-        return Law.FREE_LEAD, (((top,), Law.LEAD_KING, None),)
+        return (top,), Law.FREE_LEAD, (((top,), Law.LEAD_KING, None),)
     steps: tuple[Filter, ...] = ()
     if later_lead and options.trump_after_trick:
         steps = ((held_trumps, Law.TRUMP_AFTER_TRICK, None),)  # R30
         if len(held_trumps) < 2:
-            return Law.FREE_LEAD, steps
+            return tuple(held_trumps), Law.FREE_LEAD, steps
         if options.trump_after_trick_two_trumps is TrumpAfterTrickTwoTrumps.HIGHEST:
-            return Law.FREE_LEAD, (*steps, ((top,), Law.TRUMP_AFTER_TRICK_HIGHEST, None))  # R31
+            highest: Filter = ((top,), Law.TRUMP_AFTER_TRICK_HIGHEST, None)  # R31
+            return (top,), Law.FREE_LEAD, (*steps, highest)
         # as_original_lead (R29): fall through to the first leader's obligations.
     if len(held_trumps) < 2:
-        return Law.FREE_LEAD, steps
+        return tuple(held_trumps if steps else hand), Law.FREE_LEAD, steps
     if (
         options.two_declared_rule is TwoDeclaredRule.HIGHEST_WITH_SEQUENCE_EXCEPTION
         and players_in == 2
@@ -136,10 +132,10 @@ def lead_filters(
         law = Law.LEAD_TWO_DECLARED_EQUAL if len(top_class) > 1 else Law.LEAD_TWO_DECLARED
         # a refused card is refused by "he must lead the highest", not by "either of them"
         kept = [c for c in held_trumps if c in top_class]  # in hand order
-        return Law.FREE_LEAD, (*steps, (kept, law, Law.LEAD_TWO_DECLARED))
+        return tuple(kept), Law.FREE_LEAD, (*steps, (kept, law, Law.LEAD_TWO_DECLARED))
     if options.two_trumps_lead is TwoTrumpsLead.HIGHEST:
-        return Law.FREE_LEAD, (*steps, ((top,), Law.LEAD_HIGHEST, None))  # R26
-    return Law.FREE_LEAD, (*steps, (held_trumps, Law.LEAD_ONE, None))  # R25
+        return (top,), Law.FREE_LEAD, (*steps, ((top,), Law.LEAD_HIGHEST, None))  # R26
+    return tuple(held_trumps), Law.FREE_LEAD, (*steps, (held_trumps, Law.LEAD_ONE, None))  # R25
 
 
 def follow_filters(
@@ -153,28 +149,26 @@ def follow_filters(
         if options.must_head_in_suit:
             heads = [c for c in of_suit if beats(c, best, trumps)]
             if heads:
-                return Law.FOLLOW_ANY_OF_SUIT, (follow, (heads, Law.HEAD_IN_SUIT, None))
-        return Law.FOLLOW_ANY_OF_SUIT, (follow,)
+                head: Filter = (heads, Law.HEAD_IN_SUIT, None)
+                return tuple(heads), Law.FOLLOW_ANY_OF_SUIT, (follow, head)
+        return tuple(of_suit), Law.FOLLOW_ANY_OF_SUIT, (follow,)
     must_trump = options.void_trump_rule is VoidTrumpRule.MUST_TRUMP
     # Hoffmann's "if practicable" (R35) or Peel's "he may discard as he chooses" (R36)
     free = Law.DISCARD_NO_TRUMP if must_trump else Law.DISCARD
     held_trumps = [c for c in hand if c.suit is trumps]
     if not held_trumps:
-        return free, ()
+        return tuple(hand), free, ()
     heads = [c for c in held_trumps if beats(c, best, trumps)]
     if must_trump:
-        if not heads:
-            return free, ((held_trumps, Law.MUST_UNDERTRUMP, None),)  # A9: "bound to trump" even so
+        if not heads:  # A9: "bound to trump" even so
+            return tuple(held_trumps), free, ((held_trumps, Law.MUST_UNDERTRUMP, None),)
         bound: Filter = (held_trumps, Law.MUST_TRUMP, None)  # R35: bound to trump...
-        if best.suit is trumps:
-            return free, (
-                bound,
-                (heads, Law.MUST_OVERTRUMP, None),
-            )  # ...or over-trump, if practicable
-        return free, (bound,)
+        if best.suit is trumps:  # ...or over-trump, if practicable
+            return tuple(heads), free, (bound, (heads, Law.MUST_OVERTRUMP, None))
+        return tuple(held_trumps), free, (bound,)
     if heads:
-        return free, ((heads, Law.TRUMP_TO_HEAD, None),)  # R36
-    return free, ()
+        return tuple(heads), free, ((heads, Law.TRUMP_TO_HEAD, None),)  # R36
+    return tuple(hand), free, ()
 
 
 def lead_ruling(
