@@ -612,7 +612,7 @@ class Hand:
         if self.options.first_leader is FirstLeader.MISS_HOLDER and self.miss_holder is not None:
             first = self.miss_holder  # R22
         ins = self.players_in
-        self._next_seat = dict(zip(ins, (*ins[1:], ins[0]), strict=True))
+        self._next_seat = {x: ins[(i + 1) % len(ins)] for i, x in enumerate(ins)}
         self.tricks.append([])
         self.leaders.append(first)
         self.to_act = first

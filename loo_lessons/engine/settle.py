@@ -361,9 +361,9 @@ def settle(
     loo = loo_amount(stakes, pool, options)
     # `won` holds only seats that took a trick
     looed = tuple([s for s in players_in if s not in won and s != for_pool])
-    loo_pays = {s: loo for s in looed}
+    loo_pays = dict.fromkeys(looed, loo)
     is_single = len(players_in) == 3 and all(won.get(s, 0) == 1 for s in players_in)
-    rules = ["R38", *(["R39"] if looed else []), "R40"]
+    rules = ["R38", "R39", "R40"] if looed else ["R38", "R40"]
     if for_pool is not None:
         rules.append("R19")
     if is_single:
@@ -381,7 +381,7 @@ def settle(
         withheld=withheld,
         penalties_now=penalties_now,
         penalties_next=penalties_next,
-        next_pool=sum(loo_pays.values()) + left + next_stake + penalties_next,
+        next_pool=loo * len(looed) + left + next_stake + penalties_next,
         is_single=is_single,
         next_is_must=is_single and options.single_makes_must,
         rules=tuple(rules),
