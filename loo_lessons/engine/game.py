@@ -408,13 +408,15 @@ class Hand:
         if r is not None:
             return cast(DeclareRuling, r)
         s = self.setup
+        holder = self.miss_holder is not None
+        standers = self._standers
         # only 0, 1 or "more" standers matter (R17), which keeps the memo small
         key = (
             seat == s.dealer,
             s.must,
-            self.miss is not None and self.miss_holder is None,
-            min(2, self._standers),
-            self.miss_holder is not None,
+            self.miss is not None and not holder,
+            standers if standers < 2 else 2,
+            holder,
             seat in self.forced_pass,
         )
         d = self._declare_memo.get(key)
