@@ -21,12 +21,13 @@ from enum import Enum
 from functools import lru_cache
 from typing import Any, Union, cast
 
-from .cards import Card, Rank, Suit, beats, parse_card
+from .cards import Card, Rank, Suit, beats, parse_card, parse_cards
 from .deal import (
     MAX_PLAYERS_WITH_MISS,
     MAX_PLAYERS_WITHOUT_MISS,
     MIN_PLAYERS,
     Dealt,
+    check_table_size,
     deal,
     deal_from,
 )
@@ -174,24 +175,26 @@ class Transcript:
         return out
 
     @staticmethod
-    def from_json(data: Mapping[str, Any]) -> Transcript:
-        hands = data.get("hands")
-        return Transcript(
-            players=int(data["players"]),
-            dealer=int(data["dealer"]),
-            options=dict(data["rules"]),
-            stakes=dict(data["stakes"]),
-            must=bool(data["must"]),
-            seed=data.get("seed"),
-            actions=tuple(data["actions"]),
-            hands=tuple(tuple(h) for h in hands) if hands is not None else None,
-            miss=tuple(data["miss"]) if data.get("miss") else None,
-            turn_up=data.get("turn_up"),
-            penalties=tuple((int(a), int(b), str(c)) for a, b, c in data.get("penalties", ())),
-            stock=tuple(data.get("stock", ())),
-        )
+    def from_json(data: object) -> Transcript:
+        """The transcript `as_json` wrote, checked as strictly as a scenario file: every
+        field's type and range, the position it deals (`Hand.problems()`: one pack, three
+        cards each, ...), and every move and penalty replayed through the checked `apply`
+        and `penalise`. Anything wrong is one `ScenarioError(field, problem)`, the field
+        named as in the JSON (`actions[4]`, `stakes.loo`, `penalties[0].seat`).
+
+        Keys beside the transcript's own are refused, but for `learner` (who played which
+        seat), which the play widget's saved games carry and `scenario.transcripts` reads."""
+        tr = _transcript_fields(data)
+        tr._replay(checked=True)
+        return tr
 
     def replay(self) -> Hand:
+        """The hand these moves make, every move through the checked `apply`."""
+        return self._replay(checked=False)
+
+    def _replay(self, *, checked: bool) -> Hand:
+        """`checked`: also refuse a position that is not one of the game, and name the move
+        or penalty refused as its JSON field (see `from_json`)."""
         setup = Setup(
             self.players, self.dealer, options_from(self.options), Stakes(**self.stakes), self.must
         )
@@ -206,13 +209,30 @@ class Transcript:
                 parse_card(self.turn_up),
                 stock=[parse_card(c) for c in self.stock],
             )
-        pens = sorted(self.penalties, key=lambda p: p[0])  # stable: keeps their order
-        for i, code in enumerate(self.actions):
-            for _, seat, off in [p for p in pens if p[0] == i]:
-                hand.penalise(seat, Offence.parse(off))
-            hand.apply(parse_action(code))
-        for _, seat, off in [p for p in pens if p[0] >= len(self.actions)]:
-            hand.penalise(seat, Offence.parse(off))
+        if checked:
+            problems = hand.problems()
+            if problems:
+                raise problems[0].error()
+        # stable: penalties at one move keep their order
+        pens = sorted(enumerate(self.penalties), key=lambda p: p[1][0])
+        for i, code in enumerate((*self.actions, None)):
+            # before each move, the penalties recorded there; after the last, the rest
+            due = [p for p in pens if (p[1][0] == i if code is not None else p[1][0] >= i)]
+            for j, (_, seat, off) in due:
+                try:
+                    hand.penalise(seat, Offence.parse(off))
+                except ScenarioError as e:
+                    if not checked:
+                        raise
+                    raise ScenarioError(f"penalties[{j}].{e.field}", e.problem) from None
+            if code is None:
+                break
+            try:
+                hand.apply(parse_action(code))
+            except IllegalAction as e:
+                if not checked:
+                    raise
+                raise ScenarioError(f"actions[{i}]", str(e)) from None
         return hand
 
 
@@ -234,6 +254,123 @@ def parse_action(text: str | Action) -> Action:
     raise IllegalAction(
         f"action: {text!r} is neither a declaration (stand, take miss, throw up, play the miss "
         "for the pool) nor a card code (rank then suit, e.g. 10H, TH or KD)"
+    )
+
+
+_TRANSCRIPT_KEYS = frozenset(
+    {"players", "dealer", "rules", "stakes", "must", "seed", "actions", "hands", "miss"}
+    | {"turn_up", "stock", "penalties"}
+)
+_REQUIRED_KEYS = ("players", "dealer", "rules", "stakes", "must", "actions")
+_BESIDE_KEYS = frozenset({"learner"})  # a saved game's, read by scenario.transcripts
+_STAKE_KEYS = ("stake", "loo", "single_loo", "loo_cap", "pool")
+_MAX_MOVES = 100  # more than any deal has (17 declarations, three tricks of 17 cards)
+
+
+def _shown(v: object) -> str:
+    text = repr(v)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _whole(v: object, field: str, lo: int | None = 0) -> int:
+    if isinstance(v, bool) or not isinstance(v, int) or (lo is not None and v < lo):
+        least = "" if lo is None else f" of at least {lo}"
+        raise ScenarioError(field, f"expected a whole number{least}, got {_shown(v)}")
+    return v
+
+
+def _items(v: object, field: str, limit: int) -> list[Any]:
+    if not isinstance(v, list) or len(v) > limit:
+        raise ScenarioError(field, f"expected a list of at most {limit} items, got {_shown(v)}")
+    return v
+
+
+def _transcript_fields(data: object) -> Transcript:
+    """`Transcript.from_json`'s reading of each field (the replay checks the rest)."""
+    if not isinstance(data, Mapping):
+        raise ScenarioError("transcript", f"expected a JSON object, got {_shown(data)}")
+    for key in data:
+        if key not in _TRANSCRIPT_KEYS and key not in _BESIDE_KEYS:
+            raise ScenarioError(str(key)[:40], "unknown key in a transcript")
+    for key in _REQUIRED_KEYS:
+        if key not in data:
+            raise ScenarioError(key, "missing: every transcript gives it")
+    must = data["must"]
+    if not isinstance(must, bool):
+        raise ScenarioError("must", f"expected true or false, got {_shown(must)}")
+    players = _whole(data["players"], "players")
+    check_table_size(players, not must)
+    dealer = _whole(data["dealer"], "dealer")  # its range: the position's status, below
+    rules = data["rules"]
+    if not isinstance(rules, str | dict):
+        raise ScenarioError("rules", f"expected a preset name or a mapping, got {_shown(rules)}")
+    options = options_from(rules)  # refuses an unknown option or value, naming it
+    stakes_given = data["stakes"]
+    if not isinstance(stakes_given, dict):
+        raise ScenarioError("stakes", f"expected a mapping of {', '.join(_STAKE_KEYS)}")
+    stakes: dict[str, Any] = {}
+    for key, v in stakes_given.items():
+        if key not in _STAKE_KEYS:
+            raise ScenarioError(f"stakes.{str(key)[:40]}", f"not one of {', '.join(_STAKE_KEYS)}")
+        none_ok = key == "loo_cap" and v is None
+        stakes[key] = None if none_ok else _whole(v, f"stakes.{key}", 0 if key == "pool" else 1)
+    seed = data.get("seed")
+    if seed is not None:
+        _whole(seed, "seed", None)
+    actions = _items(data["actions"], "actions", _MAX_MOVES)
+    for i, a in enumerate(actions):
+        if not isinstance(a, str) or len(a) > 40:
+            raise ScenarioError(f"actions[{i}]", f"{_shown(a)} is not a move")
+    hands: tuple[tuple[str, ...], ...] | None = None
+    miss: tuple[str, ...] | None = None
+    turn_up: str | None = None
+    stock: tuple[str, ...] = ()
+    if data.get("hands") is not None:
+        if seed is not None:
+            raise ScenarioError("hands", "a transcript gives its seed or its hands, not both")
+        given = _items(data["hands"], "hands", players)
+        hands = tuple(
+            tuple(c.code for c in parse_cards(h, f"hands[{i}]")) for i, h in enumerate(given)
+        )
+        if data.get("miss") is not None:
+            miss = tuple(c.code for c in parse_cards(data["miss"], "miss"))
+        if data.get("turn_up") is None:
+            raise ScenarioError("turn_up", "missing: a deal given by its hands turns up a card")
+        turn_up = parse_card(data["turn_up"], "turn_up").code
+        stock = tuple(c.code for c in parse_cards(data.get("stock", []), "stock"))
+    elif seed is None:
+        raise ScenarioError("seed", "missing: a transcript gives its seed or its hands")
+    else:
+        for key in ("miss", "turn_up", "stock"):
+            if data.get(key):
+                raise ScenarioError(key, "a deal made from its seed gives no cards")
+    penalties: list[tuple[int, int, str]] = []
+    for j, p in enumerate(_items(data.get("penalties", []), "penalties", _MAX_MOVES)):
+        where = f"penalties[{j}]"
+        if not isinstance(p, list) or len(p) != 3:
+            raise ScenarioError(where, "each penalty is [move index, seat, offence]")
+        at = _whole(p[0], where)
+        if at > len(actions):
+            raise ScenarioError(where, f"move index {at} is after the last move")
+        seat = _whole(p[1], f"{where}.seat")  # its range: `penalise`, in the replay
+        name = p[2]
+        if not isinstance(name, str) or name.strip().upper() not in Offence.__members__:
+            known = ", ".join(o.name.lower() for o in Offence)
+            raise ScenarioError(f"{where}.offence", f"{_shown(name)} is not one of {known}")
+        penalties.append((at, seat, name))
+    return Transcript(
+        players=players,
+        dealer=dealer,
+        options=rules if isinstance(rules, dict) else options.to_dict(),
+        stakes=stakes,
+        must=must,
+        seed=seed,
+        actions=tuple(actions),
+        hands=hands,
+        miss=miss,
+        turn_up=turn_up,
+        penalties=tuple(penalties),
+        stock=stock,
     )
 
 
