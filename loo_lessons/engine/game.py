@@ -4,11 +4,14 @@
 to show its deal, until the elder hand declares) and drives what may happen next.
 `legal_actions()` is the one object to ask (kept until the position changes); `apply()`
 takes the books' words or card codes, checks, and raises `IllegalAction` carrying the verdict
-and the position as scenario text; `apply_unchecked()` is the fast path for simulation.
+and the position as scenario text; `apply_unchecked()` is the fast path for simulation
+(the play's filters are decided once per position, and explained as a `Ruling` only when a
+verdict is asked). `legal_with(cards)` asks the same rules about cards the seat may not hold.
 `penalise()` refuses offences the position makes impossible; `settle_by()` settles from the
 tricks' winners alone. `copy()` gives an independent hand, `status()`/`problems()` say why a
 position is not one of the game, `position()`/`to_scenario()` write it down. Every move is
-kept, so `undo()` and `transcript()` replay exactly.
+kept, so `undo()` and `transcript()` replay exactly; `Transcript.from_json` checks a
+transcript read back (every field, the position, every move) before anyone replays it.
 """
 
 from __future__ import annotations
