@@ -17,8 +17,7 @@ from loo_lessons.engine.settle import Stakes
 def _random_hand(rng: random.Random, setup: Setup) -> Hand:
     hand = Hand.dealt(setup, rng)
     while hand.to_act is not None:
-        legal = hand.legal_actions()
-        hand.apply_unchecked(legal[rng.randrange(len(legal))])
+        hand.apply_unchecked(rng.choice(hand.legal_actions()))
     return hand
 
 

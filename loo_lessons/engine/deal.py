@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from .cards import Card, Suit, shuffled_pack
 from .errors import ScenarioError
@@ -33,6 +34,7 @@ def check_table_size(players: int, with_miss: bool, field: str = "players") -> N
         )
 
 
+@lru_cache(maxsize=256)  # a handful of tables; every deal asks
 def round_order(
     players: int, dealer: int, with_miss: bool, position: MissDealPosition
 ) -> tuple[int, ...]:

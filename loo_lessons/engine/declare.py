@@ -55,15 +55,6 @@ DECLARATION_ALIASES: dict[str, Declaration] = {
     "play the miss for the pool": Declaration.PLAY_MISS_FOR_POOL,
 }
 
-#: The short words for a declaration, as in "seat 1 must stand, take miss or throw up"
-#: (the books' words; once `Declaration.words` says just these, `in_words` can read it).
-SHORT_WORDS = {
-    Declaration.PLAY: "stand",
-    Declaration.TAKE_MISS: "take miss",
-    Declaration.PASS: "throw up",
-    Declaration.PLAY_MISS_FOR_POOL: "play the miss for the pool",
-}
-
 
 def parse_declaration(text: str) -> Declaration | None:
     """The declaration `text` names (`stand`, `Throw up`, `take_miss`, ...), else None."""
@@ -72,8 +63,8 @@ def parse_declaration(text: str) -> Declaration | None:
 
 
 def in_words(declarations: Sequence[Declaration]) -> str:
-    """'stand, take miss or throw up'."""
-    w = [SHORT_WORDS[d] for d in declarations]
+    """'stand, take miss or throw up' (each declaration's `words`)."""
+    w = [d.words for d in declarations]
     return w[0] if len(w) == 1 else f"{', '.join(w[:-1])} or {w[-1]}"
 
 

@@ -4,34 +4,39 @@
 to show its deal, until the elder hand declares) and drives what may happen next.
 `legal_actions()` is the one object to ask (kept until the position changes); `apply()`
 takes the books' words or card codes, checks, and raises `IllegalAction` carrying the verdict
-and the position as scenario text; `apply_unchecked()` is the fast path for simulation.
+and the position as scenario text; `apply_unchecked()` is the fast path for simulation
+(the play's filters are decided once per position, and explained as a `Ruling` only when a
+verdict is asked). `legal_with(cards)` asks the same rules about cards the seat may not hold.
 `penalise()` refuses offences the position makes impossible; `settle_by()` settles from the
 tricks' winners alone. `copy()` gives an independent hand, `status()`/`problems()` say why a
 position is not one of the game, `position()`/`to_scenario()` write it down. Every move is
-kept, so `undo()` and `transcript()` replay exactly.
+kept, so `undo()` and `transcript()` replay exactly; `Transcript.from_json` checks a
+transcript read back (every field, the position, every move) before anyone replays it.
 """
 
 from __future__ import annotations
 
 import copy
 import random
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from functools import lru_cache
 from typing import Any, Union, cast
 
-from .cards import Card, Rank, Suit, parse_card
+from .cards import Card, Rank, Suit, beats, parse_card, parse_cards
 from .deal import (
     MAX_PLAYERS_WITH_MISS,
     MAX_PLAYERS_WITHOUT_MISS,
     MIN_PLAYERS,
     Dealt,
+    check_table_size,
     deal,
     deal_from,
 )
 from .declare import (
     Declaration,
+    DeclareKey,
     DeclareRuling,
     declare_ruling,
     in_words,
@@ -42,7 +47,7 @@ from .errors import IllegalAction, LooError, ScenarioError
 from .laws import Law
 from .options import FirstLeader, PoolRemainder, RuleOptions, VoidTrumpRule, options_from
 from .penalties import Consequence, Destination, Offence, PenaltyRuling, ruling_for
-from .play import Ruling, follow_ruling, lead_ruling, trick_winner
+from .play import Filters, Ruling, explained, follow_filters, lead_filters
 from .position import position_mapping, position_text
 from .settle import Settlement, Stakes, loo_amount, settle
 from .status import Problem, Status, position_problems, reasons, status_of
@@ -99,33 +104,19 @@ class Verdict:
         return None
 
 
-class LegalActions(Sequence[Action]):
-    """The legal actions of the seat to act, with the verdict behind them (cf. python-chess)."""
+class LegalActions(tuple[Action, ...]):
+    """The legal actions of the seat to act, with the verdict behind them (cf. python-chess).
 
-    __slots__ = ("_legal", "_verdict_fn")
+    A tuple, so that counting and indexing them cost what a tuple's do (a simulation asks
+    both on every move); `verdict()` says why, and is only worked out when asked."""
 
-    def __init__(self, legal: tuple[Action, ...], verdict_fn: Any) -> None:
-        self._legal = legal
-        self._verdict_fn = verdict_fn
-
-    def __getitem__(self, i: Any) -> Any:
-        return self._legal[i]
-
-    def __len__(self) -> int:
-        return len(self._legal)
-
-    def __contains__(self, a: object) -> bool:
-        return a in self._legal
-
-    def __iter__(self) -> Iterator[Action]:
-        return iter(self._legal)
+    _hand: Hand  # whose verdict this is (set by `Hand.legal_actions`)
 
     def __repr__(self) -> str:
-        return f"<LegalActions {[str(a) for a in self._legal]}>"
+        return f"<LegalActions {[str(a) for a in self]}>"
 
     def verdict(self) -> Verdict:
-        v: Verdict = self._verdict_fn()
-        return v
+        return self._hand.verdict()
 
 
 @dataclass(frozen=True, slots=True)
@@ -187,24 +178,26 @@ class Transcript:
         return out
 
     @staticmethod
-    def from_json(data: Mapping[str, Any]) -> Transcript:
-        hands = data.get("hands")
-        return Transcript(
-            players=int(data["players"]),
-            dealer=int(data["dealer"]),
-            options=dict(data["rules"]),
-            stakes=dict(data["stakes"]),
-            must=bool(data["must"]),
-            seed=data.get("seed"),
-            actions=tuple(data["actions"]),
-            hands=tuple(tuple(h) for h in hands) if hands is not None else None,
-            miss=tuple(data["miss"]) if data.get("miss") else None,
-            turn_up=data.get("turn_up"),
-            penalties=tuple((int(a), int(b), str(c)) for a, b, c in data.get("penalties", ())),
-            stock=tuple(data.get("stock", ())),
-        )
+    def from_json(data: object) -> Transcript:
+        """The transcript `as_json` wrote, checked as strictly as a scenario file: every
+        field's type and range, the position it deals (`Hand.problems()`: one pack, three
+        cards each, ...), and every move and penalty replayed through the checked `apply`
+        and `penalise`. Anything wrong is one `ScenarioError(field, problem)`, the field
+        named as in the JSON (`actions[4]`, `stakes.loo`, `penalties[0].seat`).
+
+        Keys beside the transcript's own are refused, but for `learner` (who played which
+        seat), which the play widget's saved games carry and `scenario.transcripts` reads."""
+        tr = _transcript_fields(data)
+        tr._replay(checked=True)
+        return tr
 
     def replay(self) -> Hand:
+        """The hand these moves make, every move through the checked `apply`."""
+        return self._replay(checked=False)
+
+    def _replay(self, *, checked: bool) -> Hand:
+        """`checked`: also refuse a position that is not one of the game, and name the move
+        or penalty refused as its JSON field (see `from_json`)."""
         setup = Setup(
             self.players, self.dealer, options_from(self.options), Stakes(**self.stakes), self.must
         )
@@ -219,13 +212,30 @@ class Transcript:
                 parse_card(self.turn_up),
                 stock=[parse_card(c) for c in self.stock],
             )
-        pens = sorted(self.penalties, key=lambda p: p[0])  # stable: keeps their order
-        for i, code in enumerate(self.actions):
-            for _, seat, off in [p for p in pens if p[0] == i]:
-                hand.penalise(seat, Offence.parse(off))
-            hand.apply(parse_action(code))
-        for _, seat, off in [p for p in pens if p[0] >= len(self.actions)]:
-            hand.penalise(seat, Offence.parse(off))
+        if checked:
+            problems = hand.problems()
+            if problems:
+                raise problems[0].error()
+        # stable: penalties at one move keep their order
+        pens = sorted(enumerate(self.penalties), key=lambda p: p[1][0])
+        for i, code in enumerate((*self.actions, None)):
+            # before each move, the penalties recorded there; after the last, the rest
+            due = [p for p in pens if (p[1][0] == i if code is not None else p[1][0] >= i)]
+            for j, (_, seat, off) in due:
+                try:
+                    hand.penalise(seat, Offence.parse(off))
+                except ScenarioError as e:
+                    if not checked:
+                        raise
+                    raise ScenarioError(f"penalties[{j}].{e.field}", e.problem) from None
+            if code is None:
+                break
+            try:
+                hand.apply(parse_action(code))
+            except IllegalAction as e:
+                if not checked:
+                    raise
+                raise ScenarioError(f"actions[{i}]", str(e)) from None
         return hand
 
 
@@ -247,6 +257,123 @@ def parse_action(text: str | Action) -> Action:
     raise IllegalAction(
         f"action: {text!r} is neither a declaration (stand, take miss, throw up, play the miss "
         "for the pool) nor a card code (rank then suit, e.g. 10H, TH or KD)"
+    )
+
+
+_TRANSCRIPT_KEYS = frozenset(
+    {"players", "dealer", "rules", "stakes", "must", "seed", "actions", "hands", "miss"}
+    | {"turn_up", "stock", "penalties"}
+)
+_REQUIRED_KEYS = ("players", "dealer", "rules", "stakes", "must", "actions")
+_BESIDE_KEYS = frozenset({"learner"})  # a saved game's, read by scenario.transcripts
+_STAKE_KEYS = ("stake", "loo", "single_loo", "loo_cap", "pool")
+_MAX_MOVES = 100  # more than any deal has (17 declarations, three tricks of 17 cards)
+
+
+def _shown(v: object) -> str:
+    text = repr(v)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _whole(v: object, field: str, lo: int | None = 0) -> int:
+    if isinstance(v, bool) or not isinstance(v, int) or (lo is not None and v < lo):
+        least = "" if lo is None else f" of at least {lo}"
+        raise ScenarioError(field, f"expected a whole number{least}, got {_shown(v)}")
+    return v
+
+
+def _items(v: object, field: str, limit: int) -> list[Any]:
+    if not isinstance(v, list) or len(v) > limit:
+        raise ScenarioError(field, f"expected a list of at most {limit} items, got {_shown(v)}")
+    return v
+
+
+def _transcript_fields(data: object) -> Transcript:
+    """`Transcript.from_json`'s reading of each field (the replay checks the rest)."""
+    if not isinstance(data, Mapping):
+        raise ScenarioError("transcript", f"expected a JSON object, got {_shown(data)}")
+    for key in data:
+        if key not in _TRANSCRIPT_KEYS and key not in _BESIDE_KEYS:
+            raise ScenarioError(str(key)[:40], "unknown key in a transcript")
+    for key in _REQUIRED_KEYS:
+        if key not in data:
+            raise ScenarioError(key, "missing: every transcript gives it")
+    must = data["must"]
+    if not isinstance(must, bool):
+        raise ScenarioError("must", f"expected true or false, got {_shown(must)}")
+    players = _whole(data["players"], "players")
+    check_table_size(players, not must)
+    dealer = _whole(data["dealer"], "dealer")  # its range: the position's status, below
+    rules = data["rules"]
+    if not isinstance(rules, str | dict):
+        raise ScenarioError("rules", f"expected a preset name or a mapping, got {_shown(rules)}")
+    options = options_from(rules)  # refuses an unknown option or value, naming it
+    stakes_given = data["stakes"]
+    if not isinstance(stakes_given, dict):
+        raise ScenarioError("stakes", f"expected a mapping of {', '.join(_STAKE_KEYS)}")
+    stakes: dict[str, Any] = {}
+    for key, v in stakes_given.items():
+        if key not in _STAKE_KEYS:
+            raise ScenarioError(f"stakes.{str(key)[:40]}", f"not one of {', '.join(_STAKE_KEYS)}")
+        none_ok = key == "loo_cap" and v is None
+        stakes[key] = None if none_ok else _whole(v, f"stakes.{key}", 0 if key == "pool" else 1)
+    seed = data.get("seed")
+    if seed is not None:
+        _whole(seed, "seed", None)
+    actions = _items(data["actions"], "actions", _MAX_MOVES)
+    for i, a in enumerate(actions):
+        if not isinstance(a, str) or len(a) > 40:
+            raise ScenarioError(f"actions[{i}]", f"{_shown(a)} is not a move")
+    hands: tuple[tuple[str, ...], ...] | None = None
+    miss: tuple[str, ...] | None = None
+    turn_up: str | None = None
+    stock: tuple[str, ...] = ()
+    if data.get("hands") is not None:
+        if seed is not None:
+            raise ScenarioError("hands", "a transcript gives its seed or its hands, not both")
+        given = _items(data["hands"], "hands", players)
+        hands = tuple(
+            tuple(c.code for c in parse_cards(h, f"hands[{i}]")) for i, h in enumerate(given)
+        )
+        if data.get("miss") is not None:
+            miss = tuple(c.code for c in parse_cards(data["miss"], "miss"))
+        if data.get("turn_up") is None:
+            raise ScenarioError("turn_up", "missing: a deal given by its hands turns up a card")
+        turn_up = parse_card(data["turn_up"], "turn_up").code
+        stock = tuple(c.code for c in parse_cards(data.get("stock", []), "stock"))
+    elif seed is None:
+        raise ScenarioError("seed", "missing: a transcript gives its seed or its hands")
+    else:
+        for key in ("miss", "turn_up", "stock"):
+            if data.get(key):
+                raise ScenarioError(key, "a deal made from its seed gives no cards")
+    penalties: list[tuple[int, int, str]] = []
+    for j, p in enumerate(_items(data.get("penalties", []), "penalties", _MAX_MOVES)):
+        where = f"penalties[{j}]"
+        if not isinstance(p, list) or len(p) != 3:
+            raise ScenarioError(where, "each penalty is [move index, seat, offence]")
+        at = _whole(p[0], where)
+        if at > len(actions):
+            raise ScenarioError(where, f"move index {at} is after the last move")
+        seat = _whole(p[1], f"{where}.seat")  # its range: `penalise`, in the replay
+        name = p[2]
+        if not isinstance(name, str) or name.strip().upper() not in Offence.__members__:
+            known = ", ".join(o.name.lower() for o in Offence)
+            raise ScenarioError(f"{where}.offence", f"{_shown(name)} is not one of {known}")
+        penalties.append((at, seat, name))
+    return Transcript(
+        players=players,
+        dealer=dealer,
+        options=rules if isinstance(rules, dict) else options.to_dict(),
+        stakes=stakes,
+        must=must,
+        seed=seed,
+        actions=tuple(actions),
+        hands=hands,
+        miss=miss,
+        turn_up=turn_up,
+        penalties=tuple(penalties),
+        stock=stock,
     )
 
 
@@ -283,13 +410,12 @@ class Hand:
         # the position is the deal itself (a pack was dealt to show it): Phase.DEAL until
         # the elder hand, who is the one asked first (R05), declares
         self.shows_deal = shows_deal
-        self._seated = _table_seats(setup)
-        self._declare_memo = ruling_memo(setup.options)
+        self._seated, self._rotation, self._declare_memo = _table_of(setup)
         self._initial: tuple[
             tuple[tuple[Card, ...], ...], tuple[Card, ...] | None, tuple[Card, ...]
         ]
         self._initial = (
-            tuple(tuple(h) for h in hands),
+            tuple(map(tuple, hands)),
             tuple(miss) if miss is not None else None,
             tuple(stock),
         )
@@ -305,7 +431,7 @@ class Hand:
             must=setup.must,
             position=setup.options.miss_deal_position,
         )
-        return cls.from_dealt(setup, d, seed=seed)
+        return cls(setup, d.hands, d.miss, d.turn_up, stock=d.stock, seed=seed)
 
     @classmethod
     def from_dealt(
@@ -350,14 +476,14 @@ class Hand:
         hands, miss, stock = self._initial
         s = self.setup
         seated = self._seated
-        self.held: list[list[Card]] = [list(h) for h in hands]
+        self.held: list[list[Card]] = list(map(list, hands))
         if len(self.held) < s.players:
             self.held += [[] for _ in range(len(self.held), s.players)]
         self.miss: list[Card] | None = list(miss) if miss is not None else None
         self.stock: tuple[Card, ...] = stock
         self.discards: list[Card] = []
         self.declared: dict[int, Declaration] = {}
-        self.rotation = s.rotation() if seated else ()
+        self.rotation = self._rotation
         self.miss_holder: int | None = None
         self.for_pool: int | None = None
         self.players_in: tuple[int, ...] = ()
@@ -377,9 +503,14 @@ class Hand:
         self.to_act: int | None = self.rotation[0] if seated else None
         self._standers = 0  # seats that stood on their own cards so far (R17 counts them)
         self._next_seat: dict[int, int] = {}  # in the play: each seat's left-hand player in
-        self._trick_cards: list[Card] = []  # the cards of the trick being played, in order
+        # the card winning the trick being played so far, and its seat (R37), kept as the
+        # cards fall: the follower's ruling and the trick's winner both read it
+        self._best: Card | None = None
+        self._best_seat = -1
+        self._led: Suit | None = None  # the suit led to it
         # the ruling for the seat to act and its legal actions, until the position changes
         self._ruling: DeclareRuling | Ruling | None = None
+        self._filters: Filters | None = None  # the play's filters, explained only when asked
         self._legal: LegalActions | None = None
 
     # --- reading the position ---------------------------------------------------------
@@ -417,13 +548,15 @@ class Hand:
         if r is not None:
             return cast(DeclareRuling, r)
         s = self.setup
+        holder = self.miss_holder is not None
+        standers = self._standers
         # only 0, 1 or "more" standers matter (R17), which keeps the memo small
         key = (
             seat == s.dealer,
             s.must,
-            self.miss is not None and self.miss_holder is None,
-            min(2, self._standers),
-            self.miss_holder is not None,
+            self.miss is not None and not holder,
+            standers if standers < 2 else 2,
+            holder,
             seat in self.forced_pass,
         )
         d = self._declare_memo.get(key)
@@ -440,45 +573,70 @@ class Hand:
         self._ruling = d
         return d
 
-    def _play_ruling(self, seat: int) -> Ruling:
-        r = self._ruling
-        if r is not None:
-            return cast(Ruling, r)
+    def _play_filters(self, cards: Sequence[Card], options: RuleOptions) -> Filters:
+        """The filters of the lead or follow rules on `cards`, played now (R23–R36)."""
         trumps = self.trumps
         if trumps is None:
             raise LooError("trumps are not known (no turn-up): cannot rule on the play")
-        if self._trick_cards:
-            r = follow_ruling(self.held[seat], self._trick_cards, trumps, self.options)
-        else:
-            r = lead_ruling(
-                self.held[seat],
-                trumps,
-                self.turn_up,
-                len(self.players_in),
-                bool(self.winners),
-                self.options,
-                self.seen_cards,
-            )
-        self._ruling = r
-        return r
+        best, led = self._best, self._led
+        if best is not None:
+            assert led is not None  # set with the trick's first card
+            return follow_filters(cards, led, best, trumps, options)
+        return lead_filters(
+            cards,
+            trumps,
+            self.turn_up,
+            len(self.players_in),
+            bool(self.winners),
+            options,
+            self.seen_cards,
+        )
+
+    def _filters_of(self, seat: int) -> Filters:
+        f = self._filters
+        if f is None:
+            f = self._filters = self._play_filters(self.held[seat], self.options)
+        return f
+
+    def _play_ruling(self, seat: int) -> Ruling:
+        r = self._ruling
+        if r is None:
+            r = self._ruling = explained(self.held[seat], self._filters_of(seat))
+        return cast(Ruling, r)
+
+    def legal_with(
+        self, cards: Sequence[Card], options: RuleOptions | None = None
+    ) -> tuple[Card, ...]:
+        """The cards the seat to play could play now if it held `cards` (under `options`,
+        else this hand's): the same lead and follow rules as `legal_actions`, asked about
+        cards it may not hold, without touching the position. Empty when no card is to be
+        played (declaring, or the deal is over)."""
+        if self.to_act is None or self.phase is not _PLAY:
+            return ()
+        return self._play_filters(cards, options or self.options)[0]
 
     def legal_actions(self) -> LegalActions:
         legal = self._legal
         if legal is None:
             seat = self.to_act
+            moves: tuple[Action, ...]
             if seat is None:
-                legal = LegalActions((), self.verdict)
+                moves = ()
             elif self.phase is _PLAY:
                 held = self.held[seat]
-                if len(held) == 1 and self._ruling is None:
+                if len(held) == 1:
                     # his last card: no law can forbid the only card he holds (a seat to act
                     # always has a legal card), so the ruling waits until a verdict is asked
-                    legal = LegalActions((held[0],), self.verdict)
+                    moves = (held[0],)
                 else:
-                    legal = LegalActions(self._play_ruling(seat).legal, self.verdict)
+                    f = self._filters
+                    if f is None:
+                        f = self._filters = self._play_filters(held, self.options)
+                    moves = f[0]
             else:
-                legal = LegalActions(self._declare_ruling(seat).legal, self.verdict)
-            self._legal = legal
+                moves = self._declare_ruling(seat).legal
+            legal = self._legal = LegalActions(moves)
+            legal._hand = self
         return legal
 
     def verdict(self) -> Verdict:
@@ -542,7 +700,7 @@ class Hand:
 
     def apply_unchecked(self, a: Action) -> None:
         """Fast path: the caller vouches that `a` is legal."""
-        self._ruling = self._legal = None
+        self._ruling = self._filters = self._legal = None
         self.actions.append(a)
         if isinstance(a, Card):
             self._play(a)
@@ -576,7 +734,8 @@ class Hand:
         if n < len(rotation):
             self.to_act = rotation[n]
             return
-        self.players_in = tuple(s for s in rotation if self.declared[s] is not _PASS)
+        declared = self.declared
+        self.players_in = tuple([s for s in rotation if declared[s] is not _PASS])
         if self.miss is not None:  # A19: an untaken miss goes back face down
             self.discards.extend(self.miss)
             self.miss = None
@@ -611,36 +770,45 @@ class Hand:
         self.held[seat].remove(card)
         trick = self.tricks[-1]
         trick.append((seat, card))
-        self._trick_cards.append(card)
+        best = self._best
+        if best is None:
+            self._led = card.suit
+            self._best = card
+            self._best_seat = seat
+        elif beats(card, best, self.trumps):
+            self._best = card
+            self._best_seat = seat
         if len(trick) < len(self.players_in):
             self.to_act = self._next_seat[seat]  # R32: play goes round to the left
             return
-        assert self.trumps is not None
-        winner = trick_winner(trick, self.trumps)
+        winner = self._best_seat  # R37: the highest trump, else the highest of the suit led
         self.winners.append(winner)
         if len(self.winners) == 3:
             self._finish()
             return
         self.tricks.append([])
-        self._trick_cards = []
+        self._best = None
         self.leaders.append(winner)
         self.to_act = winner  # R29
 
     def _finish(self) -> None:
         self.phase = _SETTLED
         self.to_act = None
-        stakes = self.setup.stakes
-        now = self._penalties_now()
-        nxt = sum(p.amount for p in self.penalties if p.ruling.destination is Destination.NEXT_POOL)
+        now = nxt = 0
+        if self.penalties:  # most deals have none: no sums to make
+            now = self._penalties_now()
+            nxt = sum(
+                p.amount for p in self.penalties if p.ruling.destination is Destination.NEXT_POOL
+            )
         self.settlement = settle(
             players=self.setup.players,
-            stakes=stakes,
+            stakes=self.setup.stakes,
             options=self.options,
             players_in=self.players_in,
             trick_winners=None if self.awarded_to is not None or self._counts else self.winners,
             tricks_won=self._counts,
             for_pool=self.for_pool,
-            withheld_seats=sorted(self.withheld_seats),
+            withheld_seats=sorted(self.withheld_seats) if self.withheld_seats else (),
             penalties_now=now,
             penalties_next=nxt,
             awarded_to=self.awarded_to,
@@ -719,7 +887,8 @@ class Hand:
         problem = self.penalty_problem(seat, offence)
         if problem is not None:
             raise problem
-        self._ruling = self._legal = None  # a forced throw-up (R53) changes what is legal
+        # a forced throw-up (R53) changes what is legal
+        self._ruling = self._filters = self._legal = None
         declared = seat in self.declared and self.declared[seat].plays
         ruling = ruling_for(offence, declared=declared)
         full = loo_amount(self.setup.stakes, self.setup.stakes.pool, self.options)
@@ -802,7 +971,7 @@ class Hand:
             self.tricks = []
             self.leaders = []
             self._counts = counts
-        self._ruling = self._legal = None
+        self._ruling = self._filters = self._legal = None
         self._finish()
         assert self.settlement is not None
         return self.settlement
@@ -968,6 +1137,24 @@ def _copied(v: Any) -> Any:
 
 def _declarations(actions: Sequence[Action]) -> list[Declaration]:
     return [a for a in actions if isinstance(a, Declaration)]
+
+
+#: (can the table sit down, its declaring rotation, the declaring memo of its options)
+_TableFacts = tuple[bool, tuple[int, ...], dict[DeclareKey, DeclareRuling]]
+_TABLES: dict[int, tuple[Setup, _TableFacts]] = {}
+
+
+def _table_of(setup: Setup) -> _TableFacts:
+    """What every deal at this table needs, found once per setup (a simulation deals
+    thousands of hands at one table; the setup is kept, so its id stays its own)."""
+    entry = _TABLES.get(id(setup))
+    if entry is None or entry[0] is not setup:
+        if len(_TABLES) >= 64:
+            _TABLES.clear()
+        seated = _table_seats(setup)
+        facts = (seated, setup.rotation() if seated else (), ruling_memo(setup.options))
+        entry = _TABLES[id(setup)] = (setup, facts)
+    return entry[1]
 
 
 def _table_seats(setup: Setup) -> bool:

@@ -1,8 +1,10 @@
 """Leading and following (R21–R37): which cards a player may play, and why.
 
 Each rule is a filter on the cards in hand; a card removed by a filter is forbidden by
-that filter's law. The result is a `Ruling`: the legal cards, the law that shaped them,
-and the law forbidding each other card.
+that filter's law. `lead_filters` and `follow_filters` decide which filters apply, once,
+and give the cards they leave (the fast path a simulation takes: `Filters.legal`);
+`explained` turns the same filters into a `Ruling` (the legal cards, the law that shaped
+them, the law forbidding each other card) only when a verdict is asked for.
 """
 
 from __future__ import annotations
@@ -20,6 +22,16 @@ from .options import (
     VoidTrumpRule,
 )
 
+#: One filter: the cards it keeps (a sub-list, in hand order, of the previous filter's), the
+#: law that keeps them, and the law refusing the rest (None: the same law), for when the law
+#: that allows is worded for the cards it allows (each refused card gets its own reason).
+Filter = tuple[Sequence[Card], Law, "Law | None"]
+#: A decision: the legal cards (the last filter's, else the whole hand), the law when no
+#: filter applies, and the filters in order.
+Filters = tuple[tuple[Card, ...], Law, tuple[Filter, ...]]
+
+_ACE, _KING = Rank.ACE, Rank.KING  # looked up once: every lead and follow asks
+
 
 @dataclass(frozen=True, slots=True)
 class Ruling:
@@ -36,26 +48,16 @@ class Ruling:
         return None
 
 
-class _Chain:
-    """Applies filters in order, remembering which law removed each card."""
-
-    __slots__ = ("cards", "forbidden", "why")
-
-    def __init__(self, cards: Sequence[Card], why: Law) -> None:
-        self.cards = list(cards)
-        self.forbidden: list[tuple[Card, Law]] = []
-        self.why = why
-
-    def keep(self, allowed: Sequence[Card], law: Law, refused: Law | None = None) -> None:
-        """Keep `allowed` (by `law`); the rest are forbidden by `refused` when the law that
-        allows is worded for the cards it allows (each refused card gets its own reason)."""
-        kept = [c for c in self.cards if c in allowed]
-        self.forbidden.extend((c, refused or law) for c in self.cards if c not in allowed)
-        self.cards = kept
-        self.why = law
-
-    def ruling(self) -> Ruling:
-        return Ruling(tuple(self.cards), self.why, tuple(self.forbidden))
+def explained(hand: Sequence[Card], filters: Filters) -> Ruling:
+    """The ruling the filters make, with the law forbidding every card they remove."""
+    _, why, steps = filters
+    cards = list(hand)
+    forbidden: list[tuple[Card, Law]] = []
+    for kept, law, refused in steps:
+        forbidden.extend((c, refused or law) for c in cards if c not in kept)
+        cards = [c for c in cards if c in kept]
+        why = law
+    return Ruling(tuple(cards), why, tuple(forbidden))
 
 
 def equal_value_class(
@@ -78,7 +80,7 @@ def equal_value_class(
     return top
 
 
-def lead_ruling(
+def lead_filters(
     hand: Sequence[Card],
     trumps: Suit,
     turn_up: Card | None,
@@ -86,39 +88,40 @@ def lead_ruling(
     later_lead: bool,
     options: RuleOptions,
     seen: Collection[Card] | Callable[[], Collection[Card]] = (),
-) -> Ruling:
+) -> Filters:
     """What the leader of a trick may lead (R23–R31).
 
     `seen` (the turn-up and cards already played, or a function giving them) only matters
     for seed 000's "equal value" exception (R27, A1).
     """
-    chain = _Chain(hand, Law.FREE_LEAD)
     held_trumps = [c for c in hand if c.suit is trumps]
     if not held_trumps:
-        return chain.ruling()
-    top = max(held_trumps, key=lambda c: c.rank)
+        return tuple(hand), Law.FREE_LEAD, ()
+    top = held_trumps[0]
+    for c in held_trumps:
+        if c.rank > top.rank:
+            top = c
     # R23 and R24 come before every other lead rule (A4) and bind every leader (A7).
-    if top.rank == Rank.ACE:
-        chain.keep((top,), Law.LEAD_ACE)
-        return chain.ruling()
+    if top.rank is _ACE:
+        return (top,), Law.FREE_LEAD, (((top,), Law.LEAD_ACE, None),)
     if (
-        turn_up is not None
+        top.rank is _KING
+        and turn_up is not None
         and turn_up.suit is trumps
-        and turn_up.rank == Rank.ACE
-        and top.rank == Rank.KING
+        and turn_up.rank is _ACE
     ):
-        chain.keep((top,), Law.LEAD_KING)
-        return chain.ruling()
+        return (top,), Law.FREE_LEAD, (((top,), Law.LEAD_KING, None),)
+    steps: tuple[Filter, ...] = ()
     if later_lead and options.trump_after_trick:
-        chain.keep(held_trumps, Law.TRUMP_AFTER_TRICK)  # R30
+        steps = ((held_trumps, Law.TRUMP_AFTER_TRICK, None),)  # R30
         if len(held_trumps) < 2:
-            return chain.ruling()
+            return tuple(held_trumps), Law.FREE_LEAD, steps
         if options.trump_after_trick_two_trumps is TrumpAfterTrickTwoTrumps.HIGHEST:
-            chain.keep((top,), Law.TRUMP_AFTER_TRICK_HIGHEST)  # R31
-            return chain.ruling()
+            highest: Filter = ((top,), Law.TRUMP_AFTER_TRICK_HIGHEST, None)  # R31
+            return (top,), Law.FREE_LEAD, (*steps, highest)
         # as_original_lead (R29): fall through to the first leader's obligations.
     if len(held_trumps) < 2:
-        return chain.ruling()
+        return tuple(held_trumps if steps else hand), Law.FREE_LEAD, steps
     if (
         options.two_declared_rule is TwoDeclaredRule.HIGHEST_WITH_SEQUENCE_EXCEPTION
         and players_in == 2
@@ -128,46 +131,67 @@ def lead_ruling(
         # quote the exception itself when it is what lets a lower trump be led
         law = Law.LEAD_TWO_DECLARED_EQUAL if len(top_class) > 1 else Law.LEAD_TWO_DECLARED
         # a refused card is refused by "he must lead the highest", not by "either of them"
-        chain.keep(top_class, law, Law.LEAD_TWO_DECLARED)
-    elif options.two_trumps_lead is TwoTrumpsLead.HIGHEST:
-        chain.keep((top,), Law.LEAD_HIGHEST)  # R26
-    else:
-        chain.keep(held_trumps, Law.LEAD_ONE)  # R25
-    return chain.ruling()
+        kept = [c for c in held_trumps if c in top_class]  # in hand order
+        return tuple(kept), Law.FREE_LEAD, (*steps, (kept, law, Law.LEAD_TWO_DECLARED))
+    if options.two_trumps_lead is TwoTrumpsLead.HIGHEST:
+        return (top,), Law.FREE_LEAD, (*steps, ((top,), Law.LEAD_HIGHEST, None))  # R26
+    return tuple(held_trumps), Law.FREE_LEAD, (*steps, (held_trumps, Law.LEAD_ONE, None))  # R25
+
+
+def follow_filters(
+    hand: Sequence[Card], led: Suit, best: Card, trumps: Suit, options: RuleOptions
+) -> Filters:
+    """What a player may play to a trick led in `led` whose winning card so far is `best`
+    (R32–R36)."""
+    of_suit = [c for c in hand if c.suit is led]
+    if of_suit:
+        follow: Filter = (of_suit, Law.FOLLOW_SUIT, None)
+        if options.must_head_in_suit:
+            heads = [c for c in of_suit if beats(c, best, trumps)]
+            if heads:
+                head: Filter = (heads, Law.HEAD_IN_SUIT, None)
+                return tuple(heads), Law.FOLLOW_ANY_OF_SUIT, (follow, head)
+        return tuple(of_suit), Law.FOLLOW_ANY_OF_SUIT, (follow,)
+    must_trump = options.void_trump_rule is VoidTrumpRule.MUST_TRUMP
+    # Hoffmann's "if practicable" (R35) or Peel's "he may discard as he chooses" (R36)
+    free = Law.DISCARD_NO_TRUMP if must_trump else Law.DISCARD
+    held_trumps = [c for c in hand if c.suit is trumps]
+    if not held_trumps:
+        return tuple(hand), free, ()
+    heads = [c for c in held_trumps if beats(c, best, trumps)]
+    if must_trump:
+        if not heads:  # A9: "bound to trump" even so
+            return tuple(held_trumps), free, ((held_trumps, Law.MUST_UNDERTRUMP, None),)
+        bound: Filter = (held_trumps, Law.MUST_TRUMP, None)  # R35: bound to trump...
+        if best.suit is trumps:  # ...or over-trump, if practicable
+            return tuple(heads), free, (bound, (heads, Law.MUST_OVERTRUMP, None))
+        return tuple(held_trumps), free, (bound,)
+    if heads:
+        return tuple(heads), free, ((heads, Law.TRUMP_TO_HEAD, None),)  # R36
+    return tuple(hand), free, ()
+
+
+def lead_ruling(
+    hand: Sequence[Card],
+    trumps: Suit,
+    turn_up: Card | None,
+    players_in: int,
+    later_lead: bool,
+    options: RuleOptions,
+    seen: Collection[Card] | Callable[[], Collection[Card]] = (),
+) -> Ruling:
+    """What the leader of a trick may lead, and why (`lead_filters`, explained)."""
+    return explained(
+        hand, lead_filters(hand, trumps, turn_up, players_in, later_lead, options, seen)
+    )
 
 
 def follow_ruling(
     hand: Sequence[Card], trick: Sequence[Card], trumps: Suit, options: RuleOptions
 ) -> Ruling:
-    """What a player may play to a trick already led (R32–R36)."""
-    led = trick[0].suit
+    """What a player may play to a trick already led, and why (`follow_filters`, explained)."""
     best = trick[trick_winner_index(trick, trumps)]
-    of_suit = [c for c in hand if c.suit is led]
-    if of_suit:
-        chain = _Chain(hand, Law.FOLLOW_ANY_OF_SUIT)
-        chain.keep(of_suit, Law.FOLLOW_SUIT)
-        if options.must_head_in_suit:
-            heads = [c for c in of_suit if beats(c, best, trumps)]
-            if heads:
-                chain.keep(heads, Law.HEAD_IN_SUIT)
-        return chain.ruling()
-    must_trump = options.void_trump_rule is VoidTrumpRule.MUST_TRUMP
-    # Hoffmann's "if practicable" (R35) or Peel's "he may discard as he chooses" (R36)
-    chain = _Chain(hand, Law.DISCARD_NO_TRUMP if must_trump else Law.DISCARD)
-    held_trumps = [c for c in hand if c.suit is trumps]
-    if not held_trumps:
-        return chain.ruling()
-    heads = [c for c in held_trumps if beats(c, best, trumps)]
-    if must_trump:
-        if heads:
-            chain.keep(held_trumps, Law.MUST_TRUMP)  # R35: bound to trump...
-            if best.suit is trumps:
-                chain.keep(heads, Law.MUST_OVERTRUMP)  # ...or over-trump, if practicable
-        else:
-            chain.keep(held_trumps, Law.MUST_UNDERTRUMP)  # A9: "bound to trump" even so
-    elif heads:
-        chain.keep(heads, Law.TRUMP_TO_HEAD)  # R36
-    return chain.ruling()
+    return explained(hand, follow_filters(hand, trick[0].suit, best, trumps, options))
 
 
 def trick_winner(plays: Sequence[tuple[int, Card]], trumps: Suit) -> int:

@@ -9,7 +9,7 @@ event the same way (the words with seat names and figures are `explain.settlemen
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Protocol
 
@@ -314,17 +314,9 @@ def settle(
     pool = stakes.pool + penalties_now
     next_stake = new_pool_stake(stakes.stake, players, options.ante)
     shares, left = trick_shares(pool, options)
-    why = Why(
-        stakes,
-        options,
-        None if trick_winners is None else tuple(trick_winners),
-        for_pool,
-        tuple(penalties),
-        award_law,
-        shares,
-        left,
-    )
+    winners = None if trick_winners is None else tuple(trick_winners)
     if awarded_to is not None:  # R14, R15, R16: the pool goes whole, without play
+        why = Why(stakes, options, winners, for_pool, tuple(penalties), award_law, shares, left)
         return Settlement(
             pool,
             awarded_to,
@@ -359,17 +351,19 @@ def settle(
     if len(won) == 1 and sum(won.values()) == 3:  # "one-third to each trick": thirds make a whole
         receives = {seat: pool for seat in won}
         left = 0
-        why = replace(why, odd=0)
+    why = Why(stakes, options, winners, for_pool, tuple(penalties), award_law, shares, left)
     withheld: dict[int, int] = {}
-    for seat in [*([for_pool] if for_pool is not None else []), *withheld_seats]:
-        if seat in receives:
-            withheld[seat] = receives.pop(seat)
-            left += withheld[seat]
+    if for_pool is not None or withheld_seats:
+        for seat in [*([for_pool] if for_pool is not None else []), *withheld_seats]:
+            if seat in receives:
+                withheld[seat] = receives.pop(seat)
+                left += withheld[seat]
     loo = loo_amount(stakes, pool, options)
-    looed = tuple(s for s in players_in if won.get(s, 0) == 0 and s != for_pool)
-    loo_pays = {s: loo for s in looed}
+    # `won` holds only seats that took a trick
+    looed = tuple([s for s in players_in if s not in won and s != for_pool])
+    loo_pays = dict.fromkeys(looed, loo)
     is_single = len(players_in) == 3 and all(won.get(s, 0) == 1 for s in players_in)
-    rules = ["R38", *(["R39"] if looed else []), "R40"]
+    rules = ["R38", "R39", "R40"] if looed else ["R38", "R40"]
     if for_pool is not None:
         rules.append("R19")
     if is_single:
@@ -387,7 +381,7 @@ def settle(
         withheld=withheld,
         penalties_now=penalties_now,
         penalties_next=penalties_next,
-        next_pool=sum(loo_pays.values()) + left + next_stake + penalties_next,
+        next_pool=loo * len(looed) + left + next_stake + penalties_next,
         is_single=is_single,
         next_is_must=is_single and options.single_makes_must,
         rules=tuple(rules),

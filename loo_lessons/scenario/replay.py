@@ -13,7 +13,6 @@ from loo_lessons.engine.declare import Declaration
 from loo_lessons.engine.errors import IllegalAction, ScenarioError
 from loo_lessons.engine.game import Hand, Phase
 from loo_lessons.engine.penalties import Offence
-from loo_lessons.engine.play import follow_ruling, lead_ruling
 
 from .fields import Play
 from .model import Scenario
@@ -86,25 +85,6 @@ def declarations(
             ) from None
 
 
-def _legal_with(hand: Hand, cards: Sequence[Card]) -> tuple[Card, ...]:
-    """What the seat to act could play now if it held `cards`: the engine's own rulings
-    (`lead_ruling`, `follow_ruling`), asked about a hand that is not the one it holds.
-    (The engine caches its verdict on the position, so the hand itself is not touched.)"""
-    assert hand.trumps is not None
-    trick = hand.current_trick if len(hand.tricks) > len(hand.winners) else []
-    if trick:
-        return follow_ruling(cards, [c for _, c in trick], hand.trumps, hand.options).legal
-    return lead_ruling(
-        cards,
-        hand.trumps,
-        hand.turn_up,
-        len(hand.players_in),
-        bool(hand.winners),
-        hand.options,
-        hand.seen_cards,
-    ).legal
-
-
 def _legal_in_some_hand(hand: Hand, seat: int, card: Card, unseen: Sequence[Card]) -> bool:
     """Could `card` have been legal for a seat whose hand is only partly known? It is, if it
     is legal with the cards of some way of filling in the unknown ones: only a play that is
@@ -115,7 +95,7 @@ def _legal_in_some_hand(hand: Hand, seat: int, card: Card, unseen: Sequence[Card
     if need <= 0:
         return card in hand.legal_actions()
     ways = itertools.islice(itertools.combinations(unseen, need), _MAX_COMPLETIONS)
-    if any(card in _legal_with(hand, [*known, *extra]) for extra in ways):
+    if any(card in hand.legal_with([*known, *extra]) for extra in ways):
         return True
     # illegal in every way tried; past the limit (more than a deal can need) it is taken as made
     return math.comb(len(unseen), need) > _MAX_COMPLETIONS

@@ -40,7 +40,6 @@ from loo_lessons.explain.words import (
     seat_name,
     task_words,
 )
-from loo_lessons.scenario import DECLARATION_ALIASES
 from loo_lessons.sim.bots import Bot, bot_move, get_bot
 
 PROMPT = "[number, ? help, u undo, s FILE save, q quit] > "
@@ -256,10 +255,8 @@ class _Game:
                 else:
                     self.say(f"Choose a number from 1 to {len(legal)}.")
                     continue
-            elif line.lower() in DECLARATION_ALIASES:
-                action = DECLARATION_ALIASES[line.lower()]
             else:
-                try:
+                try:  # the books' words or a card code: the engine's one reader of moves
                     action = parse_action(line)
                 except (ScenarioError, ValueError):
                     self.say(
