@@ -16,7 +16,6 @@ from loo_lessons.engine.cards import Card, in_hand_order
 from loo_lessons.engine.declare import Declaration
 from loo_lessons.engine.game import Hand, Phase
 from loo_lessons.engine.options import PRESETS, RuleOptions, options_from
-from loo_lessons.engine.play import follow_ruling, lead_ruling
 from loo_lessons.engine.settle import Stakes
 from loo_lessons.explain import words
 from loo_lessons.scenario import Scenario, position_mapping
@@ -137,23 +136,10 @@ def play_positions(hand: Hand, rng: random.Random) -> list[int]:
 
 def legal_under(hand: Hand, options: RuleOptions) -> tuple[Card, ...]:
     """The cards the seat to play could play if `options` were the rules (the engine's
-    `lead_ruling`/`follow_ruling` asked about the same position under the other book)."""
-    seat = hand.to_act
-    if seat is None or hand.trumps is None or hand.phase is not Phase.PLAY:
+    `Hand.legal_with`, asked about the same position under the other book)."""
+    if hand.to_act is None or hand.trumps is None:
         return ()
-    trick = hand.current_trick if len(hand.tricks) > len(hand.winners) else []
-    held = hand.held[seat]
-    if trick:
-        return follow_ruling(held, [c for _, c in trick], hand.trumps, options).legal
-    return lead_ruling(
-        held,
-        hand.trumps,
-        hand.turn_up,
-        len(hand.players_in),
-        bool(hand.winners),
-        options,
-        hand.seen_cards(),
-    ).legal
+    return hand.legal_with(hand.held[hand.to_act], options)
 
 
 def at_move(hand: Hand, moves: int) -> Hand:
