@@ -17,6 +17,7 @@ transcript read back (every field, the position, every move) before anyone repla
 from __future__ import annotations
 
 import copy
+import dataclasses
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -188,8 +189,9 @@ class Transcript:
         Keys beside the transcript's own are refused, but for `learner` (who played which
         seat), which the play widget's saved games carry and `scenario.transcripts` reads."""
         tr = _transcript_fields(data)
-        tr._replay(checked=True)
-        return tr
+        hand = tr._replay(checked=True)
+        # the moves as the engine writes them ("stand" read, "play" kept), as `as_json` would
+        return dataclasses.replace(tr, actions=tuple(str(a) for a in hand.actions))
 
     def replay(self) -> Hand:
         """The hand these moves make, every move through the checked `apply`."""
