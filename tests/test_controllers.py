@@ -211,9 +211,10 @@ def test_the_browser_entry_answers_garbage_with_an_error() -> None:
     assert json.loads(B.drop(made["id"])) == {"dropped": True}
     assert "error" in json.loads(B.run("eval", "{}"))
     said = json.loads(B.run("explain", json.dumps({"text": L.scenario_text("lead-king-when-ace-turned")})))
-    assert "R24" in said["text"] and said["json"]["legal"] == ["KS"]
+    assert said["ok"] and "R24" in said["text"] and said["json"]["legal"] == ["KS"]
+    assert "<blockquote" in said["html"]  # the citations set as quotations, not a terminal dump
     refused = json.loads(B.run("explain", json.dumps({"text": "players: 0\n"})))
-    assert refused["refused"].startswith("error: ")
+    assert not refused["ok"] and refused["error"].startswith("error: players: ")
 
 
 def test_the_book_saves_a_transcript_as_a_download_and_writes_no_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -223,9 +223,10 @@ def test_an_option_explorer_changes_its_verdict_and_reason(browser: Browser, ser
         said = page.evaluate(
             "t => looEngine.run('explain', {text: t})", L.scenario_text("lead-king-when-ace-turned")
         )
-        assert "R24" in said["text"] and said["json"]["legal"] == ["KS"]
+        assert said["ok"] and "R24" in said["text"] and said["json"]["legal"] == ["KS"]
+        assert "<blockquote" in said["html"]  # the playground shows quotations, not a dump
         refused = page.evaluate("() => looEngine.run('explain', {text: 'players: 0'})")
-        assert refused["refused"].startswith("error: ")
+        assert not refused["ok"] and refused["error"].startswith("error: players: ")
         w.check()
     finally:
         page.context.close()

@@ -121,22 +121,14 @@ def drop(cid: int) -> str:
 
 
 def _explain(args: Mapping[str, Any]) -> dict[str, Any]:
-    """The `explain` command for a scenario typed in the page (YAML or JSON text)."""
-    from loo_lessons.explain import explain_json, explain_text
-    from loo_lessons.scenario import loads
+    """The `explain` command for a scenario typed in the page (YAML or JSON text): the
+    playground's own answer ({ok, text, html, json, error}: explain.playground.answer)."""
+    from loo_lessons.explain.playground import answer
 
     text = args.get("text")
     if not isinstance(text, str):
         raise Refused("text: the scenario, as YAML or JSON text")
-    if len(text) > 1_000_000:
-        raise Refused("text: a scenario is at most 1 MB")
-    try:
-        sc = loads(text)
-        return {"text": explain_text(sc), "json": explain_json(sc)}
-    except LooError as e:
-        field = getattr(e, "field", None)
-        problem = getattr(e, "problem", str(e))
-        return {"refused": f"error: {field}: {problem}" if field else f"error: {problem}"}
+    return dict(answer(text))
 
 
 def _hands(args: Mapping[str, Any]) -> dict[str, Any]:
