@@ -139,7 +139,7 @@ export default {
       fill(
         body,
         d.title ? h("h3", { text: d.title }) : null,
-        live() ? null : h("p", { class: "loo-muted", text: "Play this hand live in JupyterLab: here the buttons need the live engine." }),
+        live() ? null : h("p", { class: "loo-muted", text: "The buttons work once the engine has loaded in this page." }),
         (d.since || []).length
           ? h(
               "div",
