@@ -198,6 +198,10 @@ export default {
       if (triedVerdict) spoken.push(`${triedVerdict.label}: not allowed. ${triedVerdict.rule_id} ${triedVerdict.reason}`);
       if (d.error) spoken.push(d.error);
       say(spoken.join(" "));
+      // after a move the card pressed is gone: the next decision's first option, or (the
+      // deal over) Start again, takes the focus
+      const first = d.my_turn ? (d.choices || [])[0] : null;
+      return first ? `play-${first.key}` : "play-restart";
     });
   },
 };
