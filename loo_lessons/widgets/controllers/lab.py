@@ -122,6 +122,9 @@ class LabController(RequestController):
             {
                 "data": {
                     **self.data,
+                    # counted, so that Run with the same settings (the same seeded hands,
+                    # the same numbers) still shows that it ran again
+                    "runs": int(self.data.get("runs") or 0) + 1,
                     "settings": settings,
                     "result": {
                         "overview": {k: round(v, 4) for k, v in ov.items()},
