@@ -116,7 +116,9 @@ class LabController(RequestController):
             if self.on_progress is not None:
                 self.on_progress(done, total)
 
-        res = simulate(hands, players, seed, rules, bots, progress=report)
+        # about twenty steps of the bar, whatever the size (the result does not depend on it)
+        chunk = max(10, -(-hands // 20))
+        res = simulate(hands, players, seed, rules, bots, progress=report, chunk=chunk)
         ov = res.overview()
         self._apply(
             {
