@@ -9,7 +9,10 @@ request leaves 127.0.0.1 (the worker's included), and no console error. Then by 
 an option explorer's verdict changes when the preset or an option changes; "New questions"
 deals new questions; a whole hand against the bots is played to its settlement, with the
 hint and undo; the presenter's full-screen mode fits a projector's 1280×720 and 1920×1080;
-from file:// the live controls say that the book wants a web server.
+from file:// the live controls say that the book wants a web server; the declarations
+explorer (lessons 3 and 4) answers in the page; keyboard focus stays in the play widget
+after a move; and over every page of the book, no note sends the reader to JupyterLab and
+no enabled button in a widget is dead (the first and the last of each widget, clicked).
 """
 
 from __future__ import annotations
