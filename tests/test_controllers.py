@@ -34,7 +34,7 @@ from loo_lessons.widgets.controllers import (
     StepperController,
 )
 from loo_lessons.widgets.controllers import browser as B
-from loo_lessons.widgets.controllers.components import present_data
+from loo_lessons.widgets.controllers.components import DeclarationsController, present_data
 from loo_lessons.widgets.controllers.lab import LabController
 from loo_lessons.widgets.controllers.play import inside_working_directory
 from loo_lessons.widgets.controllers.search import SearchController
@@ -88,6 +88,9 @@ MAKERS = {
         scenario=L.scenario("follow-under-trump-hoffmann").data,
         options=("must_head_in_suit", "void_trump_rule"),
     ),
+    "declarations": lambda: DeclarationsController(
+        scenario=L.scenario("declare-declined-miss-goes-round").data
+    ),
     "play": lambda: PlayController(5, 4, "hoffmann", 1),
     "lab": lambda: LabController(hands=20, players=4),
     "search": lambda: SearchController(count=50),
@@ -107,6 +110,8 @@ def _keys(ctl: Any) -> list[Any]:
         return ctl.options or ["KH"]
     if isinstance(ctl, ExploreController):
         return list(d["keys"])
+    if isinstance(ctl, DeclarationsController):
+        return [*d["seats"], "stand", "take miss", "throw up"]
     return [0, 1, 2]
 
 
@@ -114,13 +119,13 @@ def _message(data: st.DataObject, ctl: Any) -> Any:
     keys = _keys(ctl)
     types = [*ctl.EVENTS, "bogus", "__class__"]
     ev: dict[str, Any] = {"type": data.draw(st.sampled_from(types) | JSON, label="type")}
-    for name in ("key", "id", "value", "step", "seed", "players", "rules", "faces", "preset", "hands", "count", "name", "by"):
+    for name in ("key", "id", "value", "step", "seed", "players", "rules", "faces", "preset", "hands", "count", "name", "by", "seat"):
         if data.draw(st.booleans(), label=f"has {name}"):
             ev[name] = data.draw(
                 st.sampled_from(keys) | st.integers(-3, 20) | st.sampled_from(["peel", "up", "x"]) | JSON,
                 label=name,
             )
-    if isinstance(ctl, PlayController | ExploreController | LabController | SearchController):
+    if isinstance(ctl, PlayController | ExploreController | DeclarationsController | LabController | SearchController):
         req = {**ev, "n": data.draw(st.integers(-1, 50), label="n")}
         if isinstance(ctl, PlayController) and data.draw(st.booleans(), label="legal move"):
             req = {"n": 1, "type": "choose", "key": data.draw(st.sampled_from(ctl.legal or ["KH"]))}
@@ -161,6 +166,9 @@ def _drawable(kind: str, ctl: Any) -> None:
         assert ctl.data["over"] == (h.to_act is None)
     if kind == "explore":
         assert ctl.data["kind"] in ("pick", "pool", "refused")
+    if kind == "declarations":
+        assert ctl.data["kind"] in ("pick", "explained", "refused")
+        assert [x["seat"] for x in ctl.data["declarations"]] == ctl.data["seats"] == [1, 2]
     if kind == "lab":
         r = ctl.data["result"]
         assert r is None or sum(x["hands"] for x in r["rates"]) >= 0
@@ -280,6 +288,14 @@ def test_the_explorer_lab_and_search_widgets_drive_the_same_controllers() -> Non
     ex.set_option("void_trump_rule", "zz")
     assert "rules.void_trump_rule" in ex.data["refused"]
     assert "data-loo-live=" in ex.book_html() and "the verdict under each book" in ex.book_html()
+
+    dx = L.explore_declarations("declare-declined-miss-goes-round")
+    dtwin = json.loads(B.create("declarations", json.dumps({"scenario": L.scenario("declare-declined-miss-goes-round").data})))
+    assert dtwin["state"]["data"] == json.loads(json.dumps(dx.data))
+    dx.declare(1, "take miss")
+    said = B.send(dtwin["id"], json.dumps({"sync": {"request": {"n": 1, "type": "declare", "seat": 1, "value": "take miss"}}}))
+    assert json.loads(said)["changes"]["data"] == json.loads(json.dumps(dx.data))
+    assert "&quot;kind&quot;: &quot;declarations&quot;" in dx.book_html() or '"kind":"declarations"' in dx.book_html().replace("&quot;", '"')
 
     lab = L.lab(hands=120, players=4, seed=3)
     rates = lab.data["result"]["rates"]

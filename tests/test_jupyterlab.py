@@ -65,6 +65,8 @@ def notebook() -> dict[str, object]:
                 "x"
             ),
             cell("print('EXPLORE NOW', x.rules['void_trump_rule'], x.verdict['question']['answer'])"),
+            cell("d = L.explore_declarations('declare-declined-miss-goes-round')\nd"),
+            cell("print('DECLARED NOW', d.data['declarations'][0]['value'], sorted(d.verdict['question']['answer']))"),
         ],
         "metadata": {
             "kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"}
@@ -245,6 +247,17 @@ def test_a_click_in_jupyterlab_reaches_python(lab: tuple[str, str], browser: Bro
         ex_out = page.locator(".jp-OutputArea-output").filter(has_text="EXPLORE NOW")
         ex_out.wait_for(timeout=60_000)
         assert "EXPLORE NOW" in ex_out.inner_text() and "['5S']" not in ex_out.inner_text()
+
+        # the declarations explorer (lessons 3 and 4): a seat's select, answered by the kernel
+        run_cell(page, 6)
+        seat = page.locator('.jp-OutputArea select[data-key="explore-seat-1"]')
+        seat.wait_for(timeout=60_000)
+        seat.select_option(label="take miss")
+        page.locator('.jp-OutputArea .loo-explore-verdict[data-answer="play pass"]').wait_for(timeout=30_000)
+        run_cell(page, 7)
+        dec_out = page.locator(".jp-OutputArea-output").filter(has_text="DECLARED NOW")
+        dec_out.wait_for(timeout=60_000)
+        assert "DECLARED NOW take miss ['pass', 'play']" in dec_out.inner_text()
 
 def test_a_glossary_link_in_a_lesson_opens_the_entry(
     lessons_lab: tuple[str, str], browser: Browser

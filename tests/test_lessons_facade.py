@@ -392,27 +392,31 @@ def test_play_with_moves_is_the_game_played_by_hand_on_its_own_table() -> None:
 
 def test_explore_declarations_changes_the_verdict_and_says_why() -> None:
     box = L.explore_declarations("declare-declined-miss-goes-round")
-    menus, status, pick = box.children
-    seat1, seat2 = menus.children
-    assert (seat1.description, seat1.value, seat2.value) == ("Seat 1", "stand", "throw up")
-    assert pick.data["question"]["answer"] == ["play", "take_miss", "pass"]
-    seat1.value = "take miss"  # now the miss is gone before seat 3 is asked (R09)
-    assert sorted(pick.data["question"]["answer"]) == ["pass", "play"]
-    assert pick.data["question"]["verdicts"]["take_miss"]["rule_id"] == "R09"
-    seat2.value = "take miss"  # two players cannot take the one miss: refused, with R09
-    assert "R09" in status.value and pick.layout.display == "none"
-    seat2.value = "throw up"
-    assert status.value == "" and pick.layout.display is None
-    # the book: the position as written, and the note that the controls need the engine
-    page = box._repr_mimebundle_()["text/html"]
-    assert "make lessons" in page and "Take miss" in page
+    seats = box.data["declarations"]
+    assert [(x["seat"], x["value"]) for x in seats] == [(1, "stand"), (2, "throw up")]
+    assert box.verdict["question"]["answer"] == ["play", "take_miss", "pass"]
+    box.declare(1, "take miss")  # now the miss is gone before seat 3 is asked (R09)
+    assert sorted(box.verdict["question"]["answer"]) == ["pass", "play"]
+    assert box.verdict["question"]["verdicts"]["take_miss"]["rule_id"] == "R09"
+    box.declare(2, "take miss")  # two players cannot take the one miss: refused, with R09
+    assert box.verdict["kind"] == "refused" and "R09" in box.verdict["verdict_refused"]
+    assert box.verdict["question"] is None
+    box.declare(2, "throw up")
+    assert box.verdict["kind"] == "pick" and box.verdict["verdict_refused"] is None
+    box.declare(7, "stand")  # a seat that is not in the position: refused, nothing changes
+    assert "seat must be one of 1, 2" in box.data["refused"]
+    assert box.verdict["kind"] == "pick"
+    # the book: the position as written, its selects waiting for the page's engine (no
+    # "run this in JupyterLab" note); the same controller is the engine's "declarations"
+    page = box._repr_mimebundle_()[0]["text/html"]
+    assert "run this lesson in JupyterLab" not in page and "loo-live-note" not in page
+    assert '"kind": "declarations"' in page or "&quot;declarations&quot;" in page
 
 
 def test_explore_declarations_when_nobody_is_left_to_declare() -> None:
     box = L.explore_declarations("dealer-lone-stander")
-    menus, status, pick = box.children
-    stood = next(w for w in menus.children if w.value == "stand")
-    stood.value = "throw up"  # everyone in front of the dealer threw up: R14
-    assert pick.layout.display == "none" and "R14" in status.value
+    stood = next(x["seat"] for x in box.data["declarations"] if x["value"] == "stand")
+    box.declare(stood, "throw up")  # everyone in front of the dealer threw up: R14
+    assert box.verdict["kind"] == "explained" and "R14" in box.verdict["explained"]
     with pytest.raises(LooError):
         L.explore_declarations("declare-elder-hand-first")  # nobody has declared yet

@@ -9,7 +9,10 @@ request leaves 127.0.0.1 (the worker's included), and no console error. Then by 
 an option explorer's verdict changes when the preset or an option changes; "New questions"
 deals new questions; a whole hand against the bots is played to its settlement, with the
 hint and undo; the presenter's full-screen mode fits a projector's 1280×720 and 1920×1080;
-from file:// the live controls say that the book wants a web server.
+from file:// the live controls say that the book wants a web server; the declarations
+explorer (lessons 3 and 4) answers in the page; keyboard focus stays in the play widget
+after a move; and over every page of the book, no note sends the reader to JupyterLab and
+no enabled button in a widget is dead (the first and the last of each widget, clicked).
 """
 
 from __future__ import annotations
@@ -434,3 +437,135 @@ def test_a_stepper_deals_a_new_hand_in_the_page(browser: Browser, server: str) -
         w.check()
     finally:
         page.context.close()
+
+
+def test_the_declarations_explorer_answers_in_the_page(browser: Browser, server: str) -> None:
+    page, w = open_live(browser, f"{server}/notebooks/03-declaring.html", server)
+    try:
+        box = page.locator('.loo-static[data-loo-component="explore"]', has=page.locator("select[data-key^='explore-seat-']")).first
+        verdict = lambda: box.locator(".loo-explore-verdict")  # noqa: E731
+        first = box.locator("select[data-key^='explore-seat-']").first
+        seat = str(first.get_attribute("data-key")).removeprefix("explore-seat-")
+        before = verdict().get_attribute("data-answer")
+        assert before and box.locator("select:disabled").count() == 0  # live
+        first.select_option(label="take miss")
+        page.wait_for_function(
+            "([el, a]) => { const v = el.querySelector('.loo-explore-verdict'); return v && v.dataset.answer !== a; }",
+            arg=[box.element_handle(), before],
+        )
+        assert "take_miss" not in str(verdict().get_attribute("data-answer"))
+        # a second taker of the one miss: the engine refuses the position, with its rule
+        others = box.locator(f"select[data-key^='explore-seat-']:not([data-key='explore-seat-{seat}'])")
+        if others.count():
+            others.first.select_option(label="take miss")
+            box.locator('.loo-explore-verdict[data-kind="refused"]').wait_for()
+            assert "R09" in verdict().inner_text()
+        w.check()
+    finally:
+        page.context.close()
+
+
+def test_keyboard_focus_stays_in_the_play_widget_after_a_move(browser: Browser, server: str) -> None:
+    page, w = open_live(browser, f"{server}/notebooks/12-play-a-hand.html", server)
+    try:
+        table = page.locator('.loo-live-widget[data-loo-engine="live"] .loo-static[data-loo-component="play"]').first
+        idx = page.evaluate("el => window.looLive.findIndex(x => x.el === el)", table.element_handle())
+        inside = "el => el.contains(document.activeElement) && document.activeElement !== document.body"
+        d = page.evaluate("i => window.looLive[i].model.get('data')", idx)
+        if d["over"] or d["can_undo"]:
+            table.locator('button[data-action="restart"]').focus()
+            page.keyboard.press("Enter")
+            page.wait_for_function("i => !window.looLive[i].model.get('data').can_undo", arg=idx)
+        for _ in range(3):  # three moves by the keyboard alone
+            d = page.evaluate("i => window.looLive[i].model.get('data')", idx)
+            if d["over"]:
+                break
+            legal = next(c["key"] for c in d["choices"] if c["legal"])
+            n = len(d["log"])
+            table.locator(f'.loo-choices [data-key="{legal}"]').focus()
+            page.keyboard.press("Enter")
+            page.wait_for_function("([i, n]) => window.looLive[i].model.get('data').log.length !== n", arg=[idx, n])
+            page.wait_for_timeout(50)  # the redraw is a microtask after the answer
+            assert table.evaluate(inside), page.evaluate("document.activeElement.outerHTML.slice(0, 200)")
+        # the hint button keeps the focus when pressed (its label changes)
+        table.locator('button[data-action="hint"]').focus()
+        page.keyboard.press("Enter")
+        table.locator(".loo-hint").wait_for()
+        assert table.evaluate(inside)
+        assert page.evaluate("document.activeElement.dataset.action") == "hint"
+        w.check()
+    finally:
+        page.context.close()
+
+
+# --- every page: no "JupyterLab only" note, no dead control --------------------------------------
+
+_TOP_WIDGETS = ".loo-static:not(.loo-static .loo-static)"
+_ENABLED = "button:visible:not([disabled]):not([aria-disabled='true'])"
+
+
+def _every_page(site: Path) -> list[str]:
+    return sorted(
+        str(p.relative_to(site))
+        for p in site.rglob("*.html")
+        if not p.relative_to(site).parts[0].startswith("_")
+        and p.name not in ("search.html", "genindex.html")
+        and 'http-equiv="Refresh"' not in p.read_text(encoding="utf-8")[:200]  # index.html
+    )
+
+
+def _changes_when_clicked(page: Page, root: Any, button: Any, downloads: list[Any]) -> bool:
+    """Clicking `button` changes the widget (its HTML), or downloads a file."""
+    from playwright.sync_api import TimeoutError as Timeout
+
+    before = root.evaluate("r => r.outerHTML")
+    had = len(downloads)
+    button.click()
+    try:
+        page.wait_for_function(
+            "([r, b]) => r.outerHTML !== b", arg=[root.element_handle(), before], timeout=8000
+        )
+        return True
+    except Timeout:  # nothing changed in the widget
+        return len(downloads) > had
+
+
+def test_every_page_has_no_jupyterlab_note_and_no_dead_control(
+    browser: Browser, server: str, site: Path
+) -> None:
+    pages = _every_page(site)
+    assert len(pages) >= 20 and "book/playground.html" in pages
+    dead: list[str] = []
+    for name in pages:
+        text = (site / name).read_text(encoding="utf-8")
+        live = "data-loo-live=" in text
+        if live:
+            page, _ = open_live(browser, f"{server}/{name}", server)
+        else:
+            page = browser.new_context(accept_downloads=True).new_page()
+            page.goto(f"{server}/{name}")
+            page.wait_for_load_state("load")
+        try:
+            # no note sends the reader to JupyterLab: not in a live-note, not in a widget
+            said = page.locator("body").inner_text()
+            assert "run this lesson in JupyterLab" not in said and "need the live engine" not in said, name
+            for where in (".loo-live-note", ".loo-static", ".loo-live-widget", ".loo-engine-status"):
+                assert page.locator(where).filter(has_text="JupyterLab").count() == 0, (name, where)
+            downloads: list[Any] = []
+            page.on("download", lambda d, seen=downloads: seen.append(d))
+            roots = page.locator(_TOP_WIDGETS)
+            for i in range(roots.count()):
+                root = roots.nth(i)
+                # a sample: the first and the last enabled button of each widget
+                for pick in ("first", "last"):
+                    buttons = root.locator(_ENABLED)
+                    if not buttons.count():
+                        break
+                    b = getattr(buttons, pick)
+                    label = b.inner_text()[:40] or str(b.get_attribute("aria-label"))
+                    if not _changes_when_clicked(page, root, b, downloads):
+                        dead.append(f"{name}: widget {i}: {label!r}")
+                    page.keyboard.press("Escape")  # out of a full screen, if it opened one
+        finally:
+            page.context.close()
+    assert dead == [], dead

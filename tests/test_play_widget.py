@@ -425,7 +425,8 @@ def test_static_fallback_shows_the_position_now() -> None:
     bundle_ = t._repr_mimebundle_()
     assert bundle_ is not None
     page = bundle_[0]["text/html"]
-    assert "live in JupyterLab" in page and 'data-loo-component="pick"' in page
+    assert "once the engine has loaded in this page" in page and "live in JupyterLab" not in page
+    assert 'data-loo-component="pick"' in page
     assert t.static()._repr_html_() == t.static_html()
     assert set(t.state()) == {"data", "request", "show_hint", "tried", "save_name"}
     play_to_end(t, random.Random(3))

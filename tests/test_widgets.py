@@ -319,44 +319,6 @@ def test_quiz_runner_uses_the_quiz_generator() -> None:
     assert sorted(q["topic"] for q in mixed.questions) == sorted(quiz.TOPICS)
 
 
-def test_quiz_controls_route_errors_into_a_label() -> None:
-    r = QuizRunner(questions=bank(), generator=lambda t, s, c, p: bank()[:2])
-    box = r.with_controls()
-    buttons = [w for w in _walk(box) if type(w).__name__ == "Button"]
-    labels = [w for w in _walk(box) if type(w).__name__ == "Label"]
-    buttons[0].click()
-    assert len(r.questions) == 2 and "2 questions" in labels[0].value
-
-    def broken(topic: str | None, seed: int, count: int, preset: str | None) -> list[Any]:
-        raise RuntimeError("boom")
-
-    r._generator = broken
-    buttons[0].click()
-    assert labels[0].value.startswith("Could not make questions") and "boom" in labels[0].value
-
-
-def test_stepper_controls_deal_a_new_hand() -> None:
-    s = Stepper(scenario("lead-ace-of-trumps"))
-    box = s.with_controls(players=4, preset="peel")
-    by_type: dict[str, list[Any]] = {}
-    for x in _walk(box):
-        by_type.setdefault(type(x).__name__, []).append(x)
-    seed = by_type["BoundedIntText"][0]
-    seed.value = 9
-    s.goto(3)
-    by_type["Button"][0].click()
-    assert s.step == 0 and s.data["title"] == "Seed 9, 4 players, peel's rules"
-    assert len(s.steps) == 2 + len(played_out(9, 4, "peel").actions)
-    assert by_type["Label"][0].value == f"{len(s.steps)} steps"
-
-
-def _walk(w: Any) -> list[Any]:
-    out = [w]
-    for c in getattr(w, "children", ()):
-        out += _walk(c)
-    return out
-
-
 def test_pool_calculator() -> None:
     p = PoolCalculator(scenario("settle-hoffmann-worked-example-played-out"))
     marks = p.check()

@@ -93,6 +93,17 @@ def _strip_thebe(app: Sphinx, pagename: str, templatename: str, context: dict[st
             context[key] = [x for x in context[key] if keep(x)]
 
 
+def _start_engine_early(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any],
+                        doctree: Any) -> None:
+    """A page with a live widget starts the engine's worker from its <head>, before the
+    page is read (issue 11: the first live answer within 3 s); other pages never load it."""
+    from loo_lessons.widgets.static import engine_head
+
+    if "data-loo-live=" in str(context.get("body", "")):
+        url = context["pathto"]("_static/loo-engine/worker.js", 1)
+        context["metatags"] = str(context.get("metatags", "")) + engine_head(url)
+
+
 #: The tag of a cell whose text is what the lesson shows (lesson 11's scenario files): kept open.
 SHOW_INPUT = "show-input"
 
@@ -245,6 +256,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("doctree-read", _refusals)
     app.add_post_transform(RuleLinks)
     app.connect("html-page-context", _strip_thebe)
+    app.connect("html-page-context", _start_engine_early)
     app.add_directive("loo-playground", PlaygroundDirective)
     app.add_directive("loo-progress", ProgressDirective)
     app.add_css_file("loo-book.css")

@@ -6,24 +6,13 @@ import html
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-import ipywidgets
-
-from loo_lessons.engine.errors import LooError, ScenarioError
-from loo_lessons.engine.game import Hand, Phase
-from loo_lessons.explain import explain_text
+from loo_lessons.engine.errors import LooError
+from loo_lessons.engine.game import Hand
 from loo_lessons.lessons.book import comparison_rows, playground_link
 from loo_lessons.lessons.cards import Position, _position
-from loo_lessons.lessons.reference import WRAP_BY_WORDS
-from loo_lessons.scenario import load
 from loo_lessons.widgets import live
 from loo_lessons.widgets.controllers.components import EXPLORE_OPTIONS
 from loo_lessons.widgets.static import Html
-
-_NEEDS_KERNEL = (
-    '<p class="loo-live-note" style="font-size:.9em;opacity:.8">▶ The controls of this '
-    "example need the live engine: run this lesson in JupyterLab (<code>make lessons</code>). "
-    "Shown here as it was when the book was built.</p>"
-)
 
 
 def _summary_cells(j: Mapping[str, Any]) -> tuple[str, str]:
@@ -75,29 +64,6 @@ def compare(
     )
 
 
-class _LiveBox(ipywidgets.VBox):  # type: ignore[misc]
-    """Controls around a component; without a kernel, the static version and a note."""
-
-    def __init__(self, children: list[Any], fallback: str) -> None:
-        super().__init__(children)
-        self._fallback = fallback
-
-    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any] | None:
-        data: dict[str, Any] | None = super()._repr_mimebundle_(**kwargs)
-        if data is not None:
-            data["text/html"] = _NEEDS_KERNEL + self._fallback
-        return data
-
-
-def _show(widget: Any, fresh: Any) -> None:
-    """Put a freshly built component's state into the one on the page (same class)."""
-    with widget.hold_sync():
-        widget.data = fresh.data
-        for trait in ("picked", "current", "revealed", "entries", "checked"):
-            if widget.has_trait(trait):
-                setattr(widget, trait, getattr(fresh, trait))
-
-
 def explore(position: Position, options: Iterable[str] = EXPLORE_OPTIONS) -> Any:
     """Change the preset or an option and see the verdict, and its reason, change: live in
     JupyterLab and in the book (its engine runs the same controller in the page); without
@@ -112,61 +78,13 @@ def _as_choice(v: object) -> object:
     return str(v).lower() if isinstance(v, bool) else v
 
 
-_DECLARATIONS = {"stand": "play", "take miss": "take_miss", "throw up": "pass"}
-
-
 def explore_declarations(position: Position) -> Any:
     """Change what the players before have declared and see what the one to act may declare
-    now, and why (live). A position the rules refuse (two players taking the one miss) is
-    not drawn: the refusal is shown with its rule. When the change leaves nobody to
-    declare, the engine's explanation of what happens instead is shown. The book shows the
-    position as it is."""
+    now, and why: live in JupyterLab and in the book (its engine runs the same controller in
+    the page). A position the rules refuse (two players taking the one miss) is not drawn:
+    the refusal is shown with its rule. When the change leaves nobody to declare, the
+    engine's explanation of what happens instead is shown."""
     sc = _position(position)
-    if isinstance(sc, Hand) or sc.hand.phase is not Phase.DECLARE or sc.hand.to_act is None:
+    if isinstance(sc, Hand):
         raise LooError("explore_declarations() takes a scenario in which someone is to declare")
-    declared = {int(k): str(v) for k, v in (sc.data.get("declarations") or {}).items()}
-    if not declared:
-        raise LooError("explore_declarations() needs players who have declared already")
-    words = {v: k for k, v in _DECLARATIONS.items()}
-    order = sorted(declared, key=lambda s: (s - sc.hand.setup.elder) % sc.hand.setup.players)
-    menus = {
-        seat: ipywidgets.Dropdown(
-            options=list(_DECLARATIONS),
-            value=words.get(declared[seat], "stand"),
-            description=f"Seat {seat}",
-            layout={"width": "max-content"},
-        )
-        for seat in order
-    }
-    pick = live.PickCard(sc)
-    status = ipywidgets.HTML(value="")
-
-    def refresh(_: Any = None) -> None:
-        data = dict(sc.data)
-        data.pop("expect", None)  # the file's expected verdict is for the position as written
-        data["declarations"] = {seat: _DECLARATIONS[w.value] for seat, w in menus.items()}
-        try:
-            new = load(data)
-        except ScenarioError as e:  # shown as a value, never printed from a callback
-            pick.layout.display = "none"
-            status.value = (
-                f"<p class='loo-refused'><b>The rules refuse this position:</b> "
-                f"{html.escape(str(e))}</p>"
-            )
-            return
-        if new.hand.to_act is None or new.hand.phase is not Phase.DECLARE:
-            pick.layout.display = "none"
-            status.value = (
-                "<p><b>Nobody is left to declare.</b> What happens instead:</p>"
-                f'<pre class="loo-explain" style="{WRAP_BY_WORDS}">'
-                f"{html.escape(explain_text(new))}</pre>"
-            )
-            return
-        _show(pick, live.PickCard(new))
-        pick.layout.display = None
-        status.value = ""
-
-    for w in menus.values():
-        w.observe(refresh, names="value")
-    box = ipywidgets.HBox(list(menus.values()), layout={"flex_flow": "row wrap"})
-    return _LiveBox([box, status, pick], pick.static_html())
+    return live.DeclarationsExplorer(sc.data)  # which refuses one in which nobody is

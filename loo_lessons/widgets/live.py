@@ -17,15 +17,15 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, ClassVar
 
 import anywidget
-import ipywidgets
 import traitlets
 
 from loo_lessons import quiz
-from loo_lessons.engine.options import PRESETS
 from loo_lessons.quiz.results import ResultLog
 from loo_lessons.widgets.bundle import esm
 from loo_lessons.widgets.controllers.components import (
     EXPLORE_OPTIONS,
+    Controller,
+    DeclarationsController,
     ExploreController,
     QuizGame,
     default_generator,
@@ -522,40 +522,6 @@ class QuizRunner(QuizGame, _Component):
         """Right and answered, overall and per topic."""
         return quiz_score(self.questions, self.responses)
 
-    def with_controls(self) -> ipywidgets.VBox:
-        """The quiz under a topic and rules choice, a seed box and a "New questions" button."""
-        topic = ipywidgets.Dropdown(
-            options=[("All topics", None), *[(t.capitalize(), t) for t in TOPICS]],
-            value=self.topic if self.topic in TOPICS else None,
-            description="Topic",
-        )
-        preset = ipywidgets.Dropdown(
-            options=[("Either book", None), *[(p.capitalize(), p) for p in PRESETS]],
-            value=self.preset if self.preset in PRESETS else None,
-            description="Rules",
-        )
-        seed = ipywidgets.BoundedIntText(value=self.seed, min=0, max=2**31 - 1, description="Seed")
-        count = ipywidgets.BoundedIntText(value=self.count, min=1, max=50, description="Questions")
-        go = ipywidgets.Button(description="New questions")
-        status = ipywidgets.Label(value="")
-
-        def regenerate(_: Any) -> None:
-            try:
-                self.topic, self.preset, self.count = topic.value, preset.value, count.value
-                self.new_questions(seed.value)
-                status.value = f"{len(self.questions)} questions (seed {self.seed})"
-            except Exception as e:  # into a value, never printed from a callback
-                status.value = f"Could not make questions: {e}"
-
-        def follow_seed(_: Any) -> None:
-            seed.value = self.seed
-
-        go.on_click(regenerate)
-        self.observe(follow_seed, names="questions")
-        return ipywidgets.VBox(
-            [ipywidgets.HBox([topic, preset]), ipywidgets.HBox([seed, count, go]), status, self]
-        )
-
 
 class Explorer(_Component):
     """One position under rules the learner chooses (`controllers.ExploreController`, the
@@ -577,7 +543,7 @@ class Explorer(_Component):
         **kwargs: Any,
     ) -> None:
         self._args: dict[str, Any] = {"scenario": dict(scenario), "options": list(options)}
-        self._ctl = ExploreController(**self._args)
+        self._ctl: Controller = ExploreController(**self._args)
         self._before = before  # shown above it in the book (e.g. the verdict under each book)
         super().__init__(**self._ctl.state(), **kwargs)
         self.observe(self._on_request, names="request")
@@ -607,6 +573,33 @@ class Explorer(_Component):
 
     def book_html(self) -> str:
         return self._before + super().book_html()
+
+
+class DeclarationsExplorer(Explorer):
+    """One position in which someone is to declare, with what the players before declared
+    chosen by the learner (`controllers.DeclarationsController`, which the book's engine
+    runs too): the verdict, the refusal with its rule, or what happens when nobody is left
+    to declare. `declare(seat, word)` does what a seat's select does."""
+
+    def __init__(self, scenario: Mapping[str, Any], *, before: str = "", **kwargs: Any) -> None:
+        self._args = {"scenario": dict(scenario)}
+        self._ctl = DeclarationsController(**self._args)
+        self._before = before
+        _Component.__init__(self, **self._ctl.state(), **kwargs)
+        self.observe(self._on_request, names="request")
+
+    def declare(self, seat: int, word: str) -> None:
+        """A seat's select: "stand", "take miss" or "throw up"."""
+        self._request(type="declare", seat=seat, value=word)
+
+    @property
+    def verdict(self) -> dict[str, Any]:
+        """What the component shows: {kind: pick, question} | refused | explained."""
+        keys = ("kind", "question", "verdict_refused", "explained")
+        return {k: self.data.get(k) for k in keys}
+
+    def _live_spec(self) -> dict[str, Any] | None:
+        return {"kind": "declarations", "args": self._args}
 
 
 class Lab(_Component):
@@ -724,34 +717,10 @@ class Stepper(_Steps):
         """A deal from `seed`, played out with moves drawn at random among the legal ones."""
         return cls(played_out(seed, players, preset), **kwargs)
 
-    def with_controls(self, players: int = 5, preset: str | None = None) -> ipywidgets.VBox:
-        """The stepper under a seed box, a rules choice and a "New deal" button."""
-        seed = ipywidgets.BoundedIntText(value=0, min=0, max=2**31 - 1, description="Seed")
-        rules = ipywidgets.Dropdown(
-            options=[(p.capitalize(), p) for p in PRESETS],
-            value=preset if preset in PRESETS else next(iter(PRESETS)),
-            description="Rules",
-        )
-        size = ipywidgets.BoundedIntText(value=players, min=2, max=10, description="Players")
-        go = ipywidgets.Button(description="New deal")
-        status = ipywidgets.Label(value="")
-
-        def deal(_: Any) -> None:
-            try:
-                self.load(
-                    played_out(seed.value, size.value, rules.value),
-                    title=f"Seed {seed.value}, {size.value} players, {rules.value}'s rules",
-                )
-                status.value = f"{len(self.steps)} steps"
-            except Exception as e:
-                status.value = f"Could not deal: {e}"
-
-        go.on_click(deal)
-        return ipywidgets.VBox([ipywidgets.HBox([seed, size, rules, go]), status, self])
-
 
 __all__ = [
     "CardRow",
+    "DeclarationsExplorer",
     "Explorer",
     "Lab",
     "PickCard",

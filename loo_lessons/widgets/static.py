@@ -135,15 +135,13 @@ def live_spec_html(kind: str, component: str, args: Mapping[str, Any]) -> str:
 #: A classic script (it runs while the page is still being read, before any module script):
 #: the first live widget starts the engine's worker at once; engine.js takes it over, with
 #: any message it sent in the meantime.
-EARLY_START = """\
+_EARLY_START = """\
 (function () {
   if (window.looEngineWorker || window.looEngine || location.protocol === "file:") return;
-  var n = document.querySelector('link[href*="_static/"], script[src*="_static/"]');
-  var u = n ? n.href || n.src : "";
-  var i = u.indexOf("/_static/");
-  if (window.LOO_ENGINE_BASE || document.querySelector('meta[name="loo-engine"]') || i < 0) return;
+  var url = WORKER_URL;
+  if (!url) return;
   try {
-    var w = new Worker(u.slice(0, i) + "/_static/loo-engine/worker.js");
+    var w = new Worker(url);
     var early = [];
     var state = { worker: w, early: early, t0: performance.now(), failed: null };
     w.onmessage = function (e) { early.push(e); };
@@ -152,6 +150,26 @@ EARLY_START = """\
   } catch (e) {}
 })();
 """
+
+EARLY_START = _EARLY_START.replace(
+    "WORKER_URL",
+    """(function () {
+    var n = document.querySelector('link[href*="_static/"], script[src*="_static/"]');
+    var u = n ? n.href || n.src : "";
+    var i = u.indexOf("/_static/");
+    if (window.LOO_ENGINE_BASE || document.querySelector('meta[name="loo-engine"]') || i < 0) return "";
+    return u.slice(0, i) + "/_static/loo-engine/worker.js";
+  })()""",
+)
+
+
+def engine_head(worker_url: str) -> str:
+    """For the <head> of a book page with a live widget: the engine's worker started before
+    the rest of the page is read (the first widget's EARLY_START then finds it running)."""
+    url = json.dumps(worker_url)
+    if "</" in url:
+        raise ValueError("the worker's URL cannot hold '</'")
+    return f"<script>\n{_EARLY_START.replace('WORKER_URL', url)}</script>\n"
 
 
 def engine_script() -> str:

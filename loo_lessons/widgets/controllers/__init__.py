@@ -12,6 +12,7 @@ from __future__ import annotations
 from loo_lessons.widgets.controllers.base import Model, Refused
 from loo_lessons.widgets.controllers.components import (
     Controller,
+    DeclarationsController,
     ExploreController,
     PickController,
     PoolController,
@@ -23,6 +24,7 @@ from loo_lessons.widgets.controllers.play import PlayController, PlayGame
 
 __all__ = [
     "Controller",
+    "DeclarationsController",
     "ExploreController",
     "Model",
     "PickController",

@@ -36,6 +36,7 @@ KINDS: dict[str, tuple[str, str]] = {
     "stepper": ("components", "StepperController"),
     "present": ("components", "PresentController"),
     "explore": ("components", "ExploreController"),
+    "declarations": ("components", "DeclarationsController"),
     "play": ("play", "PlayController"),
     "lab": ("lab", "LabController"),
     "search": ("search", "SearchController"),

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from loo_lessons import quiz
 from loo_lessons.engine.errors import LooError
-from loo_lessons.engine.game import Hand
+from loo_lessons.engine.game import Hand, Phase
 from loo_lessons.engine.options import OPTION_SPECS, PRESETS
 from loo_lessons.widgets.controllers.base import (
     Model,
@@ -596,3 +596,84 @@ class ExploreController(RequestController):
         value = one_of(ev.get("value"), list(OPTION_SPECS[key].values), f"rules.{key}")
         self._load({**self.rules, key: value})
 
+
+
+# --- the declarations explorer ------------------------------------------------------------------
+
+#: A declaration as the learner reads it, and as a scenario file writes it.
+DECLARATION_WORDS: dict[str, str] = {"stand": "play", "take miss": "take_miss", "throw up": "pass"}
+
+
+class DeclarationsController(RequestController):
+    """Change what the players before have declared and see what the one to act may declare
+    now, and why: the position is loaded again with those declarations, by the engine. A
+    position the rules refuse (two players taking the one miss) is shown as the refusal
+    with its rule; when nobody is left to declare, the engine's explanation of what happens
+    instead. Drawn by the explore component (`data["mode"] == "declarations"`)."""
+
+    component = "explore"
+    TRAITS = _traits("explore")
+    EVENTS = ("declare",)
+
+    def __init__(self, scenario: Mapping[str, Any] | None = None, **traits: Any) -> None:
+        super().__init__(**traits)
+        if scenario is not None:
+            from loo_lessons.scenario import load
+
+            sc = load(dict(scenario))
+            hand = sc.hand
+            if hand.phase is not Phase.DECLARE or hand.to_act is None:
+                raise LooError("explore_declarations() takes a scenario in which someone is to declare")
+            declared = {int(k): str(v) for k, v in (scenario.get("declarations") or {}).items()}
+            if not declared:
+                raise LooError("explore_declarations() needs players who have declared already")
+            n, elder = hand.setup.players, hand.setup.elder
+            order = sorted(declared, key=lambda s: (s - elder) % n)
+            self.data: dict[str, Any] = {
+                "scenario": dict(scenario),
+                "seats": order,
+                "title": scenario.get("title"),
+            }
+            self._load({seat: declared[seat] for seat in order})
+            self.take_changes()
+
+    def _load(self, declared: Mapping[int, str]) -> None:
+        from loo_lessons.explain import explain_text
+        from loo_lessons.scenario import load
+
+        d = self.data
+        words = {v: k for k, v in DECLARATION_WORDS.items()}
+        out: dict[str, Any] = {
+            "scenario": d["scenario"],
+            "seats": d["seats"],
+            "title": d.get("title"),
+            "mode": "declarations",
+            "declarations": [
+                {"seat": seat, "values": list(DECLARATION_WORDS), "value": words.get(declared[seat], "stand")}
+                for seat in d["seats"]
+            ],
+        }
+        data = dict(d["scenario"])
+        data.pop("expect", None)  # the file's expected verdict is for the position as written
+        data["declarations"] = dict(declared)
+        try:
+            sc = load(data)
+        except LooError as e:
+            out["kind"], out["verdict_refused"] = "refused", str(e)
+        else:
+            out["verdict_refused"] = None
+            if sc.hand.to_act is None or sc.hand.phase is not Phase.DECLARE:
+                out["kind"], out["explained"] = "explained", explain_text(sc)
+            else:
+                out["kind"], out["question"] = "pick", pick_question(sc)
+        out["live"] = True
+        self._apply({"data": out})
+
+    def _event(self, kind: str, ev: Mapping[str, Any]) -> None:
+        seat = one_of(ev.get("seat"), list(self.data.get("seats") or []), "seat")
+        word = one_of(ev.get("value"), list(DECLARATION_WORDS), "value")
+        declared = {
+            int(x["seat"]): DECLARATION_WORDS[x["value"]] for x in self.data.get("declarations") or []
+        }
+        declared[seat] = DECLARATION_WORDS[word]
+        self._load(declared)

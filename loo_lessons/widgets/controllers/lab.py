@@ -116,7 +116,7 @@ class LabController(RequestController):
             if self.on_progress is not None:
                 self.on_progress(done, total)
 
-        # twenty chunks, so the bar moves in steps of 5% (the numbers do not depend on it)
+        # about twenty steps of the bar, whatever the size (the result does not depend on it)
         chunk = max(10, -(-hands // 20))
         res = simulate(hands, players, seed, rules, bots, progress=report, chunk=chunk)
         ov = res.overview()
@@ -124,6 +124,9 @@ class LabController(RequestController):
             {
                 "data": {
                     **self.data,
+                    # counted, so that Run with the same settings (the same seeded hands,
+                    # the same numbers) still shows that it ran again
+                    "runs": int(self.data.get("runs") or 0) + 1,
                     "settings": settings,
                     "result": {
                         "overview": {k: round(v, 4) for k, v in ov.items()},

@@ -57,8 +57,7 @@ PLAY_STATE: dict[str, Any] = DEFAULT_STATE["play"]
 _LIVE_NOTE = (
     '<p class="loo-live-note" style="font-size:.95em;margin:.4em 0">This is the table as it '
     "was when the book was built: the bots answer your moves, and the hint, undo and save "
-    "buttons work once the engine has loaded in this page, or live in JupyterLab "
-    "(<code>make lessons</code>).</p>"
+    "buttons work once the engine has loaded in this page.</p>"
 )
 
 

@@ -345,7 +345,9 @@ html[data-theme="light"] .loo { --loo-fg: #1a1a1a; --loo-muted: #4a4f57; --loo-b
 // Build the component's root inside `el` and redraw it whenever one of `keys` changes.
 // `draw(body, say)` fills `body`; `say(text)` updates a screen-reader live region that is
 // created once and never replaced (a region re-created on every draw is often not read).
-// Redraws are coalesced, and keyboard focus stays on the element with the same data-focus.
+// Redraws are coalesced, and keyboard focus stays on the element with the same data-focus;
+// when that control is gone (a card just played), on the one `draw` returns the data-focus
+// id of, else on the widget's first control: focus never drops to the page (issue 12).
 export function mount(el, model, keys, draw) {
   const body = h("div", { class: "loo-body" });
   const live = h("div", { class: "loo-sr loo-live", "aria-live": "polite", role: "status" });
@@ -361,18 +363,16 @@ export function mount(el, model, keys, draw) {
     queued = false;
     const active = root.ownerDocument.activeElement;
     const focusId = active && root.contains(active) ? active.getAttribute("data-focus") : null;
-    draw(body, say);
+    const fallback = draw(body, say);
     // a message the controller refused (an out-of-range value, an unknown event): said in
     // the widget, never lost in a log
     const refused = (model.get("data") || {}).refused;
     if (refused) body.append(h("p", { class: "loo-verdict loo-wrong loo-refused", role: "alert", text: String(refused) }));
     if (focusId) {
-      for (const t of body.querySelectorAll("[data-focus]")) {
-        if (t.getAttribute("data-focus") === focusId) {
-          t.focus();
-          break;
-        }
-      }
+      const targets = [...body.querySelectorAll("[data-focus]")].filter((t) => !t.disabled);
+      const same = targets.find((t) => t.getAttribute("data-focus") === focusId);
+      const next = same || targets.find((t) => t.getAttribute("data-focus") === fallback) || targets[0];
+      if (next) next.focus();
     }
   };
   const schedule = () => {

@@ -6,6 +6,10 @@
 // values, value, meaning}], kind: "pick" | "pool" | "refused", question, pool,
 // verdict_refused, live}. A change is sent as a `request` trait ({n, type: "preset", preset}
 // or {n, type: "option", key, value}), which the kernel or the book's engine answers.
+// With `mode: "declarations"` (controllers.DeclarationsController) the selects are what
+// the players before declared ({declarations: [{seat, values, value}]}, sent as {n, type:
+// "declare", seat, value}) and the verdict may be `kind: "explained"` (nobody is left to
+// declare: the engine's explanation, `explained`).
 import { h, fill, mount, commit } from "./cards.js";
 import { drawTable } from "./table.js";
 import { drawVerdict } from "./verdict.js";
@@ -30,6 +34,17 @@ function exploreSelect(label, values, value, onChange, focusId, enabled) {
 }
 
 function exploreVerdict(d) {
+  if (d.kind === "explained") {
+    return h(
+      "div",
+      { class: "loo-explore-verdict", "data-kind": "explained" },
+      h("p", {}, h("strong", { text: "Nobody is left to declare." }), " What happens instead:"),
+      h("pre", { class: "loo-explain", style: "white-space:pre-wrap;word-break:normal;overflow-wrap:normal", text: d.explained || "" }),
+    );
+  }
+  if (d.kind === "refused" && d.mode === "declarations") {
+    return h("p", { class: "loo-verdict loo-wrong loo-explore-verdict", "data-kind": "refused", text: `The rules refuse this position: ${d.verdict_refused}` });
+  }
   if (d.kind === "refused") {
     return h("p", { class: "loo-verdict loo-wrong loo-explore-verdict", "data-kind": "refused", text: `Refused under these rules: ${d.verdict_refused}` });
   }
@@ -68,21 +83,31 @@ export default {
         commit(model, { request: { ...ev, n: (Number.isInteger(prev.n) ? prev.n : 0) + 1 } });
       };
       const q = d.question || {};
+      const declaring = d.mode === "declarations";
+      const controls = declaring
+        ? h(
+            "div",
+            { class: "loo-row loo-explore-controls", role: "group", "aria-label": "what the players before declared" },
+            (d.declarations || []).map((x) =>
+              exploreSelect(`Seat ${x.seat}`, x.values || [], x.value, (v) => send({ type: "declare", seat: x.seat, value: v }), `explore-seat-${x.seat}`, live),
+            ),
+          )
+        : h(
+            "div",
+            { class: "loo-row loo-explore-controls", role: "group", "aria-label": "the rules" },
+            exploreSelect("Preset", d.presets || [], d.preset, (v) => send({ type: "preset", preset: v }), "explore-preset", live),
+            (d.options || []).map((o) =>
+              exploreSelect(o.key, o.values || [], o.value, (v) => send({ type: "option", key: o.key, value: v }), `explore-${o.key}`, live),
+            ),
+          );
       fill(
         body,
         d.title ? h("h3", { text: d.title }) : null,
-        h(
-          "div",
-          { class: "loo-row loo-explore-controls", role: "group", "aria-label": "the rules" },
-          exploreSelect("Preset", d.presets || [], d.preset, (v) => send({ type: "preset", preset: v }), "explore-preset", live),
-          (d.options || []).map((o) =>
-            exploreSelect(o.key, o.values || [], o.value, (v) => send({ type: "option", key: o.key, value: v }), `explore-${o.key}`, live),
-          ),
-        ),
-        live ? null : h("p", { class: "loo-muted", text: "The rules can be changed once the engine has loaded in this page." }),
+        controls,
+        live ? null : h("p", { class: "loo-muted", text: declaring ? "The declarations can be changed once the engine has loaded in this page." : "The rules can be changed once the engine has loaded in this page." }),
         exploreVerdict(d),
       );
-      say(d.kind === "pick" ? `Allowed: ${(q.answer || []).join(", ")}` : d.kind === "refused" ? `Refused: ${d.verdict_refused}` : "");
+      say(d.kind === "explained" ? "Nobody is left to declare" : d.kind === "pick" ? `Allowed: ${(q.answer || []).join(", ")}` : d.kind === "refused" ? `Refused: ${d.verdict_refused}` : "");
     });
   },
 };

@@ -5,7 +5,7 @@
 // was looed: a table and SVG bars, drawn from plain numbers (no pandas, no matplotlib).
 // Data: {settings: {hands, players, seed, rules, bots, by}, limits, presets, bots,
 // by_options, result: {overview, rates: [{label, hands, took_trick, looed, tricks, net}],
-// by, seconds} | null, live}. State: request ({n, type: "run", ...settings}), progress.
+// by, seconds} | null, runs (how many runs so far), live}. State: request ({n, type: "run", ...settings}), progress.
 import { h, fill, button, mount, commit } from "./cards.js";
 
 const LAB_SVG_NS = "http://www.w3.org/2000/svg";
@@ -128,6 +128,7 @@ export default {
               h("p", {}, `${r.overview.hands} hands: the pool taken without play in ${r.overview.awarded_rate}, `,
                 `${r.overview.mean_in_play} players in a hand played (mean), `,
                 `${r.overview.loo_rate_of_players} of those who played were looed; singles ${r.overview.single_rate}.`),
+              h("p", { class: "loo-muted loo-lab-run", "data-runs": d.runs || 1, text: `Run ${d.runs || 1}: played in ${r.seconds} s.` }),
               labTable(r.rates || []),
               labBars(r.rates || []),
             )

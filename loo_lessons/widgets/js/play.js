@@ -139,7 +139,7 @@ export default {
       fill(
         body,
         d.title ? h("h3", { text: d.title }) : null,
-        live() ? null : h("p", { class: "loo-muted", text: "Play this hand live in JupyterLab: here the buttons need the live engine." }),
+        live() ? null : h("p", { class: "loo-muted", text: "The buttons work once the engine has loaded in this page." }),
         (d.since || []).length
           ? h(
               "div",
@@ -198,6 +198,10 @@ export default {
       if (triedVerdict) spoken.push(`${triedVerdict.label}: not allowed. ${triedVerdict.rule_id} ${triedVerdict.reason}`);
       if (d.error) spoken.push(d.error);
       say(spoken.join(" "));
+      // after a move the card pressed is gone: the next decision's first option, or (the
+      // deal over) Start again, takes the focus
+      const first = d.my_turn ? (d.choices || [])[0] : null;
+      return first ? `play-${first.key}` : "play-restart";
     });
   },
 };
