@@ -74,10 +74,6 @@ def explore(position: Position, options: Iterable[str] = EXPLORE_OPTIONS) -> Any
     return live.Explorer(sc.data, options, before=compare(sc)._repr_html_())
 
 
-def _as_choice(v: object) -> object:
-    return str(v).lower() if isinstance(v, bool) else v
-
-
 def explore_declarations(position: Position) -> Any:
     """Change what the players before have declared and see what the one to act may declare
     now, and why: live in JupyterLab and in the book (its engine runs the same controller in
