@@ -178,8 +178,40 @@ def in_hand_order(cards: Iterable[Card], trumps: Suit | None = None) -> list[Car
 def shuffled_pack(rng: random.Random) -> list[Card]:
     """A freshly shuffled pack. The RNG is always injected, so a seed names one deal."""
     pack = list(FULL_PACK)
-    rng.shuffle(pack)
+    if type(rng) is random.Random and _SHUFFLE_MATCHES:
+        _shuffle(pack, rng)
+    else:
+        rng.shuffle(pack)
     return pack
+
+
+# `random.Random.shuffle`'s own steps (Fisher-Yates from the last card, each draw by
+# rejection on `getrandbits`), written out: the same draws give the same permutation, so
+# every seed deals what it always dealt, without a method call per card (a simulation
+# shuffles on every deal). The bit widths are worked out once.
+_WIDTHS = tuple((i + 1).bit_length() for i in range(52))
+
+
+def _shuffle(x: list[Card], rng: random.Random) -> None:
+    draw = rng.getrandbits
+    widths = _WIDTHS
+    for i in range(len(x) - 1, 0, -1):
+        k = widths[i]
+        j = draw(k)
+        while j > i:
+            j = draw(k)
+        x[i], x[j] = x[j], x[i]
+
+
+def _shuffle_matches() -> bool:
+    """Does `_shuffle` still draw as this Python's `Random.shuffle` does? Else use that."""
+    mine, theirs = list(FULL_PACK), list(FULL_PACK)
+    _shuffle(mine, random.Random(20261201))
+    random.Random(20261201).shuffle(theirs)
+    return mine == theirs
+
+
+_SHUFFLE_MATCHES = _shuffle_matches()
 
 
 def beats(card: Card, best: Card, trumps: Suit | None) -> bool:

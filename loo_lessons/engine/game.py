@@ -387,6 +387,55 @@ _STAND, _PASS, _FOR_POOL = Declaration.PLAY, Declaration.PASS, Declaration.PLAY_
 class Hand:
     """One deal of three-card Loo, from the deal to the settlement."""
 
+    # its state, every piece set by `__init__` and `_reset` (slots: a simulation builds a hand
+    # per deal and moves it a dozen times, and a slot is set and read faster than a dict key)
+    __slots__ = (
+        "__weakref__",
+        "_best",
+        "_best_seat",
+        "_counts",
+        "_declare_memo",
+        "_filters",
+        "_given_trumps",
+        "_initial",
+        "_led",
+        "_legal",
+        "_next_seat",
+        "_penalty_log",
+        "_rotation",
+        "_ruling",
+        "_seated",
+        "_standers",
+        "actions",
+        "award_law",
+        "awarded_to",
+        "declared",
+        "discards",
+        "for_pool",
+        "forced_pass",
+        "held",
+        "leaders",
+        "miss",
+        "miss_holder",
+        "options",
+        "partial",
+        "penalties",
+        "phase",
+        "players_in",
+        "rotation",
+        "seed",
+        "settlement",
+        "setup",
+        "shows_deal",
+        "stock",
+        "to_act",
+        "tricks",
+        "trumps",
+        "turn_up",
+        "winners",
+        "withheld_seats",
+    )
+
     def __init__(
         self,
         setup: Setup,
@@ -986,7 +1035,8 @@ class Hand:
         """An independent copy: nothing done to it (moves, undo, penalties, a view's code)
         can change this hand, nor anything done to this hand change it."""
         new = object.__new__(Hand)
-        new.__dict__.update({k: _copied(v) for k, v in self.__dict__.items()})
+        for k in _STATE:
+            setattr(new, k, _copied(getattr(self, k)))
         new._legal = None  # it answers for the hand it was made by
         new._declare_memo = self._declare_memo  # shared by every hand under these options
         return new
@@ -1120,6 +1170,9 @@ class Hand:
             "turn_up": 1 if self.turn_up is not None else 0,
             "stock": len(self.stock),
         }
+
+
+_STATE = tuple(k for k in Hand.__slots__ if k != "__weakref__")
 
 
 def _copied(v: Any) -> Any:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 
-from .cards import Card, Rank, Suit, beats, trick_winner_index
+from .cards import Card, Rank, Suit, trick_winner_index
 from .laws import Law
 from .options import (
     RuleOptions,
@@ -31,6 +31,13 @@ Filter = tuple[Sequence[Card], Law, "Law | None"]
 Filters = tuple[tuple[Card, ...], Law, tuple[Filter, ...]]
 
 _ACE, _KING = Rank.ACE, Rank.KING  # looked up once: every lead and follow asks
+_FOLLOW_SUIT, _HEAD_IN_SUIT = Law.FOLLOW_SUIT, Law.HEAD_IN_SUIT
+_FOLLOW_ANY_OF_SUIT, _DISCARD_NO_TRUMP, _DISCARD = (
+    Law.FOLLOW_ANY_OF_SUIT,
+    Law.DISCARD_NO_TRUMP,
+    Law.DISCARD,
+)
+_MUST_TRUMP_RULE = VoidTrumpRule.MUST_TRUMP
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,22 +150,31 @@ def follow_filters(
 ) -> Filters:
     """What a player may play to a trick led in `led` whose winning card so far is `best`
     (R32–R36)."""
+    # `beats(c, best, trumps)` below is worked out for the cards of one suit at once: a card
+    # of the best card's suit heads it by rank, a card of another suit only if it is a trump
+    # (every follower asks, so the call per card is saved)
     of_suit = [c for c in hand if c.suit is led]
     if of_suit:
-        follow: Filter = (of_suit, Law.FOLLOW_SUIT, None)
+        follow: Filter = (of_suit, _FOLLOW_SUIT, None)
         if options.must_head_in_suit:
-            heads = [c for c in of_suit if beats(c, best, trumps)]
+            if best.suit is led:
+                heads = [c for c in of_suit if c.rank > best.rank]
+            else:
+                heads = list(of_suit) if led is trumps else []
             if heads:
-                head: Filter = (heads, Law.HEAD_IN_SUIT, None)
-                return tuple(heads), Law.FOLLOW_ANY_OF_SUIT, (follow, head)
-        return tuple(of_suit), Law.FOLLOW_ANY_OF_SUIT, (follow,)
-    must_trump = options.void_trump_rule is VoidTrumpRule.MUST_TRUMP
+                head: Filter = (heads, _HEAD_IN_SUIT, None)
+                return tuple(heads), _FOLLOW_ANY_OF_SUIT, (follow, head)
+        return tuple(of_suit), _FOLLOW_ANY_OF_SUIT, (follow,)
+    must_trump = options.void_trump_rule is _MUST_TRUMP_RULE
     # Hoffmann's "if practicable" (R35) or Peel's "he may discard as he chooses" (R36)
-    free = Law.DISCARD_NO_TRUMP if must_trump else Law.DISCARD
+    free = _DISCARD_NO_TRUMP if must_trump else _DISCARD
     held_trumps = [c for c in hand if c.suit is trumps]
     if not held_trumps:
         return tuple(hand), free, ()
-    heads = [c for c in held_trumps if beats(c, best, trumps)]
+    if best.suit is trumps:
+        heads = [c for c in held_trumps if c.rank > best.rank]
+    else:
+        heads = list(held_trumps)
     if must_trump:
         if not heads:  # A9: "bound to trump" even so
             return tuple(held_trumps), free, ((held_trumps, Law.MUST_UNDERTRUMP, None),)

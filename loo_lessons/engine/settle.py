@@ -156,13 +156,21 @@ class Settlement:
     is_single: bool
     next_is_must: bool
     rules: tuple[str, ...] = field(default=())
-    why: Why | None = field(default=None, compare=False, repr=False)
+    # what `why` is made of, kept as a plain tuple: the `Why` is made when asked (a frozen
+    # dataclass costs a settlement of a simulated deal more than its tuple does)
+    why_parts: WhyParts | None = field(default=None, compare=False, repr=False)
+
+    @property
+    def why(self) -> Why | None:
+        """What the lines need besides the figures."""
+        return None if self.why_parts is None else Why(*self.why_parts)
 
     @property
     def lines(self) -> tuple[SettlementLine, ...]:
         """Every line of the settlement, in order, each with its rule (built when asked, so a
         simulation that only needs the figures does not pay for the words)."""
-        return () if self.why is None else _lines(self, self.why)
+        why = self.why
+        return () if why is None else _lines(self, why)
 
     def as_json(self) -> dict[str, object]:
         return {
@@ -285,6 +293,19 @@ class Why:
     odd: int
 
 
+#: `Why`'s fields in order (see `Settlement.why_parts`)
+WhyParts = tuple[
+    Stakes,
+    RuleOptions,
+    tuple[int, ...] | None,
+    int | None,
+    tuple[Charged, ...],
+    Law | None,
+    tuple[int, int, int],
+    int,
+]
+
+
 def settle(
     *,
     players: int,
@@ -316,7 +337,16 @@ def settle(
     shares, left = trick_shares(pool, options)
     winners = None if trick_winners is None else tuple(trick_winners)
     if awarded_to is not None:  # R14, R15, R16: the pool goes whole, without play
-        why = Why(stakes, options, winners, for_pool, tuple(penalties), award_law, shares, left)
+        why: WhyParts = (
+            stakes,
+            options,
+            winners,
+            for_pool,
+            tuple(penalties),
+            award_law,
+            shares,
+            left,
+        )
         return Settlement(
             pool,
             awarded_to,
@@ -351,7 +381,7 @@ def settle(
     if len(won) == 1 and sum(won.values()) == 3:  # "one-third to each trick": thirds make a whole
         receives = {seat: pool for seat in won}
         left = 0
-    why = Why(stakes, options, winners, for_pool, tuple(penalties), award_law, shares, left)
+    why = (stakes, options, winners, for_pool, tuple(penalties), award_law, shares, left)
     withheld: dict[int, int] = {}
     if for_pool is not None or withheld_seats:
         for seat in [*([for_pool] if for_pool is not None else []), *withheld_seats]:
@@ -385,7 +415,7 @@ def settle(
         is_single=is_single,
         next_is_must=is_single and options.single_makes_must,
         rules=tuple(rules),
-        why=why,
+        why_parts=why,
     )
 
 
