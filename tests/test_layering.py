@@ -147,3 +147,23 @@ def test_the_simulation_and_the_quizzes_run_without_pandas() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == ""
+
+
+def test_the_first_layouts_module_paths_still_import_the_same_objects() -> None:
+    """Code written against 0.1 (`from loo_lessons.game import Hand`) gets the engine's own
+    classes, not copies; the alias leaves the real module's own spec alone."""
+    code = (
+        "from loo_lessons.game import Hand as A\n"
+        "from loo_lessons.engine.game import Hand as B\n"
+        "import loo_lessons.cards, loo_lessons.engine.cards\n"
+        "from loo_lessons.view_html import card_svg\n"
+        "assert A is B and loo_lessons.cards is loo_lessons.engine.cards\n"
+        "assert loo_lessons.engine.cards.__spec__.name == 'loo_lessons.engine.cards'\n"
+        "try:\n"
+        "    import loo_lessons.no_such_module\n"
+        "except ModuleNotFoundError:\n"
+        "    print('ok')\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "ok"
