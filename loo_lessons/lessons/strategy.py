@@ -10,6 +10,7 @@ import ipywidgets
 
 from loo_lessons.engine.errors import LooError
 from loo_lessons.engine.options import options_from
+from loo_lessons.sim.tally import honours_words
 from loo_lessons.views import frames
 
 
@@ -138,7 +139,7 @@ def trick_rates(
     res = _simulation(hands, players, seed, rules, bots)
     df = frames.table(res.trick_rates(_BY[by]))
     if by == "honours":
-        df.index = [_honours_label(bool(a), bool(k)) for a, k in df.index.to_list()]
+        df.index = [honours_words(bool(a), bool(k)) for a, k in df.index.to_list()]
         df.index.name = "trump honours held"
     elif _BY[by] == "position":
         df.index.name = "seat (1 = elder hand)"
@@ -153,12 +154,6 @@ def trick_rates(
         }
     )
     return df.round(3)
-
-
-def _honours_label(ace: bool, king: bool) -> str:
-    if ace and king:
-        return "ace and king"
-    return "ace" if ace else "king" if king else "neither"
 
 
 _PLOT_CLASS: dict[str, type[Any]] = {}

@@ -73,6 +73,24 @@ def _add(into: dict[Any, list[int]], key: Any, values: Sequence[int]) -> None:
             row[i] += v
 
 
+def honours_words(ace: bool, king: bool) -> str:
+    """A `trick_rates("honours")` group in words: the ace and king of trumps held."""
+    if ace and king:
+        return "ace and king"
+    return "ace" if ace else "king" if king else "neither"
+
+
+def group_label(by: str, key: Sequence[Cell]) -> str:
+    """A `trick_rates(by)` row's index in words: "2 trumps", "ace and king", "seat 1 (elder
+    hand)"."""
+    if by == "trumps":
+        n = int(key[0] or 0)
+        return f"{n} trump{'' if n == 1 else 's'}"
+    if by == "honours":
+        return honours_words(bool(key[0]), bool(key[1]))
+    return f"seat {key[0]}" + (" (elder hand)" if key[0] == 1 else "")
+
+
 @dataclass(frozen=True)
 class Tally:
     """Integer sums of one simulation (or one chunk of it). Keys use seat features packed as

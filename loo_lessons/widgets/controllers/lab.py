@@ -18,6 +18,7 @@ from typing import Any, ClassVar
 from loo_lessons.engine.options import PRESETS
 from loo_lessons.sim.bots import BOTS
 from loo_lessons.sim.montecarlo import SimResult, simulate
+from loo_lessons.sim.tally import group_label
 from loo_lessons.widgets.controllers.base import int_in, one_of
 from loo_lessons.widgets.controllers.components import MAX_SEED, RequestController
 from loo_lessons.widgets.static import DEFAULT_STATE
@@ -25,17 +26,6 @@ from loo_lessons.widgets.static import DEFAULT_STATE
 #: The most hands one run in the page may ask for (the page runs them on one core).
 MAX_HANDS = 5000
 BY: tuple[str, ...] = ("trumps", "honours", "position")
-_PLAYED = (0, 1)  # stood, took the miss (play_miss_for_pool: he cannot be looed, A16)
-
-
-def _group_label(by: str, key: tuple[Any, ...]) -> str:
-    if by == "trumps":
-        n = int(key[0])
-        return f"{n} trump{'' if n == 1 else 's'}"
-    if by == "honours":
-        ace, king = bool(key[0]), bool(key[1])
-        return "ace and king" if ace and king else "ace" if ace else "king" if king else "neither"
-    return f"seat {key[0]}" + (" (elder hand)" if key[0] == 1 else "")
 
 
 def plain_trick_rates(res: SimResult, by: str = "trumps") -> list[dict[str, Any]]:
@@ -50,7 +40,7 @@ def plain_trick_rates(res: SimResult, by: str = "trumps") -> list[dict[str, Any]
         values = dict(zip(table.columns, row[width:], strict=True))
         rows.append(
             {
-                "label": _group_label(by, row[:width]),
+                "label": group_label(by, row[:width]),
                 "hands": values.pop("hands"),
                 **{k: round(float(v or 0), 3) for k, v in values.items()},
             }
