@@ -97,7 +97,7 @@ def run(site: Path, hands: int = 300) -> dict[str, float] | None:
     if not Path(CHROMIUM).exists():
         print(f"browser: needs Chromium at {CHROMIUM} (make browser)")
         return None
-    from loo_lessons.widgets.controllers.browser import FUNCTIONS
+    from loo_lessons.widgets.backends.browser import FUNCTIONS
 
     figures: dict[str, float] = {}
     external: list[str] = []

@@ -1043,6 +1043,13 @@ class Hand:
 
     __copy__ = copy
 
+    def root(self) -> Hand:
+        """The same deal back before its first move, as a new hand (this one is untouched)."""
+        h = self.copy()
+        while h.actions:
+            h.undo()
+        return h
+
     def __deepcopy__(self, memo: dict[int, Any]) -> Hand:
         return self.copy()
 

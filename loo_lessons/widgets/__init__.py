@@ -11,10 +11,11 @@ save_changes / on. The same module runs
   the kernel. (The play table needs the kernel: without one it shows its position with
   the `pick` and `table` components.)
 
-Python computes all the data from the engine (`data`); the components only draw it and
-grade clicks against precomputed answers. anywidget, ipywidgets and traitlets are imported
-only by the live classes (loaded on first use), so `data`, `state` and `static` work
-without Jupyter installed.
+Each widget is one controller (`controllers/<name>.py`, pure Python: all of its logic),
+made live by one of two generic back ends (`backends.kernel`: anywidget; `backends.browser`:
+the book page's worker), both from one registry (`registry`). anywidget, ipywidgets and
+traitlets are imported only by the live classes (loaded on first use), so the controllers
+and `static` work without Jupyter installed.
 """
 
 from __future__ import annotations
@@ -46,6 +47,10 @@ if TYPE_CHECKING:
 #: The live classes, each with the module that defines it (imported on first use).
 _LIVE: dict[str, str] = {
     "CardRow": "live",
+    "Explorer": "live",
+    "DeclarationsExplorer": "live",
+    "Lab": "live",
+    "Search": "live",
     "PickCard": "live",
     "PoolCalculator": "live",
     "QuizRunner": "live",
@@ -57,11 +62,15 @@ _LIVE: dict[str, str] = {
 
 __all__ = [
     "CardRow",
+    "DeclarationsExplorer",
+    "Explorer",
+    "Lab",
     "PickCard",
     "PlayTable",
     "PoolCalculator",
     "Presenter",
     "QuizRunner",
+    "Search",
     "Static",
     "Stepper",
     "TableView",

@@ -399,27 +399,6 @@ def pool_data(position: Position | Settlement, *, title: str | None = None) -> d
 # --- stepping through a deal ---------------------------------------------------------------------
 
 
-def fresh_copy(hand: Hand) -> Hand:
-    """The same deal back at its first move (the original is left untouched)."""
-    h = hand.copy()
-    while h.actions:
-        h.undo()
-    return h
-
-
-def play_out(hand: Hand, seed: int = 0) -> Hand:
-    """Play a hand to the end with sensible bots (seeded), and return it."""
-    import random
-
-    from loo_lessons.sim.bots import BOTS, bot_move
-
-    rng = random.Random(seed)
-    bot = BOTS["sensible"]
-    while hand.to_act is not None:
-        hand.apply(bot_move(hand, bot, rng))
-    return hand
-
-
 _SIZE_WORDS = {"single_loo": "a single loo", "full_loo": "a full loo", "none": "nothing"}
 _DESTINATION_WORDS = {
     "pool_now": "paid into this deal's pool at once",
@@ -443,7 +422,7 @@ def stepper_steps(
     pos = as_scenario_or_hand(position)
     hand = _hand(pos)
     pens = list(hand.transcript().penalties)
-    h = fresh_copy(hand)
+    h = hand.root()
     steps: list[dict[str, Any]] = []
 
     def view(**kw: Any) -> dict[str, Any]:

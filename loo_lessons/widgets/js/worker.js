@@ -1,6 +1,6 @@
 // The book engine's Web Worker: Pyodide (vendored next to this file, never fetched from
 // another host), the standard library, PyYAML's pure-Python part and the loo_lessons
-// package (zips built with the book), then loo_lessons.widgets.controllers.browser.
+// package (zips built with the book), then loo_lessons.widgets.backends.browser.
 // Messages: {id, op: "create" | "send" | "drop" | "run", args} -> {id, result} | {id, error}.
 importScripts("pyodide/pyodide.js");
 
@@ -23,12 +23,12 @@ const ready = (async () => {
   pyodide.runPython(
     "import sys\nsys.path.insert(0, '/home/pyodide/site')\n"
       // what every page needs: the engine, and the controllers of the lessons' components
-      + "import loo_lessons.widgets.controllers.browser, loo_lessons.widgets.controllers.components",
+      + "import loo_lessons.widgets.backends.browser, loo_lessons.widgets.controllers.pick, loo_lessons.widgets.controllers.quiz",
   );
-  api = pyodide.pyimport("loo_lessons.widgets.controllers.browser");
+  api = pyodide.pyimport("loo_lessons.widgets.backends.browser");
   // the lab's progress: Python posts a JSON line to the page while it runs
   pyodide.runPython(
-    "import js\nimport loo_lessons.widgets.controllers.browser as b\nb.PROGRESS = lambda text: js.postMessage(text)",
+    "import js\nimport loo_lessons.widgets.backends.browser as b\nb.PROGRESS = lambda text: js.postMessage(text)",
   );
   const t2 = performance.now();
   self.postMessage({ type: "ready", ms: t2 - t0, pyodideMs: t1 - t0, importMs: t2 - t1 });
