@@ -26,7 +26,8 @@ from loo_lessons.quiz.classroom import (
     table,
     table_csv,
 )
-from loo_lessons.widgets import state, static
+from loo_lessons.widgets import static
+from loo_lessons.widgets.controllers.pick import pick_reduce
 from loo_lessons.widgets.live import PickCard, default_generator
 
 
@@ -311,9 +312,9 @@ def test_a_pick_with_several_answers_grades_only_on_check() -> None:
     assert w.picked == [right] and w.current == missed
     # a one-answer question still grades its first click
     one = next(q.to_json() for q in quiz.generate("trick", 20, 1) if not q.multi)
-    st0 = state.pick_reduce(one, {}, {"type": "choice", "key": one["choices"][0]["key"]})
+    st0 = pick_reduce(one, {}, {"type": "choice", "key": one["choices"][0]["key"]})
     assert st0["current"] == one["choices"][0]["key"] and st0["picked"]
-    assert state.pick_reduce(one, st0, {"type": "check"}) == st0
+    assert pick_reduce(one, st0, {"type": "check"}) == st0
 
 
 def test_a_live_quiz_deals_any_class_code() -> None:

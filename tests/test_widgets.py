@@ -28,7 +28,8 @@ from loo_lessons.engine.game import Hand
 from loo_lessons.quiz.model import Question
 from loo_lessons.scenario import load_file
 from loo_lessons.views.html import SUIT_PATHS, CardsView, DealView, TrickView, card_html, card_svg
-from loo_lessons.widgets import bundle, data, state, static
+from loo_lessons.widgets import bundle, data, static
+from loo_lessons.widgets.controllers.quiz import quiz_reduce
 from loo_lessons.widgets.live import (
     CardRow,
     PickCard,
@@ -223,18 +224,27 @@ def test_stepper_of_a_deal_without_play() -> None:
 
 
 def test_pick_card_click() -> None:
+    """Every pick is select-then-Check (issue 15): a first click reveals nothing, whatever the
+    number of right answers; Check grades; then a click shows that choice's verdict."""
     w = PickCard(scenario("trump-after-trick-lead-a-trump"))
+    assert w.answer == ["6S"]  # one right answer, and still a Check
     assert w.picked == [] and w.verdict is None and w.first_correct is None
     v = w.click("QD")
     assert v["rule_id"] == "R30" and v["correct"] is False
-    assert w.current == "QD" and w.first_correct is False
-    assert w.click("6S")["correct"] is True
+    assert w.current is None and not w.revealed and w.first_correct is False  # nothing shown yet
+    w.click("6S")
+    w.click("QD")  # deselected
+    assert w.picked == ["6S"] and w.current is None and not w.revealed
+    w.check()
+    assert w.revealed and w.correct is True
     w.click("QD")
-    assert w.picked == ["QD", "6S"] and w.current == "QD"
+    assert w.picked == ["6S"] and w.current == "QD" and w.verdict is not None and w.verdict["rule_id"] == "R30"
     with pytest.raises(KeyError):
         w.click("AS")
     w.reset()
     assert (w.picked, w.current, w.revealed) == ([], None, False)
+    w.check()  # nothing selected: nothing graded
+    assert not w.revealed
     w.show()
     assert w.revealed
     assert 'data-loo-component="pick"' in w.static_html()
@@ -307,7 +317,7 @@ def test_quiz_new_questions_from_python_and_from_the_browser() -> None:
     def broken(topic: str | None, seed: int, count: int, preset: str | None) -> list[Any]:
         raise ValueError("no such topic")
 
-    r._generator = broken
+    r.controller._generator = broken
     r.press("new")
     assert "no such topic" in r.data["error"]
 
@@ -479,18 +489,20 @@ def test_random_quiz_clicks(events: list[dict[str, Any]]) -> None:
             r.click(ev["key"])
         else:
             r.press(ev["type"])
-        expected = state.quiz_reduce(r.questions, expected, ev)
+        expected = quiz_reduce(r.questions, expected, ev)
         check_quiz(r)
     assert {k: getattr(r, k) for k in expected} == expected
 
 
 @settings(max_examples=40, deadline=None)
-@given(st.lists(st.one_of(st.sampled_from(["6S", "QD", "AH", "show", "reset"])), max_size=25))
+@given(st.lists(st.one_of(st.sampled_from(["6S", "QD", "AH", "show", "check", "reset"])), max_size=25))
 def test_random_pick_clicks(events: list[str]) -> None:
     w = PickCard(scenario("trump-after-trick-lead-a-trump"))
     for e in events:
         if e == "show":
             w.show()
+        elif e == "check":
+            w.check()
         elif e == "reset":
             w.reset()
         elif e in w.choices:
@@ -499,9 +511,7 @@ def test_random_pick_clicks(events: list[str]) -> None:
             with pytest.raises(KeyError):
                 w.click(e)
         assert len(set(w.picked)) == len(w.picked) and set(w.picked) <= set(w.choices)
-        assert (w.current is None) == (not w.picked) and (
-            w.current is None or w.current in w.picked
-        )
+        assert w.current is None or w.revealed  # no verdict shows before the answer is revealed
 
 
 POOL_FIELDS = [f["id"] for f in data.pool_data(scenario("settle-peel-loo-of-six"))["fields"]]

@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, ClassVar
 
 from loo_lessons import quiz
+from loo_lessons.engine.errors import LooError
 from loo_lessons.quiz.results import ResultLog
 from loo_lessons.widgets.controllers.base import (
     MAX_COUNT,
@@ -238,8 +239,12 @@ class QuizController(Controller):
     def new_questions(self, seed: int | None = None) -> None:
         """A fresh bank (the next seed unless one is given); the score starts again."""
         nxt = self.seed + 1 if seed is None else seed
-        self.seed = int_in(nxt, 0, MAX_SEED, "seed")
-        bank = self._make(self.topic, self.seed, self.count, self.preset)
+        try:
+            bank = self._make(self.topic, int_in(nxt, 0, MAX_SEED, "seed"), self.count, self.preset)
+        except (LooError, ValueError, KeyError, TypeError) as e:  # shown in the widget
+            self._apply({"data": {**self.data, "error": f"Could not make new questions: {e}"}})
+            return
+        self.seed = nxt
         data = {**self.data, "error": None, "seed": self.seed}
         if "class_code" in data:  # the new bank has its own code
             data["class_code"] = self._class_code()
