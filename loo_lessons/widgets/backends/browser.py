@@ -92,7 +92,10 @@ def send(cid: int, message: str) -> str:
         ctl = _live.get(int(cid))
         if ctl is None:
             raise Refused(f"no live widget {cid}")
-        return {"changes": ctl.receive(_mapping(message, "message"))}
+        if not isinstance(message, str):
+            raise Refused("message must be JSON text")
+        # whatever it holds, the controller refuses it or takes it, as the kernel's does
+        return {"changes": ctl.receive(json.loads(message) if message else None)}
 
     return _answer(go)
 

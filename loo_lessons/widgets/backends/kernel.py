@@ -86,8 +86,8 @@ class KernelWidget(anywidget.AnyWidget):  # type: ignore[misc,unused-ignore]
         self._push()
         # the page holds what it sent: it gets the controller's value back
         names = [k for k in sent if k in self.controller.TRAITS]
-        if names and self.comm is not None:
-            self.send_state(names)
+        if names:
+            self.send_state(names)  # (no page attached: nothing is sent)
 
     # --- page -> controller ----------------------------------------------------------------------
     def _handle_msg(self, msg: Any) -> None:

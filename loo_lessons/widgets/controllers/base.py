@@ -63,7 +63,8 @@ def one_of(x: object, allowed: tuple[Any, ...] | list[Any], what: str) -> Any:
 def event_type(message: Mapping[str, Any], types: tuple[str, ...]) -> str:
     kind = message.get("type")
     if not isinstance(kind, str) or kind not in types:
-        raise Refused(f"unknown event {str(kind)[:40]!r} (this widget takes {', '.join(types)})")
+        takes = f"this widget takes {', '.join(types)}" if types else "this widget takes no events"
+        raise Refused(f"unknown event {str(kind)[:40]!r} ({takes})")
     return kind
 
 

@@ -742,6 +742,9 @@ class PlayController(Controller):
             )
         return "".join(parts)
 
+    def live_spec(self) -> dict[str, Any] | None:
+        return {"kind": "play", "args": self._spec} if self._spec is not None else None
+
     def book_html(self) -> str:
         """What the book shows: the static position (above), which the page's engine replaces
         with the live table once it has loaded (when the table can be made again there)."""
