@@ -192,7 +192,7 @@ def test_quiz_result_log_and_new_questions_are_the_controllers_in_both_places() 
         p.send({"event": {"type": "new"}})
         p.same()
         assert p.w.data["seed"] == 2 == p.page["data"]["seed"]
-        assert len(getattr(p.w.controller, "_log").results) == 1
+        assert len(p.w.controller._log.results) == 1
     finally:
         p.drop()
 
