@@ -638,11 +638,13 @@ def _a_pick(page: Any, server: str, multi: bool) -> tuple[str, dict[str, Any]]:
 def test_a_pick_answer_is_kept_and_counted(server: str, browser: Any) -> None:
     with reading(browser, server) as page:
         answers = "key => (looProgress.all()[key] || {}).answers || {}"
-        # one answer: the first click grades (here a wrong one), and the verdict is kept
+        # one answer: a click selects, Check grades (here a wrong one), and the verdict is kept
         lesson, one = _a_pick(page, server, multi=False)
         root = page.locator(f'div[data-loo-id="{one["id"]}"]')
         wrong = sorted({c["key"] for c in one["q"]["choices"]} - set(one["q"]["answer"]))[0]
         root.locator(f'.loo-choices [data-key="{wrong}"]').click()
+        assert root.locator(".loo-answer").count() == 0  # nothing given away by the click
+        root.locator('button[data-action="check"]').click()
         shown = root.locator(".loo-answer").inner_text()
         page.wait_for_function(f"([key, id]) => ({answers})(key)[id]", arg=[lesson, one["id"]])
         got = page.evaluate(answers, lesson)
