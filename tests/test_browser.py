@@ -26,8 +26,9 @@ from playwright.sync_api import Browser, Page
 import loo_lessons
 from loo_lessons import quiz
 from loo_lessons.quiz.model import Question
+from loo_lessons.quiz.pick import pick_question
 from loo_lessons.scenario import load_file
-from loo_lessons.widgets import data, static
+from loo_lessons.widgets import static
 from loo_lessons.widgets.controllers.pick import pick_reduce
 from loo_lessons.widgets.controllers.pool import pool_reduce, pool_results
 from loo_lessons.widgets.controllers.quiz import quiz_reduce, quiz_score
@@ -44,10 +45,10 @@ def scenario(name: str) -> Any:
 def known_bank() -> list[dict[str, Any]]:
     """Questions whose answers the books state plainly (see tests/test_widgets.py)."""
     return [
-        data.pick_question(scenario("lead-ace-of-trumps"), qid="ace", topic="lead"),  # R23
-        data.pick_question(scenario("trump-after-trick-lead-a-trump"), qid="tat", topic="trick"),
-        data.pick_question(scenario("lead-two-declared-sequence"), qid="seq", topic="lead"),  # R27
-        data.pick_question(scenario("dealer-lone-stander"), qid="lone", topic="dealer"),  # R18
+        pick_question(scenario("lead-ace-of-trumps"), qid="ace", topic="lead"),  # R23
+        pick_question(scenario("trump-after-trick-lead-a-trump"), qid="tat", topic="trick"),
+        pick_question(scenario("lead-two-declared-sequence"), qid="seq", topic="lead"),  # R27
+        pick_question(scenario("dealer-lone-stander"), qid="lone", topic="dealer"),  # R18
     ]
 
 

@@ -29,10 +29,10 @@ from loo_lessons import lessons
 from loo_lessons.engine.cards import Card, Rank
 from loo_lessons.engine.errors import IllegalAction, LooError, ScenarioError
 from loo_lessons.engine.game import Action, Hand, Transcript
+from loo_lessons.explain.table import action_key
 from loo_lessons.sim.bots import BOTS, SeatView
 from loo_lessons.views.terminal import play_terminal
 from loo_lessons.widgets import bundle
-from loo_lessons.widgets.data import action_key
 from loo_lessons.widgets.play import (
     Hint,
     IllegalChoice,

@@ -23,13 +23,10 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
-from loo_lessons.widgets.data import (
-    pick_question,
-    pool_data,
-    settlement_working,
-    stepper_steps,
-    table_view,
-)
+from loo_lessons.explain.steps import stepper_steps
+from loo_lessons.explain.table import settlement_working, table_view
+from loo_lessons.quiz.pick import pick_question
+from loo_lessons.quiz.pool_sum import pool_data
 from loo_lessons.widgets.static import Static, component_html, quiz_page
 
 if TYPE_CHECKING:

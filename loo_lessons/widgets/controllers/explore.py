@@ -13,8 +13,10 @@ from typing import Any, ClassVar
 from loo_lessons.engine.errors import LooError
 from loo_lessons.engine.game import Hand, Phase
 from loo_lessons.engine.options import OPTION_SPECS, PRESETS
+from loo_lessons.explain.table import as_scenario_or_hand
+from loo_lessons.quiz.pick import pick_question
+from loo_lessons.quiz.pool_sum import pool_data
 from loo_lessons.widgets.controllers.base import RequestController, one_of, traits_of
-from loo_lessons.widgets.data import as_scenario_or_hand, pick_question, pool_data
 
 EXPLORE_OPTIONS: tuple[str, ...] = (
     "two_trumps_lead",
@@ -25,6 +27,9 @@ EXPLORE_OPTIONS: tuple[str, ...] = (
     "lone_stander_rule",
     "pool_remainder",
 )
+
+#: The most settings of the options shown that the explorer tries, to find a box that does nothing.
+MAX_SETTINGS = 32
 
 #: A declaration as the learner reads it, and as a scenario file writes it.
 DECLARATION_WORDS: dict[str, str] = {"stand": "play", "take miss": "take_miss", "throw up": "pass"}
@@ -78,12 +83,14 @@ class ExploreController(RequestController):
         self._before = before  # shown above it in the book (e.g. the verdict under each book)
         self._chosen: str | None = None
         self._args: dict[str, Any] = {}
+        self._inert: frozenset[str] = frozenset()
         if scenario is not None:
             keys = [str(one_of(k, list(OPTION_SPECS), "options")) for k in options]
             self._args = {"scenario": dict(scenario), "options": keys}
             self.data = {"scenario": dict(scenario), "keys": keys}
             sc = as_scenario_or_hand(dict(scenario))
             opts = sc.options.to_dict() if not isinstance(sc, Hand) else {}
+            self._inert = self._find_inert(dict(opts), keys)
             self._load(dict(opts))
             self.take_changes()
 
@@ -114,19 +121,31 @@ class ExploreController(RequestController):
             default=str,
         )
 
+    def _find_inert(self, rules: dict[str, Any], keys: list[str]) -> frozenset[str]:
+        """The options shown that change nothing in this position, whatever the others shown
+        are set to (so the explorer does not offer a box that does nothing). Every setting of
+        the options shown is tried when there are at most `MAX_SETTINGS` of them."""
+        settings: list[dict[str, Any]] = [{}]
+        for k in keys:
+            settings = [{**s, k: v} for s in settings for v in OPTION_SPECS[k].values]
+            if len(settings) > MAX_SETTINGS:
+                return frozenset()
+        seen = {json.dumps(s, sort_keys=True, default=str): self._fingerprint(self._outcome({**rules, **s})) for s in settings}
+        inert = set()
+        for k in keys:
+            groups: dict[str, set[str]] = {}
+            for s in settings:
+                rest = json.dumps({x: v for x, v in s.items() if x != k}, sort_keys=True, default=str)
+                groups.setdefault(rest, set()).add(seen[json.dumps(s, sort_keys=True, default=str)])
+            if all(len(g) == 1 for g in groups.values()):
+                inert.add(k)
+        return frozenset(inert)
+
     def _load(self, rules: dict[str, Any]) -> None:
         d = self.data
         keys = list(d.get("keys") or [])
         now = self._outcome(rules)
-        mark = self._fingerprint(now)
-        inert = [
-            k
-            for k in keys
-            if all(
-                v == rules.get(k) or self._fingerprint(self._outcome({**rules, k: v})) == mark
-                for v in OPTION_SPECS[k].values
-            )
-        ]
+        inert = [k for k in keys if k in self._inert]
         out: dict[str, Any] = {
             "scenario": d["scenario"],
             "keys": keys,

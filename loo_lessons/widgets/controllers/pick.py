@@ -12,8 +12,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any, ClassVar
 
+from loo_lessons.explain.table import Position
+from loo_lessons.quiz.pick import pick_question
 from loo_lessons.widgets.controllers.base import Controller, one_of, traits_of
-from loo_lessons.widgets.data import Position, pick_question
 
 State = dict[str, Any]
 

@@ -32,17 +32,13 @@ from loo_lessons.engine.errors import IllegalAction, LooError, ScenarioError
 from loo_lessons.engine.game import Action, Hand, Phase, parse_action
 from loo_lessons.engine.options import RuleOptions, options_from
 from loo_lessons.explain import law_json, words
+from loo_lessons.explain.table import action_key, settlement_working, table_view
+from loo_lessons.quiz.pick import pick_question
 from loo_lessons.scenario import DECLARATION_ALIASES
 from loo_lessons.scenario.transcripts import read_transcript
 from loo_lessons.sim.bots import BOTS, Bot, get_bot
 from loo_lessons.sim.game import BotGame
 from loo_lessons.widgets.controllers.base import Controller, Refused, is_int, traits_of
-from loo_lessons.widgets.data import (
-    action_key,
-    pick_question,
-    settlement_working,
-    table_view,
-)
 from loo_lessons.widgets.static import DEFAULT_STATE, Html, Static, component_html, live_html
 
 BotSpec = str | Bot | Sequence[str | Bot | None]

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
+from loo_lessons.quiz.pool_sum import pool_data
 from loo_lessons.widgets.controllers.base import (
     Controller,
     Refused,
@@ -15,7 +16,6 @@ from loo_lessons.widgets.controllers.base import (
     one_of,
     traits_of,
 )
-from loo_lessons.widgets.data import pool_data
 
 State = dict[str, Any]
 #: The largest number a box takes (no pool in these books comes near it).

@@ -15,6 +15,7 @@ from typing import Any, ClassVar
 from loo_lessons.engine.errors import LooError
 from loo_lessons.engine.game import Hand
 from loo_lessons.engine.options import PRESETS
+from loo_lessons.explain.steps import stepper_steps
 from loo_lessons.widgets.controllers.base import as_int, int_in, one_of, traits_of
 from loo_lessons.widgets.controllers.steps import (
     StepperController,
@@ -22,7 +23,6 @@ from loo_lessons.widgets.controllers.steps import (
     seeded_hand,
     step_reduce,
 )
-from loo_lessons.widgets.data import stepper_steps
 
 FACES: tuple[str, ...] = ("up", "hidden")
 #: The width of every card the presenter draws, in CSS pixels (js/present.js).

@@ -106,9 +106,10 @@ class SearchController(RequestController):
             self._compare(ev)
 
     def _find(self, ev: Mapping[str, Any]) -> None:
+        from loo_lessons.quiz.pick import pick_question
+        from loo_lessons.quiz.pool_sum import pool_data
         from loo_lessons.scenario import load
         from loo_lessons.sim.search import PREDICATES, find
-        from loo_lessons.widgets.data import pick_question, pool_data
 
         s = self.data["find"]
         name = str(one_of(ev.get("name", s["name"]), list(PREDICATES), "search"))

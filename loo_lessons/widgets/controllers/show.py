@@ -6,9 +6,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any, ClassVar
 
+from loo_lessons.explain.table import Position, as_scenario_or_hand, table_view
 from loo_lessons.widgets.controllers.base import Controller, traits_of
 from loo_lessons.widgets.controllers.pick import shown_seats
-from loo_lessons.widgets.data import Position, as_scenario_or_hand, table_view
 
 
 class CardsController(Controller):

@@ -12,6 +12,8 @@ from typing import Any, ClassVar
 from loo_lessons.engine.game import Hand
 from loo_lessons.engine.options import PRESETS
 from loo_lessons.explain import preset_matching
+from loo_lessons.explain.steps import stepper_steps
+from loo_lessons.explain.table import Position, as_scenario_or_hand
 from loo_lessons.sim.game import play_out
 from loo_lessons.widgets.controllers.base import (
     MAX_SEED,
@@ -22,7 +24,6 @@ from loo_lessons.widgets.controllers.base import (
     traits_of,
 )
 from loo_lessons.widgets.controllers.pick import shown_seats
-from loo_lessons.widgets.data import Position, as_scenario_or_hand, stepper_steps
 
 State = dict[str, Any]
 
