@@ -25,6 +25,7 @@ from loo_lessons import lessons as L
 from loo_lessons.widgets import live
 from loo_lessons.widgets.backends import browser as B
 from loo_lessons.widgets.backends.kernel import KernelWidget
+from loo_lessons.widgets.controllers.quiz import QuizController
 from loo_lessons.widgets.play import PlayTable
 from loo_lessons.widgets.present import Presenter
 from loo_lessons.widgets.registry import REGISTRY
@@ -192,7 +193,8 @@ def test_quiz_result_log_and_new_questions_are_the_controllers_in_both_places() 
         p.send({"event": {"type": "new"}})
         p.same()
         assert p.w.data["seed"] == 2 == p.page["data"]["seed"]
-        assert len(p.w.controller._log.results) == 1
+        ctl = p.w.controller
+        assert isinstance(ctl, QuizController) and len(ctl._log.results) == 1
     finally:
         p.drop()
 
