@@ -293,6 +293,7 @@ export default {
     let codeText = null; // what the pupil typed, while it is refused
     let codeError = "";
     let exported = "";
+    let redraw = () => {};
     const useCode = (text) => {
       const d = model.get("data") || {};
       const got = classQuestions({ ...initialBanks, ...heldBanks(d, questions()) }, text);
@@ -309,7 +310,7 @@ export default {
       if (got.error) {
         codeError = got.error;
         codeText = text; // kept in the box, to be corrected
-        model.set("data", { ...d });
+        redraw();
         return;
       }
       codeError = "";
@@ -380,7 +381,7 @@ export default {
           }, { action: "export-csv", focusId: "export-csv" }),
           button("Show the result code", () => {
             exported = resultCode(rows());
-            model.set("data", { ...(model.get("data") || {}) });
+            redraw();
           }, { action: "export-code", focusId: "export-code" }),
         ),
         exported ? h("textarea", { readonly: true, rows: 3, "aria-label": "result code", "data-result-code": "", text: exported }) : null,
@@ -395,7 +396,9 @@ export default {
       else el.append(next);
       sheet = next;
     };
-    mount(el, model, ["data", "questions", "index", "responses", "selected", "inspect"], (body, say) => {
+    // redraw after a change kept in this view only (a refused code, the result code): an
+    // anywidget model fires no change for an equal value, so the view redraws itself
+    redraw = mount(el, model, ["data", "questions", "index", "responses", "selected", "inspect"], (body, say) => {
       const d = model.get("data") || {};
       const qs = questions();
       const st = quizReduce(qs, state(), { type: "none" });
