@@ -95,6 +95,18 @@ def checked_json(value: object, what: str = "message") -> None:
         raise Refused(f"{what} is too long")
 
 
+def button(kind: str, doc: str) -> Any:
+    """A controller method that does what one of its component's buttons does: the event
+    `kind`, with nothing more (`next = button("next", "Forward one step.")`)."""
+
+    def press(self: Controller) -> None:
+        self._event(kind, {"type": kind})
+
+    press.__name__ = press.__qualname__ = kind
+    press.__doc__ = doc
+    return press
+
+
 def traits_of(component: str) -> dict[str, Any]:
     """The component's traits and their starting values (`static.DEFAULT_STATE`)."""
     return copy.deepcopy(DEFAULT_STATE[component])

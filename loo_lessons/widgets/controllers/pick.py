@@ -14,7 +14,7 @@ from typing import Any, ClassVar
 
 from loo_lessons.explain.table import Position
 from loo_lessons.quiz.pick import pick_question
-from loo_lessons.widgets.controllers.base import Controller, one_of, traits_of
+from loo_lessons.widgets.controllers.base import Controller, button, one_of, traits_of
 
 State = dict[str, Any]
 
@@ -147,14 +147,6 @@ class PickController(Controller):
         self._event("choice", {"type": "choice", "key": key})
         return self.verdict_for(key)
 
-    def check(self) -> None:
-        """The "Check" button: grades the selection (nothing selected: nothing happens)."""
-        self._event("check", {"type": "check"})
-
-    def show(self) -> None:
-        """The "Show the answer" button."""
-        self._event("show", {"type": "show"})
-
-    def reset(self) -> None:
-        """The "Start again" button."""
-        self._event("reset", {"type": "reset"})
+    check = button("check", 'The "Check" button: grades the selection (nothing selected: nothing happens).')
+    show = button("show", 'The "Show the answer" button.')
+    reset = button("reset", 'The "Start again" button.')

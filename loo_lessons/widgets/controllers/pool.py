@@ -11,6 +11,7 @@ from loo_lessons.quiz.pool_sum import pool_data
 from loo_lessons.widgets.controllers.base import (
     Controller,
     Refused,
+    button,
     int_in,
     is_int,
     one_of,
@@ -125,13 +126,8 @@ class PoolController(Controller):
         self._event("check", {"type": "check"})
         return self.results
 
-    def show(self) -> None:
-        """The "Show the working" button."""
-        self._event("show", {"type": "show"})
-
-    def reset(self) -> None:
-        """The "Clear" button."""
-        self._event("reset", {"type": "reset"})
+    show = button("show", 'The "Show the working" button.')
+    reset = button("reset", 'The "Clear" button.')
 
     @property
     def results(self) -> dict[str, Any]:

@@ -16,7 +16,7 @@ from loo_lessons.engine.errors import LooError
 from loo_lessons.engine.game import Hand
 from loo_lessons.engine.options import PRESETS
 from loo_lessons.explain.steps import stepper_steps
-from loo_lessons.widgets.controllers.base import as_int, int_in, one_of, traits_of
+from loo_lessons.widgets.controllers.base import as_int, button, int_in, one_of, traits_of
 from loo_lessons.widgets.controllers.steps import (
     StepperController,
     deal_args,
@@ -141,9 +141,7 @@ class PresentController(StepperController):
         """The "◀ Back" button (←)."""
         self.prev()
 
-    def toggle_faces(self) -> None:
-        """The "Hide the hands" / "Show the hands" button (F)."""
-        self._event("toggle", {"type": "toggle"})
+    toggle_faces = button("toggle", 'The "Hide the hands" / "Show the hands" button (F).')
 
     def show_faces(self, up: bool = True) -> None:
         """Every hand face up (True) or hidden (False)."""

@@ -21,6 +21,7 @@ from loo_lessons.widgets.controllers.base import (
     Controller,
     Refused,
     as_int,
+    button,
     int_in,
     one_of,
     traits_of,
@@ -339,25 +340,11 @@ class QuizController(Controller):
         v: dict[str, Any] = q["verdicts"][key]
         return v
 
-    def check(self) -> None:
-        """The "Check" button (questions with several right answers)."""
-        self._event("check", {"type": "check"})
-
-    def show(self) -> None:
-        """The "Show the answer" button."""
-        self._event("show", {"type": "show"})
-
-    def next(self) -> None:
-        """The "Next question" button."""
-        self._event("next", {"type": "next"})
-
-    def prev(self) -> None:
-        """The "Back" button."""
-        self._event("prev", {"type": "prev"})
-
-    def restart(self) -> None:
-        """The "Start again" button."""
-        self._event("restart", {"type": "restart"})
+    check = button("check", 'The "Check" button (questions with several right answers).')
+    show = button("show", 'The "Show the answer" button.')
+    next = button("next", 'The "Next question" button.')
+    prev = button("prev", 'The "Back" button.')
+    restart = button("restart", 'The "Start again" button.')
 
     def press(self, name: str) -> None:
         """Any control button by name: check, show, next, prev, restart, new."""

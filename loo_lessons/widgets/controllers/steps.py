@@ -19,6 +19,7 @@ from loo_lessons.widgets.controllers.base import (
     MAX_SEED,
     Controller,
     as_int,
+    button,
     int_in,
     one_of,
     traits_of,
@@ -150,21 +151,10 @@ class StepperController(Controller):
         """Show another deal, from its first step."""
         self._apply({"data": {"steps": stepper_steps(position), "title": title, **deal_facts(position)}, "step": 0})
 
-    def next(self) -> None:
-        """Forward one step (→)."""
-        self._event("next", {"type": "next"})
-
-    def prev(self) -> None:
-        """Back one step (←)."""
-        self._event("prev", {"type": "prev"})
-
-    def first(self) -> None:
-        """The first step (Home)."""
-        self._event("first", {"type": "first"})
-
-    def last(self) -> None:
-        """The last step (End)."""
-        self._event("last", {"type": "last"})
+    next = button("next", "Forward one step (→).")
+    prev = button("prev", "Back one step (←).")
+    first = button("first", "The first step (Home).")
+    last = button("last", "The last step (End).")
 
     def goto(self, step: int) -> None:
         """Step `step` (0-based; kept in range)."""
