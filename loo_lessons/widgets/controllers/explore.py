@@ -12,7 +12,8 @@ from typing import Any, ClassVar
 
 from loo_lessons.engine.errors import LooError
 from loo_lessons.engine.game import Hand, Phase
-from loo_lessons.engine.options import OPTION_SPECS, PRESETS
+from loo_lessons.engine.options import OPTION_SPECS, PRESETS, options_from
+from loo_lessons.explain import preset_matching
 from loo_lessons.explain.table import as_scenario_or_hand
 from loo_lessons.quiz.pick import pick_question
 from loo_lessons.quiz.pool_sum import pool_data
@@ -38,9 +39,12 @@ DECLARATION_WORDS: dict[str, str] = {"stand": "play", "take miss": "take_miss", 
 def preset_of(rules: Mapping[str, Any], shown: Iterable[str] = (), chosen: str | None = None) -> str | None:
     """The preset these options are: every option equal to it; or, failing that, the preset
     the learner chose (or the only one) that every option shown agrees with."""
-    for name, p in PRESETS.items():
-        if p.options.to_dict() == dict(rules):
-            return name
+    try:
+        exact = preset_matching(options_from(dict(rules)))
+    except LooError:
+        exact = None
+    if exact is not None:
+        return exact
     keys = list(shown)
     if not keys:
         return None
