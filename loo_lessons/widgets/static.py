@@ -127,7 +127,7 @@ def full_state(name: str, state: Mapping[str, Any]) -> dict[str, Any]:
 
 def live_spec_html(kind: str, component: str, args: Mapping[str, Any]) -> str:
     """The attributes that let the book's engine (js/engine.js) run this widget live: which
-    controller (`controllers.browser.KINDS`), drawn by which component, made from what."""
+    controller (`widgets.registry`), drawn by which component, made from what."""
     spec = json_for_html({"kind": kind, "component": component, "args": dict(args)})
     return f' data-loo-live="{html.escape(spec, quote=True)}"'
 
@@ -208,7 +208,7 @@ def component_html(
     `state` maps the component's traits (see DEFAULT_STATE) to values, e.g.
     `component_html("table", {"data": {"view": table_view(hand)}})`. Several fragments may
     share a page, the same one twice included. `live` ({"kind", "args"}): the book's engine
-    takes this component over once it has loaded (`controllers.browser.create`).
+    takes this component over once it has loaded (`backends.browser.create`).
     """
     st = full_state(name, state)
     blob = json_for_html(st)

@@ -11,7 +11,7 @@
 // first (it grades in the browser), then a small "engine ready" line.
 //
 // For others (the playground): `looEngine.ready` (a Promise), `looEngine.run(name, args)`
-// (one of controllers.browser.FUNCTIONS, e.g. "explain" with {text}), `looEngine.create(kind,
+// (one of backends.browser.FUNCTIONS, e.g. "explain" with {text}), `looEngine.create(kind,
 // args, state)` and `looEngine.model(id, state)`.
 
 function looEngineBase() {

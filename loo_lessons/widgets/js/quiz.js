@@ -5,7 +5,7 @@
 // (data.live), "New questions" asks Python for a fresh bank by bumping `new_request`.
 // State: index (0..n, n = the summary), responses (one per question: null or
 // {picked, correct, revealed}), selected (draft for multi questions), inspect (the choice
-// whose verdict is shown). loo_lessons/widgets/state.py mirrors quizReduce exactly.
+// whose verdict is shown). loo_lessons/widgets/controllers/quiz.py mirrors quizReduce exactly.
 // A several-answer question is graded only on "Check"; a one-answer question on its click.
 // The seconds a pupil spent on each question (shown until first answered) are kept on the
 // page, outside the state, for the results export.
