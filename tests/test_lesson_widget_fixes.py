@@ -99,3 +99,27 @@ def test_a_pick_with_one_answer_has_a_check_and_gives_nothing_away() -> None:
     said = json.loads(B.send(made["id"], json.dumps({"event": {"type": "choice", "key": "6S"}})))
     assert said["changes"]["revealed"] is False
     B.drop(made["id"])
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_undo_in_the_terminal_puts_the_bots_draws_back_as_the_widget_does(seed: int) -> None:
+    """The terminal game and the play widget are one loop (`sim.game.BotGame`): after undo,
+    the same decision gets the same answers from the bots, in both."""
+    import io
+
+    from loo_lessons.views.terminal import play_terminal
+    from loo_lessons.widgets.controllers.play import PlayController
+
+    out = io.StringIO()
+    play_terminal(seed, players=5, seat=1, input=io.StringIO("1\nu\n1\nq\n"), output=out, bots="random-legal")
+    parts = out.getvalue().split("== Your turn")
+    first, again = parts[1].split("> ", 1)[1], parts[3].split("> ", 1)[1]
+    assert "Undone" in parts[2] and first == again
+    assert first.count("Declaring is over") <= 1  # each move said once, as it is made
+    game = PlayController(seed, 5, "hoffmann", 1, "random-legal")
+    move = game.legal[0]
+    game.choose(move)
+    after = [m["key"] for m in game.moves()]
+    game.undo()
+    game.choose(move)
+    assert [m["key"] for m in game.moves()] == after

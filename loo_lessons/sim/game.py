@@ -9,7 +9,7 @@ so the bots answer the same move the same way every time; `play_out` plays a who
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from loo_lessons.engine.errors import LooError
@@ -49,14 +49,17 @@ class BotGame:
             raise LooError(f"seat {seat} is the learner's: no bot plays it")
         return b
 
-    def advance(self) -> list[Move]:
-        """The bots move until it is the learner's turn or the deal is over."""
+    def advance(self, said: Callable[[int, Action, int], None] | None = None) -> list[Move]:
+        """The bots move until it is the learner's turn or the deal is over; `said` hears
+        each move as it is made (seat, action, tricks complete before it)."""
         h, moves = self.hand, []
         while h.to_act is not None and h.to_act != self.seat:
             seat, before = h.to_act, len(h.winners)
             a = bot_move(h, self.bot(seat), self.rng)
             h.apply(a)
             moves.append((seat, a, before))
+            if said is not None:
+                said(seat, a, before)
         return moves
 
     def decide(self, a: Action) -> None:

@@ -183,8 +183,7 @@ class _Game:
 
     # --- running ----------------------------------------------------------------------
     def bots_move(self) -> None:
-        for seat, a, before in self.game.advance():
-            self.announce(seat, a, before)
+        self.game.advance(self.announce)  # each bot's move said as it is made
 
     def save(self, path: str) -> None:
         try:
