@@ -94,9 +94,17 @@ def situation(q: Question) -> tuple[object, ...]:
     teach the same thing ("Stand, and only Stand, by R43")."""
     return (
         q.kind,
-        q.answer,
-        tuple((c.key, q.verdicts[c.key].correct, q.verdicts[c.key].rule_id) for c in q.choices),
+        tuple(sorted(q.answer)),
+        # by key, not by place: the choices' order is drawn afresh for every question
+        tuple(
+            sorted((c.key, q.verdicts[c.key].correct, q.verdicts[c.key].rule_id) for c in q.choices)
+        ),
     )
+
+
+def answer_key(q: Question) -> tuple[str, tuple[str, ...]]:
+    """The kind of question and its answer, whatever places the answer stands at."""
+    return (q.kind, tuple(sorted(q.answer)))
 
 
 def position_key(q: Question) -> str:
@@ -158,7 +166,7 @@ def generate(
             repeats = (
                 position_key(q) in seen_positions
                 or situations.get(situation(q), 0) >= cap
-                or answers.get((q.kind, q.answer), 0) >= max(2, (i + 1) // 3)
+                or answers.get(answer_key(q), 0) >= max(2, (i + 1) // 3)
                 or (selects_all(q) and all_selected + 1 > (multi + 1) // 4)
             )
             if not repeats:
@@ -166,7 +174,7 @@ def generate(
             q = generate_one(topic, rng, qid, preset=preset, disagreement=disagreement, level=level)
         seen_positions.add(position_key(q))
         situations[situation(q)] = situations.get(situation(q), 0) + 1
-        answers[(q.kind, q.answer)] = answers.get((q.kind, q.answer), 0) + 1
+        answers[answer_key(q)] = answers.get(answer_key(q), 0) + 1
         all_selected += selects_all(q)
         multi += q.multi
         out.append(q)

@@ -169,7 +169,8 @@ def seat_choices(sc: Scenario, seats: Iterable[int]) -> tuple[Choice, ...]:
 
 
 def number_choices(rng: random.Random, answer: int, wrong: Iterable[int]) -> tuple[Choice, ...]:
-    """The answer and three plausible wrong numbers, in ascending order."""
+    """The answer and three plausible wrong numbers (in ascending order here; `finish` puts
+    every question's choices in a seeded order)."""
     pool = sorted({w for w in wrong if w >= 0 and w != answer})
     rng.shuffle(pool)
     picked = pool[:3]
@@ -273,6 +274,15 @@ def trumps_words(sc: Scenario) -> str:
     return f"Trumps are {h.trumps.plural} (the {card_label(h.turn_up.code)} is turned up)."
 
 
+def in_seeded_order(rng: random.Random, choices: Sequence[Choice]) -> tuple[Choice, ...]:
+    """The choices in an order drawn from the question's own RNG, so the place of the right
+    answers tells a learner nothing ("click the first" scores no better than chance); the same
+    seed (a class code) still deals every pupil the same order."""
+    shuffled = list(choices)
+    rng.shuffle(shuffled)
+    return tuple(shuffled)
+
+
 def finish(
     g: Gen,
     a: Asked,
@@ -287,7 +297,8 @@ def finish(
     view: Mapping[str, Any] | None = None,
     show: Sequence[int] = (),
 ) -> Question:
-    """Assemble the question: annotate the scenario, state both books in disagreement mode."""
+    """Assemble the question: annotate the scenario, put the choices in a seeded order, state
+    both books in disagreement mode."""
     ids = ordered_ids(rule_ids, (verdicts[c.key].rule_id for c in choices))
     if a.other is not None:
         mine = summary_of(a.sc, a.ask, a.j)
@@ -300,6 +311,7 @@ def finish(
     scenario["level"] = g.level
     scenario["answer"] = list(a.answer)
     scenario["rule_ids"] = list(ids)
+    choices = in_seeded_order(g.rng, choices)
     order = {c.key: i for i, c in enumerate(choices)}
     answer = tuple(sorted(a.answer, key=lambda k: order.get(k, len(order))))
     return Question(
