@@ -29,9 +29,7 @@ SIGMAS = 5.0
 
 @cache
 def bank(topic: str) -> tuple[Question, ...]:
-    return tuple(
-        q for p in PRESETS for q in generate(topic, PER_PRESET, seed=2026, preset=p)
-    )
+    return tuple(q for p in PRESETS for q in generate(topic, PER_PRESET, seed=2026, preset=p))
 
 
 def misplaced(qs: Sequence[Question]) -> list[str]:

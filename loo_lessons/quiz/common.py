@@ -19,12 +19,12 @@ from loo_lessons.engine.cards import Card, Suit
 from loo_lessons.engine.declare import ALL_DECLARATIONS, Declaration
 from loo_lessons.engine.errors import ScenarioError
 from loo_lessons.engine.game import Action, Hand, Phase
-from loo_lessons.engine.settle import Stakes
 from loo_lessons.engine.sources import RULES
 from loo_lessons.explain import explain_json, words
 from loo_lessons.quiz.derive import answer_of, summary_of
 from loo_lessons.quiz.model import Choice, Question, Verdict
 from loo_lessons.quiz.positions import (
+    HISTORY,
     PRESET_NAMES,
     Rules,
     card_label,
@@ -33,6 +33,7 @@ from loo_lessons.quiz.positions import (
     hand_codes,
     legal_under,
     play_until,
+    reach,
     scenario_of,
     table_size,
     view_of,
@@ -427,11 +428,37 @@ def positions_kept(
     return found
 
 
-def played_out(
-    g: Gen, rules: Rules, stakes_of: Callable[[int], Stakes], *, must: bool = False
+def reached_deal(
+    g: Gen,
+    rules: Rules,
+    players: int,
+    *,
+    loo: int | None = None,
+    loo_cap: int | None = None,
+    must: bool | None = False,
+    deals: tuple[int, int] = HISTORY,
 ) -> Hand:
+    """A fresh deal at a table that has played `deals` deals first (`positions.reach`), so
+    the pool, the dealer and a must are what the rules make of real deals."""
+    try:
+        r = reach(g.rng, rules, players, loo=loo, loo_cap=loo_cap, must=must, deals=deals)
+    except LookupError as e:
+        raise Reject(str(e)) from None
+    return deal(g.rng, rules, players, r.dealer, stakes=r.stakes, must=r.must)
+
+
+def played_out(
+    g: Gen,
+    rules: Rules,
+    *,
+    loo: int | None = None,
+    loo_cap: int | None = None,
+    must: bool = False,
+    deals: tuple[int, int] = HISTORY,
+) -> Hand:
+    """A deal played out at random, at a table the engine brought to it (`reached_deal`)."""
     n = table_size(g.rng, 3, 7)
-    hand = deal(g.rng, rules, n, g.rng.randrange(n), stakes=stakes_of(n), must=must)
+    hand = reached_deal(g, rules, n, loo=loo, loo_cap=loo_cap, must=must, deals=deals)
     declare_until(hand, g.rng, PLAYERS_IN)
     if hand.phase is not Phase.PLAY:
         raise Reject("the deal ended without play")
@@ -442,7 +469,10 @@ def played_out(
 def counts_mapping(
     hand: Hand, rules: Rules, extra: Mapping[str, Any] | None = None
 ) -> dict[str, Any]:
-    """A finished deal written with `tricks_won` (the counts) instead of the tricks."""
+    """A finished deal written with `tricks_won` (the counts) instead of the tricks; with
+    the tricks when the pool does not divide by three (the shares then follow their order)."""
+    if hand.setup.stakes.pool % 3:
+        return scenario_of(hand, rules, extra=extra)
     won = {str(s): hand.winners.count(s) for s in hand.players_in}
     m = scenario_of(hand, rules, hands=(), tricks=False, extra={"tricks_won": won})
     if extra:
