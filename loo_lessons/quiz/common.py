@@ -67,6 +67,8 @@ class Gen:
     level: int
     preset: str | None
     disagreement: bool
+    #: how the table reached the deal asked about (`positions.Reached.history`), if it did
+    table: dict[str, Any] | None = None
 
     def rules(self, custom: Mapping[str, str | bool] | None = None) -> Rules:
         """The rules to ask under: the preset filter, else either book at random.
@@ -104,6 +106,8 @@ def ask(g: Gen, mapping: dict[str, Any], question: Mapping[str, Any], rules: Rul
     position only if the other book answers differently."""
     mapping = dict(mapping)
     mapping["question"] = dict(question)
+    if g.table is not None:
+        mapping["question"]["table"] = dict(g.table)
     try:
         sc = load(mapping)
     except ScenarioError as e:
@@ -444,6 +448,7 @@ def reached_deal(
         r = reach(g.rng, rules, players, loo=loo, loo_cap=loo_cap, must=must, deals=deals)
     except LookupError as e:
         raise Reject(str(e)) from None
+    g.table = r.history
     return deal(g.rng, rules, players, r.dealer, stakes=r.stakes, must=r.must)
 
 

@@ -83,12 +83,13 @@ MAX_DEALS = 80
 @dataclass(frozen=True, slots=True)
 class Reached:
     """A table after the deals the engine played (`engine.table.Table`, random legal moves):
-    the next deal's dealer, its stakes (the pool is the table's own) and whether it is a must."""
+    the next deal's dealer, its stakes (the pool is the table's own) and whether it is a must.
+    `history` says how to play the table again (`replay_table`)."""
 
     dealer: int
     stakes: Stakes
     must: bool
-    deals: int
+    history: dict[str, Any]
 
 
 def agreed_loo(rules: Rules) -> int | None:
@@ -97,6 +98,24 @@ def agreed_loo(rules: Rules) -> int | None:
     if rules.base != "peel" or rules.options().loo_amount is not LooAmount.FIXED:
         return None
     return PEEL_AGREED_LOO
+
+
+def replay_table(options: RuleOptions, history: Mapping[str, Any]) -> Table:
+    """The table of `history` (a question's `question.table`) after its deals, played again
+    by the engine under `options`: random legal moves drawn from the table's own seed."""
+    table = Table(
+        int(history["players"]),
+        options,
+        random.Random(int(history["seed"])),
+        stake=int(history["stake"]),
+        loo=history["loo"],
+        loo_cap=history["loo_cap"],
+        dealer=int(history["first_dealer"]),
+    )
+    choose = random_chooser(table.rng)
+    for _ in range(int(history["deals"])):
+        table.play_deal(choose)
+    return table
 
 
 def reach(
@@ -115,15 +134,17 @@ def reach(
 
     `must`: True wants the deal after a single (a must where the rules make one), False an
     ordinary deal, None either. LookupError when the table does not get there."""
-    table = Table(
-        players,
-        rules.options(),
-        random.Random(rng.getrandbits(64)),
-        stake=STAKE,
-        loo=loo,
-        loo_cap=loo_cap,
-        dealer=rng.randrange(players),
-    )
+    history: dict[str, Any] = {
+        "seed": rng.getrandbits(32),
+        "players": players,
+        "first_dealer": rng.randrange(players),
+        "deals": 0,
+        "stake": STAKE,
+        "loo": loo,
+        "loo_cap": loo_cap,
+    }
+    options = rules.options()
+    table = replay_table(options, history)
     choose = random_chooser(table.rng)
     for _ in range(rng.randint(*deals)):
         table.play_deal(choose)
@@ -133,10 +154,9 @@ def reach(
         table.play_deal(choose)
     else:
         raise LookupError(f"no {'must' if must else 'ordinary deal'} in {MAX_DEALS} deals")
-    stakes = Stakes.make(
-        STAKE, loo, None, loo_cap, table.pool, players=players, ante=table.options.ante
-    )
-    return Reached(table.dealer, stakes, table.next_must, len(table.history))
+    history["deals"] = len(table.history)
+    stakes = Stakes.make(STAKE, loo, None, loo_cap, table.pool, players=players, ante=options.ante)
+    return Reached(table.dealer, stakes, table.next_must, history)
 
 
 def deal(
