@@ -32,7 +32,7 @@ from loo_lessons.engine.settle import AGREED_LOO_RULE, new_pool_stake
 from loo_lessons.engine.sources import RULES, seed_text
 from loo_lessons.explain import explain_json
 from loo_lessons.explain.quotes import uncut
-from loo_lessons.quiz import TOPICS, Question, generate, generate_one
+from loo_lessons.quiz import TOPICS, Question, generate, generate_mixed, generate_one
 from loo_lessons.quiz.positions import PEEL_AGREED_LOO, STAKE, replay_table
 from loo_lessons.quiz.topics import DISAGREEMENT_LEVELS
 from loo_lessons.scenario import Scenario, load
@@ -207,8 +207,6 @@ def test_the_issues_examples_are_gone() -> None:
         check(q)
         if q.preset == "hoffmann":
             assert "agreed a loo" not in q.prompt and "loo of 6" not in q.prompt
-    from loo_lessons.quiz import generate_mixed  # noqa: PLC0415
-
     for q in generate_mixed(6, 12):
         check(q)
 
