@@ -114,6 +114,9 @@ def position_key(q: Question) -> str:
     data = {
         k: v for k, v in q.scenario.items() if k not in ("topic", "level", "answer", "rule_ids")
     }
+    asked = data.get("question")
+    if isinstance(asked, dict):  # how the table got there is not the position
+        data["question"] = {k: v for k, v in asked.items() if k != "table"}
     return json.dumps(data, sort_keys=True, default=str)
 
 
