@@ -9,6 +9,14 @@ question i does not depend on how many are asked. Every answer comes from the ru
 (`explain_json`, the settlement, `penalties.ruling_for`); every question carries its
 scenario, which `scenario.load` accepts and which reproduces the answer.
 
+Questions that can't be gamed and that a table can meet: `common.finish` puts every
+question's choices in an order drawn from its own RNG (a class code still deals every pupil
+the same order), so the place of a right answer tells nothing; a deal that states a pool is
+dealt at a table the engine brought there (`positions.reach`: deals played from the first
+dealer's stake under the question's rules), and its scenario's `question.table` records
+how, so `positions.replay_table` plays it again; every quote shown is whole
+(`explain.quotes.uncut`).
+
 Where things are: one generator module per topic in `quiz/topics/` (deal, declare, dealer,
 lead, follow, trick, pool, must, penalty), what they share in `common.py` (asking the
 engine, choices, verdicts) and `money.py` (settlement questions); `class_code.py` reads and
