@@ -215,6 +215,8 @@ def test_R39_originally_staked_only_when_the_loo_is_the_stake() -> None:
     assert loos and all("6 counters" in x["text"] for x in loos)
     assert not any("originally" in x["text"] or "originally" in x["reason"] for x in loos)
     assert all("fixed loo" in x["text"] and "stake was 3" in x["text"] for x in loos)
+    # cited as the table's agreement (R02's "an agreed number of counters"), not R39's words
+    assert all(x["rule_id"] == "R02" and "agreed number" in x["quote"] for x in loos)
     s = finish(make_hand(HANDS5, MISS5), PLAY5)
     texts = [x["text"] for x in settlement_lines(s) if x["kind"] == "loo"]
     assert texts and all("pays 3 counters (the amount originally staked)" in t for t in texts)
