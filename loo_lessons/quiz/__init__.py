@@ -223,6 +223,7 @@ def bench_bank(topic: str, n: int = 200) -> float:
 
 __all__ = [
     "DISAGREEMENT_TOPICS",
+    "GENERATORS",
     "LEVELS",
     "MAX_COUNT",
     "TOPICS",
