@@ -10,6 +10,7 @@ import json
 from collections.abc import Iterable, Mapping
 from typing import Any, ClassVar
 
+from loo_lessons.engine.declare import Declaration
 from loo_lessons.engine.errors import LooError
 from loo_lessons.engine.game import Hand, Phase
 from loo_lessons.engine.options import OPTION_SPECS, PRESETS, options_from
@@ -33,7 +34,9 @@ EXPLORE_OPTIONS: tuple[str, ...] = (
 MAX_SETTINGS = 32
 
 #: A declaration as the learner reads it, and as a scenario file writes it.
-DECLARATION_WORDS: dict[str, str] = {"stand": "play", "take miss": "take_miss", "throw up": "pass"}
+DECLARATION_WORDS: dict[str, str] = {
+    d.words: d.value for d in (Declaration.PLAY, Declaration.TAKE_MISS, Declaration.PASS)
+}
 
 
 def preset_of(rules: Mapping[str, Any], shown: Iterable[str] = (), chosen: str | None = None) -> str | None:
