@@ -184,6 +184,21 @@ def test_a_refused_value_is_put_back_in_the_page() -> None:
     assert w.index == 0 and "index" in w.data["refused"] and ["index"] in sent
 
 
+def test_the_page_gets_its_echo_first_then_the_controllers_values() -> None:
+    """ipywidgets' page ignores the kernel's values for a trait it sent until the kernel
+    echoes it: the adapter echoes what arrived, then sends what the controller holds."""
+    w = live.Stepper(L.scenario("follow-suit"))
+    said: list[Any] = []
+    w._send = lambda msg, buffers=None: said.append(msg)
+    w._handle_msg({"content": {"data": {"method": "update", "state": {"step": 2}}}})
+    assert said[0] == {"method": "echo_update", "state": {"step": 2}, "buffer_paths": []}
+    assert w.step == 2
+    said.clear()
+    w._handle_msg({"content": {"data": {"method": "update", "state": {"step": 10**9}}}})
+    assert said[0]["method"] == "echo_update" and w.step == 2
+    assert any(m["method"] == "update" and m["state"].get("step") == 2 for m in said[1:])  # put back
+
+
 def test_quiz_result_log_and_new_questions_are_the_controllers_in_both_places() -> None:
     p = Pair("quiz")
     try:

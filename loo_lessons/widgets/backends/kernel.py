@@ -18,6 +18,7 @@ from typing import Any, ClassVar, Self
 
 import anywidget
 import traitlets
+from ipywidgets.widgets.widget import JUPYTER_WIDGETS_ECHO, _remove_buffers
 
 from loo_lessons.widgets.bundle import esm
 from loo_lessons.widgets.controllers.base import Controller
@@ -109,8 +110,14 @@ class KernelWidget(anywidget.AnyWidget):  # type: ignore[misc,unused-ignore]
             self._receive({"method": str(method)[:40]})
 
     def set_state(self, sync_data: Any) -> None:
-        """Trait values the page synced: through the controller, as the book's worker does."""
+        """Trait values the page synced: through the controller, as the book's worker does.
+        The page is told first that its values arrived (ipywidgets' echo: until then it
+        ignores the kernel's values for those traits); then it gets the controller's."""
         sent = [k for k in sync_data if isinstance(k, str)] if isinstance(sync_data, Mapping) else []
+        echo = {k: sync_data[k] for k in sent if k in self.keys and self.trait_metadata(k, "echo_update", default=True)}
+        if echo and JUPYTER_WIDGETS_ECHO:
+            state, paths, buffers = _remove_buffers(echo)
+            self._send({"method": "echo_update", "state": state, "buffer_paths": paths}, buffers=buffers)
         self._receive({"sync": dict(sync_data) if isinstance(sync_data, Mapping) else sync_data}, sent)
 
     def _from_python(self, change: Mapping[str, Any]) -> None:
