@@ -207,7 +207,9 @@ def test_a_click_in_jupyterlab_reaches_python(lab: tuple[str, str], browser: Bro
             "button", name=re.compile("queen of diamonds")
         )
         card.wait_for(timeout=60_000)
-        card.click()
+        card.click()  # selects: every pick is graded on Check (issue 15)
+        page.locator('.jp-OutputArea button[data-action="check"]').click()
+        card.click()  # once checked, a click shows that card's verdict
         verdict = page.locator('.jp-OutputArea .loo-verdict[data-verdict="QD"]')
         verdict.wait_for(timeout=30_000)
         assert "R30" in verdict.inner_text()
