@@ -289,7 +289,9 @@ def test_random_component_clicks_match_python(browser: Browser, tmp_path: Path) 
 
 def test_python_state_is_what_the_page_shows(browser: Browser, tmp_path: Path) -> None:
     pick = PickCard(scenario("trump-after-trick-lead-a-trump"))
-    pick.click("QD")
+    pick.click("QD")  # selects
+    pick.check()  # grades
+    pick.click("QD")  # and shows its verdict
     runner = QuizRunner(questions=known_bank())
     runner.click("AH")
     runner.next()
