@@ -305,6 +305,7 @@ export default {
         exported = "";
         shownAt = {};
         secondsTo = {};
+        codeNote = `The questions of ${parseClassCode(text).code}, from the first.`;
         commit(model, { class_request: parseClassCode(text).code });
         return;
       }
