@@ -32,9 +32,13 @@ from loo_lessons.widgets.static import Static, component_html, quiz_page
 if TYPE_CHECKING:
     from loo_lessons.widgets.live import (
         CardRow,
+        DeclarationsExplorer,
+        Explorer,
+        Lab,
         PickCard,
         PoolCalculator,
         QuizRunner,
+        Search,
         Stepper,
         TableView,
     )
