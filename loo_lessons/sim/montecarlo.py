@@ -41,7 +41,7 @@ from loo_lessons.engine.options import (
 )
 from loo_lessons.engine.settle import Stakes
 from loo_lessons.engine.table import Table
-from loo_lessons.sim.bots import BOTS, Bot, bot_move, get_bot, seat_bots, seat_view
+from loo_lessons.sim.bots import ALL_BOTS, Bot, bot_move, get_bot, seat_bots, seat_view
 from loo_lessons.sim.tally import DECLARATION_NAMES, NONE, Tally
 from loo_lessons.sim.tally import Table as SummaryTable
 
@@ -376,7 +376,7 @@ def _jobs(
     rows: bool,
     chunk: int,
 ) -> list[_Job]:
-    names: tuple[str | Bot, ...] = tuple(b.name if BOTS.get(b.name) == b else b for b in bots)
+    names: tuple[str | Bot, ...] = tuple(b.name if ALL_BOTS.get(b.name) == b else b for b in bots)
     kinds = _bot_kinds(bots)
     codes = tuple(kinds.index(b.name) for b in bots)
     options = opts.to_dict()
