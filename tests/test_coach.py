@@ -314,3 +314,14 @@ def test_cli_coach_refuses_a_position_it_cannot_weigh(
 
 def test_the_cli_limit_is_the_coachs() -> None:
     assert A.MAX_ROLLOUTS == C.MAX_ROLLOUTS
+
+
+def test_bench_prints_the_coach_figures(capsys: pytest.CaptureFixture[str]) -> None:
+    from loo_lessons.cli.bench import coach_figures
+
+    got = coach_figures(random.Random(1), 1e-5, 4e-5, rollouts=5)
+    out = capsys.readouterr().out
+    assert "coach, 5 play-outs of each legal move: declaring (3 moves)" in out
+    assert "leading" in out and "following" in out and "floors" in out
+    assert {"coach_declaring_ms", "coach_playout_ratio", "coach_worst_ms"} <= set(got)
+    assert all(v > 0 for v in got.values())

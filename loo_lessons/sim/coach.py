@@ -343,14 +343,18 @@ def advise(
     loos = [0] * n_moves
     tricks = [0] * n_moves
     world = first
+    draws = random.Random()
     for i in range(rollouts):
         if i:
             deal, world = _world(shape, rng)
-        draws = rng.getrandbits(64)
+        draws.seed(rng.getrandbits(64))
+        same = draws.getstate()  # every move meets the same draws of the bots
         for k, action in enumerate(legal):
             h = world if k == n_moves - 1 else _replayed(shape, deal)
             h.apply_unchecked(action)
-            _play_out(h, seats, random.Random(draws))
+            if k:
+                draws.setstate(same)
+            _play_out(h, seats, draws)
             s = h.settlement
             assert s is not None
             nets[k].append(s.receives.get(me, 0) - s.loo_pays.get(me, 0))
