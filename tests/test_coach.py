@@ -262,6 +262,34 @@ def test_the_coached_bot_plays_the_coachs_choice_and_simulate_seats_it() -> None
     assert res.hands == 12 and res.bots[0] == "coached"
     again = simulate(12, 4, 9, "hoffmann", ("coached", "sensible", "sensible", "sensible"))
     assert again.summary() == res.summary()
+    strength = {r["bot"]: r for r in res.strength().records()}
+    assert set(strength) == {"coached", "sensible"}
+    assert strength["coached"]["seat_hands"] == 12 and strength["sensible"]["seat_hands"] == 36
+    for r in strength.values():
+        assert r["balance_low"] <= r["balance"] <= r["balance_high"]  # type: ignore[operator]
+
+
+def test_the_strength_table_sums_to_the_seats_balances() -> None:
+    from loo_lessons.sim.montecarlo import simulate
+
+    bots = ("sensible", "bold", "cautious", "bold")
+    res = simulate(300, 4, 2, "hoffmann", bots, rows=True)
+    rows = {r["bot"]: r for r in res.strength().records()}
+    assert rows["bold"]["seat_hands"] == 600 and rows["cautious"]["seat_hands"] == 300
+    frame_free: dict[str, list[int]] = {}
+    cols = res.columns
+    assert cols is not None
+    for i in range(res.hands):
+        dealer = cols["dealer"][i]
+        for seat, bot in enumerate(bots):
+            k = i * 4 + seat
+            staked = res.stake if seat == dealer else 0
+            frame_free.setdefault(bot, []).append(cols["won"][k] - cols["paid"][k] - staked)
+    for bot, values in frame_free.items():
+        assert rows[bot]["balance"] == pytest.approx(sum(values) / len(values))
+        est = C.mean_interval(values)
+        assert rows[bot]["balance_low"] == pytest.approx(est.low)
+        assert rows[bot]["balance_high"] == pytest.approx(est.high)
 
 
 # --- the command line -----------------------------------------------------------------------------

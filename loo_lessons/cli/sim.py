@@ -77,6 +77,7 @@ _TITLES = {
     "by_position": "Hands played, by position (1 = elder hand)",
     "expected_counters": "Mean counters (won - loos) of each declaration, by position",
     "value_of_miss": "Standing vs taking the miss, by the hand dealt (value = miss - stand)",
+    "strength": "How each bot fares: mean balance a seat and hand, with its 95 % interval",
 }
 
 

@@ -229,6 +229,7 @@ def _play_chunk(job: _Job) -> _Part:
                 paid.get(seat, 0),
                 job.stake if all_ante or seat == dealer else 0,
                 awarded,
+                job.bot_codes[seat],
             )
         if cols is None:
             continue
@@ -320,6 +321,12 @@ class SimResult:
         """Headline rates per hand; the loo rate is among seats that played a hand out."""
         return self.tally.overview()
 
+    def strength(self) -> SummaryTable:
+        """How each bot fares: mean balance a seat and hand (won - loos - stakes) with its 95 %
+        interval, the share of hands it played and was looed in (`coached` against the rest:
+        `simulate(..., bots=("coached", "sensible", ...))`)."""
+        return self.tally.strength(self.bot_kinds)
+
     def session(
         self,
         deals: int,
@@ -336,7 +343,7 @@ class SimResult:
 
     def summary(self) -> dict[str, SummaryTable]:
         """The summary tables by name, as plain Python (what `loo-lessons simulate` prints)."""
-        return self.tally.tables()
+        return self.tally.tables(self.bot_kinds)
 
 
 #: Hands per chunk (at least; more when a run would need over MAX_CHUNKS chunks).
