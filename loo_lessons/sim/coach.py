@@ -333,7 +333,7 @@ def advise(
     shape = _shape(view, setup)
     rng = random.Random(seed)
     deal, first = _world(shape, rng)
-    if first.to_act != me or first.phase is not view.phase:
+    if first.to_act != me:
         raise ScenarioError(
             "position", f"seat {me} is not to act here: the coach answers the seat to act"
         )
