@@ -37,6 +37,7 @@ from loo_lessons.engine.observation import SeatView, seat_view
 from loo_lessons.engine.settle import Stakes
 from loo_lessons.explain.words import action_label, and_list
 from loo_lessons.sim.bots import Bot, seat_bots
+from loo_lessons.sim.montecarlo import play_hand
 
 #: Rollouts per legal move by default (the speed goal: 1,000 per move in <= 300 ms, `bench`).
 ROLLOUTS = 1000
@@ -252,21 +253,23 @@ def _hand(shape: _Shape, deal: _Deal) -> Hand:
 
 
 def _deal_world(shape: _Shape, rng: random.Random) -> _Deal:
-    """One deal of the unseen cards into the holes (no check against the play yet)."""
-    pool = list(shape.unseen)
-    rng.shuffle(pool)
+    """One deal of the unseen cards into the holes (no check against the play yet). Only the
+    holes are drawn (a sample, not a shuffle of the pack); the stock keeps the rest."""
+    holes = sum(3 - len(cards) for cards in shape.fixed)
+    if shape.miss_fixed is not None:
+        holes += 3 - len(shape.miss_fixed)
+    drawn = rng.sample(shape.unseen, holes)
     at = 0
     hands: list[tuple[Card, ...]] = []
     for cards in shape.fixed:
         need = 3 - len(cards)
-        hands.append(cards + tuple(pool[at : at + need]))
+        hands.append(cards + tuple(drawn[at : at + need]))
         at += need
     miss: tuple[Card, ...] | None = None
     if shape.miss_fixed is not None:
-        need = 3 - len(shape.miss_fixed)
-        miss = shape.miss_fixed + tuple(pool[at : at + need])
-        at += need
-    return tuple(hands), miss, tuple(pool[at:])
+        miss = shape.miss_fixed + tuple(drawn[at:])
+    taken = set(drawn)
+    return tuple(hands), miss, tuple(c for c in shape.unseen if c not in taken)
 
 
 def _consistent(world: Hand, moves: Sequence[Action]) -> bool:
@@ -300,12 +303,6 @@ def _replayed(shape: _Shape, deal: _Deal) -> Hand:
     for a in shape.moves:
         fresh.apply_unchecked(a)
     return fresh
-
-
-def _play_out(hand: Hand, bots: Sequence[Bot], rng: random.Random) -> Hand:
-    from loo_lessons.sim.montecarlo import play_hand  # one play-out loop for the whole package
-
-    return play_hand(hand, bots, rng)
 
 
 # --- the coach ------------------------------------------------------------------------------
@@ -354,7 +351,7 @@ def advise(
             h.apply_unchecked(action)
             if k:
                 draws.setstate(same)
-            _play_out(h, seats, draws)
+            play_hand(h, seats, draws)
             s = h.settlement
             assert s is not None
             nets[k].append(s.receives.get(me, 0) - s.loo_pays.get(me, 0))
