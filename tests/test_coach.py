@@ -353,3 +353,38 @@ def test_bench_prints_the_coach_figures(capsys: pytest.CaptureFixture[str]) -> N
     assert "leading" in out and "following" in out and "floors" in out
     assert {"coach_declaring_ms", "coach_playout_ratio", "coach_worst_ms"} <= set(got)
     assert all(v > 0 for v in got.values())
+
+
+# --- the review of a deal ---------------------------------------------------------------------
+
+
+def test_review_marks_throwing_up_the_ace_and_king_of_trumps() -> None:
+    hand = _holding(["AH", "KH", "2C"], "7H", 4, 1, 3)
+    rng = random.Random(3)
+    hand.apply(Declaration.PASS)  # seat 1 throws his sure tricks away
+    while hand.to_act is not None:
+        hand.apply(bot_move(hand, SENSIBLE, rng))
+    (decision,) = C.review(hand, 1, rollouts=150, seed=2)
+    assert decision.move == 0 and decision.played is Declaration.PASS
+    assert decision.advice.best is Declaration.PLAY and decision.mistake
+    stand = decision.advice.move("play").counters
+    assert decision.cost.mean == pytest.approx(stand.mean)  # throwing up earns nothing
+    assert decision.words.startswith("throw up gave up")
+    assert decision.as_json()["mistake"] is True
+
+
+def test_review_weighs_each_decision_of_the_seat_in_order() -> None:
+    hand = Hand.from_seed(12, players=3)
+    rng = random.Random(12)
+    while hand.to_act is not None:
+        hand.apply(bot_move(hand, SENSIBLE, rng))
+    seat = 1
+    decisions = C.review(hand, seat, rollouts=30, seed=1)
+    assert decisions  # seat 1 had choices to make
+    moves = [d.move for d in decisions]
+    assert moves == sorted(moves)
+    for d in decisions:
+        assert hand.actions[d.move] == d.played
+        assert d.advice.seat == seat and len(d.advice.moves) > 1
+        assert d.cost.low <= d.cost.mean <= d.cost.high
+        assert d.mistake == (d.cost.mean > C.MISTAKE_COUNTERS and d.cost.low > 0)

@@ -468,3 +468,70 @@ def _why(view: SeatView, moves: Sequence[MoveValue]) -> str:
     if a is Declaration.PLAY:
         return f"{_trumps_words(view).capitalize()} {trick}; standing {amount} ({margin})."
     return f"{what.capitalize()}, {trick}; it {amount} ({margin})."
+
+
+# --- the review of a deal: the seat's decisions that cost most ---------------------------------
+
+#: A move that gives up more than this many counters on average (and surely some) is marked.
+MISTAKE_COUNTERS = 0.5
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """One decision of the seat in a finished deal, weighed by the coach."""
+
+    move: int  # its index in the deal's moves
+    played: Action
+    advice: Advice
+    cost: Estimate  # counters the move played gave up against the coach's best, deal by deal
+    mistake: bool  # cost above the threshold, and its interval above zero
+
+    @property
+    def words(self) -> str:
+        played = action_label(self.played)
+        if self.played == self.advice.best:
+            return f"{played}: the coach's choice too."
+        best = action_label(self.advice.best)
+        gave = f"{self.cost.mean:.1f} counters on average against {best}"
+        return f"{played} gave up {gave}." if self.cost.mean > 0 else f"{played}: close to {best}."
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "move": self.move,
+            "played": self.advice.move(self.played).key,
+            "best": self.advice.moves[0].key,
+            "cost": self.cost.as_json(),
+            "mistake": self.mistake,
+            "words": self.words,
+            "advice": self.advice.as_json(),
+        }
+
+
+def review(
+    hand: Hand,
+    seat: int,
+    *,
+    threshold: float = MISTAKE_COUNTERS,
+    rollouts: int = 300,
+    seed: int = 0,
+    bots: Sequence[str | Bot] | str | Bot | None = None,
+) -> tuple[Decision, ...]:
+    """Each decision `seat` made in `hand` (a forced move is no decision), in order, with the
+    coach's advice at that moment (from the seat's view then) and what the move played cost
+    against the best; `mistake` marks a cost over `threshold` counters whose interval is
+    above zero, as lichess marks a mistake. Strategy, not law, like every advice."""
+    if hand.penalties:
+        raise ScenarioError("penalties", "the coach does not weigh a deal after a penalty")
+    back = hand.copy()
+    moments: list[tuple[int, Hand, Action]] = []
+    while back.actions:
+        played = back.undo()
+        if back.to_act == seat and len(back.legal_actions()) > 1:
+            moments.append((len(back.actions), back.copy(), played))
+    out: list[Decision] = []
+    for index, before, played in reversed(moments):
+        advice = coach(before, seat, rollouts=rollouts, seed=seed + index, bots=bots)
+        vs = advice.move(played).versus_best
+        cost = Estimate(-vs.mean, -vs.high, -vs.low)
+        out.append(Decision(index, played, advice, cost, cost.mean > threshold and cost.low > 0))
+    return tuple(out)
