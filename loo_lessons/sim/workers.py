@@ -20,12 +20,13 @@ import signal
 import sys
 from collections import deque
 from collections.abc import Callable, Generator, Sequence
-from concurrent.futures import Future, ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 from contextlib import suppress
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from loo_lessons.engine.errors import LooError
+
+if TYPE_CHECKING:
+    from concurrent.futures import Future, ProcessPoolExecutor
 
 J = TypeVar("J")
 R = TypeVar("R")
@@ -75,7 +76,10 @@ def in_order(
 def _in_processes(
     play: Callable[[J], R], jobs: Sequence[J], workers: int
 ) -> Generator[R, None, None]:
+    # imported here: the page's Python (Pyodide) has no processes and plays every chunk itself
     import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
 
     ctx = multiprocessing.get_context("fork" if sys.platform == "linux" else "spawn")
     pool = ProcessPoolExecutor(workers, mp_context=ctx, initializer=_ignore_sigint)
