@@ -317,6 +317,7 @@ def test_cli_coach_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> N
         (["--seat", "2"], "seat"),
         (["--seat", "9"], "--seat"),
         (["--bots", "clever"], "--bots"),
+        (["--bots", "coached"], "bots: coached cannot play"),
     ],
 )
 def test_cli_coach_refuses_in_one_line(
@@ -388,3 +389,43 @@ def test_review_weighs_each_decision_of_the_seat_in_order() -> None:
         assert d.advice.seat == seat and len(d.advice.moves) > 1
         assert d.cost.low <= d.cost.mean <= d.cost.high
         assert d.mistake == (d.cost.mean > C.MISTAKE_COUNTERS and d.cost.low > 0)
+
+
+# --- the coach weighs what the rules allow, no more and no less --------------------------------
+
+SCENARIOS = sorted(
+    (Path(__file__).resolve().parent.parent / "loo_lessons" / "scenarios").glob("*.yaml")
+)
+
+
+def test_on_every_shipped_scenario_the_coach_weighs_exactly_explains_legal_moves() -> None:
+    from loo_lessons.engine.errors import ScenarioError
+    from loo_lessons.explain import explain_json
+    from loo_lessons.scenario import load_file
+
+    weighed = 0
+    for path in SCENARIOS:
+        sc = load_file(path)
+        try:
+            advice = C.coach(sc.hand, rollouts=4, seed=1)
+        except ScenarioError as e:  # nobody to act, or the seat's cards are not given
+            assert e.field in ("position", "hands"), (path.name, e)
+            continue
+        legal = explain_json(sc)["legal"]
+        assert sorted(m.key for m in advice.moves) == sorted(legal), path.name
+        weighed += 1
+    assert weighed >= 20
+
+
+def test_a_position_no_deal_fits_is_refused_in_one_line(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(C, "MAX_TRIES", 0)
+    f = tmp_path / "s.yaml"
+    f.write_text(_SCENARIO)
+    assert main(["coach", str(f)]) == 2
+    err = capsys.readouterr().err
+    assert (
+        err == "error: position: no deal of the unseen cards fits the play in 0 tries: "
+        "the coach cannot weigh this position\n"
+    )

@@ -326,6 +326,10 @@ def advise(
     if setup is None:
         setup = _setup_from_view(view)
     seats = seat_bots(bots, view.players, "sensible")
+    if any(b.name == "coached" for b in seats):
+        raise ScenarioError(
+            "bots", "coached cannot play the coach's play-outs (it would ask the coach again)"
+        )
     me = view.seat
     shape = _shape(view, setup)
     rng = random.Random(seed)
