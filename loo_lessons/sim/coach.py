@@ -467,8 +467,8 @@ def _why(view: SeatView, moves: Sequence[MoveValue]) -> str:
     if a is Declaration.PASS:
         return (
             f"Throwing up is best: it risks nothing, while {_move_words(second.action)} "
-            f"{_earns(second.counters.mean)} on average ({second.looed.mean:.0%} looed)."
-        ).replace("%", " %")
+            f"{_earns(second.counters.mean)} on average ({_percent(second.looed.mean)} looed)."
+        )
     if a is Declaration.PLAY:
         return f"{_trumps_words(view).capitalize()} {trick}; standing {amount} ({margin})."
     return f"{what.capitalize()}, {trick}; it {amount} ({margin})."
