@@ -429,3 +429,13 @@ def test_a_position_no_deal_fits_is_refused_in_one_line(
         err == "error: position: no deal of the unseen cards fits the play in 0 tries: "
         "the coach cannot weigh this position\n"
     )
+
+
+@pytest.mark.parametrize("rules", ["hoffmann", "peel"])
+def test_the_coached_bot_rebuilds_the_simulations_table_from_its_view(rules: str) -> None:
+    from loo_lessons.engine.observation import seat_view
+    from loo_lessons.sim.montecarlo import replay_hand
+
+    hand = replay_hand(4, 3, 5, rules)  # a finished hand of simulate(..., seed 4, 5 players)
+    for seat in range(5):
+        assert C._setup_from_view(seat_view(hand, seat)) == hand.setup
