@@ -40,9 +40,8 @@ def quiz_results(*paths: str, code: str | None = None) -> Any:
     `frame.attrs["rules"]` are the per-question and per-rule tables (rules most missed first)."""
     import warnings
 
-    from loo_lessons.views import frames
-
     from loo_lessons.quiz.class_code import parse
+    from loo_lessons.views import frames
 
     frame = frames.classroom(paths, None if code is None else [str(parse(code))])
     for line in frame.attrs["refused"]:

@@ -89,8 +89,8 @@ class Refusal:
     problem: str
 
     def line(self) -> str:
-        who = safe(self.pupil, NAME_SHOWN) if self.pupil else "(no name)"
-        return f"{safe(self.where, 80)}: {who}: {safe(self.problem, 200)}"
+        who = f"{safe(self.pupil, NAME_SHOWN)}: " if self.pupil else ""
+        return f"{safe(self.where, 80)}: {who}{safe(self.problem, 200)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -269,7 +269,9 @@ def read(path: str | Path) -> list[Found | Refusal]:
             if ln.strip().startswith((CODE_PREFIX, "loo1."))
         ]
         if not lines:
-            raise ValueError(f"{where}: neither a quiz results CSV nor result codes ({CODE_PREFIX}…)")
+            raise ValueError(
+                f"{where}: neither a quiz results CSV nor result codes ({CODE_PREFIX}…)"
+            )
         if len(lines) > MAX_ROWS:
             raise ValueError(f"{where}: more than {MAX_ROWS:,} result codes")
         out: list[Found | Refusal] = []
@@ -364,7 +366,9 @@ def grade(found: Found, codes: Sequence[str] | None = None) -> PupilResult | Ref
             claim = found.claimed.get((a.number, i + 1), mark)
             if claim is not None and claim != mark:
                 said = "right" if claim else "wrong"
-                return no(f"{at}: marked {said}, but {SEP.join(keys)} is {'right' if mark else 'wrong'} (wrong marks)")
+                return no(
+                    f"{at}: marked {said}, but {SEP.join(keys)} is {'right' if mark else 'wrong'} (wrong marks)"
+                )
             marks.append(mark)
         pad = len(qs) - len(marks)
         graded.append(
@@ -394,7 +398,8 @@ def merge(paths: Iterable[str | Path], codes: Sequence[str] | None = None) -> Cl
         try:
             items = read(f)
         except ValueError as e:
-            refusals.append(Refusal(safe(f.name, 60), "", str(e).split(": ", 1)[-1]))
+            where, _, problem = str(e).partition(": ")
+            refusals.append(Refusal(where, "", problem))
             continue
         for item in items:
             if isinstance(item, Refusal):

@@ -17,6 +17,7 @@ import base64
 import binascii
 import csv
 import json
+import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -236,7 +237,14 @@ def check_name(value: object, where: str) -> str:
     """A pupil's name: text of at most `MAX_NAME` characters, spaces around it dropped."""
     if not isinstance(value, str) or len(value) > MAX_NAME:
         raise ValueError(f"{where}: name: text of at most {MAX_NAME} characters")
-    return " ".join(value.split())
+    if any(unicodedata.category(ch) in ("Cc", "Cs") for ch in value.replace(" ", "")):
+        raise ValueError(
+            f"{where}: name: control characters (escape codes, line breaks) are not a name"
+        )
+    name = " ".join(value.split())
+    if name[:1] in ("=", "+", "-", "@"):
+        raise ValueError(f"{where}: name: may not start with = + - @ (a spreadsheet formula)")
+    return name
 
 
 def check_attempt(value: object, where: str) -> int:
@@ -343,7 +351,9 @@ def submission_from_json(body: object, where: str) -> Submission:
     if not isinstance(body, Mapping):
         raise ValueError(f"{where}: the result code is damaged (copy it again)")
     if "r" in body and "t" not in body:
-        raise ValueError(f"{where}: this result code holds marks, not answers: it cannot be checked")
+        raise ValueError(
+            f"{where}: this result code holds marks, not answers: it cannot be checked"
+        )
     name = check_name(body.get("n", ""), where)
     code = body.get("c")
     if not isinstance(code, str) or len(code) > 40:
