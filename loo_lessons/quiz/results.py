@@ -1,4 +1,4 @@
-"""Quiz results: one row per answer, in plain Python, saved as CSV.
+"""Quiz results: a teacher's record of answers in plain Python, and what a pupil's page exports.
 
     >>> log = ResultLog()
     >>> log.record(question, ["QH"], seconds=4.2)
@@ -9,6 +9,11 @@ The same rows as a pandas DataFrame are a view: `views.frames.quiz_results(log.r
 
 Multi-valued cells (`rule_ids`, `answer_given`) are written as keys joined with `;` (no key
 ever contains one), so a CSV round trip gives back the same table.
+
+A pupil's export (`Submission`: a result code ``loo2.…`` or a CSV of `EXPORT_COLUMNS`) and one
+answer as the class hub receives it (`AnswerRecord`) hold answers, never marks that count:
+the class code, question ids, choice keys, seconds and attempt. `page_submission` makes one
+from a quiz's responses (what a quiz controller calls); `quiz.classroom` grades them again.
 """
 
 from __future__ import annotations
