@@ -48,7 +48,7 @@ export function quizReduce(questions, st, ev) {
             ? selected.filter((k) => k !== ev.key)
             : [...selected, ev.key];
         } else {
-          put({ picked: [ev.key], correct: answer.includes(ev.key), revealed: false });
+          put({ picked: [ev.key], correct: gradeKeys(q, [ev.key]), revealed: false });
           inspect = ev.key;
         }
       }
@@ -56,9 +56,7 @@ export function quizReduce(questions, st, ev) {
     case "check":
       if (q && q.multi && resp === null && selected.length) {
         const picked = keys.filter((k) => selected.includes(k));
-        const correct =
-          picked.length === new Set(answer).size && picked.every((k) => answer.includes(k));
-        put({ picked, correct, revealed: false });
+        put({ picked, correct: gradeKeys(q, picked), revealed: false });
         inspect = null;
       }
       break;
@@ -174,7 +172,7 @@ function csvCell(x) {
   return /[",\n\r]/.test(s) || /^[=+\-@\t]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
-// A pupil's export carries answers, never marks that count: per attempt, the choice KEYS given
+// What a pupil exports carries answers, never marks that count: per attempt, the choice KEYS given
 // to each question (null: not answered) and the seconds taken. `loo-lessons quiz results`
 // (loo_lessons/quiz/classroom.py) grades every answer again from the class code; the shapes
 // here are loo_lessons/quiz/results.py's (Submission.to_json, EXPORT_COLUMNS).
@@ -194,6 +192,7 @@ export function submission(questions, attempts, name, code) {
   return { n: String(name || "").split(/\s+/).filter(Boolean).join(" "), c: code || "", q: questions.map((q) => q.id || ""), t: attempts };
 }
 
+// Right or wrong, as the Python Question.grade does: one key for a single answer, the set for multi.
 function gradeKeys(q, keys) {
   const answer = q.answer || [];
   if (q.multi) return keys.length === new Set(answer).size && new Set(keys).size === keys.length && keys.every((k) => answer.includes(k));
