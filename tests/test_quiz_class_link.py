@@ -194,3 +194,39 @@ def test_every_lesson_quiz_offers_the_class_code(site: Path) -> None:
             assert spec["kind"] == "quiz", p.name
             assert re.fullmatch(r"[a-z]+-\d+-\d+", state["data"].get("class_code") or ""), p.name
     assert with_quiz >= 14
+
+
+def test_a_code_dealt_before_the_engine_stays_when_it_comes(browser: Browser, server: str) -> None:
+    """The address asks for a code the page does not hold; the pupil then types one it holds
+    (dealt at once, in the page) and answers: once live, that code, the answer and its
+    seconds are still there (the address's code is not dealt over them)."""
+    page, held, errors = open_held(browser, f"{server}/{LESSON}#class=follow-3-2", server)
+    try:
+        box = page.locator(QUIZ).first
+        assert box.locator("[data-class-loading]").count() == 1
+        box.locator("[data-class-code]").fill("lead-3-5")
+        box.locator("[data-class-code]").press("Enter")
+        assert box.locator("[data-class-loading]").count() == 0
+        assert quiz_ids(page) == ids("lead-3-5")
+        q = quiz.for_code("lead-3-5")[0]
+        page.wait_for_timeout(300)
+        for k in q.answer if q.multi else q.answer[:1]:
+            box.locator(f'.loo-choices [data-key="{k}"]').first.click()
+        if q.multi:
+            box.locator('button[data-action="check"]').click()
+        release_and_wait(page, held)
+        page.wait_for_timeout(500)  # a late deal of the address's code would land by now
+        assert quiz_ids(page) == ids("lead-3-5")
+        live = page.locator(QUIZ).first
+        live.locator('button[data-action="export-code"]').count()  # not at the end yet
+        first = page.evaluate(
+            "() => window.looLive.find(x => x.kind === 'quiz').model.get('responses')[0]"
+        )
+        assert first is not None and first["correct"] is True
+        seen = page.evaluate(
+            "() => JSON.parse(document.querySelector('[data-loo-quiz-page]').getAttribute('data-loo-quiz-page'))"
+        )
+        assert seen["secondsTo"]["0"] >= 0.2 and seen["hashSeen"] is True
+        assert live.locator(".loo-refused").count() == 0 and errors == []
+    finally:
+        page.context.close()

@@ -314,7 +314,11 @@ export default {
     let historyOf = typeof saved.historyOf === "string" ? saved.historyOf : idsOf(questions());
     let pending = typeof saved.pending === "string" ? saved.pending : null;
     let clickAt = {};
-    const keep = () => el.setAttribute("data-loo-quiz-page", JSON.stringify({ pupil, shownAt, secondsTo, history, historyOf, pending }));
+    let codeText = typeof saved.codeText === "string" ? saved.codeText : null; // typed, while refused or waiting
+    let codeError = typeof saved.codeError === "string" ? saved.codeError : "";
+    let exported = "";
+    let hashSeen = saved.hashSeen === true; // the address's code is read once, by the first render
+    const keep = () => el.setAttribute("data-loo-quiz-page", JSON.stringify({ pupil, shownAt, secondsTo, history, historyOf, pending, hashSeen, codeError, codeText }));
     const live = () => typeof model.dispatch === "function";
     // the book's engine is on its way: this widget will be live (and deal any code) soon
     const engineComing = () => {
@@ -376,9 +380,6 @@ export default {
         : commit(model, { new_request: (model.get("new_request") || 0) + 1 });
     // the page's own bank stays dealable after another code was used
     const initialBanks = heldBanks(model.get("data") || {}, questions());
-    let codeText = null; // what the pupil typed, while it is refused
-    let codeError = "";
-    let exported = "";
     let redraw = () => {};
     const useCode = (text) => {
       const d = model.get("data") || {};
@@ -407,12 +408,14 @@ export default {
       if (got.error) {
         codeError = got.error;
         codeText = text; // kept in the box, to be corrected
+        keep();
         redraw();
         return;
       }
       codeError = "";
       codeText = null;
       pending = null;
+      keep();
       commit(model, {
         data: { ...d, class_code: got.code },
         questions: got.questions,
@@ -654,10 +657,13 @@ export default {
     // a code typed before the engine came, else the address's (#class=lead-10-42)
     const d0 = model.get("data") || {};
     if (d0.banks || d0.class_code) {
-      const fromHash = hashCode((typeof location !== "undefined" && location.hash) || "");
+      const fromHash = hashSeen ? null : hashCode((typeof location !== "undefined" && location.hash) || "");
+      hashSeen = true;
+      keep();
       const wanted = pending || (fromHash && fromHash.text);
       if (fromHash && fromHash.error && !pending) {
         codeError = fromHash.error;
+        keep();
         redraw();
       } else if (wanted && parseClassCode(wanted)?.code !== d0.class_code) {
         useCode(wanted);
