@@ -330,3 +330,20 @@ def test_any_results_csv_is_read_or_refused_in_one_line(
         else:
             line = item.line()
         assert "\n" not in line and "\x1b" not in line
+
+
+def test_codes_and_bytes_are_bounded(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from loo_lessons.quiz import classroom
+
+    for code in ("lead-1-1", "lead-1-2"):
+        (q,) = quiz.for_code(code)
+        sub = page_submission([q], [([{"picked": list(q.answer[:1])}], [1.0])], f"P{code}", code)
+        (tmp_path / f"{code}.txt").write_text(sub.code(), encoding="utf-8")
+    monkeypatch.setattr(classroom, "MAX_CODES", 1)
+    room = merge([tmp_path])
+    assert len(room.pupils) == 1 and "more than 1 class codes" in room.refusals[0].line()
+    monkeypatch.setattr(
+        classroom, "MAX_TOTAL_BYTES", 2 * (tmp_path / "lead-1-1.txt").stat().st_size - 1
+    )
+    rc, out, err = run("quiz", "results", str(tmp_path))
+    assert rc == 2 and out == "" and "in all" in err and err.count("\n") == 1

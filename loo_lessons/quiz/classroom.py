@@ -56,6 +56,10 @@ from loo_lessons.scenario.text import clip
 
 MAX_FILES = 1000
 MAX_ROWS = 20_000
+#: All files together (a class's exports are a few kilobytes each).
+MAX_TOTAL_BYTES = 50_000_000
+#: Distinct class codes in one run (each code's questions are regenerated once).
+MAX_CODES = 20
 #: The per-pupil table's columns before q1, q2, …
 TABLE_HEAD: tuple[str, ...] = (
     "name",
@@ -394,7 +398,17 @@ def merge(paths: Iterable[str | Path], codes: Sequence[str] | None = None) -> Cl
     export after a later attempt); two different results under one name are both refused."""
     refusals: list[Refusal] = []
     graded: list[PupilResult] = []
+    total = 0
+    seen: set[str] = set()
     for f in files_in(paths):
+        try:
+            info = f.stat()
+        except (OSError, ValueError):
+            info = None
+        if info is not None and stat.S_ISREG(info.st_mode):
+            total += info.st_size
+            if total > MAX_TOTAL_BYTES:
+                raise ValueError(f"results: more than {MAX_TOTAL_BYTES // 1_000_000} MB in all")
         try:
             items = read(f)
         except ValueError as e:
@@ -405,6 +419,19 @@ def merge(paths: Iterable[str | Path], codes: Sequence[str] | None = None) -> Cl
             if isinstance(item, Refusal):
                 refusals.append(item)
                 continue
+            try:
+                code = str(parse_code(item.submission.class_code))
+            except ValueError:
+                code = ""
+            if codes is not None and code not in codes:
+                code = ""  # refused by `grade` without dealing its questions
+            if code and code not in seen and len(seen) >= MAX_CODES:
+                refusals.append(
+                    Refusal(item.where, item.submission.pupil, f"more than {MAX_CODES} class codes")
+                )
+                continue
+            if code:
+                seen.add(code)
             g = grade(item, codes)
             (refusals if isinstance(g, Refusal) else graded).append(g)  # type: ignore[arg-type]
     groups: dict[tuple[str, str], list[PupilResult]] = {}
