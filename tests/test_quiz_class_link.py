@@ -45,15 +45,18 @@ def quiz_ids(page: Page) -> list[str]:
     return got
 
 
-def open_held(browser: Browser, url: str, origin: str) -> tuple[Page, list[Route], list[str]]:
-    """Open `url` with the engine's package held back until the test releases it."""
+def open_held(
+    browser: Browser, url: str, origin: str, block: str = ""
+) -> tuple[Page, list[Route], list[str]]:
+    """Open `url` with the engine's package held back until the test releases it (and any
+    request ending with `block` refused)."""
     ctx = browser.new_context(viewport={"width": 1280, "height": 900})
     held: list[Route] = []
     errors: list[str] = []
 
     def route(r: Route) -> None:
         u = r.request.url
-        if not u.startswith((origin, "blob:", "data:")):
+        if not u.startswith((origin, "blob:", "data:")) or (block and u.endswith(block)):
             r.abort()
         elif u.endswith("/loo_lessons.zip"):
             held.append(r)
@@ -228,5 +231,23 @@ def test_a_code_dealt_before_the_engine_stays_when_it_comes(browser: Browser, se
         )
         assert seen["secondsTo"]["0"] >= 0.2 and seen["hashSeen"] is True
         assert live.locator(".loo-refused").count() == 0 and errors == []
+    finally:
+        page.context.close()
+
+
+def test_a_waiting_code_is_refused_if_the_engine_cannot_start(
+    browser: Browser, server: str
+) -> None:
+    page, _, errors = open_held(
+        browser, f"{server}/{LESSON}#class=follow-3-2", server, block="/worker.js"
+    )
+    try:
+        box = page.locator(QUIZ).first
+        alert = box.get_by_role("alert")
+        alert.wait_for()
+        assert "does not hold the questions of class code follow-3-2" in alert.inner_text()
+        assert box.locator("[data-class-loading]").count() == 0
+        assert quiz_ids(page) == ids("lead-6-5")  # the page's own questions, still answerable
+        assert not [e for e in errors if e.startswith("page error")]  # no URIError, nothing thrown
     finally:
         page.context.close()
