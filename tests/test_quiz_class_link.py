@@ -119,6 +119,12 @@ def test_use_this_code_and_the_seconds_in_the_live_book(browser: Browser, server
     page, w = open_live(browser, f"{server}/{LESSON}", server)
     try:
         box = page.locator(QUIZ).first
+        # the code already on screen: said so, nothing dealt again
+        box.locator('button[data-action="class-code"]').click()
+        assert box.locator("[data-class-note]").inner_text() == (
+            "These are the questions of class code lead-6-5."
+        )
+        assert quiz_ids(page) == ids("lead-6-5")
         for code in ("lead-3-5", "trick-2-77"):  # one the page holds, one it does not
             box.locator("[data-class-code]").fill(code)
             box.locator('button[data-action="class-code"]').click()

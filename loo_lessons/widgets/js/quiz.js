@@ -317,6 +317,7 @@ export default {
     let codeText = typeof saved.codeText === "string" ? saved.codeText : null; // typed, while refused or waiting
     let codeError = typeof saved.codeError === "string" ? saved.codeError : "";
     let exported = "";
+    let codeNote = "";
     let hashSeen = saved.hashSeen === true; // the address's code is read once, by the first render
     const keep = () => el.setAttribute("data-loo-quiz-page", JSON.stringify({ pupil, shownAt, secondsTo, history, historyOf, pending, hashSeen, codeError, codeText }));
     const live = () => typeof model.dispatch === "function";
@@ -384,6 +385,17 @@ export default {
     const useCode = (text) => {
       const d = model.get("data") || {};
       const c = parseClassCode(text);
+      codeNote = "";
+      if (c && c.code === d.class_code) {
+        // the questions on screen already: said, and nothing answered is lost
+        codeError = "";
+        codeText = null;
+        pending = null;
+        codeNote = `These are the questions of class code ${c.code}.`;
+        keep();
+        redraw();
+        return;
+      }
       const got = classQuestions({ ...initialBanks, ...heldBanks(d, questions()) }, text);
       // Python deals any code: the book's engine always (its controller holds the questions),
       // a kernel a code the page does not hold
@@ -485,6 +497,7 @@ export default {
         h("label", {}, "Your name", nameBox),
         h("p", { class: "loo-muted", text: "A class code is topic-count-seed, e.g. lead-10-42 (ten lead questions, seed 42): the same code deals the same questions on every page." }),
         pending ? h("p", { class: "loo-muted loo-class-loading", role: "status", "data-class-loading": pending, text: `Loading the class's questions (${pending})\u2026 they are dealt as soon as the engine is ready.` }) : null,
+        codeNote ? h("p", { class: "loo-muted", "data-class-note": "", text: codeNote }) : null,
         codeError ? h("p", { class: "loo-mark loo-wrong", role: "alert", text: codeError }) : null,
       );
     };
