@@ -354,7 +354,8 @@ export default {
     const send = (ev) => act(model, ev, () => quizReduce(questions(), state(), ev));
     const grade = (ev) => {
       const i = model.get("index") || 0;
-      if (clickAt[i] === undefined) clickAt[i] = Date.now();
+      // the last click before the answer counts (a several-answer question: its Check)
+      if (!isObject((model.get("responses") || [])[i])) clickAt[i] = Date.now();
       send(ev);
       noteSeconds();
     };
