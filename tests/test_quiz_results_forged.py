@@ -52,6 +52,19 @@ def run(*argv: str) -> tuple[int, str, str]:
     return rc, out.getvalue(), err.getvalue()
 
 
+def test_the_folder_fits_the_questions_the_codes_deal_now() -> None:
+    """The folder was written from lead-5-42's questions; when the generators change, the
+    questions a code deals change too (and so does every result exported before)."""
+    import runpy
+
+    _, bea = runpy.run_path(str(HERE / "make_forged.py"))["honest"]()
+    assert (HERE / "honest" / "bea.txt").read_text(encoding="utf-8").splitlines()[
+        1
+    ] == bea.code(), (
+        "lead-5-42 deals other questions now: run python tests/forged_results/make_forged.py"
+    )
+
+
 def test_honest_results_give_the_right_table() -> None:
     room = merge([HERE / "honest"])
     assert room.refusals == ()
