@@ -15,9 +15,9 @@ from pathlib import Path
 from typing import Any
 
 from loo_lessons.cli.clean import for_terminal
-from loo_lessons.engine.errors import ScenarioError
 from loo_lessons.engine.options import DEFAULTS_DECIDED, OPTION_SPECS, PRESETS
 from loo_lessons.engine.sources import BOOKS, RULES, SEED_FILES, seed_text
+from loo_lessons.scenario import ScenarioError
 
 
 def _norm(s: str) -> str:

@@ -11,7 +11,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum, IntEnum
 
-from .errors import ScenarioError
+from .errors import InputError, NotationError
 
 
 class Suit(Enum):
@@ -40,7 +40,7 @@ class Suit(Enum):
         for suit in cls:
             if code in (suit.value, suit.name, suit.symbol):
                 return suit
-        raise ScenarioError(field, f"{text!r} is not a suit (use C, D, H or S)")
+        raise NotationError(field, f"{text!r} is not a suit (use C, D, H or S)")
 
 
 _SYMBOLS = {Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.HEARTS: "♥", Suit.SPADES: "♠"}
@@ -131,17 +131,17 @@ for _c in FULL_PACK:
 
 
 def parse_card(text: object, field: str = "card") -> Card:
-    """Parse `10H`, `TH`, `10h`, `th` (also `AH`, `ah`). Raises ScenarioError naming `field`."""
+    """Parse `10H`, `TH`, `10h`, `th` (also `AH`, `ah`). Raises NotationError naming `field`."""
     if isinstance(text, Card):
         return text
     if not isinstance(text, str | int):
-        raise ScenarioError(
+        raise NotationError(
             field, f"{text!r} is not a card code (write rank then suit, e.g. 10H or KD)"
         )
     code = str(text).strip().upper()
     card = _BY_CODE.get(code)
     if card is None:
-        raise ScenarioError(
+        raise NotationError(
             field,
             f"{text!r} is not a card code (ranks A K Q J 10 9 … 2, suits C D H S; e.g. 10H or KD)",
         )
@@ -149,14 +149,16 @@ def parse_card(text: object, field: str = "card") -> Card:
 
 
 def parse_cards(items: object, field: str) -> tuple[Card, ...]:
-    """Parse a list of card codes, refusing duplicates within the list."""
+    """The cards of a list of card codes, in order. Raises `NotationError` for an item that is
+    not a card code, `InputError` naming `field` for a value that is not a list or a card
+    that appears twice in it (one pack: R01)."""
     if not isinstance(items, list | tuple):
-        raise ScenarioError(field, f"expected a list of card codes, got {items!r}")
+        raise InputError(field, f"expected a list of card codes, got {items!r}")
     cards = tuple(parse_card(x, f"{field}[{i}]") for i, x in enumerate(items))
     seen: set[Card] = set()
     for c in cards:
         if c in seen:
-            raise ScenarioError(field, f"card {c.code} appears twice")
+            raise InputError(field, f"card {c.code} appears twice")
         seen.add(c)
     return cards
 

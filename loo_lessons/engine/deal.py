@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from .cards import Card, Suit, shuffled_pack
-from .errors import ScenarioError
+from .errors import InputError
 from .options import MissDealPosition
 
 MISS = -1  # the miss's place in the dealing order
@@ -21,7 +21,7 @@ MAX_PLAYERS_WITHOUT_MISS = 17
 
 def check_table_size(players: int, with_miss: bool, field: str = "players") -> None:
     if isinstance(players, bool) or not isinstance(players, int):
-        raise ScenarioError(field, f"expected a whole number of players, got {players!r}")
+        raise InputError(field, f"expected a whole number of players, got {players!r}")
     top = MAX_PLAYERS_WITH_MISS if with_miss else MAX_PLAYERS_WITHOUT_MISS
     if not MIN_PLAYERS <= players <= top:
         why = (
@@ -29,7 +29,7 @@ def check_table_size(players: int, with_miss: bool, field: str = "players") -> N
             if with_miss
             else "(3 cards each and the turn-up: A18)"
         )
-        raise ScenarioError(
+        raise InputError(
             field, f"{players} players cannot sit down: {MIN_PLAYERS} to {top} {why}"
         )
 
@@ -75,7 +75,7 @@ def deal_from(
     order = round_order(players, dealer, with_miss, position)
     need = 3 * len(order) + 1
     if len(pack) < need:
-        raise ScenarioError(
+        raise InputError(
             "deck", f"{len(pack)} cards are too few: this deal needs the top {need}"
         )
     # one card at a time, round by round: the k-th place in a round receives the cards

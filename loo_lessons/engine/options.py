@@ -11,7 +11,7 @@ from dataclasses import dataclass, fields, replace
 from enum import StrEnum
 from typing import Any
 
-from .errors import ScenarioError
+from .errors import InputError
 from .sources import RULES, Quote
 
 
@@ -565,7 +565,7 @@ def preset(name: str) -> RuleOptions:
     try:
         return PRESETS[name].options
     except KeyError:
-        raise ScenarioError(
+        raise InputError(
             "rules.preset", f"unknown preset {name!r} (known: {', '.join(sorted(PRESETS))})"
         ) from None
 
@@ -574,11 +574,11 @@ def _coerce(key: str, value: object) -> Any:
     spec = OPTION_SPECS[key]
     if spec.kind is bool:
         if not isinstance(value, bool):
-            raise ScenarioError(f"rules.{key}", f"must be true or false, got {value!r}")
+            raise InputError(f"rules.{key}", f"must be true or false, got {value!r}")
         return value
     if not isinstance(value, str) or value not in spec.values:
         allowed = " | ".join(str(v) for v in spec.values)
-        raise ScenarioError(f"rules.{key}", f"unknown value {value!r} (allowed: {allowed})")
+        raise InputError(f"rules.{key}", f"unknown value {value!r} (allowed: {allowed})")
     return spec.kind(value)
 
 
@@ -589,12 +589,12 @@ def options_from(mapping: object, base: RuleOptions | None = None) -> RuleOption
     if isinstance(mapping, str):
         return preset(mapping)
     if not isinstance(mapping, dict):
-        raise ScenarioError("rules", f"expected a preset name or a mapping, got {mapping!r}")
+        raise InputError("rules", f"expected a preset name or a mapping, got {mapping!r}")
     opts = base
     if "preset" in mapping:
         name = mapping["preset"]
         if not isinstance(name, str):
-            raise ScenarioError("rules.preset", f"expected a preset name, got {name!r}")
+            raise InputError("rules.preset", f"expected a preset name, got {name!r}")
         opts = preset(name)
     if opts is None:
         opts = preset(DEFAULT_PRESET)
@@ -603,7 +603,7 @@ def options_from(mapping: object, base: RuleOptions | None = None) -> RuleOption
         if key == "preset":
             continue
         if key not in OPTION_SPECS:
-            raise ScenarioError(
+            raise InputError(
                 f"rules.{key}", f"unknown rule option (known: {', '.join(OPTION_SPECS)})"
             )
         changes[key] = _coerce(key, value)

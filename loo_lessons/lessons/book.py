@@ -17,7 +17,6 @@ from importlib import resources
 from typing import Any
 from urllib.parse import quote
 
-from loo_lessons.engine.errors import ScenarioError
 from loo_lessons.engine.game import Hand
 from loo_lessons.engine.options import (
     DEFAULT_PRESET,
@@ -27,7 +26,7 @@ from loo_lessons.engine.options import (
     options_from,
 )
 from loo_lessons.explain import explain_json
-from loo_lessons.scenario import Scenario, dump, load
+from loo_lessons.scenario import Scenario, ScenarioError, dump, load
 
 
 def comparison_rows(

@@ -17,7 +17,6 @@ from typing import Any
 
 from loo_lessons.engine.cards import Card, Suit
 from loo_lessons.engine.declare import ALL_DECLARATIONS, Declaration
-from loo_lessons.engine.errors import ScenarioError
 from loo_lessons.engine.game import Action, Hand, Phase
 from loo_lessons.engine.settle import Stakes
 from loo_lessons.engine.sources import RULES
@@ -37,7 +36,7 @@ from loo_lessons.quiz.positions import (
     table_size,
     view_of,
 )
-from loo_lessons.scenario import Scenario, load
+from loo_lessons.scenario import Scenario, ScenarioError, load
 
 #: A declaration's button: the books' words (`explain.words.action_label`).
 DECLARATION_LABELS: dict[str, str] = {

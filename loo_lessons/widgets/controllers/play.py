@@ -30,11 +30,12 @@ from typing import TYPE_CHECKING, Any, Self
 
 from loo_lessons.engine.cards import Card, in_hand_order
 from loo_lessons.engine.declare import Declaration
-from loo_lessons.engine.errors import IllegalAction, LooError, ScenarioError
+from loo_lessons.engine.errors import IllegalAction, InputError, LooError, NotationError
 from loo_lessons.engine.game import Action, Hand, Phase, parse_action
 from loo_lessons.engine.options import RuleOptions, options_from
 from loo_lessons.explain import law_json, words
 from loo_lessons.scenario import DECLARATION_ALIASES
+from loo_lessons.scenario.errors import ScenarioError
 from loo_lessons.scenario.transcripts import read_transcript
 from loo_lessons.sim.bots import BOTS, Bot, bot_move, get_bot
 from loo_lessons.widgets.controllers.base import Refused, is_int
@@ -174,7 +175,7 @@ def _as_bots(spec: BotSpec, players: int, seat: int) -> tuple[Bot | None, ...]:
     if len(given) == players - 1:
         given.insert(seat, None)
     if len(given) != players:
-        raise ScenarioError(
+        raise InputError(
             "bots",
             f"give one bot for every seat ({players}) or for every other seat ({players - 1}), "
             f"not {len(given)}",
@@ -184,7 +185,7 @@ def _as_bots(spec: BotSpec, players: int, seat: int) -> tuple[Bot | None, ...]:
         if s == seat:
             out.append(None)
         elif b is None:
-            raise ScenarioError("bots", f"seat {s} has no bot")
+            raise InputError("bots", f"seat {s} has no bot")
         else:
             out.append(get_bot(b))
     return tuple(out)
@@ -242,7 +243,7 @@ class PlayGame:
             hand = fresh_copy(hand)
             players = hand.setup.players
         if not 0 <= seat < players:
-            raise ScenarioError("seat", f"seat {seat} does not exist: seats are 0 to {players - 1}")
+            raise InputError("seat", f"seat {seat} does not exist: seats are 0 to {players - 1}")
         self.seed = seed
         self.seat = seat
         self.rng_seed = seed if rng_seed is None else rng_seed
@@ -337,7 +338,7 @@ class PlayGame:
             else:
                 try:
                     a = parse_action(text.upper())
-                except (ScenarioError, ValueError):
+                except (NotationError, ValueError):
                     raise UnknownChoice(
                         f"{key!r} is none of your options: {', '.join(options)}"
                     ) from None
