@@ -24,18 +24,23 @@ class Suit(Enum):
 
     @property
     def symbol(self) -> str:
+        """The suit's sign (♣ ♦ ♥ ♠), shown beside its colour, never instead of it."""
         return _SYMBOLS[self]
 
     @property
     def is_red(self) -> bool:
+        """True for diamonds and hearts."""
         return self in (Suit.DIAMONDS, Suit.HEARTS)
 
     @property
     def plural(self) -> str:
+        """The suit's name in words, plural: `clubs`, `hearts`."""
         return self.name.lower()
 
     @classmethod
     def parse(cls, text: str, field: str = "suit") -> Suit:
+        """The suit `text` names: its letter (`H`), its name (`hearts`) or its sign (`♥`), in any
+        case. Raises `NotationError` naming `field` for anything else."""
         code = str(text).strip().upper()
         for suit in cls:
             if code in (suit.value, suit.name, suit.symbol):
@@ -65,10 +70,12 @@ class Rank(IntEnum):
 
     @property
     def code(self) -> str:
+        """The rank's part of a card code: `2` … `10`, `J`, `Q`, `K`, `A`."""
         return _RANK_CODES[self]
 
     @property
     def word(self) -> str:
+        """The rank in words, as in a card's name: `ace`, `king`, `ten`, or the number (`7`)."""
         return self.name.lower() if self >= Rank.TEN or self == Rank.ACE else str(int(self))
 
 
@@ -85,14 +92,17 @@ class Card:
 
     @staticmethod
     def of(rank: Rank, suit: Suit) -> Card:
+        """The one card of `rank` and `suit` (cards are interned: the same object every time)."""
         return _INTERNED[(rank, suit)]
 
     @property
     def code(self) -> str:
+        """The card code the contract writes: rank then suit, `10H`, `KD`."""
         return f"{self.rank.code}{self.suit.value}"
 
     @property
     def name(self) -> str:
+        """The card in words: `ace of hearts`, `7 of clubs`."""
         return f"{self.rank.word} of {self.suit.plural}"
 
     @property

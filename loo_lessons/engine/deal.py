@@ -20,6 +20,9 @@ MAX_PLAYERS_WITHOUT_MISS = 17
 
 
 def check_table_size(players: int, with_miss: bool, field: str = "players") -> None:
+    """Nothing, if `players` can sit down: 2 to 16 with a miss, 17 without one (A18: three cards
+    each, three for the miss and the turn-up, from 52). Raises `InputError` naming `field`
+    otherwise."""
     if isinstance(players, bool) or not isinstance(players, int):
         raise InputError(field, f"expected a whole number of players, got {players!r}")
     top = MAX_PLAYERS_WITH_MISS if with_miss else MAX_PLAYERS_WITHOUT_MISS
@@ -29,9 +32,7 @@ def check_table_size(players: int, with_miss: bool, field: str = "players") -> N
             if with_miss
             else "(3 cards each and the turn-up: A18)"
         )
-        raise InputError(
-            field, f"{players} players cannot sit down: {MIN_PLAYERS} to {top} {why}"
-        )
+        raise InputError(field, f"{players} players cannot sit down: {MIN_PLAYERS} to {top} {why}")
 
 
 @lru_cache(maxsize=256)  # a handful of tables; every deal asks
@@ -59,6 +60,7 @@ class Dealt:
 
     @property
     def trumps(self) -> Suit:
+        """The suit of the turn-up, which is trumps for the deal (R04)."""
         return self.turn_up.suit  # R04
 
 
@@ -75,9 +77,7 @@ def deal_from(
     order = round_order(players, dealer, with_miss, position)
     need = 3 * len(order) + 1
     if len(pack) < need:
-        raise InputError(
-            "deck", f"{len(pack)} cards are too few: this deal needs the top {need}"
-        )
+        raise InputError("deck", f"{len(pack)} cards are too few: this deal needs the top {need}")
     # one card at a time, round by round: the k-th place in a round receives the cards
     # k, k + n, k + 2n of the pack (n = places in a round), so each hand is one slice
     n = len(order)

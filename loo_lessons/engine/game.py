@@ -58,6 +58,9 @@ Action = Union[Declaration, Card]  # noqa: UP007 - a runtime alias
 
 
 class Phase(Enum):
+    """Where a deal stands: DEAL (a hand shown as dealt, until the elder hand declares), DECLARE
+    (R05–R20), PLAY (three tricks, R21–R37), SETTLED (the pool divided or awarded, R38–R49)."""
+
     DEAL = "deal"
     DECLARE = "declare"
     PLAY = "play"
@@ -76,6 +79,7 @@ class Setup:
 
     @property
     def elder(self) -> int:
+        """The elder hand's seat, the dealer's left: first to declare (R05) and to lead (R21)."""
         return (self.dealer + 1) % self.players
 
     def rotation(self) -> tuple[int, ...]:
@@ -100,6 +104,8 @@ class Verdict:
     forbidden: tuple[tuple[Action, Law], ...]
 
     def law_for(self, action: Action) -> Law | None:
+        """The law that forbids `action` here (rule id, reason, quote), or None if it is legal (or
+        not an option at all, e.g. a card the seat does not hold)."""
         for a, law in self.forbidden:
             if a is action:
                 return law
@@ -118,11 +124,17 @@ class LegalActions(tuple[Action, ...]):
         return f"<LegalActions {[str(a) for a in self]}>"
 
     def verdict(self) -> Verdict:
+        """The engine's `Verdict` on the position these actions were found in: who acts, what is
+        legal and by which law, and for every other option the law (rule id) that forbids it.
+        Worked out when asked (`Hand.verdict`)."""
         return self._hand.verdict()
 
 
 @dataclass(frozen=True, slots=True)
 class PenaltyRecord:
+    """A penalty recorded on a hand (R50–R63): the seat, the offence, its ruling (size,
+    destination, consequences, rule ids) and the counters it costs."""
+
     seat: int
     offence: Offence
     ruling: PenaltyRuling
@@ -131,11 +143,16 @@ class PenaltyRecord:
 
 @dataclass(frozen=True, slots=True)
 class Trick:
+    """One trick: who led it, the plays in order (seat, card), and its winner (R37), None while it
+    is being played."""
+
     leader: int
     plays: tuple[tuple[int, Card], ...]
     winner: int | None
 
     def as_json(self) -> dict[str, Any]:
+        """The trick as the contract's JSON writes it: `leader`, `plays` as [seat, card code]
+        pairs, `winner`."""
         return {
             "leader": self.leader,
             "plays": [[s, c.code] for s, c in self.plays],
@@ -161,6 +178,10 @@ class Transcript:
     stock: tuple[str, ...] = ()  # the undealt pack, for a deal not made from a seed
 
     def as_json(self) -> dict[str, Any]:
+        """The transcript as JSON-ready data: the setup, the seed (or the hands, miss, turn-up and
+        stock of a deal not made from a seed), the moves as the engine writes them, and the
+        penalties as [move index, seat, offence]. `scenario.load_transcript` reads it back,
+        checked."""
         out: dict[str, Any] = {
             "players": self.players,
             "dealer": self.dealer,
@@ -351,6 +372,8 @@ class Hand:
     # --- construction ---------------------------------------------------------------
     @classmethod
     def dealt(cls, setup: Setup, rng: random.Random, *, seed: int | None = None) -> Hand:
+        """A new hand at `setup`, dealt from a pack shuffled by the injected `rng` (R01–R04);
+        `seed`, when given, is written into its transcript so that the deal can be made again."""
         d = deal(
             rng,
             setup.players,
@@ -364,6 +387,8 @@ class Hand:
     def from_dealt(
         cls, setup: Setup, d: Dealt, *, seed: int | None = None, shows_deal: bool = False
     ) -> Hand:
+        """A new hand with the cards of a deal already made (`Dealt`); `shows_deal` starts it in
+        Phase.DEAL."""
         return cls(
             setup, d.hands, d.miss, d.turn_up, stock=d.stock, seed=seed, shows_deal=shows_deal
         )
@@ -379,6 +404,11 @@ class Hand:
         must: bool = False,
         stakes: Stakes | None = None,
     ) -> Hand:
+        """A new hand dealt from `random.Random(seed)`: the same seed deals the same cards on every
+        machine. `options` is a `RuleOptions`, a preset name (`hoffmann`, `peel`, …) or a
+        mapping of options (`InputError` for an unknown one); `stakes` defaults to the preset's
+        stake with the dealer's (or every player's, V9) ante in the pool (R02). Returns the hand
+        at its first declaration (R05)."""
         opts = options if isinstance(options, RuleOptions) else options_from(options)
         setup = Setup(
             players, dealer, opts, stakes or Stakes.make(players=players, ante=opts.ante), must
@@ -387,6 +417,9 @@ class Hand:
 
     @classmethod
     def from_pack(cls, setup: Setup, pack: Sequence[Card], *, shows_deal: bool = False) -> Hand:
+        """A new hand dealt from `pack` in its order, as the dealer deals (R03: one card at a time
+        from his left; the miss where `miss_deal_position` puts it, V13; the next card turned
+        up, R04)."""
         return cls.from_dealt(
             setup,
             deal_from(
@@ -443,13 +476,16 @@ class Hand:
     # --- reading the position ---------------------------------------------------------
     @property
     def leader(self) -> int | None:
+        """The seat that led the trick being played (R21, R29), or None outside the play."""
         return self.leaders[-1] if self.phase is Phase.PLAY and self.leaders else None
 
     @property
     def current_trick(self) -> list[tuple[int, Card]]:
+        """The plays of the latest trick so far (seat, card); [] before the play."""
         return self.tricks[-1] if self.tricks else []
 
     def completed_tricks(self) -> list[Trick]:
+        """Every trick begun, as `Trick`s, each with its winner once it is complete (R37)."""
         out = []
         for i, plays in enumerate(self.tricks):
             done = i < len(self.winners)
@@ -464,6 +500,7 @@ class Hand:
         return out
 
     def hand_of(self, seat: int) -> tuple[Card, ...]:
+        """The cards `seat` holds now (the miss, once it has taken it; none once it has thrown up)."""
         return tuple(self.held[seat])
 
     def __repr__(self) -> str:
@@ -543,6 +580,10 @@ class Hand:
         return self._play_filters(cards, options or self.options)[0]
 
     def legal_actions(self) -> LegalActions:
+        """The legal actions of the seat to act, as `LegalActions` (a tuple; `.verdict()` says
+        why): while declaring the declarations the rules allow it (R06–R20, R43–R45), in the
+        play the cards the lead and follow rules allow (R23–R36). Empty when nobody is to act.
+        Kept until the position changes."""
         legal = self._legal
         if legal is None:
             seat = self.to_act
@@ -567,6 +608,10 @@ class Hand:
         return legal
 
     def verdict(self) -> Verdict:
+        """The engine's `Verdict` on this position: the phase, the seat to act, the legal actions,
+        the law that shaped them (`why`), and for every other option the law (rule id, reason,
+        quote) that forbids it. A settled deal's verdict names the law that awarded the pool, if
+        any (R14–R17)."""
         seat = self.to_act
         if seat is None:
             return Verdict(self.phase, None, (), self.award_law, (), ())
@@ -956,6 +1001,7 @@ class Hand:
         return status_of(self.problems())
 
     def is_valid(self) -> bool:
+        """True if this position is one of the game (`problems()` is empty)."""
         return not self.problems()
 
     def reasons(self) -> dict[Status, str]:
@@ -988,6 +1034,8 @@ class Hand:
         return last
 
     def transcript(self) -> Transcript:
+        """A `Transcript` of this hand: the setup, the seed or the cards dealt, every move and
+        penalty; `replay()` makes the same position again."""
         s = self.setup
         st = s.stakes
         stakes = {

@@ -49,6 +49,8 @@ class Ruling:
     forbidden: tuple[tuple[Card, Law], ...]
 
     def law_for(self, card: Card) -> Law | None:
+        """The law that forbids playing `card` now (rule id, reason, quote: R23–R36), or None if it
+        is legal or not held."""
         for c, law in self.forbidden:
             if c is card:
                 return law

@@ -41,6 +41,9 @@ class Stakes:
         players: int = 1,
         ante: Ante = Ante.DEALER_ONLY,
     ) -> Stakes:
+        """The stakes of a deal from the few figures a table agrees: the loo defaults to the stake
+        (R39, A13), the single loo to half the loo (at least 1, R50), the pool to what a new
+        dealer's pool receives (the dealer's stake, R02, or every player's ante, V9)."""
         full = stake if loo is None else loo
         return Stakes(
             stake=stake,
@@ -122,6 +125,7 @@ class SettlementLine:
 
     @property
     def quote(self) -> Quote:
+        """The book's words for this line: the quote of its rule (`rule`, `quote_index`)."""
         return RULES[self.rule].quotes[self.quote_index]
 
 
@@ -129,13 +133,19 @@ class Charged(Protocol):
     """A penalty as the hand records it (`game.PenaltyRecord`)."""
 
     @property
-    def seat(self) -> int: ...
+    def seat(self) -> int:
+        """The seat that pays."""
+        ...
 
     @property
-    def ruling(self) -> PenaltyRuling: ...
+    def ruling(self) -> PenaltyRuling:
+        """The laws' ruling on the offence (R50–R63)."""
+        ...
 
     @property
-    def amount(self) -> int: ...
+    def amount(self) -> int:
+        """The counters it costs."""
+        ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -173,6 +183,9 @@ class Settlement:
         return () if why is None else _lines(self, why)
 
     def as_json(self) -> dict[str, object]:
+        """The settlement as the contract's JSON writes it: the pool, who took it whole, tricks
+        won, receipts, loos, the next pool and whether it is a must (R38–R49), and every line
+        with its rule id and quote."""
         return {
             "pool": self.pool,
             "pool_awarded_to": self.pool_awarded_to,
