@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +25,7 @@ from hypothesis import strategies as st
 
 from loo_lessons import lessons as L
 from loo_lessons.widgets.controllers import (
+    Controller,
     ExploreController,
     PickController,
     PlayController,
@@ -76,7 +78,7 @@ def _pool() -> PoolController:
     return PoolController(data=pool_data(L.scenario("settle-hoffmann-worked-example")))
 
 
-MAKERS = {
+MAKERS: dict[str, Callable[[], Controller]] = {
     "pick": _pick,
     "pool": _pool,
     "stepper": lambda: StepperController(
@@ -204,7 +206,7 @@ def test_refusals_are_shown_in_the_widget_and_cleared_by_the_next_good_message()
     # the pool calculator refuses absurd numbers instead of keeping them
     pool = _pool()
     pool.receive({"event": {"type": "enter", "id": _keys(pool)[0], "value": 10**400}})
-    assert pool.entries == {} and "value" in pool.data["refused"]
+    assert pool.state()["entries"] == {} and "value" in pool.data["refused"]
 
 
 def test_the_browser_entry_answers_garbage_with_an_error() -> None:
@@ -269,7 +271,7 @@ def test_the_quiz_clock_never_goes_backwards(monkeypatch: pytest.MonkeyPatch) ->
 
     q = live.QuizRunner("lead", seed=1, count=3)
     ticks = iter(float(i) for i in range(100, 0, -1))  # a clock that runs backwards
-    monkeypatch.setattr(live.time, "monotonic", lambda: next(ticks))
+    monkeypatch.setattr("loo_lessons.widgets.live.time.monotonic", lambda: next(ticks))
     key = q.questions[2]["choices"][0]["key"]
     q.responses = [None, None, {"picked": [key], "correct": False, "revealed": False}]
     assert len(q._log.results) == 1 and q._log.results[0].seconds >= 0
@@ -321,7 +323,7 @@ def test_whatever_the_browser_syncs_the_kernel_does_not_raise(data: st.DataObjec
     from loo_lessons.widgets.play import PlayTable
     from loo_lessons.widgets.present import Presenter
 
-    makers = {
+    makers: dict[str, Callable[[], Any]] = {
         "pick": lambda: PickCard(L.scenario("lead-king-when-ace-turned")),
         "pool": lambda: PoolCalculator(L.scenario("settle-hoffmann-worked-example")),
         "quiz": lambda: QuizRunner("lead", seed=1, count=2),

@@ -567,13 +567,14 @@ def test_the_docstring_walk_sees_what_it_must() -> None:
     from loo_lessons.engine.cards import Suit
     from loo_lessons.engine.settle import Stakes
 
-    saved = (Hand.verdict.__doc__, Hand.from_seed.__func__.__doc__)
+    verdict = vars(Hand)["verdict"]
+    from_seed = vars(Hand)["from_seed"].__func__
     symbol = vars(Suit)["symbol"].fget
     make = vars(Stakes)["make"].__func__
-    kept = (symbol.__doc__, make.__doc__)
+    kept = (verdict.__doc__, from_seed.__doc__, symbol.__doc__, make.__doc__)
     try:
-        Hand.verdict.__doc__ = None
-        Hand.from_seed.__func__.__doc__ = ""
+        verdict.__doc__ = None
+        from_seed.__doc__ = ""
         symbol.__doc__ = make.__doc__ = None
         assert _undocumented() == [
             "loo_lessons.engine.cards.Suit.symbol",
@@ -582,6 +583,5 @@ def test_the_docstring_walk_sees_what_it_must() -> None:
             "loo_lessons.engine.settle.Stakes.make",
         ]
     finally:
-        Hand.verdict.__doc__, Hand.from_seed.__func__.__doc__ = saved
-        symbol.__doc__, make.__doc__ = kept
+        verdict.__doc__, from_seed.__doc__, symbol.__doc__, make.__doc__ = kept
     assert _undocumented() == []

@@ -176,6 +176,7 @@ def log_in(h: Hub, name: str) -> Any:
     r = s.get(f"{h.url}/hub/login", timeout=10)
     assert r.status_code == 200, r.text[:500]
     xsrf = s.cookies.get("_xsrf", path="/hub/")
+    assert xsrf is not None, "the login page sets no _xsrf cookie"
     r = s.post(
         f"{h.url}/hub/login",
         data={"username": name, "password": PASSWORD, "_xsrf": xsrf},

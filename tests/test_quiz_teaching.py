@@ -91,7 +91,7 @@ def test_one_module_per_topic() -> None:
     """quiz/topics/<topic>.py holds each topic's generator, and the package lists them."""
     import importlib
 
-    from loo_lessons.quiz import GENERATORS
+    from loo_lessons.quiz.topics import GENERATORS
 
     assert list(GENERATORS) == list(TOPICS)
     for t in TOPICS:
