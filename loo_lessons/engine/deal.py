@@ -73,15 +73,26 @@ def deal_from(
     position: MissDealPosition = MissDealPosition.END_OF_EACH_ROUND,
 ) -> Dealt:
     """Deal from `pack` (top first): three rounds one card at a time, then turn up the next card."""
-    with_miss = not must  # R45: no miss in a must
-    order = round_order(players, dealer, with_miss, position)
-    need = 3 * len(order) + 1
+    order = round_order(players, dealer, not must, position)  # R45: no miss in a must
+    return Dealt(*cut(pack, players, order))
+
+
+#: A deal's cards: each seat's three (in seat order), the miss (None in a must), the turn-up,
+#: and the stock left.
+Cards = tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...] | None, Card, tuple[Card, ...]]
+
+
+def cut(pack: Sequence[Card], players: int, order: Sequence[int]) -> Cards:
+    """The cards `pack` deals (top first) to the places of `order` (`round_order`: seats, and
+    `MISS` for the miss): three rounds one card at a time (R03), then the next card turned up
+    (R04); the rest is the stock. Raises `InputError` naming `deck` for too few cards."""
+    n = len(order)
+    need = 3 * n + 1
     if len(pack) < need:
         raise InputError("deck", f"{len(pack)} cards are too few: this deal needs the top {need}")
     # one card at a time, round by round: the k-th place in a round receives the cards
     # k, k + n, k + 2n of the pack (n = places in a round), so each hand is one slice
-    n = len(order)
-    top = tuple(pack[: 3 * n + 1])
+    top = tuple(pack[:need])
     hands: list[tuple[Card, ...]] = [()] * players
     miss: tuple[Card, ...] | None = None
     for place, seat in enumerate(order):
@@ -90,7 +101,7 @@ def deal_from(
             miss = cards
         else:
             hands[seat] = cards
-    return Dealt(tuple(hands), miss, top[3 * n], tuple(pack[3 * n + 1 :]))
+    return tuple(hands), miss, top[3 * n], tuple(pack[need:])
 
 
 def deal(

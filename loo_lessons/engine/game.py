@@ -27,14 +27,16 @@ from enum import Enum
 from functools import lru_cache
 from typing import Any, Union, cast
 
-from .cards import Card, Rank, Suit, beats, parse_card
+from .cards import Card, Rank, Suit, parse_card, shuffled_pack
 from .deal import (
     MAX_PLAYERS_WITH_MISS,
     MAX_PLAYERS_WITHOUT_MISS,
     MIN_PLAYERS,
     Dealt,
+    cut,
     deal,
     deal_from,
+    round_order,
 )
 from .declare import (
     Declaration,
@@ -294,6 +296,7 @@ class Hand:
         "_declare_memo",
         "_filters",
         "_given_trumps",
+        "_in_play",
         "_initial",
         "_led",
         "_legal",
@@ -358,7 +361,7 @@ class Hand:
         # the position is the deal itself (a pack was dealt to show it): Phase.DEAL until
         # the elder hand, who is the one asked first (R05), declares
         self.shows_deal = shows_deal
-        self._seated, self._rotation, self._declare_memo = _table_of(setup)
+        self._seated, self._rotation, self._declare_memo, _ = _table_of(setup)
         self._initial: tuple[
             tuple[tuple[Card, ...], ...], tuple[Card, ...] | None, tuple[Card, ...]
         ]
@@ -374,14 +377,19 @@ class Hand:
     def dealt(cls, setup: Setup, rng: random.Random, *, seed: int | None = None) -> Hand:
         """A new hand at `setup`, dealt from a pack shuffled by the injected `rng` (R01–R04);
         `seed`, when given, is written into its transcript so that the deal can be made again."""
-        d = deal(
-            rng,
-            setup.players,
-            setup.dealer,
-            must=setup.must,
-            position=setup.options.miss_deal_position,
-        )
-        return cls(setup, d.hands, d.miss, d.turn_up, stock=d.stock, seed=seed)
+        order = _table_of(setup)[3]
+        if not order:  # a table that cannot sit down: `deal` says why, or deals anyway
+            d = deal(
+                rng,
+                setup.players,
+                setup.dealer,
+                must=setup.must,
+                position=setup.options.miss_deal_position,
+            )
+            return cls(setup, d.hands, d.miss, d.turn_up, stock=d.stock, seed=seed)
+        # `deal`, with the table's order found once (a simulation deals at one table)
+        hands, miss, turn_up, stock = cut(shuffled_pack(rng), setup.players, order)
+        return cls(setup, hands, miss, turn_up, stock=stock, seed=seed)
 
     @classmethod
     def from_dealt(
@@ -462,6 +470,7 @@ class Hand:
         self.phase = _DEAL if self.shows_deal else _DECLARE
         self.to_act: int | None = self.rotation[0] if seated else None
         self._standers = 0  # seats that stood on their own cards so far (R17 counts them)
+        self._in_play = 0  # in the play: how many play each trick (len(players_in))
         self._next_seat: dict[int, int] = {}  # in the play: each seat's left-hand player in
         # the card winning the trick being played so far, and its seat (R37), kept as the
         # cards fall: the follower's ruling and the trick's winner both read it
@@ -599,7 +608,14 @@ class Hand:
                 else:
                     f = self._filters
                     if f is None:
-                        f = self._filters = self._play_filters(held, self.options)
+                        best = self._best
+                        led = self._led
+                        trumps = self.trumps
+                        if best is None or led is None or trumps is None:
+                            f = self._play_filters(held, self.options)
+                        else:  # following, the most asked: `_play_filters` without its steps
+                            f = follow_filters(held, led, best, trumps, self.options)
+                        self._filters = f
                     moves = f[0]
             else:
                 moves = self._declare_ruling(seat).legal
@@ -681,13 +697,43 @@ class Hand:
         self.apply(parse_card(card, "card") if isinstance(card, str) else card)
 
     def apply_unchecked(self, a: Action) -> None:
-        """Fast path: the caller vouches that `a` is legal."""
+        """Fast path: the caller vouches that `a` is legal. A card is played to the trick,
+        which goes round to the left (R32) and is won by its highest trump, else its highest
+        card of the suit led (R37); the winner leads to the next (R29); after the third trick
+        the deal is settled (R38–R49). A declaration is recorded as `_declare` says."""
         self._ruling = self._filters = self._legal = None
         self.actions.append(a)
-        if isinstance(a, Card):
-            self._play(a)
-        else:
-            self._declare(a)
+        if a.__class__ is not Card:
+            self._declare(cast(Declaration, a))
+            return
+        card = a
+        seat = self.to_act
+        assert seat is not None
+        self.held[seat].remove(card)
+        trick = self.tricks[-1]
+        trick.append((seat, card))
+        best = self._best
+        if best is None:
+            self._led = card.suit
+            self._best = card
+            self._best_seat = seat
+        elif (card.rank > best.rank) if card.suit is best.suit else card.suit is self.trumps:
+            # `beats`, in line: the same suit heads by rank, another suit only as a trump
+            self._best = card
+            self._best_seat = seat
+        if len(trick) < self._in_play:
+            self.to_act = self._next_seat[seat]  # R32: play goes round to the left
+            return
+        winner = self._best_seat  # R37: the highest trump, else the highest of the suit led
+        winners = self.winners
+        winners.append(winner)
+        if len(winners) == 3:
+            self._finish()
+            return
+        self.tricks.append([])
+        self._best = None
+        self.leaders.append(winner)
+        self.to_act = winner  # R29
 
     def _declare(self, d: Declaration) -> None:
         seat = self.to_act
@@ -736,6 +782,7 @@ class Hand:
         if self.options.first_leader is FirstLeader.MISS_HOLDER and self.miss_holder is not None:
             first = self.miss_holder  # R22
         ins = self.players_in
+        self._in_play = len(ins)
         self._next_seat = {x: ins[(i + 1) % len(ins)] for i, x in enumerate(ins)}
         self.tricks.append([])
         self.leaders.append(first)
@@ -745,33 +792,6 @@ class Hand:
         self.awarded_to = seat
         self.award_law = law
         self._finish()
-
-    def _play(self, card: Card) -> None:
-        seat = self.to_act
-        assert seat is not None
-        self.held[seat].remove(card)
-        trick = self.tricks[-1]
-        trick.append((seat, card))
-        best = self._best
-        if best is None:
-            self._led = card.suit
-            self._best = card
-            self._best_seat = seat
-        elif beats(card, best, self.trumps):
-            self._best = card
-            self._best_seat = seat
-        if len(trick) < len(self.players_in):
-            self.to_act = self._next_seat[seat]  # R32: play goes round to the left
-            return
-        winner = self._best_seat  # R37: the highest trump, else the highest of the suit led
-        self.winners.append(winner)
-        if len(self.winners) == 3:
-            self._finish()
-            return
-        self.tricks.append([])
-        self._best = None
-        self.leaders.append(winner)
-        self.to_act = winner  # R29
 
     def _finish(self) -> None:
         self.phase = _SETTLED
@@ -1126,8 +1146,9 @@ def _declarations(actions: Sequence[Action]) -> list[Declaration]:
     return [a for a in actions if isinstance(a, Declaration)]
 
 
-#: (can the table sit down, its declaring rotation, the declaring memo of its options)
-_TableFacts = tuple[bool, tuple[int, ...], dict[DeclareKey, DeclareRuling]]
+#: (can the table sit down, its declaring rotation, the declaring memo of its options, the
+#: order in which each round of the deal is dealt)
+_TableFacts = tuple[bool, tuple[int, ...], dict[DeclareKey, DeclareRuling], tuple[int, ...]]
 _TABLES: dict[int, tuple[Setup, _TableFacts]] = {}
 
 
@@ -1139,7 +1160,14 @@ def _table_of(setup: Setup) -> _TableFacts:
         if len(_TABLES) >= 64:
             _TABLES.clear()
         seated = _table_seats(setup)
-        facts = (seated, setup.rotation() if seated else (), ruling_memo(setup.options))
+        order = (
+            round_order(
+                setup.players, setup.dealer, not setup.must, setup.options.miss_deal_position
+            )
+            if seated
+            else ()
+        )
+        facts = (seated, setup.rotation() if seated else (), ruling_memo(setup.options), order)
         entry = _TABLES[id(setup)] = (setup, facts)
     return entry[1]
 
