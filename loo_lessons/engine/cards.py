@@ -201,14 +201,12 @@ def shuffled_pack(rng: random.Random) -> list[Card]:
 # rejection on `getrandbits`), written out: the same draws give the same permutation, so
 # every seed deals what it always dealt, without a method call per card (a simulation
 # shuffles on every deal). The bit widths are worked out once.
-_WIDTHS = tuple((i + 1).bit_length() for i in range(52))
+_STEPS = tuple((i, (i + 1).bit_length()) for i in range(len(FULL_PACK) - 1, 0, -1))
 
 
 def _shuffle(x: list[Card], rng: random.Random) -> None:
     draw = rng.getrandbits
-    widths = _WIDTHS
-    for i in range(len(x) - 1, 0, -1):
-        k = widths[i]
+    for i, k in _STEPS:  # i from the last place down, k the bits of a draw below i + 1
         j = draw(k)
         while j > i:
             j = draw(k)

@@ -517,33 +517,22 @@ class Hand:
 
     # --- rulings ----------------------------------------------------------------------
     def _declare_ruling(self, seat: int) -> DeclareRuling:
-        r = self._ruling
-        if r is not None:
-            return cast(DeclareRuling, r)
-        s = self.setup
-        holder = self.miss_holder is not None
-        standers = self._standers
-        # only 0, 1 or "more" standers matter (R17), which keeps the memo small
-        key = (
-            seat == s.dealer,
-            s.must,
-            self.miss is not None and not holder,
-            standers if standers < 2 else 2,
-            holder,
-            seat in self.forced_pass,
+        """The declaring ruling for `seat`, the seat to act (found by `legal_actions`)."""
+        if self._ruling is None:
+            self._legal = None
+            self.legal_actions()
+        return cast(DeclareRuling, self._ruling)
+
+    def _new_declare_ruling(self, key: DeclareKey) -> DeclareRuling:
+        d = self._declare_memo[key] = declare_ruling(
+            is_dealer=key[0],
+            must=key[1],
+            miss_untaken=key[2],
+            standers_before=key[3],
+            miss_holder_before=key[4],
+            options=self.options,
+            forced_pass=key[5],
         )
-        d = self._declare_memo.get(key)
-        if d is None:
-            d = self._declare_memo[key] = declare_ruling(
-                is_dealer=key[0],
-                must=key[1],
-                miss_untaken=key[2],
-                standers_before=key[3],
-                miss_holder_before=key[4],
-                options=self.options,
-                forced_pass=key[5],
-            )
-        self._ruling = d
         return d
 
     def _play_filters(self, cards: Sequence[Card], options: RuleOptions) -> Filters:
@@ -617,8 +606,22 @@ class Hand:
                             f = follow_filters(held, led, best, trumps, self.options)
                         self._filters = f
                     moves = f[0]
-            else:
-                moves = self._declare_ruling(seat).legal
+            else:  # declaring: the ruling of this moment of the declarations (R06–R20)
+                holder = self.miss_holder is not None
+                standers = self._standers
+                s = self.setup
+                # only 0, 1 or "more" standers matter (R17), which keeps the memo small
+                key = (
+                    seat == s.dealer,
+                    s.must,
+                    self.miss is not None and not holder,
+                    standers if standers < 2 else 2,
+                    holder,
+                    seat in self.forced_pass,
+                )
+                d = self._declare_memo.get(key) or self._new_declare_ruling(key)
+                self._ruling = d
+                moves = d.legal
             legal = self._legal = LegalActions(moves)
             legal._hand = self
         return legal
