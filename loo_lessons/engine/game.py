@@ -602,7 +602,7 @@ class Hand:
                         trumps = self.trumps
                         if best is None or led is None or trumps is None:
                             f = self._play_filters(held, self.options)
-                        else:  # following, the most asked: `_play_filters` without its steps
+                        else:  # following, the most asked: what `_play_filters` asks, directly
                             f = follow_filters(held, led, best, trumps, self.options)
                         self._filters = f
                     moves = f[0]
@@ -706,8 +706,8 @@ class Hand:
         the deal is settled (R38–R49). A declaration is recorded as `_declare` says."""
         self._ruling = self._filters = self._legal = None
         self.actions.append(a)
-        if a.__class__ is not Card:
-            self._declare(cast(Declaration, a))
+        if isinstance(a, Declaration):
+            self._declare(a)
             return
         card = a
         seat = self.to_act
