@@ -31,7 +31,7 @@ ALLOWED: dict[str, set[str]] = {
 # folders of the package that hold data, not code
 DATA = {"scenarios", "seeds"}
 # third-party modules a layer may use: YAML for scenario files (scenario/ is the only YAML user);
-# Dask for a simulation on a cluster; pandas (and numpy, which comes with it) for the DataFrames
+# Dask for a simulation on a cluster (sim/workers.py, `simulate --dask`, the cluster extra); pandas (and numpy, which comes with it) for the DataFrames
 # of views/frames.py, so the simulation and the quizzes stay plain Python; anywidget and
 # traitlets for JupyterLab's widget adapter; the notebook's own libraries for the lessons;
 # Playwright for the command line's browser benchmark
