@@ -442,6 +442,13 @@ class PlayGame:
             if isinstance(saved, list)
             else saved or "sensible"
         )
+        if bots is None:  # the file's bots: an unknown name is a bad file, named as its field
+            try:
+                for name in saved if isinstance(saved, list) else [saved]:
+                    if isinstance(name, str):
+                        get_bot(name)
+            except InputError as e:
+                raise ScenarioError("transcript.learner.bots", e.problem) from None
         start = dataclasses.replace(tr, actions=()).replay()
         rng_seed = learner.get("rng_seed", tr.seed if tr.seed is not None else 0)
         return cls(
