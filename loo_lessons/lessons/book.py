@@ -17,6 +17,7 @@ from importlib import resources
 from typing import Any
 from urllib.parse import quote
 
+from loo_lessons.engine.errors import InputError
 from loo_lessons.engine.game import Hand
 from loo_lessons.engine.options import (
     DEFAULT_PRESET,
@@ -26,7 +27,7 @@ from loo_lessons.engine.options import (
     options_from,
 )
 from loo_lessons.explain import explain_json
-from loo_lessons.scenario import Scenario, ScenarioError, dump, load
+from loo_lessons.scenario import Scenario, dump, load
 
 
 def comparison_rows(
@@ -58,7 +59,7 @@ def _under(sc: Scenario, opts: RuleOptions) -> dict[str, Any]:
         data.pop("loo_cap", None)
     try:
         return explain_json(load(data))
-    except ScenarioError as e:
+    except InputError as e:  # the file refused, or the engine on the way
         return {"refused": str(e)}
 
 
