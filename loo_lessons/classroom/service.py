@@ -65,9 +65,7 @@ def page(title: str, body: str, *, refresh: bool = False) -> str:
 
 def dashboard_html(view: ClassView, csv_url: str) -> str:
     """The teacher's table for one class code, and the class's weakest rules first."""
-    head = "".join(
-        f'<th title="{_e(qid)}">Q{n}</th>' for n, qid in enumerate(view.question_ids, 1)
-    )
+    head = "".join(f'<th title="{_e(qid)}">Q{n}</th>' for n, qid in enumerate(view.question_ids, 1))
     rows = []
     for pupil in view.pupils:
         cells = []
