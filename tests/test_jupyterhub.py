@@ -89,31 +89,31 @@ def hub(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Hub]:
     state = tmp_path_factory.mktemp("hub-state")
     # the homes' folder must be reachable by the pupils (pytest's own tmp is root's only)
     homes = Path(tempfile.mkdtemp(prefix="loo-hub-homes-"))
-    homes.chmod(0o755)
     # the teacher's repository, as a class would publish it: a bare copy anyone may read
     published = Path(tempfile.mkdtemp(prefix="loo-hub-git-"))
-    published.chmod(0o755)
-    origin = published / "loo-lessons.git"
-    git("clone", "--quiet", "--bare", "--no-hardlinks", str(REPO), str(origin))
-    subprocess.run(["chmod", "-R", "a+rX", str(origin)], check=True)
-    class_list = state / "class-list"
-    pupils.add_pupils(class_list, PASSWORDS, passwords=PASSWORDS)
-    env = {
-        "LOO_HUB_CLASS_LIST": str(class_list),
-        "LOO_HUB_TEACHERS": TESS,
-        "LOO_HUB_GIT_REPOS": str(origin),
-    }
-    python = hub_venv(Path(tempfile.mkdtemp(prefix="loo-hub-venv-")))
-    h = start_hub(python, state, homes, state / "hub.log", env)
+    venv = Path(tempfile.mkdtemp(prefix="loo-hub-venv-"))
+    h: Hub | None = None
     try:
+        homes.chmod(0o755)
+        published.chmod(0o755)
+        origin = published / "loo-lessons.git"
+        git("clone", "--quiet", "--bare", "--no-hardlinks", str(REPO), str(origin))
+        subprocess.run(["chmod", "-R", "a+rX", str(origin)], check=True)
+        class_list = state / "class-list"
+        pupils.add_pupils(class_list, PASSWORDS, passwords=PASSWORDS)
+        env = {
+            "LOO_HUB_CLASS_LIST": str(class_list),
+            "LOO_HUB_TEACHERS": TESS,
+            "LOO_HUB_GIT_REPOS": str(origin),
+        }
+        h = start_hub(hub_venv(venv), state, homes, state / "hub.log", env)
         yield h
     finally:
-        left = stop_hub(h)
+        left = stop_hub(h) if h else []
         for name in PASSWORDS:
             remove_user(name)
-        shutil.rmtree(homes, ignore_errors=True)
-        shutil.rmtree(published, ignore_errors=True)
-        shutil.rmtree(python.parent.parent, ignore_errors=True)
+        for folder in (homes, published, venv):
+            shutil.rmtree(folder, ignore_errors=True)
         assert not left, f"processes of the hub survived: {left}"
 
 

@@ -1,0 +1,196 @@
+"""The class hub's pieces without a hub: the class list, the answer record and its grading
+by the engine, the answers' store, the teacher's page and CSV, and `post` outside a hub."""
+
+from __future__ import annotations
+
+import csv
+import io
+import stat
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from loo_lessons.classroom import post, pupils
+from loo_lessons.classroom.answers import Answer, AnswerError, grade, questions
+from loo_lessons.classroom.store import Store, safe_cell
+from loo_lessons.cli import main
+
+CODE = "lead-4-11"
+
+
+def test_each_name_opens_with_its_own_password_only(tmp_path: Path) -> None:
+    path = tmp_path / "class-list"
+    issued = pupils.add_pupils(path, ["ann", "bob"])
+    assert set(issued) == {"ann", "bob"} and issued["ann"] != issued["bob"]
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
+    assert issued["ann"] not in path.read_text()  # only hashes are kept
+    assert pupils.check(path, "ann", issued["ann"])
+    assert not pupils.check(path, "bob", issued["ann"])
+    assert not pupils.check(path, "ann", issued["ann"] + "x")
+    assert not pupils.check(path, "cat", issued["ann"])
+    assert not pupils.check(path, "ann", None)
+    again = pupils.add_pupils(path, ["ann"])  # a new password replaces the old one
+    assert pupils.check(path, "ann", again["ann"]) and not pupils.check(path, "ann", issued["ann"])
+    assert pupils.check(path, "bob", issued["bob"])
+
+
+@pytest.mark.parametrize(
+    ("text", "problem"),
+    [
+        ("ann\n", "line 1: not NAME scrypt"),
+        ("Root scrypt$1\n", "line 1: pupil name 'Root'"),
+        ("ann scrypt$a\nann scrypt$b\n", "line 2: ann is listed twice"),
+        ("x" * (pupils.MAX_BYTES + 1), "larger than"),
+    ],
+)
+def test_a_file_that_is_not_a_class_list_is_refused_in_one_line(
+    tmp_path: Path, text: str, problem: str
+) -> None:
+    path = tmp_path / "class-list"
+    path.write_text(text)
+    with pytest.raises(pupils.ClassListError, match=problem):
+        pupils.read(path)
+    assert not pupils.check(path, "ann", "whatever-password")
+
+
+def test_add_pupils_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "class-list"
+    assert main(["class", "add-pupils", str(path), "ann", "bob"]) == 0
+    lines = capsys.readouterr().out.split("\n")
+    name, password = lines[0].split()
+    assert name == "ann" and pupils.check(path, "ann", password)
+    assert main(["class", "add-pupils", str(path), "../etc"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "pupil name '../etc'" in err
+
+
+@given(st.text(max_size=30))
+@settings(max_examples=200, deadline=None)
+def test_a_name_is_a_safe_unix_user_name_or_refused(name: str) -> None:
+    try:
+        pupils.check_name(name)
+    except pupils.ClassListError as e:
+        assert "\n" not in str(e)
+    else:
+        assert name[0].isascii() and name[0].isalpha() and name == name.lower()
+        assert all(c.isascii() and (c.isalnum() or c in "-_") for c in name)
+
+
+def record(i: int, keys: list[str] | None = None, **more: object) -> dict[str, object]:
+    q = questions(CODE)[i]
+    return {"class_code": CODE, "question_id": q.id, "answer": keys or list(q.answer), **more}
+
+
+def test_an_answer_is_graded_again_from_the_class_code() -> None:
+    dealt = questions(CODE)
+    right = grade(Answer.from_json(record(0, seconds=3.5)))
+    assert (right.correct, right.number, right.rule_ids) == (True, 1, dealt[0].rule_ids)
+    q = dealt[1]
+    wrong_key = next(c.key for c in q.choices if c.key not in q.answer)
+    assert not grade(Answer.from_json(record(1, [wrong_key]))).correct
+    # the code as a pupil types it
+    assert grade(Answer.from_json({**record(0), "class_code": " LEAD-4-11 "})).class_code == CODE
+
+
+@pytest.mark.parametrize(
+    ("data", "problem"),
+    [
+        ([], "expected a JSON object"),
+        ({**record(0), "correct": True}, "unknown field 'correct'"),
+        ({**record(0), "class_code": "lead-4"}, "not a class code"),
+        ({**record(0), "question_id": "lead-11-9"}, "deals no question"),
+        ({**record(0), "answer": ["=1+1"]}, "is not a choice"),
+        ({**record(0), "answer": []}, "answer: expected 1 to"),
+        ({**record(0), "seconds": -1}, "seconds"),
+        ({**record(0), "seconds": float("nan")}, "seconds"),
+        ({**record(0), "attempt": 0}, "attempt"),
+        ({**record(0), "attempt": True}, "attempt"),
+        ({**record(0), "pupil": 7}, "pupil"),
+    ],
+)
+def test_what_the_code_cannot_have_produced_is_refused(data: object, problem: str) -> None:
+    with pytest.raises(AnswerError, match=problem) as e:
+        grade(Answer.from_json(data))
+    assert "\n" not in str(e.value)
+
+
+@given(
+    st.dictionaries(
+        st.sampled_from(["class_code", "question_id", "answer", "seconds", "attempt", "x"]),
+        st.none() | st.booleans() | st.integers() | st.floats() | st.text() | st.lists(st.text()),
+    )
+)
+@settings(max_examples=200, deadline=None)
+def test_hostile_records_are_refused_never_crash(data: dict[str, object]) -> None:
+    try:
+        graded = grade(Answer.from_json(data))
+    except AnswerError as e:
+        assert "\n" not in str(e)
+    else:
+        assert graded.class_code and graded.number >= 1
+
+
+def test_the_table_marks_first_answers_and_counts_tries() -> None:
+    store = Store(":memory:")
+    q = questions(CODE)
+    wrong0 = next(c.key for c in q[0].choices if c.key not in q[0].answer)
+    for pupil, rec in [
+        ("ann", record(0, [wrong0], seconds=2)),  # wrong first ...
+        ("ann", record(0, attempt=2)),  # ... then right: still wrong in the table
+        ("ann", record(1)),
+        ("bob", record(0)),
+    ]:
+        store.add(grade(Answer.from_json(rec)), pupil)
+    view = store.view(CODE)
+    assert view.pupils == ("ann", "bob")
+    assert (view.right("ann"), view.answered("ann")) == (1, 2)
+    assert view.cells[("ann", 1)].attempts == 2 and not view.cells[("ann", 1)].first_correct
+    assert (view.right("bob"), view.answered("bob")) == (1, 1)
+    assert store.view(CODE, pupil="bob").pupils == ("bob",)
+    shares = [m.right / m.answered for m in view.mastery]
+    assert shares == sorted(shares)  # weakest rule first
+    for m in view.mastery:
+        assert m.words and m.book
+    rows = list(csv.DictReader(io.StringIO(store.csv(CODE))))
+    assert [(r["pupil"], r["attempt"], r["correct"]) for r in rows][:2] == [
+        ("ann", "1", "no"),
+        ("ann", "2", "yes"),
+    ]
+    assert len(rows) == 4 and rows[0]["seconds"] == "2"
+    assert {r["pupil"] for r in csv.DictReader(io.StringIO(store.csv(CODE, "bob")))} == {"bob"}
+
+
+@given(st.text(max_size=40))
+@settings(max_examples=300, deadline=None)
+def test_a_cell_is_never_a_formula_nor_a_control_code(text: str) -> None:
+    cell = safe_cell(text)
+    assert cell[:1] not in ("=", "+", "-", "@", "\t", "\r")
+    assert not any(ord(c) < 32 or 127 <= ord(c) < 160 for c in cell)
+
+
+def test_every_name_is_escaped_on_the_teachers_page() -> None:
+    from loo_lessons.classroom.service import dashboard_html
+
+    store = Store(":memory:")
+    hostile = '<script>alert("x")</script>'
+    store.add(grade(Answer.from_json(record(0))), hostile)
+    page = dashboard_html(store.view(CODE), "csv?code=" + CODE)
+    assert hostile not in page and "&lt;script&gt;" in page
+    assert "=cmd" not in store.csv(CODE)
+
+
+def test_post_does_nothing_outside_a_hub_and_never_raises(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.delenv(post.URL_VARIABLE, raising=False)
+    monkeypatch.delenv("JUPYTERHUB_API_TOKEN", raising=False)
+    assert not post.under_hub()
+    assert post.send(record(0)) == 0
+    post.answer(record(0))  # nothing to do, nothing raised
+    # under a hub whose service is gone: 0, never an exception into the widget
+    monkeypatch.setenv(post.URL_VARIABLE, "http://127.0.0.1:9/services/class-results/")
+    monkeypatch.setenv("JUPYTERHUB_API_TOKEN", "t")
+    assert post.under_hub() and post.send(record(0)) == 0
+    assert post.send({"not": object()}) == 0  # not JSON: still no exception
