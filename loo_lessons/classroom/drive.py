@@ -249,7 +249,7 @@ def spawn(hub: Hub, name: str, token: str, timeout: float = 180) -> dict[str, An
         server = me["servers"].get("")
         if server and server["ready"]:
             return dict(server)
-        if time.monotonic() > deadline or (server is None and "pending" not in me):
+        if time.monotonic() > deadline or (server is None and not me.get("pending")):
             raise AssertionError(f"{name}'s server did not start:\n{hub.log_text()}")
         time.sleep(0.3)
 
