@@ -194,3 +194,21 @@ def test_post_does_nothing_outside_a_hub_and_never_raises(
     monkeypatch.setenv("JUPYTERHUB_API_TOKEN", "t")
     assert post.under_hub() and post.send(record(0)) == 0
     assert post.send({"not": object()}) == 0  # not JSON: still no exception
+
+
+@pytest.mark.parametrize(
+    ("argv", "problem"),
+    [
+        (["--pupils", "0"], "--pupils"),
+        (["--pupils", "41"], "--pupils"),
+        (["--timeout", "0"], "--timeout"),
+    ],
+)
+def test_the_benchmark_is_bounded(
+    argv: list[str], problem: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from loo_lessons.classroom import bench
+
+    assert bench.main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"error: {problem}") and err.count("\n") == 1

