@@ -112,3 +112,72 @@ def test_every_install_line_is_a_plain_command(line: str) -> None:
     assert words, line
     assert not any(w.startswith(("http://", "https://")) for w in words), line
     assert "PASSWORD" not in line
+
+
+def docker_ignores(path: str, patterns: list[str]) -> bool:
+    """Docker's reading of .dockerignore (Go's filepath.Match, with ** for any folders): a
+    path is left out when it or a folder above it matches."""
+    regexes = []
+    for p in patterns:
+        rx = re.escape(p).replace(r"\*\*/", "(?:.*/)?").replace(r"\*", "[^/]*")
+        regexes.append(re.compile(rx + "$"))
+    parts = path.split("/")
+    prefixes = ["/".join(parts[: i + 1]) for i in range(len(parts))]
+    return any(r.match(prefix) for r in regexes for prefix in prefixes)
+
+
+def test_the_image_takes_the_sources_and_nothing_else() -> None:
+    patterns = [
+        line.strip()
+        for line in (REPO / ".dockerignore").read_text().splitlines()
+        if line.strip() and not line.startswith("#")
+    ]
+    left_out = [
+        ".venv/bin/python",
+        ".venv-bare/bin/python",
+        "node_modules/pyodide/pyodide.js",
+        "deploy/jupyterhub/node_modules/.bin/configurable-http-proxy",
+        "book/_build/html/index.html",
+        ".lessons/notebooks/01-welcome.ipynb",
+        "hub-state/jupyterhub.sqlite",
+        "hub-venv/bin/python",
+        "class/ann.csv",
+        "loo_lessons/__pycache__/x.pyc",
+        ".git/HEAD",
+    ]
+    kept = [
+        "pyproject.toml",
+        "README.md",
+        "loo_lessons/__init__.py",
+        "loo_lessons/classroom/service.py",
+        "notebooks/01-welcome.ipynb",
+        "tools/lab_root.py",
+        "book/glossary.md",
+    ]
+    assert [p for p in left_out if not docker_ignores(p, patterns)] == []
+    assert [p for p in kept if docker_ignores(p, patterns)] == []
+    for path in kept:
+        assert (REPO / path).exists(), path
+
+
+def test_the_kubernetes_recipe_has_no_usable_placeholder() -> None:
+    import yaml
+    from traitlets.config import Config
+
+    values = yaml.safe_load((REPO / "deploy" / "z2jh" / "config.yaml").read_text())
+    hub_config = values["hub"]["config"]
+    text = (REPO / "deploy" / "z2jh" / "config.yaml").read_text()
+    assert "shared-password" not in text and "user_password" not in text
+    assert hub_config["JupyterHub"]["authenticator_class"] == "native"
+    assert hub_config["NativeAuthenticator"]["open_signup"] is False
+
+    def start(admins: list[str]) -> None:
+        c = Config({**hub_config, "Authenticator": {**hub_config["Authenticator"]}})
+        c.Authenticator.admin_users = admins
+        for snippet in values["hub"]["extraConfig"].values():
+            exec(compile(snippet, "hub.extraConfig", "exec"), {"c": c})
+
+    with pytest.raises(SystemExit) as stopped:
+        start(hub_config["Authenticator"]["admin_users"])  # as shipped
+    assert "CHANGE-ME" in str(stopped.value) and "teacher's name" in str(stopped.value)
+    start(["tess"])  # a real name: the hub starts
