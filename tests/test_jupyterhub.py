@@ -57,8 +57,6 @@ from loo_lessons.classroom.drive import (
     token_for,
 )
 
-pytestmark = pytest.mark.skipif(os.geteuid() != 0, reason="the hub makes Unix users: run as root")
-
 TAG = secrets.token_hex(3)
 ANN, BOB, TESS = f"ann-{TAG}", f"bob-{TAG}", f"tess-{TAG}"
 PUPILS = (ANN, BOB)
@@ -86,6 +84,7 @@ def git(*args: str, cwd: Path | str = REPO, user: str | None = None) -> str:
 
 @pytest.fixture(scope="module")
 def hub(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Hub]:
+    assert os.geteuid() == 0, "the class hub makes a Unix user per pupil: run the tests as root"
     state = tmp_path_factory.mktemp("hub-state")
     # the homes' folder must be reachable by the pupils (pytest's own tmp is root's only)
     homes = Path(tempfile.mkdtemp(prefix="loo-hub-homes-"))

@@ -23,11 +23,24 @@ os.chmod(home, 0o700)
 lay_out(home / "loo-lessons", copy=True)
 # Local repositories the teacher publishes for nbgitpuller (LOO_HUB_GIT_REPOS) belong to
 # another user: git pulls from them only when the pupil's own git config trusts them.
-trusted = subprocess.run(
-    ["git", "config", "--global", "--get-all", "safe.directory"], capture_output=True, text=True
-).stdout.split()
-for repo in os.environ.get("LOO_HUB_GIT_REPOS", "").split(os.pathsep):
-    if repo and repo not in trusted:
-        subprocess.run(["git", "config", "--global", "--add", "safe.directory", repo], check=False)
+repos = [r for r in os.environ.get("LOO_HUB_GIT_REPOS", "").split(os.pathsep) if r]
+
+
+def trust(repos: list[str]) -> None:
+    have = subprocess.run(
+        ["git", "config", "--global", "--get-all", "safe.directory"],
+        capture_output=True,
+        text=True,
+    ).stdout.split()
+    for repo in repos:
+        if repo not in have:
+            subprocess.run(["git", "config", "--global", "--add", "safe.directory", repo])
+
+
+if repos:
+    try:
+        trust(repos)
+    except OSError as e:  # no git: nbgitpuller will say so; the server still starts
+        print(f"pupil-server: git: {e}", file=sys.stderr)
 os.chdir(home)
 os.execv(sys.executable, [sys.executable, "-m", "jupyterhub.singleuser", *sys.argv[1:]])
