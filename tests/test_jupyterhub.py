@@ -240,12 +240,30 @@ def test_the_teacher_sees_every_pupils_answers_live(
         statuses = post_from_kernel(
             k,
             [
-                {"class_code": CODE, "question_id": q0.id, "answer": right, "seconds": 4.5},
-                {"class_code": CODE, "question_id": q1.id, "answer": wrong, "seconds": 7},
+                {
+                    "class_code": CODE,
+                    "question_id": q0.id,
+                    "answer": right,
+                    "seconds": 4.5,
+                    "attempt": 1,
+                },
+                {
+                    "class_code": CODE,
+                    "question_id": q1.id,
+                    "answer": wrong,
+                    "seconds": 7,
+                    "attempt": 1,
+                },
                 # posting as bob is refused, and so is what the code cannot have dealt
-                {"class_code": CODE, "question_id": q0.id, "answer": right, "pupil": BOB},
-                {"class_code": CODE, "question_id": "lead-99-0", "answer": right},
-                {"class_code": CODE, "question_id": q0.id, "answer": ["=cmd|calc"]},
+                {
+                    "class_code": CODE,
+                    "question_id": q0.id,
+                    "answer": right,
+                    "attempt": 1,
+                    "pupil": BOB,
+                },
+                {"class_code": CODE, "question_id": "lead-99-0", "answer": right, "attempt": 1},
+                {"class_code": CODE, "question_id": q0.id, "answer": ["=cmd|calc"], "attempt": 1},
             ],
         )
         assert statuses == [201, 201, 403, 400, 400], statuses
@@ -264,7 +282,16 @@ def test_the_teacher_sees_every_pupils_answers_live(
         assert reads.split() == ["403", "403"]
     with Kernel(hub, BOB, tokens[BOB]) as k:
         assert post_from_kernel(
-            k, [{"class_code": CODE, "question_id": q0.id, "answer": right, "seconds": 3}]
+            k,
+            [
+                {
+                    "class_code": CODE,
+                    "question_id": q0.id,
+                    "answer": right,
+                    "seconds": 3,
+                    "attempt": 1,
+                }
+            ],
         ) == [201]
 
     def get(who: str, page: str) -> requests.Response:

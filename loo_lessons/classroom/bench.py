@@ -13,6 +13,7 @@ Unix users, homes and the temporary venv are removed. Run as root (the hub makes
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import pwd
 import secrets
@@ -21,10 +22,13 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor, as_completed
 from pathlib import Path
+
+import requests
 
 from loo_lessons.classroom import pupils
 from loo_lessons.classroom.drive import (
@@ -81,6 +85,21 @@ def run(count: int, timeout: float) -> list[str]:
                 )
             )
         report.append(f"{count} pupils logged in; asking for {count} servers at once")
+        # how long the hub takes to answer while the servers start (a spawn that held the
+        # hub up would show here)
+        waits: list[float] = []
+        spawning = threading.Event()
+
+        def watch() -> None:
+            while not spawning.is_set():
+                t = time.monotonic()
+                with contextlib.suppress(requests.RequestException):
+                    requests.get(f"{h.url}/hub/api/", timeout=60)
+                    waits.append(time.monotonic() - t)
+                spawning.wait(0.5)
+
+        watcher = threading.Thread(target=watch, daemon=True)
+        watcher.start()
         t0 = time.monotonic()
         ready: dict[str, float] = {}
         failed: list[str] = []
@@ -93,6 +112,13 @@ def run(count: int, timeout: float) -> list[str]:
                     ready[futures[f]] = time.monotonic() - t0
                 except Exception as e:  # a failed spawn is a figure, not a crash
                     failed.append(f"{futures[f]}: {str(e).splitlines()[0][:120]}")
+        spawning.set()
+        watcher.join()
+        if waits:
+            report.append(
+                f"the hub answered /hub/api/ during the spawns in {statistics.median(waits):.2f} s"
+                f" (median), {max(waits):.2f} s at worst ({len(waits)} requests)"
+            )
         if ready:
             times = sorted(ready.values())
             report.append(
