@@ -55,6 +55,12 @@ def test_a_file_that_is_not_a_class_list_is_refused_in_one_line(
     assert not pupils.check(path, "ann", "whatever-password")
 
 
+def test_an_account_of_the_machine_is_never_made_a_pupil(tmp_path: Path) -> None:
+    with pytest.raises(pupils.ClassListError, match="root: already an account of this machine"):
+        pupils.add_pupils(tmp_path / "class-list", ["ann", "root"])
+    assert not (tmp_path / "class-list").exists()  # nothing written
+
+
 def test_add_pupils_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "class-list"
     assert main(["class", "add-pupils", str(path), "ann", "bob"]) == 0

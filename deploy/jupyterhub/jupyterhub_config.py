@@ -71,6 +71,8 @@ for needed in (sys.executable, os.__file__, REPO / "tools" / "lab_root.py"):
 homes = Path(env("LOO_HUB_HOMES", "/home")).resolve()
 class_list = Path(env("LOO_HUB_CLASS_LIST", str(state / "class-list"))).resolve()
 
+from loo_lessons.classroom.pupils import PUPIL_COMMENT  # noqa: E402
+
 c = get_config()  # type: ignore[name-defined]
 
 # --- where the hub listens, and where it keeps its state ----------------------------------
@@ -104,7 +106,7 @@ c.ClassListAuthenticator.add_user_cmd = [
     "--shell",
     "/bin/bash",
     "--comment",
-    "loo-lessons pupil",
+    PUPIL_COMMENT,  # only users with this comment are ever taken as pupils
 ]
 c.Authenticator.allow_all = True  # the class list is the list: authenticate() checks it
 c.Authenticator.admin_users = _names("LOO_HUB_ADMINS")

@@ -5,8 +5,9 @@ hub on their first login, with a private home (mode 0700) under the class's home
 A name gets in only with its own password from the class list (`pupils`, made by
 ``loo-lessons class add-pupils``); an unknown name or a wrong password is refused.
 
-A name that is already a user of this machine, with a home outside the class's homes
-(root, a service account, the teacher), is never adopted: the login is refused.
+A name that is already an account of this machine the hub did not make for a pupil (root,
+a service account, a person's own account: its comment is not `pupils.PUPIL_COMMENT`, or
+its home is not in the class's homes) is never adopted: the login is refused.
 """
 
 from __future__ import annotations
@@ -44,9 +45,9 @@ class ClassListAuthenticator(LocalAuthenticator):  # type: ignore[misc]
             found = pwd.getpwnam(user.name)
         except KeyError:
             return False
-        if Path(found.pw_dir) != self.home_of(user.name):
+        if found.pw_gecos != pupils.PUPIL_COMMENT or Path(found.pw_dir) != self.home_of(user.name):
             raise ValueError(
-                f"{user.name} is a user of this machine with the home {found.pw_dir},"
-                f" not a pupil of this class (homes in {self.homes}): not adopted"
+                f"{user.name} is an account of this machine (home {found.pw_dir}) that the hub"
+                " did not make for a pupil: not adopted"
             )
         return True

@@ -27,6 +27,9 @@ HEADER = "# loo-lessons class list: NAME scrypt$N$r$p$SALT$HASH (hex), one pupil
 NAME = re.compile(r"[a-z][a-z0-9_-]{0,23}")
 #: scrypt's cost: about 50 ms a login on a laptop (fine for a class, slow for guessing).
 N, R, P = 2**14, 8, 1
+#: The comment the hub gives each Unix user it makes for a pupil: only such a user is ever
+#: taken as a pupil (never root, a service account or a person's own account).
+PUPIL_COMMENT = "loo-lessons pupil"
 #: A class list is small: refuse anything larger (a wrong file, not a class).
 MAX_BYTES = 1_000_000
 #: Words for passwords a pupil can type: three words and two digits, ~ 36 bits.
@@ -146,12 +149,33 @@ def write(path: Path, pupils: Mapping[str, str]) -> None:
     os.replace(tmp, path)
 
 
+def other_account(name: str) -> str | None:
+    """The home of `name` when it is an account of this machine that the hub did not make
+    for a pupil (root, a service, a person); None otherwise."""
+    try:
+        import pwd
+    except ImportError:  # not Unix: no hub here
+        return None
+    try:
+        found = pwd.getpwnam(name)
+    except KeyError:
+        return None
+    return None if found.pw_gecos == PUPIL_COMMENT else found.pw_dir
+
+
 def add_pupils(
     path: Path, names: Iterable[str], *, passwords: Mapping[str, str] | None = None
 ) -> dict[str, str]:
     """Add (or give a new password to) each name; returns name -> the new password, the only
     time it is seen in clear. `passwords` sets them (tests, or a teacher's own)."""
     wanted = [check_name(n) for n in names]
+    for name in wanted:
+        home = other_account(name)
+        if home is not None:
+            raise ClassListError(
+                f"pupil {name}: already an account of this machine (home {home}), "
+                "not a pupil; choose another name"
+            )
     if not wanted:
         raise ClassListError("add-pupils: name at least one pupil")
     pupils = read(path)
