@@ -120,7 +120,7 @@ c.Spawner.cmd = [sys.executable, str(HERE / "pupil-server.py")]
 c.Spawner.default_url = "/lab/tree/loo-lessons/notebooks/01-welcome.ipynb"
 c.Spawner.notebook_dir = "~"
 # Measured with `python -m loo_lessons.classroom.bench` (deploy/README.md): 25 pupils asking
-# at once on a busy 2-core machine were all running after 83 s (the slowest single spawn).
+# at once on a busy 2-core machine were all running after 83 s and 61 s in two runs.
 # The timeouts leave twice that: a spawn that times out is a pupil told to try again.
 c.Spawner.start_timeout = 180
 c.Spawner.http_timeout = 120
