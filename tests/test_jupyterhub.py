@@ -2,8 +2,9 @@
 
 The hub is started once for the module from the class recipe itself
 (deploy/jupyterhub/jupyterhub_config.py, driven by `loo_lessons.classroom.drive`) on
-127.0.0.1 and free ports, with a class list of three (two pupils and a teacher, each with
-their own password) and the pupils' homes in a fresh folder. The tests then, in order:
+127.0.0.1 and free ports, with a class list of four (two pupils, a teacher by the hub group
+`teachers` and one by being the hub's admin, each with their own password) and the pupils'
+homes in a fresh folder. The tests then, in order:
 
 - refuse a wrong password, an unknown name, and one pupil's password for another's name;
 - spawn both pupils' servers at once: each runs as the pupil's own Unix user, made by the
@@ -58,9 +59,9 @@ from loo_lessons.classroom.drive import (
 )
 
 TAG = secrets.token_hex(3)
-ANN, BOB, TESS = f"ann-{TAG}", f"bob-{TAG}", f"tess-{TAG}"
+ANN, BOB, TESS, ADA = f"ann-{TAG}", f"bob-{TAG}", f"tess-{TAG}", f"ada-{TAG}"
 PUPILS = (ANN, BOB)
-PASSWORDS = {name: secrets.token_urlsafe(12) for name in (ANN, BOB, TESS)}
+PASSWORDS = {name: secrets.token_urlsafe(12) for name in (ANN, BOB, TESS, ADA)}
 CODE = "lead-3-7"
 SERVICE = "/services/class-results"
 
@@ -102,7 +103,8 @@ def hub(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Hub]:
         pupils.add_pupils(class_list, PASSWORDS, passwords=PASSWORDS)
         env = {
             "LOO_HUB_CLASS_LIST": str(class_list),
-            "LOO_HUB_TEACHERS": TESS,
+            "LOO_HUB_TEACHERS": TESS,  # a teacher by the hub group `teachers`
+            "LOO_HUB_ADMINS": ADA,  # a teacher by being the hub's admin
             "LOO_HUB_GIT_REPOS": str(origin),
         }
         h = start_hub(hub_venv(venv), state, homes, state / "hub.log", env)
@@ -302,6 +304,7 @@ def test_the_teacher_sees_every_pupils_answers_live(
             timeout=30,
         )
 
+    assert get(ADA, f"dashboard?code={CODE}").status_code == 200  # an admin is a teacher
     board = get(TESS, f"dashboard?code={CODE}")
     assert board.status_code == 200, board.text[:300]
     for name in PUPILS:
