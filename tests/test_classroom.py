@@ -3,9 +3,11 @@ by the engine, the answers' store, the teacher's page and CSV, and `post` outsid
 
 from __future__ import annotations
 
+import ast
 import csv
 import io
 import stat
+import sys
 from pathlib import Path
 
 import pytest
@@ -218,3 +220,20 @@ def test_the_benchmark_is_bounded(
     assert bench.main(argv) == 2
     err = capsys.readouterr().err
     assert err.startswith(f"error: {problem}") and err.count("\n") == 1
+
+
+@pytest.mark.parametrize("module", [post, pupils])
+def test_what_a_kernel_or_the_command_line_imports_is_the_standard_library(
+    module: object,
+) -> None:
+    """`post` runs in every pupil's kernel (and the book's worker), `pupils` in a bare
+    install's `loo-lessons class`: neither may pull in JupyterHub or the engine."""
+    tree = ast.parse(Path(str(getattr(module, "__file__", ""))).read_text())
+    names: list[str] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names += [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            names.append(node.module or "")
+    outside = [n for n in names if n.split(".")[0] not in sys.stdlib_module_names]
+    assert outside == []

@@ -20,11 +20,18 @@ ALLOWED: dict[str, set[str]] = {
     "quiz": {"engine", "scenario", "explain"},
     "sim": {"engine", "scenario", "explain"},
     "views": {"engine", "scenario", "explain", "quiz", "sim"},
+    "classroom": {"engine", "scenario", "explain", "quiz"},
 }
 # third-party modules a layer may use (lazily, where the module says why): YAML for scenario
 # files; pandas (and numpy, which comes with it) for the DataFrames of views/frames.py only,
 # so the simulation and the quizzes stay plain Python
-THIRD_PARTY: dict[str, set[str]] = {"scenario": {"yaml"}, "views": {"pandas", "numpy"}}
+THIRD_PARTY: dict[str, set[str]] = {
+    "scenario": {"yaml"},
+    "views": {"pandas", "numpy"},
+    # the class hub's side: JupyterHub (its authenticator and service), and driving a hub
+    # over HTTP for its tests and benchmark
+    "classroom": {"jupyterhub", "tornado", "traitlets", "requests", "websocket"},
+}
 
 
 def _imports(source: str, package: str) -> list[tuple[int, str]]:
