@@ -53,16 +53,12 @@ if state == REPO or REPO in state.parents:
     )
 state.mkdir(parents=True, exist_ok=True, mode=0o700)
 
-
-def _open_to_all(path):  # type: ignore[no-untyped-def]
-    p = Path(path).resolve()
-    return all(os.stat(d).st_mode & 0o001 for d in p.parents) and os.stat(p).st_mode & 0o004
-
+from loo_lessons.classroom.pupils import PUPIL_COMMENT, reachable_by_all  # noqa: E402
 
 # Pupils' servers run as the pupils, with this Python and these lessons: all must be theirs
 # to reach (a Python under /root, or a project in a private home, is not).
 for needed in (sys.executable, os.__file__, REPO / "tools" / "lab_root.py"):
-    if not _open_to_all(needed):
+    if not reachable_by_all(needed):
         sys.exit(
             f"{needed}: the pupils' servers cannot reach it (they run as the pupils): make the "
             "hub's venv from a Python every user may run, outside private folders, e.g. "
@@ -71,7 +67,6 @@ for needed in (sys.executable, os.__file__, REPO / "tools" / "lab_root.py"):
 homes = Path(env("LOO_HUB_HOMES", "/home")).resolve()
 class_list = Path(env("LOO_HUB_CLASS_LIST", str(state / "class-list"))).resolve()
 
-from loo_lessons.classroom.pupils import PUPIL_COMMENT  # noqa: E402
 
 c = get_config()  # type: ignore[name-defined]
 

@@ -29,6 +29,8 @@ from typing import Any
 import requests  # comes with jupyterlab_server
 import websocket  # websocket-client, comes with jupyter_server
 
+from loo_lessons.classroom.pupils import reachable_by_all
+
 REPO = Path(__file__).resolve().parent.parent.parent
 RECIPE = REPO / "deploy" / "jupyterhub"
 PROXY = RECIPE / "node_modules" / ".bin" / "configurable-http-proxy"
@@ -84,14 +86,6 @@ class Hub:
 
     def log_text(self) -> str:
         return self.log.read_text(errors="replace")[-6000:]
-
-
-def reachable_by_all(path: Path) -> bool:
-    """True when every user of the machine may reach and read `path` (pupils' servers run
-    as their own users: the hub's Python and the lessons must be reachable by them)."""
-    p = path.resolve()
-    folders_open = all(os.stat(d).st_mode & 0o001 for d in p.parents)
-    return folders_open and bool(os.stat(p).st_mode & 0o004)
 
 
 def hub_venv(folder: Path) -> Path:

@@ -163,6 +163,14 @@ def other_account(name: str) -> str | None:
     return None if found.pw_gecos == PUPIL_COMMENT else found.pw_dir
 
 
+def reachable_by_all(path: str | Path) -> bool:
+    """True when every user of the machine may reach and read `path`: a pupil's server runs
+    as the pupil, with the hub's Python and the project's lessons."""
+    p = Path(path).resolve()
+    folders_open = all(os.stat(d).st_mode & 0o001 for d in p.parents)
+    return folders_open and bool(os.stat(p).st_mode & 0o004)
+
+
 def add_pupils(
     path: Path, names: Iterable[str], *, passwords: Mapping[str, str] | None = None
 ) -> dict[str, str]:
