@@ -24,10 +24,11 @@ ALLOWED: dict[str, set[str]] = {
 }
 # third-party modules a layer may use (lazily, where the module says why): YAML for scenario
 # files; pandas (and numpy, which comes with it) for the DataFrames of views/frames.py only,
-# so the simulation and the quizzes stay plain Python
+# so the simulation and the quizzes stay plain Python; Dask for sim/workers.py alone
 THIRD_PARTY: dict[str, set[str]] = {
     "scenario": {"yaml"},
     "views": {"pandas", "numpy"},
+    "sim": {"distributed"},  # sim/workers.py, only for `simulate --dask` (the cluster extra)
     # the class hub's side: JupyterHub (its authenticator and service), and driving a hub
     # over HTTP for its tests and benchmark
     "classroom": {"jupyterhub", "tornado", "traitlets", "requests", "websocket"},
