@@ -41,7 +41,6 @@ import pytest
 import requests
 
 from loo_lessons.classroom import pupils
-from loo_lessons.classroom.answers import questions
 from loo_lessons.classroom.drive import (
     LESSON,
     REPO,
@@ -57,6 +56,7 @@ from loo_lessons.classroom.drive import (
     stop_hub,
     token_for,
 )
+from loo_lessons.quiz.classroom import questions_of
 
 TAG = secrets.token_hex(3)
 ANN, BOB, TESS, ADA = f"ann-{TAG}", f"bob-{TAG}", f"tess-{TAG}", f"ada-{TAG}"
@@ -234,7 +234,7 @@ def test_the_teacher_sees_every_pupils_answers_live(
     tokens: dict[str, str],
     servers: dict[str, int],
 ) -> None:
-    dealt = questions(CODE)
+    dealt = questions_of(CODE)
     q0, q1 = dealt[0], dealt[1]
     right = list(q0.answer)
     wrong = [k.key for k in q1.choices if k.key not in q1.answer][:1] or list(q1.answer)
@@ -309,25 +309,25 @@ def test_the_teacher_sees_every_pupils_answers_live(
     assert board.status_code == 200, board.text[:300]
     for name in PUPILS:
         assert f"<th>{name}</th>" in board.text
-    assert f"<th>{ANN}</th><td>1/2</td>" in board.text
-    assert f"<th>{BOB}</th><td>1/1</td>" in board.text
+    assert f"<th>{ANN}</th><td>1</td><td>1/2</td>" in board.text
+    assert f"<th>{BOB}</th><td>1</td><td>1/1</td>" in board.text
     assert f"<b>{q0.rule_ids[0]}</b>" in board.text  # the per-rule mastery, by rule id
     table = get(TESS, f"csv?code={CODE}")
     assert table.status_code == 200
     rows = table.text.strip().split("\n")
-    assert rows[0].startswith("class_code,pupil,question,question_id")
-    assert sorted(r.split(",")[1] for r in rows[1:]) == sorted([ANN, ANN, BOB])
+    assert rows[0].startswith("name,class_code,attempt,right,answered")
+    assert sorted(r.split(",")[0] for r in rows[1:]) == sorted([ANN, BOB])
     assert "=cmd" not in table.text
     for page in (f"dashboard?code={CODE}", f"csv?code={CODE}", ""):
         r = get(ANN, page)
         assert r.status_code in (403, 302), f"ann read {page or 'the home page'}: {r.status_code}"
         assert BOB not in r.text
     mine = get(ANN, "mine")
-    assert mine.status_code == 200 and "1 right of 2 answered" in mine.text
+    assert mine.status_code == 200 and "attempt 1: 1 right of 2 answered" in mine.text
     assert BOB not in mine.text
     # in a browser: the hub's OAuth (login cookie -> authorize -> the service's callback)
     browser = sessions[TESS].get(f"{hub.url}{SERVICE}/dashboard?code={CODE}", timeout=60)
-    assert browser.status_code == 200 and f"<th>{ANN}</th><td>1/2</td>" in browser.text
+    assert browser.status_code == 200 and f"<th>{ANN}</th><td>1</td><td>1/2</td>" in browser.text
     assert browser.url.endswith(f"{SERVICE}/dashboard?code={CODE}")
     refused = sessions[BOB].get(f"{hub.url}{SERVICE}/dashboard?code={CODE}", timeout=60)
     assert refused.status_code == 403 and ANN not in refused.text

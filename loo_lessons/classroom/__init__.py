@@ -4,10 +4,10 @@
   ``loo-lessons class add-pupils``; standard library only.
 - `auth`: the hub's authenticator: a pupil logs in with their own password and becomes a Unix
   user of their own, with a private home (JupyterHub, imported only by the hub).
-- `answers`: one answer as a quiz posts it (class code, question id, choice keys, seconds,
-  attempt, pupil) and its grading by the engine from the class code.
-- `store`: the answers in SQLite; the teacher's table (pupil × question), the per-rule
-  mastery and the CSV (text made safe for a spreadsheet).
+- `answers`: one answer as a quiz posts it (`quiz.results.AnswerRecord`: class code,
+  question id, choice keys, seconds, attempt, pupil), checked against the class code.
+- `store`: the answers in SQLite, and the teacher's tables made from them by
+  `quiz.classroom` (the same as ``loo-lessons quiz results`` gives for the same answers).
 - `service`: the results service the hub runs (JupyterHub OAuth: a pupil posts only as
   themselves and sees only their own; a teacher sees the class).
 - `post`: what a quiz calls in a pupil's kernel: ``post.answer(record)``, silent outside a hub.

@@ -5,12 +5,15 @@ Started by the hub (deploy/jupyterhub/jupyterhub_config.py) as
 hub's OAuth (`jupyterhub.services.auth.HubOAuth`): a browser's login cookie or a pupil's own
 token (a kernel's ``JUPYTERHUB_API_TOKEN``). Under ``/services/class-results/``:
 
-- ``POST answers``: one answer (`answers.Answer` as JSON); stored as the logged-in pupil's,
-  graded again by the engine from the class code. A record naming another pupil: 403.
+- ``POST answers``: one answer (`quiz.results.AnswerRecord` as JSON); stored as the
+  logged-in pupil's once the class code is found to have produced it (`answers.check`).
+  A record naming another pupil: 403.
 - ``GET`` (the page): a teacher (a hub admin or a member of the hub group ``teachers``) sees
-  the class codes answered; ``dashboard?code=…`` every pupil × question and the class's
-  per-rule mastery, refreshed every few seconds; ``csv?code=…`` every answer as CSV. A pupil
-  sees only their own answers (``mine``); the class's pages answer them 403.
+  the class codes answered; ``dashboard?code=…`` every pupil × question (a row per attempt)
+  and the rules the class missed most, refreshed every few seconds: the tables of
+  ``loo-lessons quiz results`` (`quiz.classroom`) made from the stored answers;
+  ``csv?code=…`` the same table as CSV. A pupil sees only their own results (``mine``); the
+  class's pages answer them 403.
 
 Every name and text from a pupil is escaped in HTML; the rule words come from the engine.
 """
@@ -26,6 +29,7 @@ import time
 import urllib.parse
 import urllib.request
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -33,8 +37,9 @@ from jupyterhub.services.auth import HubOAuthCallbackHandler, HubOAuthenticated
 from jupyterhub.utils import url_path_join
 from tornado import ioloop, web
 
-from loo_lessons.classroom.answers import Answer, AnswerError, canonical, grade
-from loo_lessons.classroom.store import ClassView, Store
+from loo_lessons.classroom.answers import AnswerError, AnswerRecord, canonical, check
+from loo_lessons.classroom.store import ClassResults, Store
+from loo_lessons.quiz.classroom import rule_table, table, table_csv
 
 NAME = "class-results"
 TEACHERS_GROUP = "teachers"
@@ -63,37 +68,43 @@ def page(title: str, body: str, *, refresh: bool = False) -> str:
     )
 
 
-def dashboard_html(view: ClassView, csv_url: str) -> str:
-    """The teacher's table for one class code, and the class's weakest rules first."""
-    head = "".join(f'<th title="{_e(qid)}">Q{n}</th>' for n, qid in enumerate(view.question_ids, 1))
-    rows = []
-    for pupil in view.pupils:
+def dashboard_html(results: ClassResults, csv_url: str) -> str:
+    """The teacher's table for one class code (`quiz.classroom.table`: a row per pupil and
+    attempt, a column per question) and the rules the class missed most
+    (`quiz.classroom.rule_table`), every text escaped."""
+    columns, rows = table(results.pupils)
+    marks = [c for c in columns if c.startswith("q") and c[1:].isdigit()]
+    head = "".join(f"<th>{_e(c.upper())}</th>" for c in marks)
+    lines = []
+    for row in rows:
         cells = []
-        for n in range(1, len(view.question_ids) + 1):
-            cell = view.cells.get((pupil, n))
-            if cell is None:
+        for c in marks:
+            mark = row[c]
+            if mark == "":
                 cells.append("<td></td>")
             else:
-                mark, kind = ("✓", "right") if cell.first_correct else ("✗", "wrong")
-                tries = f" ({cell.attempts} tries)" if cell.attempts > 1 else ""
-                cells.append(f'<td class="{kind}">{mark}{tries}</td>')
-        rows.append(
-            f"<tr><th>{_e(pupil)}</th><td>{view.right(pupil)}/{view.answered(pupil)}</td>"
+                cells.append('<td class="right">✓</td>' if mark else '<td class="wrong">✗</td>')
+        lines.append(
+            f"<tr><th>{_e(row['name'])}</th><td>{_e(row['attempt'])}</td>"
+            f"<td>{_e(row['right'])}/{_e(row['answered'])}</td><td>{_e(row['seconds'])}</td>"
             + "".join(cells)
             + "</tr>"
         )
-    mastery = "".join(
-        f"<li><b>{_e(m.rule_id)}</b>: {m.right} of {m.answered} first answers right"
-        f"<blockquote>“{_e(m.words)}” ({_e(m.book)})</blockquote></li>"
-        for m in view.mastery
+    _, rules = rule_table(results.pupils)
+    missed = "".join(
+        f"<li><b>{_e(r['rule_id'])}</b>: missed in {_e(r['missed'])} of {_e(r['answered'])}"
+        f" first-attempt answers<blockquote>{_e(r['rule'])} ({_e(r['book'])})</blockquote></li>"
+        for r in rules
     )
+    refused = "".join(f"<li>{_e(r.line())}</li>" for r in results.refusals)
     return page(
-        f"Class {view.class_code}",
-        f"<p>{len(view.pupils)} pupils; each cell is the pupil's first answer to the question"
-        " (later tries counted). This page refreshes itself."
-        f' <a href="{_e(csv_url)}">Download every answer (CSV)</a></p>'
-        f"<table><tr><th>pupil</th><th>right</th>{head}</tr>{''.join(rows)}</table>"
-        f"<h2>Rules, weakest first</h2><ul>{mastery or '<li>no answers yet</li>'}</ul>",
+        f"Class {results.class_code}",
+        f"<p>{len(results.pupils)} pupils; a row per pupil and attempt. This page refreshes"
+        f' itself. <a href="{_e(csv_url)}">Download the table (CSV)</a></p>'
+        "<table><tr><th>pupil</th><th>attempt</th><th>right</th><th>seconds</th>"
+        f"{head}</tr>{''.join(lines)}</table>"
+        f"<h2>Rules the class missed most</h2><ul>{missed or '<li>no answers yet</li>'}</ul>"
+        + (f"<h2>Not counted</h2><ul>{refused}</ul>" if refused else ""),
         refresh=True,
     )
 
@@ -157,17 +168,17 @@ class AnswersHandler(Base):
         if len(body) > MAX_BODY:
             raise web.HTTPError(413, f"an answer is at most {MAX_BODY} bytes")
         try:
-            record = Answer.from_json(json.loads(body))
+            record = AnswerRecord.from_json(json.loads(body), "answer")
             if record.pupil and record.pupil != name:
                 raise web.HTTPError(403, f"{name} may post only their own answers")
-            graded = grade(record)
+            checked = check(replace(record, pupil=name))
         except (json.JSONDecodeError, UnicodeDecodeError):
             raise web.HTTPError(400, "answer: not JSON") from None
-        except AnswerError as e:
+        except ValueError as e:  # AnswerError too
             raise web.HTTPError(400, str(e)) from None
-        self.store.add(graded, name)
+        self.store.add(checked)
         self.set_status(201)
-        self.finish({"pupil": name, "class_code": graded.class_code, "question": graded.number})
+        self.finish({"pupil": name, "class_code": checked.class_code})
 
 
 class HomeHandler(Base):
@@ -196,7 +207,7 @@ class DashboardHandler(Base):
         self.teacher()
         code = self.code()
         csv_url = f"csv?code={urllib.parse.quote(code)}"
-        self.finish(dashboard_html(self.store.view(code), csv_url))
+        self.finish(dashboard_html(self.store.results(code), csv_url))
 
 
 class CsvHandler(Base):
@@ -206,7 +217,7 @@ class CsvHandler(Base):
         code = self.code()
         self.set_header("Content-Type", "text/csv; charset=utf-8")
         self.set_header("Content-Disposition", f'attachment; filename="class-{code}.csv"')
-        self.finish(self.store.csv(code))
+        self.finish(table_csv(self.store.results(code).pupils))
 
 
 class MineHandler(Base):
@@ -215,11 +226,12 @@ class MineHandler(Base):
         name = self.user_name()
         parts = []
         for code in self.store.codes():
-            view = self.store.view(code, pupil=name)
-            if view.pupils:
-                parts.append(
-                    f"<li>{_e(code)}: {view.right(name)} right of {view.answered(name)} answered</li>"
-                )
+            for r in self.store.results(code, pupil=name).pupils:
+                for a in r.attempts:
+                    parts.append(
+                        f"<li>{_e(code)}, attempt {a.number}: {a.right} right of"
+                        f" {a.answered} answered</li>"
+                    )
         self.finish(page(f"{name}'s answers", f"<ul>{''.join(parts) or '<li>none yet</li>'}</ul>"))
 
 
