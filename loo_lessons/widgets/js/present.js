@@ -7,9 +7,10 @@
 // State: step (0 .. steps - 1), faces ("up" | "hidden").
 // Keys: ← → (or PageUp / PageDown, as a presentation clicker sends; Space) step, Home / End,
 // F hides or shows the hands, P (or the "Full screen" button) fills the screen for a
-// projector and Escape leaves it. Full screen, the step (its title, its rule and the book's
-// words) sits beside the table, and the whole stage is scaled to fit the screen (1280×720 or
-// 1920×1080: nothing to scroll).
+// projector and Escape leaves it. Full screen, one line at the top holds the seed and the
+// buttons; the step (its title, its rule and the book's words) fills the left half at 28 px
+// on 1280×720 and 42 px on 1920×1080, and the table with the seats, laid out in the columns
+// that make it biggest, is scaled to fill the right (nothing to scroll, for 3 to 8 players).
 // loo_lessons/widgets/present.py mirrors presentReduce exactly.
 import { h, fill, button, mount, act, dealForm, cardEl, cardLabel, parseCode, suitWord, SUIT_SYMBOLS, DECLARATION_WORDS } from "./cards.js";
 import { felt } from "./table.js";
@@ -93,14 +94,16 @@ const PRESENT_STYLE = `
 .loo-fullscreen .loo-fit { grid-column: 1 / -1; align-self: stretch; border-top: 2px solid var(--loo-border); padding-top: .5em; }
 /* the rule on the left, big (28 px at 1280×720, 42 px at 1920×1080), the table on the right */
 .loo-fullscreen .loo-fit { min-height: 0; overflow: hidden; }
-.loo-fullscreen .loo-stage { display: grid; grid-template-columns: 48% minmax(0, 1fr); grid-template-rows: minmax(0, 1fr);
+.loo-fullscreen .loo-stage { display: grid; grid-template-columns: 50% minmax(0, 1fr); grid-template-rows: minmax(0, 1fr);
   gap: 1.6vw; height: 100%; align-items: stretch; }
 .loo-fullscreen .loo-explain { font-size: min(3.9vh, 2.2vw); line-height: 1.15; overflow: hidden; min-height: 0; }
 .loo-fullscreen .loo-explain .loo-step-title { font-size: 1.1em; margin: 0 0 .1em; }
 .loo-fullscreen .loo-explain .loo-step-text, .loo-fullscreen .loo-explain .loo-law-head,
 .loo-fullscreen .loo-explain .loo-law blockquote.loo-quote { font-size: 1em; margin: .15em 0; }
-.loo-fullscreen .loo-explain .loo-law { padding: .2em .5em; margin: .25em 0; }
-.loo-fullscreen .loo-explain .loo-cite { font-size: .6em; }
+.loo-fullscreen .loo-explain .loo-law { padding: .15em .45em; margin: .2em 0; border-left-width: 6px; }
+.loo-fullscreen .loo-explain .loo-law-head { font-weight: 400; }
+.loo-fullscreen .loo-explain .loo-law-head .loo-rule { font-weight: 700; }
+.loo-fullscreen .loo-explain .loo-cite { font-size: .6em; line-height: 1.1; margin: 0; }
 .loo-fullscreen .loo-explain .loo-more { font-size: var(--loo-more, .7em); }
 .loo-fullscreen .loo-explain .loo-more > * { font-size: 1em; }
 /* the table and the seats, laid out in the columns that make them biggest, scaled to fill */
@@ -109,7 +112,8 @@ const PRESENT_STYLE = `
   display: grid; grid-template-columns: repeat(var(--loo-cols, 4), max-content); gap: 12px; align-items: start; }
 .loo-fullscreen .loo-board-in > .loo-felt { grid-column: 1 / -1; margin: 0; justify-self: start; }
 .loo-fullscreen .loo-board-in > .loo-seats { display: contents; }
-.loo-fullscreen .loo-seat-head { font-size: 1.6em; }
+.loo-fullscreen .loo-seat-head { font-size: 2.1em; font-weight: 800; }
+.loo-fullscreen .loo-seat-head .loo-tag { font-size: .55em; }
 .loo-fullscreen .loo-seat-status { font-size: 1.3em; }
 .loo-fullscreen .loo-fan > .loo-card + .loo-card { margin-left: -72px; }
 `;
@@ -127,7 +131,10 @@ function presentFit(root) {
     inner.style.transform = "";
     inner.style.left = "";
     inner.style.removeProperty("--loo-cols");
-    if (more) more.style.removeProperty("--loo-more");
+    if (more) {
+      more.style.removeProperty("--loo-more");
+      more.style.display = "";
+    }
     if (explain) explain.style.fontSize = "";
     delete root.dataset.fit;
     return;
@@ -136,12 +143,16 @@ function presentFit(root) {
     // 28 px at 1280×720, 42 px at 1920×1080: bigger while the column holds it, smaller
     // only when nothing else can give way
     const base = Math.min(0.039 * window.innerHeight, 0.022 * window.innerWidth);
+    // (what was not allowed and the tricks played go first: smaller, then left to the page)
     const tries = [1.3, 1.2, 1.1, 1].map((f) => [f, 0.7])
-      .concat([0.62, 0.55, 0.5, 0.45].map((m) => [1, m]))
-      .concat([0.95, 0.9, 0.85, 0.8, 0.7, 0.6].map((f) => [f, 0.45]));
+      .concat([0.62, 0.55, 0.5, 0].map((m) => [1, m]))
+      .concat([0.97, 0.94, 0.91, 0.88, 0.85, 0.8, 0.7, 0.6].map((f) => [f, 0]));
     for (const [f, m] of tries) {
       explain.style.fontSize = `${(base * f).toFixed(1)}px`;
-      if (more) more.style.setProperty("--loo-more", `${m}em`);
+      if (more) {
+        more.style.setProperty("--loo-more", `${m || 0.5}em`);
+        more.style.display = m ? "" : "none";
+      }
       if (explain.scrollHeight <= explain.clientHeight + 1) break;
     }
   }
