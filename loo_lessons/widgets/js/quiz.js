@@ -16,7 +16,7 @@
 // answers are exported as CSV and as a short result code (loo-lessons quiz results merges
 // them). On paper (@media print) every question is printed, and the answer key at the end
 // unless data.print_key is false.
-import { h, fill, button, mount, commit, cardRow, act } from "./cards.js";
+import { h, fill, button, mount, commit, cardEl, act } from "./cards.js";
 import { drawTable } from "./table.js";
 import { drawChoices, drawVerdict, speakVerdict, answerText, choiceLabel, choiceMarks, addStyle } from "./verdict.js";
 
@@ -216,9 +216,16 @@ export function resultCode(rows) {
   return "loo1." + btoa(bin).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 }
 
+// A tick box (\u2610) before every choice: a card, or its words.
 function choiceText(q) {
-  if (q.kind === "pick_card") return cardRow((q.choices || []).map((c) => c.key), { size: "small", label: "choices" });
-  return h("ol", { class: "loo-print-choices", type: "A" }, (q.choices || []).map((c) => h("li", { text: `\u2610 ${c.label || c.key}` })));
+  const cards = q.kind === "pick_card";
+  return h(
+    "ol",
+    { class: "loo-print-choices" + (cards ? " loo-print-cards" : ""), type: "A" },
+    (q.choices || []).map((c) =>
+      h("li", {}, h("span", { class: "loo-tick", "aria-hidden": "true", text: "\u2610" }), " ", cards ? cardEl(c.key, { size: "small" }) : c.label || c.key),
+    ),
+  );
 }
 
 // Every question on paper, and the key at the end (when `key`).
@@ -231,10 +238,13 @@ function printSheet(qs, key, code) {
       h(
         "section",
         { class: "loo-print-q", "data-print-question": i + 1 },
-        h("h4", { text: `Question ${i + 1}${q.multi ? " (select all that apply)" : " (choose one)"}` }),
-        q.view ? drawTable(q.view) : null,
-        h("p", { class: "loo-prompt", text: q.prompt || "" }),
-        choiceText(q),
+        h("h4", { text: `Question ${i + 1}${q.multi ? " (tick every one that applies)" : " (tick one)"}` }),
+        h(
+          "div",
+          { class: "loo-print-body" },
+          q.view ? h("div", { class: "loo-print-table" }, drawTable(q.view)) : null,
+          h("div", { class: "loo-print-ask" }, h("p", { class: "loo-prompt", text: q.prompt || "" }), choiceText(q)),
+        ),
       ),
     ),
     key
