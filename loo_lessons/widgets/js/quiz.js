@@ -14,8 +14,9 @@
 // a class code TOPIC-COUNT-SEED (e.g. lead-10-42, typed or in the URL as #class=lead-10-42)
 // deals the first COUNT questions of that bank, the same on every pupil's page; a pupil's
 // answers are exported as CSV and as a short result code (loo-lessons quiz results merges
-// them). On paper (@media print) every question is printed, and the answer key at the end
-// unless data.print_key is false.
+// them). On paper (@media print) every question is printed with a tick box before each
+// choice, and the answer key on pages of its own only when data.print_key is true (a
+// lesson printed from the book leaves it out).
 import { h, fill, button, mount, commit, cardEl, act } from "./cards.js";
 import { drawTable } from "./table.js";
 import { drawChoices, drawVerdict, speakVerdict, answerText, choiceLabel, choiceMarks, addStyle } from "./verdict.js";
@@ -400,7 +401,7 @@ export default {
     const drawSheet = () => {
       const d = model.get("data") || {};
       sheetCode = d.class_code || "";
-      const next = h("div", { class: "loo" }, printSheet(questions(), d.print_key !== false, d.class_code || ""));
+      const next = h("div", { class: "loo" }, printSheet(questions(), d.print_key === true, d.class_code || ""));
       if (sheet) sheet.replaceWith(next);
       else el.append(next);
       sheet = next;
