@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import io
 import re
+from collections.abc import Mapping, Sequence
 from contextlib import redirect_stdout
 from pathlib import Path
+from typing import Any
 
 import pypdf
 import pytest
@@ -73,26 +75,27 @@ def where_questions_start(pages: list[str]) -> dict[int, int]:
     return at
 
 
-def check_questions(pages: list[str], qs: list[Question]) -> None:
+def check_questions(pages: list[str], qs: Sequence[Mapping[str, Any]]) -> None:
+    """Every question (as `Question.to_json()`) printed once, in order, with a tick box
+    before each choice and its prompt's last words on the page its heading is on."""
     at = where_questions_start(pages)
     assert sorted(at) == list(range(1, len(qs) + 1))
     assert list(at.values()) == sorted(at.values())  # in order
     for n, q in enumerate(qs, start=1):
         text = pages[at[n]]
         # the question's part of its page: from its heading to the next one (or the page's end)
-        start = HEADING.search(text, text.index(f"Question {n} (")) or None
+        start = HEADING.search(text, text.index(f"Question {n} ("))
         assert start is not None
         nxt = HEADING.search(text, start.end())
-        part = text[start.end() : nxt.start() if nxt else len(text)]
+        part = " ".join(text[start.end() : nxt.start() if nxt else len(text)].split())
         # a tick box for every choice, all on the question's page
-        assert part.count(TICK) == len(q.choices), (n, part)
-        if q.kind != "pick_card":
-            flat = " ".join(part.split())
-            for c in q.choices:
-                assert f"{TICK} {' '.join(c.label.split())}" in flat, (n, c.label, flat)
+        assert part.count(TICK) == len(q["choices"]), (n, part)
+        if q["kind"] != "pick_card":
+            for c in q["choices"]:
+                assert f"{TICK} {' '.join(c['label'].split())}" in part, (n, c["label"], part)
         # the prompt's last words too (the question is not split from its choices)
-        tail = " ".join(q.prompt.split()[-4:])
-        assert tail in " ".join(part.split()), (n, tail)
+        tail = " ".join(q["prompt"].split()[-4:])
+        assert tail in part, (n, tail)
 
 
 @pytest.mark.parametrize("name", sorted(CASES))
@@ -103,7 +106,7 @@ def test_a_ten_question_handout_fits_on_four_pages_with_tick_boxes(
     assert len(qs) == 10
     pupil = printed(browser, tmp_path, CASES[name], key=False)
     assert 1 <= len(pupil) <= 4, [p[:60] for p in pupil]
-    check_questions(pupil, qs)
+    check_questions(pupil, [q.to_json() for q in qs])
     assert not any("Answer key" in p for p in pupil)  # the pupils' sheet holds no answers
     assert not any(q.explanation[:40] in " ".join(" ".join(pupil).split()) for q in qs)
 
@@ -122,7 +125,7 @@ def test_the_key_comes_on_its_own_pages_after_the_questions(
     assert last_question_page == len(pupil) - 1
     assert key_pages == [len(pupil)]
     assert teacher[len(pupil)].lstrip().startswith("Answer key")
-    check_questions(teacher[: len(pupil)], qs)
+    check_questions(teacher[: len(pupil)], [q.to_json() for q in qs])
     key = " ".join(" ".join(teacher[len(pupil) :]).split())
     assert not HEADING.search(key)  # no question on the key's pages
     assert len(re.findall(r"(?:^|\s)(\d+)\. ", key)) >= len(qs)
