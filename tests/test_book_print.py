@@ -36,7 +36,7 @@ CHROME = [
 
 #: Elements that are chrome wherever they are (a question's choices are kept).
 CHROME_SELECTOR = (
-    ".loo button:not(.loo-choices *), .loo select, .loo input, .loo textarea, .loo progress, "
+    ".loo button:not(.loo-choices *), .loo select, .loo textarea, .loo progress, "
     ".loo-progress, .loo-engine-status, .loo-live-note, .loo-controls"
 )
 
