@@ -1,6 +1,7 @@
 """The one-way flow of design.md, enforced: the engine imports nothing but the standard
 library and itself, no layer imports a layer above it (engine < scenario < explain < quiz, sim <
-views < widgets < lessons < classroom < cli), and importing the engine loads the engine alone."""
+views < widgets < lessons < cli; the hub's classroom service beside cli, on the quizzes), and
+importing the engine loads the engine alone."""
 
 from __future__ import annotations
 
@@ -25,14 +26,16 @@ ALLOWED: dict[str, set[str]] = {
     "views": _BELOW_VIEWS,
     "widgets": _BELOW_VIEWS | {"views"},
     "lessons": _BELOW_VIEWS | {"views", "widgets"},
-    "classroom": _BELOW_VIEWS | {"views", "widgets", "lessons"},
+    # the class hub's results service: beside the command line, on the quizzes' own tables
+    "classroom": {"engine", "scenario", "explain", "quiz"},
     "cli": _BELOW_VIEWS | {"views", "widgets", "lessons", "classroom"},
 }
 # folders of the package that hold data, not code
 DATA = {"scenarios", "seeds"}
 # third-party modules a layer may use: YAML for scenario files (scenario/ is the only YAML user);
-# Dask for a simulation on a cluster (sim/workers.py, `simulate --dask`, the cluster extra); pandas (and numpy, which comes with it) for the DataFrames
-# of views/frames.py, so the simulation and the quizzes stay plain Python; anywidget and
+# Dask for a simulation on a cluster (sim/workers.py, `simulate --dask`, the cluster extra);
+# pandas (and numpy, which comes with it) for the DataFrames of views/frames.py, so the
+# simulation and the quizzes stay plain Python; anywidget and
 # traitlets for JupyterLab's widget adapter; the notebook's own libraries for the lessons;
 # Playwright for the command line's browser benchmark
 THIRD_PARTY: dict[str, set[str]] = {
@@ -42,6 +45,9 @@ THIRD_PARTY: dict[str, set[str]] = {
     "widgets": {"anywidget", "traitlets"},
     "lessons": {"IPython", "ipywidgets", "matplotlib", "pandas", "numpy"},
     "cli": {"playwright"},
+    # the class hub's side: JupyterHub (its authenticator and service), and driving a hub
+    # over HTTP for its tests and benchmark
+    "classroom": {"jupyterhub", "tornado", "traitlets", "requests", "websocket"},
 }
 # optional extras: imported only inside the functions that need them, never by importing a module
 LAZY = {"pandas", "numpy", "dask", "distributed", "playwright", "matplotlib"}
