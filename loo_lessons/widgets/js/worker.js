@@ -1,50 +1,175 @@
-// The book engine's Web Worker: Pyodide (vendored next to this file, never fetched from
-// another host), the standard library, PyYAML's pure-Python part and the loo_lessons
-// package (zips built with the book), then loo_lessons.widgets.controllers.browser.
-// Messages: {id, op: "create" | "send" | "drop" | "run", args} -> {id, result} | {id, error}.
+// The book engine's worker: Pyodide (vendored next to this file, never fetched from another
+// host), its standard library, PyYAML's pure-Python part and the loo_lessons package (zips
+// built with the book), then loo_lessons.widgets.controllers.browser.
+//
+// One engine for the whole visit. engine.js starts this file as a SharedWorker with
+// `extendedLifetime`: it outlives the page it was started from, so the next page of the book
+// (and every other tab of it) connects to the Python that is already running instead of
+// starting Pyodide again; where SharedWorker is missing it runs as a dedicated Worker, one
+// per page, and speaks the same messages.
+//
+// Messages: {id, op: "create" | "send" | "drop" | "run", args: [string | number, ...]} ->
+// {id, result: "<JSON text>"} | {id, error: "<one line>"}; and, once per connection,
+// {type: "ready", ms, pyodideMs, importMs, warm} or {type: "failed", error}. The answer is
+// always an object with a JSON `result` or an `error`: a crafted message (not an object, an
+// unknown op, deep nesting, a huge argument) is refused in one line, and if Python itself
+// breaks (a fatal error), the engine is started again for the next message.
 importScripts("pyodide/pyodide.js");
 
 const here = new URL("./", self.location.href).href;
+
+// The runtime's wasm is 8.6 MB, 2.8 MB gzipped: fetched as pyodide.asm.wasm.gz (written by
+// scripts/vendor_engine.py) and unpacked as it streams in, whatever the server does about
+// compression. Pyodide's loader asks `fetch` for it; every other request goes through as is.
+if (typeof DecompressionStream === "function") {
+  const plainFetch = self.fetch.bind(self);
+  self.fetch = async (input, init) => {
+    const url = typeof input === "string" ? input : input.url;
+    if (url.endsWith("/pyodide.asm.wasm")) {
+      const r = await plainFetch(url + ".gz", init);
+      if (r.ok && r.body) {
+        const body = r.body.pipeThrough(new DecompressionStream("gzip"));
+        return new Response(body, { status: 200, headers: { "Content-Type": "application/wasm" } });
+      }
+    }
+    return plainFetch(input, init);
+  };
+}
+const OPS = ["create", "send", "drop", "run"];
+/** Deeper nesting than this, in an argument or in a text inside it, is refused unread. */
+const MAX_DEPTH = 100;
+/** A longer argument is refused unread (a scenario typed in the page is a few KB). */
+const MAX_CHARS = 2_000_000;
+
 let api = null;
+let pyodide = null;
+let current = null; // the port (or self) whose request Python is answering now
 
-const ready = (async () => {
-  const t0 = performance.now();
-  const zipsP = Promise.all(
-    ["loo_lessons.zip", "pyyaml.zip"].map(async (name) => {
-      const r = await fetch(here + name);
-      if (!r.ok) throw new Error(`${name}: ${r.status}`);
-      return r.arrayBuffer();
-    }),
-  );
-  const pyodide = await loadPyodide({ indexURL: here + "pyodide/", fullStdLib: false, packages: [] });
-  const t1 = performance.now();
-  const zips = await zipsP;
-  for (const z of zips) pyodide.unpackArchive(z, "zip", { extractDir: "/home/pyodide/site" });
-  pyodide.runPython(
-    "import sys\nsys.path.insert(0, '/home/pyodide/site')\n"
-      // what every page needs: the engine, and the controllers of the lessons' components
-      + "import loo_lessons.widgets.controllers.browser, loo_lessons.widgets.controllers.components",
-  );
-  api = pyodide.pyimport("loo_lessons.widgets.controllers.browser");
-  // the lab's progress: Python posts a JSON line to the page while it runs
-  pyodide.runPython(
-    "import js\nimport loo_lessons.widgets.controllers.browser as b\nb.PROGRESS = lambda text: js.postMessage(text)",
-  );
-  const t2 = performance.now();
-  self.postMessage({ type: "ready", ms: t2 - t0, pyodideMs: t1 - t0, importMs: t2 - t1 });
-})().catch((e) => {
-  self.postMessage({ type: "failed", error: String(e && e.message ? e.message : e) });
-  throw e;
-});
+function start() {
+  api = null;
+  return (async () => {
+    const t0 = performance.now();
+    const zipsP = Promise.all(
+      ["loo_lessons.zip", "pyyaml.zip"].map(async (name) => {
+        const r = await fetch(here + name);
+        if (!r.ok) throw new Error(`${name}: ${r.status}`);
+        return r.arrayBuffer();
+      }),
+    );
+    pyodide = await loadPyodide({ indexURL: here + "pyodide/", fullStdLib: false, packages: [] });
+    const t1 = performance.now();
+    for (const z of await zipsP) pyodide.unpackArchive(z, "zip", { extractDir: "/home/pyodide/site" });
+    pyodide.runPython(
+      "import sys\nsys.path.insert(0, '/home/pyodide/site')\n"
+        // what every page needs: the engine, and the controllers of the lessons' components
+        + "import loo_lessons.widgets.controllers.browser, loo_lessons.widgets.controllers.components",
+    );
+    api = pyodide.pyimport("loo_lessons.widgets.controllers.browser");
+    // the lab's progress: Python posts a JSON line to the page whose request it is running
+    self.looProgress = (text) => {
+      if (current) current.postMessage(String(text));
+    };
+    pyodide.runPython(
+      "import js\nimport loo_lessons.widgets.controllers.browser as b\nb.PROGRESS = lambda text: js.looProgress(text)",
+    );
+    const t2 = performance.now();
+    return { type: "ready", ms: t2 - t0, pyodideMs: t1 - t0, importMs: t2 - t1 };
+  })();
+}
 
-self.onmessage = async (e) => {
-  const { id, op, args } = e.data || {};
-  try {
-    await ready;
-    if (!["create", "send", "drop", "run"].includes(op)) throw new Error(`unknown op ${op}`);
-    const result = api[op](...(args || []));
-    self.postMessage({ id, result: String(result) });
-  } catch (err) {
-    self.postMessage({ id, error: String(err && err.message ? err.message : err) });
+let ready = start();
+ready.catch(() => {});
+
+/** The deepest nesting of brackets in `text` (JSON's and YAML's flow style alike). */
+function depth(text) {
+  let d = 0;
+  let most = 0;
+  for (let i = 0; i < text.length; i += 1) {
+    const c = text.charCodeAt(i);
+    if (c === 91 || c === 123) {
+      d += 1;
+      if (d > most) most = d;
+    } else if ((c === 93 || c === 125) && d > 0) d -= 1;
   }
-};
+  return most;
+}
+
+/** Why these args cannot be passed to Python, or "" when they can. */
+function refusal(op, args) {
+  if (!OPS.includes(op)) return `unknown op ${JSON.stringify(String(op)).slice(0, 40)} (known: ${OPS.join(", ")})`;
+  if (!Array.isArray(args) || args.length > 3) return "args must be a list of at most 3 values";
+  for (const a of args) {
+    if (typeof a === "number" ? !Number.isSafeInteger(a) : typeof a !== "string") {
+      return "each argument must be a text or a whole number";
+    }
+    if (typeof a === "string") {
+      if (a.length > MAX_CHARS) return `an argument is too long (${a.length} characters; at most ${MAX_CHARS})`;
+      if (depth(a) > MAX_DEPTH) return `an argument is nested too deeply (more than ${MAX_DEPTH} levels)`;
+    }
+  }
+  return "";
+}
+
+function oneLine(err) {
+  const text = String(err && err.message ? err.message : err);
+  const lines = text.trim().split("\n").filter((l) => l.trim());
+  return (lines[lines.length - 1] || "the engine failed").slice(0, 300);
+}
+
+async function handle(port, data) {
+  const id = data && typeof data === "object" && Number.isSafeInteger(data.id) ? data.id : null;
+  const answer = (m) => port.postMessage({ id, ...m });
+  try {
+    if (!data || typeof data !== "object" || Array.isArray(data)) {
+      return answer({ error: "a message must be an object {id, op, args}" });
+    }
+    if (id === null) return answer({ error: "a message needs a whole-number id" });
+    const why = refusal(data.op, data.args === undefined ? [] : data.args);
+    if (why) return answer({ error: why });
+    await ready;
+    let out;
+    current = port;
+    try {
+      out = api[data.op](...(data.args || []));
+    } finally {
+      current = null;
+    }
+    const text = typeof out === "string" ? out : String(out);
+    if (out && typeof out.destroy === "function") out.destroy();
+    try {
+      JSON.parse(text);
+    } catch {
+      return answer({ error: "the engine's answer was not JSON" });
+    }
+    return answer({ result: text });
+  } catch (err) {
+    const fatal = !!(pyodide && pyodide._api && pyodide._api.fatal_error_occurred)
+      || /fatal error/i.test(String(err && err.message));
+    if (fatal) {
+      // Python cannot be trusted after a fatal error: a new one for the next message
+      ready = start();
+      ready.catch(() => {});
+      return answer({ error: `the engine stopped (${oneLine(err)}); it is starting again` });
+    }
+    return answer({ error: oneLine(err) });
+  }
+}
+
+function connect(port) {
+  const warm = api !== null; // this connection found Python running (a later page, a tab)
+  ready.then(
+    (info) => port.postMessage({ ...info, warm }),
+    (err) => port.postMessage({ type: "failed", error: oneLine(err) }),
+  );
+}
+
+if (typeof SharedWorkerGlobalScope !== "undefined" && self instanceof SharedWorkerGlobalScope) {
+  self.onconnect = (e) => {
+    const port = e.ports[0];
+    port.onmessage = (m) => handle(port, m.data);
+    connect(port);
+  };
+} else {
+  self.onmessage = (m) => handle(self, m.data);
+  connect(self);
+}

@@ -1,0 +1,105 @@
+"""Light pages (issue 17): measured on the built book's files and in a real browser.
+
+- every page of the book is at most 300 KB of HTML: the components' code and the engine
+  client are shared files (loaded once per page, cached once for the book), not one inline
+  copy per widget, and the notebooks' ipywidgets state that nothing reads is gone;
+- no page loads the icon font (fontawesome.js, 1.49 MB): the icons the pages use are in
+  loo-icons.css, each one there;
+- in Chromium, served on 127.0.0.1 by the counting server of `bench --browser`: a cold first
+  page moves at most 10 MB until its widgets are live, the next page of the visit at most
+  400 KB, and the next page finds the engine already running (one engine for the visit);
+- from file:// the shared scripts still load: the static components are drawn and the live
+  ones say that the book wants a web server.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pytest
+
+from tests._book_site import built_site
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser
+
+MAX_PAGE = 300_000
+MAX_COLD = 10_000_000
+MAX_NEXT = 400_000
+
+
+@pytest.fixture(scope="module")
+def site() -> Path:
+    return built_site()
+
+
+def _pages(site: Path) -> list[Path]:
+    pages = sorted((site / "notebooks").glob("*.html")) + sorted((site / "book").rglob("*.html"))
+    assert len(pages) >= 15, "the lessons and the book's pages"
+    return pages
+
+
+def test_every_page_is_light(site: Path) -> None:
+    heavy = {p.name: p.stat().st_size for p in _pages(site) if p.stat().st_size > MAX_PAGE}
+    assert heavy == {}, f"pages over {MAX_PAGE} bytes: {heavy}"
+
+
+def test_component_code_is_shared_not_inlined(site: Path) -> None:
+    lesson = (site / "notebooks" / "12-play-a-hand.html").read_text(encoding="utf-8")
+    assert "data-loo-live=" in lesson and "loo-state" in lesson
+    assert '<script type="module">' not in lesson
+    shared = re.findall(r'<script defer src="\.\./(_static/loo-js/[0-9a-f]{16}\.js)"></script>', lesson)
+    assert shared and len(shared) == len(set(shared)), "each shared script once per page"
+    for rel in shared:
+        assert (site / rel).read_text(encoding="utf-8").startswith('(() => {\n"use strict";')
+    for page in _pages(site):
+        text = page.read_text(encoding="utf-8")
+        assert "application/vnd.jupyter.widget-state+json" not in text, page.name
+        assert 'name="loo-build"' in text, page.name
+
+
+def test_no_icon_font_and_every_used_icon_drawn(site: Path) -> None:
+    css = (site / "_static" / "loo-icons.css").read_text(encoding="utf-8")
+    assert len(css) < 40_000
+    used: set[str] = set()
+    for page in _pages(site):
+        text = page.read_text(encoding="utf-8")
+        assert "fontawesome.js" not in text, page.name
+        used |= set(re.findall(r'class="[^"]*\bfa-solid fa-([a-z0-9-]+)', text))
+    assert {"bars", "magnifying-glass", "moon", "sun"} <= used
+    for name in used:
+        assert re.search(rf"\.fa-{name} {{ --loo-icon: url\('data:image/svg\+xml,", css), name
+
+
+@pytest.mark.browser
+def test_bytes_moved_cold_and_next_page(browser: Browser, site: Path) -> None:
+    from loo_lessons.cli.bench_browser import Counter, serve, visit
+
+    counter = Counter()
+    external: list[str] = []
+    with serve(site, counter) as origin:
+        fig = visit(browser, origin, counter, external)
+    assert external == []
+    assert 0 < fig["first_bytes"] <= MAX_COLD, fig
+    assert fig["next_bytes"] <= MAX_NEXT, fig
+    assert fig["shared"] == 1 and fig["first_warm"] == 0 and fig["next_warm"] == 1, fig
+    # the book kept for offline reading: at least every lesson page and the engine, once
+    assert fig["offline_requests"] >= 30, fig
+
+
+@pytest.mark.browser
+def test_from_file_the_static_components_still_draw(browser: Browser, site: Path) -> None:
+    ctx = browser.new_context()
+    try:
+        page = ctx.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto((site / "notebooks" / "12-play-a-hand.html").as_uri())
+        page.wait_for_function("() => (window.looLessons || []).length > 0", timeout=30_000)
+        page.wait_for_selector(".loo-engine-status[data-state=file]", timeout=30_000)
+        assert "web server" in page.locator(".loo-engine-status").first.inner_text()
+        assert errors == []
+    finally:
+        ctx.close()
