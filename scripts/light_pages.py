@@ -40,6 +40,7 @@ FONTAWESOME_RE = re.compile(
     r'<(?:script[^>]*src|link[^>]*href)="([^"]*)_static/scripts/fontawesome\.js[^"]*"[^>]*>'
     r"(?:</script>)?\n?"
 )
+BUILD_META_RE = re.compile(r'<meta name="loo-build" content="[0-9a-f]*">\n')
 ICON_CLASS_RE = re.compile(r"\bfa-([a-z0-9]+(?:-[a-z0-9]+)*)\b")
 #: Files the service worker leaves out: sources for download, Sphinx's inventory, the icon
 #: font no page loads any more, translations of the theme the book does not use, the
@@ -103,6 +104,7 @@ def lighten(site: Path, page: Path) -> str:
     text = page.read_text(encoding="utf-8")
     up = "../" * (len(page.relative_to(site).parts) - 1)
     text = WIDGET_STATE_RE.sub("", text)
+    text = BUILD_META_RE.sub("", text)  # run again on a lightened site: one build id
     seen: set[str] = set()
 
     def share(m: re.Match[str]) -> str:
@@ -204,6 +206,10 @@ def main(argv: list[str]) -> int:
         if "<head>" in text:
             text = text.replace("<head>", "<head>\n" + meta, 1)
         p.write_text(text, encoding="utf-8")
+    referenced = {m for text in pages.values() for m in re.findall(r"_static/loo-js/[0-9a-f]{16}\.js", text)}
+    for old in (site / "_static" / "loo-js").glob("*.js"):  # an earlier build's
+        if f"_static/loo-js/{old.name}" not in referenced:
+            old.unlink()
     files = sorted(
         p.relative_to(site).as_posix()
         for p in site.rglob("*")

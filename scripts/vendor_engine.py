@@ -115,9 +115,12 @@ def gzip_copy(path: Path) -> None:
     bare-Pyodide floor of `loo-lessons bench --browser`."""
     import gzip
 
-    with path.open("rb") as f, (path.parent / (path.name + ".gz")).open("wb") as raw:
-        with gzip.GzipFile(filename="", mode="wb", fileobj=raw, compresslevel=9, mtime=0) as z:
-            shutil.copyfileobj(f, z)
+    with (
+        path.open("rb") as f,
+        (path.parent / (path.name + ".gz")).open("wb") as raw,
+        gzip.GzipFile(filename="", mode="wb", fileobj=raw, compresslevel=9, mtime=0) as z,
+    ):
+        shutil.copyfileobj(f, z)
 
 
 def favicon() -> bytes:

@@ -10,8 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
-
-from tests._book_site import built_site
+from _book_site import built_site
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser

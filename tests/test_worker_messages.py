@@ -13,11 +13,11 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 import pytest
+from _book_site import built_site
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from loo_lessons import lessons as L
-from tests._book_site import built_site
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
@@ -81,9 +81,10 @@ def page(browser: Browser) -> Iterator[Page]:
     with serve(site) as origin:
         ctx = browser.new_context()
         try:
+            ctx.set_default_timeout(READY_MS)
             pg = ctx.new_page()
             pg.goto(f"{origin}/notebooks/01-welcome.html")
-            assert pg.evaluate(SETUP, timeout=READY_MS) is True
+            assert pg.evaluate(SETUP) is True
             pg.origin = origin  # type: ignore[attr-defined]
             yield pg
         finally:
