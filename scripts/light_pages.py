@@ -44,10 +44,10 @@ BUILD_META_RE = re.compile(r'<meta name="loo-build" content="[0-9a-f]*">\n')
 ICON_CLASS_RE = re.compile(r"\bfa-([a-z0-9]+(?:-[a-z0-9]+)*)\b")
 #: Files the service worker leaves out: sources for download, Sphinx's inventory, the icon
 #: font no page loads any more, translations of the theme the book does not use, the
-#: runtime's uncompressed wasm (the worker loads its .gz).
+#: runtime's uncompressed wasm and JavaScript (the worker loads their .gz).
 NOT_CACHED = re.compile(
     r"^(?:_sources/|\.buildinfo|objects\.inv|_static/scripts/fontawesome\.js|_static/locales/"
-    r"|_static/loo-engine/pyodide/pyodide\.asm\.wasm$|loo-sw\.js$)|\.map$|\.LICENSE\.txt$|\.doctree$"
+    r"|_static/loo-engine/pyodide/pyodide\.asm\.(?:wasm|js)$|loo-sw\.js$)|\.map$|\.LICENSE\.txt$|\.doctree$"
 )
 ICON_STYLE = (
     ":where(.fa-solid, .fas)::before { content: \"\"; display: inline-block; width: 1.15em;"

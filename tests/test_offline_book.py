@@ -15,7 +15,7 @@ from _book_site import built_site
 if TYPE_CHECKING:
     from playwright.sync_api import Browser
 
-pytestmark = pytest.mark.browser
+
 
 FIRST = "notebooks/05-leading.html"
 LATER = ("notebooks/03-declaring.html", "notebooks/12-play-a-hand.html", "notebooks/14-strategy-lab.html")

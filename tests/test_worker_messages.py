@@ -22,7 +22,7 @@ from loo_lessons import lessons as L
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
 
-pytestmark = pytest.mark.browser
+
 READY_MS = 120_000
 DEEP = "[" * 9000 + "]" * 9000  # ~18 KB of nesting
 GOOD = {"id": 9_007_199_254_740_990, "op": "run", "args": ["explain", json.dumps({"text": L.scenario_text(L.scenario_names()[0])})]}

@@ -21,10 +21,18 @@ const here = new URL("./", self.location.href).href;
 // The runtime's wasm is 8.6 MB, 2.8 MB gzipped: fetched as pyodide.asm.wasm.gz (written by
 // scripts/vendor_engine.py) and unpacked as it streams in, whatever the server does about
 // compression. Pyodide's loader asks `fetch` for it; every other request goes through as is.
+// Its JavaScript (1.07 MB, 0.22 MB gzipped) likewise: run from the unpacked text before
+// loadPyodide, which then finds it loaded.
+const asmJs = typeof DecompressionStream === "function"
+  ? fetch(here + "pyodide/pyodide.asm.js.gz")
+    .then((r) => (r.ok && r.body ? new Response(r.body.pipeThrough(new DecompressionStream("gzip"))).blob() : null))
+    .then((b) => b && importScripts(URL.createObjectURL(new Blob([b], { type: "text/javascript" }))))
+    .catch(() => null) // Pyodide then loads pyodide.asm.js itself
+  : Promise.resolve(null);
 if (typeof DecompressionStream === "function") {
   const plainFetch = self.fetch.bind(self);
   self.fetch = async (input, init) => {
-    const url = typeof input === "string" ? input : input.url;
+    const url = String(typeof Request === "function" && input instanceof Request ? input.url : input);
     if (url.endsWith("/pyodide.asm.wasm")) {
       const r = await plainFetch(url + ".gz", init);
       if (r.ok && r.body) {
@@ -45,6 +53,31 @@ let api = null;
 let pyodide = null;
 let current = null; // the port (or self) whose request Python is answering now
 
+/** The body of `url` (a .gz file), unpacked as it streams in. */
+async function gunzipped(url) {
+  const r = await fetch(url);
+  if (!r.ok || !r.body) throw new Error(`${url.slice(here.length)}: ${r.status}`);
+  return new Response(r.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
+}
+
+// Python starts from the memory snapshot the build took (scripts/pyc_in_pyodide.mjs: the
+// package unpacked and its engine and controllers imported), not from scratch: most of a
+// bare Pyodide start is Python starting and importing, and the snapshot has done both. If
+// the snapshot is missing or refused, Pyodide starts the ordinary way.
+async function loadPython() {
+  if (typeof DecompressionStream === "function") {
+    const snapshot = gunzipped(here + "snapshot.bin.gz");
+    snapshot.catch(() => {});
+    try {
+      const py = await loadPyodide({ indexURL: here + "pyodide/", packages: [], _loadSnapshot: snapshot });
+      return { py, snapshot: true };
+    } catch (e) {
+      // no snapshot here (an older build, no Node when it was built): the ordinary start
+    }
+  }
+  return { py: await loadPyodide({ indexURL: here + "pyodide/", fullStdLib: false, packages: [] }), snapshot: false };
+}
+
 function start() {
   api = null;
   return (async () => {
@@ -56,14 +89,33 @@ function start() {
         return r.arrayBuffer();
       }),
     );
-    pyodide = await loadPyodide({ indexURL: here + "pyodide/", fullStdLib: false, packages: [] });
+    await asmJs;
+    const loaded = await loadPython();
+    pyodide = loaded.py;
     const t1 = performance.now();
-    for (const z of await zipsP) pyodide.unpackArchive(z, "zip", { extractDir: "/home/pyodide/site" });
-    pyodide.runPython(
-      "import sys\nsys.path.insert(0, '/home/pyodide/site')\n"
-        // what every page needs: the engine, and the controllers of the lessons' components
-        + "import loo_lessons.widgets.controllers.browser, loo_lessons.widgets.controllers.components",
-    );
+    const zips = await zipsP;
+    if (loaded.snapshot) {
+      // Imported already. What is imported later comes from the zips themselves (written as
+      // files; zipimport): the snapshot's packages look there too.
+      const names = ["loo_lessons.zip", "pyyaml.zip"];
+      pyodide.FS.mkdirTree("/home/pyodide/zips");
+      names.forEach((n, i) => pyodide.FS.writeFile(`/home/pyodide/zips/${n}`, new Uint8Array(zips[i])));
+      pyodide.runPython(
+        "import sys\nzips = ['/home/pyodide/zips/loo_lessons.zip', '/home/pyodide/zips/pyyaml.zip']\n"
+          + "sys.path[1:1] = zips\n"
+          + "for name, m in list(sys.modules.items()):\n"
+          + "    if name.split('.')[0] in ('loo_lessons', 'yaml') and hasattr(m, '__path__'):\n"
+          + "        z = zips[0] if name.startswith('loo_lessons') else zips[1]\n"
+          + "        m.__path__.append(z + '/' + name.replace('.', '/'))\n",
+      );
+    } else {
+      for (const z of zips) pyodide.unpackArchive(z, "zip", { extractDir: "/home/pyodide/site" });
+      pyodide.runPython(
+        "import sys\nsys.path.insert(0, '/home/pyodide/site')\n"
+          // what every page needs: the engine, and the controllers of the lessons' components
+          + "import loo_lessons.widgets.controllers.browser, loo_lessons.widgets.controllers.components",
+      );
+    }
     api = pyodide.pyimport("loo_lessons.widgets.controllers.browser");
     // the lab's progress: Python posts a JSON line to the page whose request it is running
     self.looProgress = (text) => {
@@ -73,7 +125,7 @@ function start() {
       "import js\nimport loo_lessons.widgets.controllers.browser as b\nb.PROGRESS = lambda text: js.looProgress(text)",
     );
     const t2 = performance.now();
-    return { type: "ready", ms: t2 - t0, pyodideMs: t1 - t0, importMs: t2 - t1 };
+    return { type: "ready", ms: t2 - t0, pyodideMs: t1 - t0, importMs: t2 - t1, snapshot: loaded.snapshot };
   })();
 }
 
