@@ -23,7 +23,6 @@ ALL_LIVE = (
     "() => document.querySelectorAll('[data-loo-live]').length > 0 && "
     "[...document.querySelectorAll('[data-loo-live]')].every(e => e.dataset.looEngine === 'live')"
 )
-ACTIVE = "async () => { const r = await navigator.serviceWorker.getRegistration(); return !!(r && r.active); }"
 READY_MS = 120_000
 
 
@@ -33,7 +32,7 @@ def site() -> Path:
 
 
 def test_after_one_visit_the_whole_book_answers_offline(browser: Browser, site: Path) -> None:
-    from loo_lessons.cli.bench_browser import serve
+    from loo_lessons.cli.bench_browser import SW_READY, serve
 
     ctx = browser.new_context()
     try:
@@ -41,7 +40,7 @@ def test_after_one_visit_the_whole_book_answers_offline(browser: Browser, site: 
             first = ctx.new_page()
             first.goto(f"{origin}/{FIRST}")
             first.wait_for_function(ALL_LIVE, timeout=READY_MS)
-            first.wait_for_function(ACTIVE, timeout=READY_MS)
+            assert first.evaluate(SW_READY) is True
             build = first.evaluate("() => document.querySelector('meta[name=loo-build]').content")
             assert first.evaluate("() => caches.keys()") == [f"loo-book-{build}"]
         ctx.set_offline(True)  # and the server is gone

@@ -13,14 +13,18 @@
       // not kept offline (e.g. a private window): the book works online as before
     });
   }
-  // The first visit's copy of the book is fetched once the page is up and its engine has
-  // started (or failed, or 30 s passed), so it never slows the first live answer.
+  // The first visit's copy of the book is fetched once the page is up and its widgets are
+  // live (or the engine failed, or 30 s passed), so it never slows the first live answers.
   addEventListener("load", function () {
     var engine = window.looEngine;
     if (!engine || engine.state === "idle" || navigator.serviceWorker.controller) return register();
     var done = false;
     var go = function () { if (!done) { done = true; register(); } };
-    engine.ready.then(go, go);
+    var settled = function () {
+      if (!document.querySelector('[data-loo-live]:not([data-loo-engine]), [data-loo-engine="waiting"]')) go();
+      else if (!done) setTimeout(settled, 250);
+    };
+    engine.ready.then(settled, go);
     setTimeout(go, 30000);
   });
 })();

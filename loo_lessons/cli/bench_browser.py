@@ -146,6 +146,13 @@ _ALL_LIVE = (
 )
 
 
+#: Resolves true once the book's service worker is active (its copy of the book made).
+SW_READY = f"""() => Promise.race([
+  navigator.serviceWorker.ready.then(() => true),
+  new Promise((resolve) => setTimeout(() => resolve(false), {TIMEOUT_MS})),
+])"""
+
+
 def first_live(page: Page, url: str) -> float:
     """Open `url` in `page`; ms from opening it to its first widget answered by Python."""
     page.goto(url)
@@ -164,10 +171,8 @@ def visit(browser: Browser, origin: str, counter: Counter, external: list[str]) 
         out["first_requests"], out["first_bytes"] = counter.take()
         out["first_warm"] = float(page.evaluate("() => looEngine.warm ? 1 : 0"))
         # the service worker's copy of the book, once (it waits for the engine, see loo-offline.js)
-        page.wait_for_function(
-            "async () => { const r = await navigator.serviceWorker.getRegistration(); return !!(r && r.active); }",
-            timeout=TIMEOUT_MS,
-        )
+        if not page.evaluate(SW_READY):
+            raise RuntimeError("the book's service worker did not take over within 4 minutes")
         out["offline_requests"], out["offline_bytes"] = counter.take()
         out["next_ms"] = first_live(page, f"{origin}/{NEXT_PAGE}")
         out["next_requests"], out["next_bytes"] = counter.take()

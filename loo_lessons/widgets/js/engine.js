@@ -54,10 +54,16 @@ function looConnect(url) {
   return { port: w, owner: w, shared: false };
 }
 
+// Every deferred script of the page has run (the components may be shared files after this
+// one): DOMContentLoaded, or `load` for a copy that runs after it.
+const looDomLoaded = new Promise((res) => {
+  if (document.readyState === "complete") res();
+  document.addEventListener("DOMContentLoaded", res, { once: true });
+  addEventListener("load", res, { once: true });
+});
+
 function looDomReady() {
-  return document.readyState === "loading"
-    ? new Promise((res) => document.addEventListener("DOMContentLoaded", res, { once: true }))
-    : Promise.resolve();
+  return looDomLoaded;
 }
 
 function looEngineStatus(host, text, kind) {
