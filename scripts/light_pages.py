@@ -9,9 +9,10 @@ scripts/vendor_engine.py; scripts/build-book.sh runs both).
   and cached once for the whole book.
 - No unused state: the notebooks' ipywidgets state (`application/vnd.jupyter.widget-state+json`,
   0.84 MB in lesson 12) is read by nothing in the book, so it goes.
-- No icon font: the theme's `fontawesome.js` (1.49 MB, every icon there is) gives way to
-  `_static/loo-icons.css`, the few solid icons the pages use, drawn from the same file's
-  outlines as CSS masks.
+- No second icon set: the theme's `fontawesome.js` (1.49 MB, every icon there is, turned
+  into SVG by script) goes; the theme's own stylesheet already draws the same icons from
+  Font Awesome's solid web font (156 KB, fetched by the browser only for a page that shows
+  an icon).
 - Offline after one visit: `loo-sw.js` at the site's root (its scope: the whole book) caches
   the runtime, the engine and every page when it installs, under a cache named after the
   build (`loo-book-<id>`), and removes every other build's cache when it takes over; every
@@ -26,7 +27,6 @@ import hashlib
 import json
 import re
 import sys
-import urllib.parse
 from pathlib import Path
 
 #: An inline module script whose text has no import or export (static.component_module, the
@@ -41,50 +41,13 @@ FONTAWESOME_RE = re.compile(
     r"(?:</script>)?\n?"
 )
 BUILD_META_RE = re.compile(r'<meta name="loo-build" content="[0-9a-f]*">\n')
-ICON_CLASS_RE = re.compile(r"\bfa-([a-z0-9]+(?:-[a-z0-9]+)*)\b")
 #: Files the service worker leaves out: sources for download, Sphinx's inventory, the icon
-#: font no page loads any more, translations of the theme the book does not use, the
+#: script no page loads any more, translations of the theme the book does not use, the
 #: runtime's uncompressed wasm and JavaScript (the worker loads their .gz).
 NOT_CACHED = re.compile(
     r"^(?:_sources/|\.buildinfo|objects\.inv|_static/scripts/fontawesome\.js|_static/locales/"
     r"|_static/loo-engine/pyodide/pyodide\.asm\.(?:wasm|js)$|loo-sw\.js$)|\.map$|\.LICENSE\.txt$|\.doctree$"
 )
-ICON_STYLE = (
-    ":where(.fa-solid, .fas)::before { content: \"\"; display: inline-block; width: 1.15em;"
-    " height: 1em; vertical-align: -0.125em; background-color: currentColor;"
-    " -webkit-mask: var(--loo-icon) center / contain no-repeat;"
-    " mask: var(--loo-icon) center / contain no-repeat; }\n"
-    ".fa-lg { font-size: 1.25em; line-height: .05em; vertical-align: -.075em; }\n"
-)
-
-
-def solid_icons(fontawesome: str) -> dict[str, tuple[int, int, str]]:
-    """The solid pack of Font Awesome's fontawesome.js: name (and alias) -> (w, h, path)."""
-    end = fontawesome.find('d("fas",')
-    start = fontawesome.rfind("var p={", 0, end)
-    if end < 0 or start < 0:
-        raise SystemExit("error: fontawesome.js: its solid pack was not found")
-    pack = fontawesome[start:end]
-    out: dict[str, tuple[int, int, str]] = {}
-    entry = re.compile(
-        r'(?:"([a-z0-9-]+)"|([a-z0-9]+)):\[(\d+),(\d+),\[([^\]]*)\],"[0-9a-f]*","([^"]*)"\]'
-    )
-    for m in entry.finditer(pack):
-        icon = (int(m.group(3)), int(m.group(4)), m.group(6))
-        out[m.group(1) or m.group(2)] = icon
-        for alias in re.findall(r'"([a-z0-9-]+)"', m.group(5)):
-            out.setdefault(alias, icon)
-    return out
-
-
-def icon_css(used: set[str], icons: dict[str, tuple[int, int, str]]) -> str:
-    rules = [ICON_STYLE]
-    for name in sorted(used & set(icons)):
-        w, h, path = icons[name]
-        svg = f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {h}"><path d="{path}"/></svg>'
-        url = "data:image/svg+xml," + urllib.parse.quote(svg, safe=" =:/\"<>")
-        rules.append(f".fa-{name} {{ --loo-icon: url('{url}'); }}\n")
-    return "".join(rules)
 
 
 def shared_script(site: Path, body: str) -> str:
@@ -118,9 +81,7 @@ def lighten(site: Path, page: Path) -> str:
         return f'<script defer src="{up}{rel}"></script>\n'
 
     text = MODULE_RE.sub(share, text)
-    icons = f'<link rel="stylesheet" href="{up}_static/loo-icons.css">\n'
-    text = FONTAWESOME_RE.sub(lambda m: icons if "<script" in m.group(0) else "", text)
-    return text
+    return FONTAWESOME_RE.sub("", text)
 
 
 def build_id(site: Path, pages: dict[Path, str]) -> str:
@@ -184,22 +145,10 @@ def main(argv: list[str]) -> int:
         print("usage: light_pages.py SITE", file=sys.stderr)
         return 2
     site = Path(argv[0])
-    fa = site / "_static" / "scripts" / "fontawesome.js"
     if not (site / "_static" / "loo-engine" / "engine.json").exists():
         print(f"error: site: {site} has no engine (run scripts/vendor_engine.py first)", file=sys.stderr)
         return 2
-    if not fa.exists():
-        print(f"error: site: {fa} is missing (the theme's icons)", file=sys.stderr)
-        return 2
     pages = {p: lighten(site, p) for p in sorted(site.rglob("*.html"))}
-    used: set[str] = set()
-    for text in pages.values():
-        used |= set(ICON_CLASS_RE.findall(text))
-    for js in (site / "_static").rglob("*.js"):
-        if js != fa and "loo-engine" not in js.parts:
-            used |= set(ICON_CLASS_RE.findall(js.read_text(encoding="utf-8", errors="replace")))
-    icons = solid_icons(fa.read_text(encoding="utf-8"))
-    (site / "_static" / "loo-icons.css").write_text(icon_css(used, icons), encoding="utf-8")
     bid = build_id(site, pages)
     meta = f'<meta name="loo-build" content="{bid}">\n'
     for p, text in pages.items():
@@ -222,7 +171,7 @@ def main(argv: list[str]) -> int:
     shared = len(list((site / "_static" / "loo-js").glob("*.js")))
     print(
         f"pages: the largest {biggest.relative_to(site)} {len(pages[biggest].encode()) / 1e3:.0f} KB; "
-        f"{shared} shared scripts; {len(used & set(icons))} icons in loo-icons.css; build {bid}; "
+        f"{shared} shared scripts; build {bid}; "
         f"offline: loo-sw.js keeps {len(files)} files ({cached / 1e6:.1f} MB)"
     )
     return 0

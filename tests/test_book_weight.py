@@ -3,8 +3,8 @@
 - every lesson page is at most 300 KB of HTML: the components' code and the engine
   client are shared files (loaded once per page, cached once for the book), not one inline
   copy per widget, and the notebooks' ipywidgets state that nothing reads is gone;
-- no page loads the icon font (fontawesome.js, 1.49 MB): the icons the pages use are in
-  loo-icons.css, each one there;
+- no page loads the icon script (fontawesome.js, 1.49 MB): the theme's stylesheet draws
+  every icon a page shows from the solid web font;
 - in Chromium, served on 127.0.0.1 by the counting server of `bench --browser`: a cold first
   page moves at most 10 MB until its widgets are live, the next page of the visit at most
   400 KB, and the next page finds the engine already running (one engine for the visit);
@@ -61,17 +61,17 @@ def test_component_code_is_shared_not_inlined(site: Path) -> None:
         assert 'name="loo-build"' in text, page.name
 
 
-def test_no_icon_font_and_every_used_icon_drawn(site: Path) -> None:
-    css = (site / "_static" / "loo-icons.css").read_text(encoding="utf-8")
-    assert len(css) < 40_000
+def test_no_icon_script_and_the_icons_drawn_by_the_theme_stylesheet(site: Path) -> None:
+    css = (site / "_static" / "styles" / "pydata-sphinx-theme.css").read_text(encoding="utf-8")
+    assert "fa-solid-900.woff2" in css and (site / "_static" / "vendor" / "fontawesome").is_dir()
     used: set[str] = set()
     for page in _pages(site):
         text = page.read_text(encoding="utf-8")
         assert "fontawesome.js" not in text, page.name
         used |= set(re.findall(r'class="[^"]*\bfa-solid fa-([a-z0-9-]+)', text))
     assert {"bars", "magnifying-glass", "moon", "sun"} <= used
-    for name in used:
-        assert re.search(rf"\.fa-{name} {{ --loo-icon: url\('data:image/svg\+xml,", css), name
+    for name in used:  # each icon a page shows has its glyph in the theme's stylesheet
+        assert re.search(rf"\.fa-{name}:{{1,2}}before[,{{]", css), name
 
 
 def test_bytes_moved_cold_and_next_page(browser: Browser, site: Path) -> None:
@@ -100,5 +100,24 @@ def test_from_file_the_static_components_still_draw(browser: Browser, site: Path
         page.wait_for_selector(".loo-engine-status[data-state=file]", timeout=30_000)
         assert "web server" in page.locator(".loo-engine-status").first.inner_text()
         assert errors == []
+    finally:
+        ctx.close()
+
+
+def test_tabs_share_one_engine(browser: Browser, site: Path) -> None:
+    """Several tabs of the book in one browser: one engine (the first tab's), every later tab
+    finds it running (`warm`) instead of starting Pyodide again."""
+    from loo_lessons.cli.bench_browser import first_live, serve
+
+    ctx = browser.new_context()
+    try:
+        with serve(site) as origin:
+            first = ctx.new_page()
+            first_live(first, f"{origin}/notebooks/05-leading.html")
+            assert first.evaluate("() => [looEngine.shared, looEngine.warm]") == [True, False]
+            tabs = [ctx.new_page() for _ in range(3)]
+            for tab, rel in zip(tabs, ("03-declaring", "07-winning-tricks", "12-play-a-hand"), strict=True):
+                first_live(tab, f"{origin}/notebooks/{rel}.html")
+                assert tab.evaluate("() => [looEngine.shared, looEngine.warm]") == [True, True], rel
     finally:
         ctx.close()

@@ -31,7 +31,7 @@ import subprocess
 import sys
 import threading
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -61,14 +61,16 @@ TIMEOUT_MS = 240_000
 
 @dataclass
 class Counter:
-    """What the server sent: requests and bytes (bodies and headers)."""
+    """What the server sent: requests and bytes (bodies and headers), and each file's body."""
 
     requests: int = 0
     bytes: int = 0
+    files: dict[str, int] = field(default_factory=dict)
 
     def take(self) -> tuple[int, int]:
         out = (self.requests, self.bytes)
         self.requests = self.bytes = 0
+        self.files = {}
         return out
 
 
@@ -99,8 +101,10 @@ class _Counting(SimpleHTTPRequestHandler):
         super().end_headers()
 
     def copyfile(self, source: Any, outputfile: Any) -> None:
+        path = self.path.split("?")[0]
         while chunk := source.read(64 * 1024):
             self.counter.bytes += len(chunk)
+            self.counter.files[path] = self.counter.files.get(path, 0) + len(chunk)
             outputfile.write(chunk)
 
 
