@@ -66,6 +66,8 @@ class Counter:
     requests: int = 0
     bytes: int = 0
     files: dict[str, int] = field(default_factory=dict)
+    #: the cold first page's files (visit(keep_files=True))
+    first_files: dict[str, int] = field(default_factory=dict)
 
     def take(self) -> tuple[int, int]:
         out = (self.requests, self.bytes)
@@ -164,7 +166,9 @@ def first_live(page: Page, url: str) -> float:
     return float(page.evaluate("() => looEngine.firstLiveMs"))
 
 
-def visit(browser: Browser, origin: str, counter: Counter, external: list[str]) -> dict[str, float]:
+def visit(
+    browser: Browser, origin: str, counter: Counter, external: list[str], *, keep_files: bool = False
+) -> dict[str, float]:
     """A cold visit: the first page, the book kept offline, the next page (same tab)."""
     out: dict[str, float] = {}
     ctx = _context(browser, origin, external)
@@ -172,6 +176,8 @@ def visit(browser: Browser, origin: str, counter: Counter, external: list[str]) 
         page = ctx.new_page()
         counter.take()
         out["first_ms"] = first_live(page, f"{origin}/{PAGE}")
+        if keep_files:
+            counter.first_files = dict(counter.files)
         out["first_requests"], out["first_bytes"] = counter.take()
         out["first_warm"] = float(page.evaluate("() => looEngine.warm ? 1 : 0"))
         # the service worker's copy of the book, once (it waits for the engine, see loo-offline.js)

@@ -149,7 +149,9 @@ function looMakeEngine() {
         api.workerMs = m.ms;
         api.pyodideMs = m.pyodideMs;
         api.importMs = m.importMs;
-        api.warm = !!m.warm; // Python was running already (started by an earlier page)
+        // Python was running already: its worker started before this page was opened
+        api.warm = typeof m.since === "number" && m.since < performance.timeOrigin;
+        api.snapshot = !!m.snapshot;
         readyResolve(api);
       } else if (m.type === "failed") {
         api.state = "failed";

@@ -10,7 +10,7 @@
 //
 // Messages: {id, op: "create" | "send" | "drop" | "run", args: [string | number, ...]} ->
 // {id, result: "<JSON text>"} | {id, error: "<one line>"}; and, once per connection,
-// {type: "ready", ms, pyodideMs, importMs, warm} or {type: "failed", error}. The answer is
+// {type: "ready", ms, pyodideMs, importMs, snapshot, since} or {type: "failed", error}. The answer is
 // always an object with a JSON `result` or an `error`: a crafted message (not an object, an
 // unknown op, deep nesting, a huge argument) is refused in one line, and if Python itself
 // breaks (a fatal error), the engine is started again for the next message.
@@ -208,9 +208,10 @@ async function handle(port, data) {
 }
 
 function connect(port) {
-  const warm = api !== null; // this connection found Python running (a later page, a tab)
+  // `since`: when this worker started (ms since the epoch); a page opened after that found
+  // the visit's engine running (a later page, another tab)
   ready.then(
-    (info) => port.postMessage({ ...info, warm }),
+    (info) => port.postMessage({ ...info, since: performance.timeOrigin }),
     (err) => port.postMessage({ type: "failed", error: oneLine(err) }),
   );
 }
