@@ -101,7 +101,7 @@ def _check(answers: list[Any], sent: int) -> None:
         else:
             assert isinstance(a["error"], str) and a["error"] and "\n" not in a["error"]
     good = json.loads(answers[-1]["result"])
-    assert "error" not in good and good.get("json"), good
+    assert not good.get("error") and good.get("json"), good
 
 
 @pytest.mark.parametrize("kind", ["shared", "dedicated"])
@@ -134,6 +134,6 @@ def test_a_crafted_scenario_link_leaves_the_playground_live(page: Page) -> None:
     pg.goto(f"{origin}/book/playground.html#scenario={urllib.parse.quote(DEEP)}")
     pg.wait_for_function("() => window.looEngine && window.looEngine.state === 'ready'", timeout=READY_MS)
     again = pg.evaluate("(text) => looEngine.run('explain', {text})", L.scenario_text(L.scenario_names()[0]))
-    assert "error" not in again and again.get("json"), again
+    assert not again.get("error") and again.get("json"), again
     assert pg.evaluate("() => looEngine.state") == "ready"
     pg.close()
