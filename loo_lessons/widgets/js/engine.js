@@ -1,7 +1,8 @@
 // The book's engine: the very Python controllers of loo_lessons.widgets.controllers, run by
 // Pyodide in a Web Worker, behind the same components as in JupyterLab. This module is
-// inlined after every live widget of a page; the first copy to run installs
-// `window.looEngine` and the others find it. Nothing here decides a rule: a component's
+// inlined after every live widget of a page (the book's build makes the copies one shared
+// file, scripts/light_pages.py); the first copy to run installs `window.looEngine` and the
+// others find it. Nothing here decides a rule: a component's
 // events and synced traits go to Python, and Python's answer (the changed traits) comes
 // back to the component's model.
 //
