@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 MAX_PAGE = 300_000
 #: The issue's goal is 10 MB; the engine's memory snapshot (5.9 MB gzipped) is what starts the
 #: book below a bare Pyodide start, and was chosen over it (README: without the snapshot a cold
-#: page moved 8.9 MB, and started at about 1.1x the floor). Everything else is under 8 MB.
+#: page moved 8.9 MB; the start was 1.21x the floor before). Everything else is under 8 MB.
 MAX_COLD = 14_000_000
 MAX_COLD_WITHOUT_SNAPSHOT = 8_000_000
 MAX_NEXT = 400_000
