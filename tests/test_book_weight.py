@@ -39,6 +39,20 @@ def site() -> Path:
     return built_site()
 
 
+def test_a_components_code_is_one_text_wherever_it_is_used() -> None:
+    """What lets the build share it: the same module script in every fragment of a component,
+    static or live; only the embedded state differs."""
+    from loo_lessons.widgets import static
+
+    one = static.component_html("cards", {"data": {"cards": ["AH"]}})
+    two = static.component_html("cards", {"data": {"cards": ["KS"]}})
+    code = static.component_module("cards")
+    assert one != two and code in one and code in two
+    assert one.replace(code, "").count("<script") == 1  # the state, and nothing else
+    live = static.live_html("explore", "explore", {}, "<p>static</p>")
+    assert static.component_module("explore") in live and static.engine_script() in live
+
+
 def _pages(site: Path) -> list[Path]:
     pages = sorted((site / "notebooks").glob("*.html")) + sorted((site / "book").rglob("*.html"))
     assert len(pages) >= 15, "the lessons and the book's pages"
