@@ -142,3 +142,41 @@ def test_tabs_share_one_engine(browser: Browser, site: Path) -> None:
                 assert tab.evaluate("() => [looEngine.shared, looEngine.warm]") == [True, True], rel
     finally:
         ctx.close()
+
+
+#: Runs before the page's own scripts: every state and text the engine's status lines take,
+#: in order, and how many static components were drawn when the first one appeared.
+STATUS_LOG = """
+window.__status = [];
+new MutationObserver(() => {
+  for (const p of document.querySelectorAll(".loo-engine-status")) {
+    const last = window.__status[window.__status.length - 1];
+    const now = { state: p.dataset.state, text: p.textContent, drawn: (window.looLessons || []).length };
+    if (!last || last.state !== now.state || last.text !== now.text) window.__status.push(now);
+  }
+}).observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
+"""
+
+
+def test_the_page_says_loading_quietly_until_live(browser: Browser, site: Path) -> None:
+    """A cold lesson page: its static answers are drawn first and its status lines say
+    "Loading the engine…" (never an error) until they say the engine is live."""
+    from loo_lessons.cli.bench_browser import first_live, serve
+
+    ctx = browser.new_context()
+    try:
+        ctx.add_init_script(STATUS_LOG)
+        page = ctx.new_page()
+        errors: list[str] = []
+        page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        with serve(site) as origin:
+            first_live(page, f"{origin}/notebooks/05-leading.html")
+            seen = page.evaluate("() => window.__status")
+        assert seen[0]["state"] == "loading" and seen[0]["text"].startswith("Loading the engine")
+        assert seen[0]["drawn"] > 0  # the static answers were there while it loaded
+        assert {s["state"] for s in seen} == {"loading", "ready"}, seen
+        assert seen[-1]["state"] == "ready"
+        assert errors == []
+    finally:
+        ctx.close()
