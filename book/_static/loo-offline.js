@@ -17,7 +17,8 @@
   // live (or the engine failed, or 30 s passed), so it never slows the first live answers.
   addEventListener("load", function () {
     var engine = window.looEngine;
-    if (!engine || engine.state === "idle" || navigator.serviceWorker.controller) return register();
+    var starting = engine && engine.state !== "idle" && engine.ready && typeof engine.ready.then === "function";
+    if (!starting || navigator.serviceWorker.controller) return register();
     var done = false;
     var go = function () { if (!done) { done = true; register(); } };
     var settled = function () {
