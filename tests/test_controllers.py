@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -28,6 +29,7 @@ from loo_lessons.quiz.pick import pick_question
 from loo_lessons.quiz.pool_sum import pool_data
 from loo_lessons.widgets.backends import browser as B
 from loo_lessons.widgets.controllers import (
+    Controller,
     ExploreController,
     PickController,
     PoolController,
@@ -78,7 +80,7 @@ def _pool() -> PoolController:
     return PoolController(data=pool_data(L.scenario("settle-hoffmann-worked-example")))
 
 
-MAKERS = {
+MAKERS: dict[str, Callable[[], Controller]] = {
     "pick": _pick,
     "pool": _pool,
     "stepper": lambda: StepperController(
@@ -206,7 +208,7 @@ def test_refusals_are_shown_in_the_widget_and_cleared_by_the_next_good_message()
     # the pool calculator refuses absurd numbers instead of keeping them
     pool = _pool()
     pool.receive({"event": {"type": "enter", "id": _keys(pool)[0], "value": 10**400}})
-    assert pool.entries == {} and "value" in pool.data["refused"]
+    assert pool.state()["entries"] == {} and "value" in pool.data["refused"]
 
 
 def test_the_browser_entry_answers_garbage_with_an_error() -> None:
@@ -327,7 +329,7 @@ def test_whatever_the_browser_syncs_the_kernel_does_not_raise(data: st.DataObjec
     from loo_lessons.widgets.play import PlayTable
     from loo_lessons.widgets.present import Presenter
 
-    makers = {
+    makers: dict[str, Callable[[], Any]] = {
         "pick": lambda: PickCard(L.scenario("lead-king-when-ace-turned")),
         "pool": lambda: PoolCalculator(L.scenario("settle-hoffmann-worked-example")),
         "quiz": lambda: QuizRunner("lead", seed=1, count=2),

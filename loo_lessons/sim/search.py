@@ -26,11 +26,12 @@ from typing import Any
 from loo_lessons.engine.cards import Card, Rank
 from loo_lessons.engine.declare import Declaration
 from loo_lessons.engine.errors import LooError
-from loo_lessons.engine.game import Hand, Phase, Transcript
+from loo_lessons.engine.game import Hand, Phase
 from loo_lessons.engine.options import RuleOptions, options_from
 from loo_lessons.engine.position import rules_of
 from loo_lessons.scenario import Scenario, position_mapping
 from loo_lessons.scenario import load as load_scenario
+from loo_lessons.scenario.transcripts import load_transcript
 from loo_lessons.sim.bots import Bot, bot_move, seat_bots
 
 
@@ -104,7 +105,7 @@ class Found:
 
     def position(self) -> Hand:
         """The position replayed from the seed and the moves (every move checked)."""
-        return Transcript.from_json(self.transcript).replay()
+        return load_transcript(self.transcript).replay()
 
 
 def find(

@@ -23,7 +23,7 @@ from typing import Any, TextIO
 
 from loo_lessons.engine.cards import Card, Suit, in_hand_order
 from loo_lessons.engine.declare import Declaration
-from loo_lessons.engine.errors import IllegalAction, LooError, ScenarioError
+from loo_lessons.engine.errors import IllegalAction, LooError, NotationError
 from loo_lessons.engine.game import Action, Hand, Phase, parse_action
 from loo_lessons.engine.laws import Law
 from loo_lessons.engine.options import RuleOptions, options_from
@@ -249,7 +249,7 @@ class _Game:
             else:
                 try:  # the books' words or a card code: the engine's one reader of moves
                     action = parse_action(line)
-                except (ScenarioError, ValueError):
+                except NotationError:
                     self.say(
                         f"Not understood: {line!r}. Type a number from 1 to {len(legal)}, "
                         "? for help, u to undo, s FILE to save, q to quit."

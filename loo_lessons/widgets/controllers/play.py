@@ -28,13 +28,14 @@ from typing import Any, ClassVar, Self
 
 from loo_lessons.engine.cards import Card, in_hand_order
 from loo_lessons.engine.declare import Declaration
-from loo_lessons.engine.errors import IllegalAction, LooError, ScenarioError
+from loo_lessons.engine.errors import IllegalAction, InputError, LooError, NotationError
 from loo_lessons.engine.game import Action, Hand, Phase, parse_action
 from loo_lessons.engine.options import RuleOptions, options_from
 from loo_lessons.explain import law_json, words
 from loo_lessons.explain.table import action_key, settlement_working, table_view
 from loo_lessons.quiz.pick import pick_question
 from loo_lessons.scenario import DECLARATION_ALIASES
+from loo_lessons.scenario.errors import ScenarioError
 from loo_lessons.scenario.transcripts import read_transcript
 from loo_lessons.sim.bots import BOTS, Bot, get_bot
 from loo_lessons.sim.game import BotGame
@@ -168,7 +169,7 @@ def _as_bots(spec: BotSpec, players: int, seat: int) -> tuple[Bot | None, ...]:
     if len(given) == players - 1:
         given.insert(seat, None)
     if len(given) != players:
-        raise ScenarioError(
+        raise InputError(
             "bots",
             f"give one bot for every seat ({players}) or for every other seat ({players - 1}), "
             f"not {len(given)}",
@@ -178,7 +179,7 @@ def _as_bots(spec: BotSpec, players: int, seat: int) -> tuple[Bot | None, ...]:
         if s == seat:
             out.append(None)
         elif b is None:
-            raise ScenarioError("bots", f"seat {s} has no bot")
+            raise InputError("bots", f"seat {s} has no bot")
         else:
             out.append(get_bot(b))
     return tuple(out)
@@ -229,7 +230,7 @@ class PlayController(Controller):
             hand = hand.root()
             players = hand.setup.players
         if not 0 <= seat < players:
-            raise ScenarioError("seat", f"seat {seat} does not exist: seats are 0 to {players - 1}")
+            raise InputError("seat", f"seat {seat} does not exist: seats are 0 to {players - 1}")
         self.seed = seed
         self.seat = seat
         self.rng_seed = seed if rng_seed is None else rng_seed
@@ -327,7 +328,7 @@ class PlayController(Controller):
             else:
                 try:
                     a = parse_action(text.upper())
-                except (ScenarioError, ValueError):
+                except (NotationError, ValueError):
                     raise UnknownChoice(
                         f"{key!r} is none of your options: {', '.join(options)}"
                     ) from None
@@ -426,6 +427,13 @@ class PlayController(Controller):
             if isinstance(saved, list)
             else saved or "sensible"
         )
+        if bots is None:  # the file's bots: an unknown name is a bad file, named as its field
+            try:
+                for name in saved if isinstance(saved, list) else [saved]:
+                    if isinstance(name, str):
+                        get_bot(name)
+            except InputError as e:
+                raise ScenarioError("transcript.learner.bots", e.problem) from None
         start = dataclasses.replace(tr, actions=()).replay()
         rng_seed = learner.get("rng_seed", tr.seed if tr.seed is not None else 0)
         return cls(

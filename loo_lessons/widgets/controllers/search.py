@@ -108,7 +108,7 @@ class SearchController(RequestController):
     def _find(self, ev: Mapping[str, Any]) -> None:
         from loo_lessons.quiz.pick import pick_question
         from loo_lessons.quiz.pool_sum import pool_data
-        from loo_lessons.scenario import load
+        from loo_lessons.scenario import dump, load
         from loo_lessons.sim.search import PREDICATES, find
 
         s = self.data["find"]
@@ -125,8 +125,6 @@ class SearchController(RequestController):
                                   "not_found": f"no deal among seeds {start} to {start + count - 1} gives {name}: search more seeds"}})
             return
         f = hits[0]
-        import yaml
-
         sc = load(f.scenario)
         decided = sc.final_settlement is None and sc.hand.to_act is not None
         found = {
@@ -134,7 +132,7 @@ class SearchController(RequestController):
             "moment": f.moment.value,
             "title": f.scenario.get("title"),
             "description": PREDICATES[name][0],
-            "yaml": yaml.safe_dump(f.scenario, sort_keys=False, default_flow_style=None, width=88),
+            "yaml": dump(f.scenario, compact=True),
             "question": pick_question(sc) if decided else None,
             "pool": None if decided else pool_data(sc),
         }
