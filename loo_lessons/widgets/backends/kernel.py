@@ -18,7 +18,6 @@ from typing import Any, ClassVar, Self
 
 import anywidget
 import traitlets
-from ipywidgets.widgets.widget import JUPYTER_WIDGETS_ECHO, _remove_buffers
 
 from loo_lessons.widgets.bundle import esm
 from loo_lessons.widgets.controllers.base import Controller
@@ -115,9 +114,8 @@ class KernelWidget(anywidget.AnyWidget):  # type: ignore[misc,unused-ignore]
         ignores the kernel's values for those traits); then it gets the controller's."""
         sent = [k for k in sync_data if isinstance(k, str)] if isinstance(sync_data, Mapping) else []
         echo = {k: sync_data[k] for k in sent if k in self.keys and self.trait_metadata(k, "echo_update", default=True)}
-        if echo and JUPYTER_WIDGETS_ECHO:
-            state, paths, buffers = _remove_buffers(echo)
-            self._send({"method": "echo_update", "state": state, "buffer_paths": paths}, buffers=buffers)
+        if echo:  # (the components send plain JSON: no binary buffers to take out)
+            self._send({"method": "echo_update", "state": echo, "buffer_paths": []})
         self._receive({"sync": dict(sync_data) if isinstance(sync_data, Mapping) else sync_data}, sent)
 
     def _from_python(self, change: Mapping[str, Any]) -> None:
