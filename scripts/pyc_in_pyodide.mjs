@@ -61,7 +61,7 @@ for i in range(${zips.length}):
     with zipfile.ZipFile(f"/tmp/snap{i}.zip") as z:
         z.extractall("/home/pyodide/site")
 sys.path.insert(0, "/home/pyodide/site")
-import loo_lessons.widgets.controllers.browser, loo_lessons.widgets.controllers.components
+import loo_lessons.widgets.backends.browser, loo_lessons.widgets.controllers.pick, loo_lessons.widgets.controllers.quiz
 `);
   const bytes = snap.makeMemorySnapshot();
   fs.writeFileSync(snapshotOut, bytes);
