@@ -15,7 +15,7 @@ Written once for the terminal (`views.evening`) and the widget
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -27,6 +27,8 @@ from loo_lessons.explain.table import action_key
 from loo_lessons.sim.bots import BOTS, get_bot
 from loo_lessons.sim.game import BotGame
 
+#: What hears a bot's move as it is made: (seat, action, tricks complete before it).
+Said = Callable[[int, Action, int], None]
 #: The format mark of a saved evening.
 FORMAT = "loo-evening/1"
 #: Most deals one evening may hold (a long evening is some forty).
@@ -91,7 +93,8 @@ class Evening:
 
     def __init__(self, setup: EveningSetup, deals: Sequence[Sequence[Action]] = ()) -> None:
         """A new evening, or (`deals`: the moves of each deal, every one but the last
-        finished) one played again, every move checked by the engine, ready to go on."""
+        finished) one played again, every move checked by the engine. The bots wait for
+        `advance()` (so that a view may tell their moves as they are made)."""
         if len(deals) > MAX_DEALS:
             raise LooError(f"deals: an evening holds at most {MAX_DEALS} deals")
         self.setup = setup
@@ -117,7 +120,6 @@ class Evening:
                 self.game.replay(moves)
             except LooError as e:
                 raise LooError(f"deals[{i}]: {e}") from None
-        self.game.advance()
 
     # --- the deals ---------------------------------------------------------------------------
     def _deal(self) -> tuple[Hand, BotGame]:
@@ -141,6 +143,11 @@ class Evening:
     def records(self) -> list[DealRecord]:
         return list(self.table.history)
 
+    def advance(self, said: Said | None = None) -> None:
+        """The bots move until it is the learner's turn or the deal is over (`said` hears
+        each move: seat, action, tricks complete before it)."""
+        self.game.advance(said)
+
     def decide(self, a: Action) -> None:
         """The learner's move (the engine checks it), then the bots answer."""
         self.game.decide(a)
@@ -148,7 +155,7 @@ class Evening:
 
     def next_deal(self) -> DealRecord:
         """Settle the finished deal at the table (the engine pays it out, moves the deal on and
-        forms the next pool) and deal the next."""
+        forms the next pool) and deal the next (its bots wait for `advance()`)."""
         if not self.over:
             raise LooError("the deal is not over: finish it before the next is dealt")
         if len(self.hands) >= MAX_DEALS:
@@ -156,7 +163,6 @@ class Evening:
         rec = self.table.settle_hand(self.hand)
         self.hands.append(self.hand)
         self.hand, self.game = self._deal()
-        self.game.advance()
         return rec
 
     def total(self) -> int:
