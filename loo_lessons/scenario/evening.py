@@ -19,7 +19,7 @@ from .text import excerpt, short_refusals
 if TYPE_CHECKING:
     from loo_lessons.sim.evening import Evening
 
-_KEYS = {"format", "seed", "players", "rules", "seat", "bots", "stake", "loo", "loo_cap", "bank", "deals"}
+_KEYS = {"dealer", "format", "seed", "players", "rules", "seat", "bots", "stake", "loo", "loo_cap", "bank", "deals"}
 #: The largest stake, loo or bank a saved evening may name.
 LIMIT = 10**6
 
@@ -68,6 +68,7 @@ def evening_from(raw: object) -> Evening:
         "loo": _number(raw, "loo", 1, LIMIT, optional=True),
         "loo_cap": _number(raw, "loo_cap", 1, LIMIT, optional=True),
         "bank": _number(raw, "bank", 0, LIMIT),
+        "dealer": fields.seat(raw.get("dealer", 0), players, _where("dealer")),
     }
     deals = raw.get("deals")
     if not isinstance(deals, list) or not 1 <= len(deals) <= MAX_DEALS:

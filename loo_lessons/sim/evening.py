@@ -48,6 +48,7 @@ class EveningSetup:
     loo: int | None = None
     loo_cap: int | None = None
     bank: int = 100
+    dealer: int = 0  # the first deal's dealer
 
     def bot_names(self) -> tuple[str | None, ...]:
         names = self.bots * self.players if len(self.bots) == 1 else self.bots
@@ -64,6 +65,7 @@ class EveningSetup:
             "loo": self.loo,
             "loo_cap": self.loo_cap,
             "bank": self.bank,
+            "dealer": self.dealer,
         }
 
 
@@ -79,6 +81,8 @@ def setup_of(
     opts = rules if isinstance(rules, RuleOptions) else options_from(dict(rules) if isinstance(rules, Mapping) else rules)
     if not 0 <= seat < players:
         raise LooError(f"seat {seat} does not exist: seats are 0 to {players - 1}")
+    if not 0 <= stakes.get("dealer", 0) < players:
+        raise LooError(f"dealer: seat {stakes['dealer']} does not exist: seats are 0 to {players - 1}")
     names = (bots,) if isinstance(bots, str) else tuple(b or "sensible" for b in bots)
     if len(names) not in (1, players):
         raise LooError(f"bots: one name for all, or one per seat ({players})")
@@ -98,14 +102,15 @@ class Evening:
         if len(deals) > MAX_DEALS:
             raise LooError(f"deals: an evening holds at most {MAX_DEALS} deals")
         self.setup = setup
-        self.table = Table.seeded(
+        self.table = Table(
             setup.players,
-            setup.seed,
             setup.rules,
+            random.Random(setup.seed),
             stake=setup.stake,
             loo=setup.loo,
             loo_cap=setup.loo_cap,
             bank=setup.bank,
+            dealer=setup.dealer,
         )
         self.hands: list[Hand] = []  # the deals played, finished and settled
         self.hand, self.game = self._deal()

@@ -56,6 +56,7 @@ class EveningController(PlayController):
         loo: int | None = None,
         loo_cap: int | None = None,
         bank: int = 100,
+        dealer: int = 0,
         deals: Sequence[Sequence[str]] | None = None,
         evening: Evening | None = None,
         title: str | None = None,
@@ -63,7 +64,7 @@ class EveningController(PlayController):
         **traits: Any,
     ) -> None:
         if evening is None:
-            setup = setup_of(seed, players, rules, seat, bots, stake=stake, loo=loo, loo_cap=loo_cap, bank=bank)
+            setup = setup_of(seed, players, rules, seat, bots, stake=stake, loo=loo, loo_cap=loo_cap, bank=bank, dealer=dealer)
             if deals:  # a saved evening: through the guarded reader, as a file would be
                 evening = evening_from({"format": "loo-evening/1", **setup.as_json(), "deals": [list(d) for d in deals]})
             else:
