@@ -179,12 +179,11 @@ def _cmd_play(args: argparse.Namespace) -> int:
 
 def _play_evening(args: argparse.Namespace) -> int:
     """An evening at the keyboard: `--deals N` (or `--evening`: until q), or `--resume FILE`."""
-    from loo_lessons.scenario.evening import read_evening
-    from loo_lessons.sim.evening import Evening, setup_of
+    from loo_lessons.sim.evening import Evening, load, setup_of
     from loo_lessons.views.evening import play_evening
 
     if args.resume is not None:
-        evening = read_evening(args.resume)
+        evening = load(args.resume)
     else:
         A.within_table("--seat", args.seat, args.players)
         A.within_table("--dealer", args.dealer, args.players)

@@ -6,7 +6,8 @@ turning the next deal into a must, unlimited loo growing to its cap and falling 
 the ledger of counters. Each deal is played as the play widget plays one
 (`sim.game.BotGame`): the bots' draws come from a `random.Random` seeded by the evening's
 seed and the deal's number, so an evening saved as its moves (`as_json`) replays exactly
-(`Evening.from_json`, read through the guarded reader in `scenario.evening`).
+(`load` and `from_json`: the guarded reader in `scenario.evening`, then every move
+replayed through the engine).
 
 Written once for the terminal (`views.evening`) and the widget
 (`widgets.controllers.evening`): neither decides a rule.
@@ -14,25 +15,24 @@ Written once for the terminal (`views.evening`) and the widget
 
 from __future__ import annotations
 
+import os
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from loo_lessons.engine.errors import LooError
+from loo_lessons.engine.errors import LooError, ScenarioError
 from loo_lessons.engine.game import Action, Hand
 from loo_lessons.engine.options import RuleOptions, options_from
 from loo_lessons.engine.table import DealRecord, Table
 from loo_lessons.explain.table import action_key
+from loo_lessons.scenario.evening import FORMAT, MAX_DEALS, SavedEvening, evening_from, read_evening
+from loo_lessons.scenario.text import short_refusals
 from loo_lessons.sim.bots import BOTS, get_bot
 from loo_lessons.sim.game import BotGame
 
 #: What hears a bot's move as it is made: (seat, action, tricks complete before it).
 Said = Callable[[int, Action, int], None]
-#: The format mark of a saved evening.
-FORMAT = "loo-evening/1"
-#: Most deals one evening may hold (a long evening is some forty).
-MAX_DEALS = 500
 
 
 @dataclass(frozen=True, slots=True)
@@ -184,4 +184,41 @@ class Evening:
         }
 
 
-__all__ = ["FORMAT", "MAX_DEALS", "Evening", "EveningSetup", "setup_of"]
+@short_refusals
+def replay(saved: SavedEvening) -> Evening:
+    """A checked saved evening played again (every move checked by the engine); a move the
+    rules refuse, or a deal left unfinished before another, is a ScenarioError naming it."""
+    try:
+        setup = setup_of(
+            saved.seed,
+            saved.players,
+            saved.rules,
+            saved.seat,
+            saved.bots,
+            stake=saved.stake,
+            loo=saved.loo,
+            loo_cap=saved.loo_cap,
+            bank=saved.bank,
+            dealer=saved.dealer,
+        )
+        return Evening(setup, saved.deals)
+    except ScenarioError as e:
+        raise ScenarioError(f"evening.{e.field}", e.problem) from None
+    except LooError as e:
+        field, _, problem = str(e).partition(": ")
+        if field.startswith(("deals", "bots", "dealer")) and problem:
+            raise ScenarioError(f"evening.{field}", problem) from None
+        raise ScenarioError("evening.deals", str(e)) from None
+
+
+def load(path: str | os.PathLike[str]) -> Evening:
+    """A saved evening from a file: read by the guarded reader, then replayed."""
+    return replay(read_evening(path))
+
+
+def from_json(raw: object) -> Evening:
+    """A saved evening from plain data (what `Evening.as_json` gave)."""
+    return replay(evening_from(raw))
+
+
+__all__ = ["FORMAT", "MAX_DEALS", "Evening", "EveningSetup", "from_json", "load", "replay", "setup_of"]

@@ -23,8 +23,7 @@ from typing import Any, ClassVar, Self
 from loo_lessons.engine.errors import LooError
 from loo_lessons.engine.options import RuleOptions
 from loo_lessons.explain.table import settlement_working
-from loo_lessons.scenario.evening import evening_from, read_evening
-from loo_lessons.sim.evening import Evening, setup_of
+from loo_lessons.sim.evening import FORMAT, Evening, from_json, load, setup_of
 from loo_lessons.widgets.controllers.base import Refused, is_int, traits_of
 from loo_lessons.widgets.controllers.coaching import Coaching
 from loo_lessons.widgets.controllers.play import PlayController, inside_working_directory
@@ -66,7 +65,7 @@ class EveningController(PlayController):
         if evening is None:
             setup = setup_of(seed, players, rules, seat, bots, stake=stake, loo=loo, loo_cap=loo_cap, bank=bank, dealer=dealer)
             if deals:  # a saved evening: through the guarded reader, as a file would be
-                evening = evening_from({"format": "loo-evening/1", **setup.as_json(), "deals": [list(d) for d in deals]})
+                evening = from_json({"format": FORMAT, **setup.as_json(), "deals": [list(d) for d in deals]})
             else:
                 evening = Evening(setup)
         self.evening = evening
@@ -125,7 +124,7 @@ class EveningController(PlayController):
     @classmethod
     def load(cls, path: str | os.PathLike[str], **kwargs: Any) -> Self:
         """A saved evening, live again where it was left (every move replayed by the engine)."""
-        return cls(evening=read_evening(path), **kwargs)
+        return cls(evening=load(path), **kwargs)
 
     # --- the browser's requests ------------------------------------------------------------------
     def handle_request(self, ev: object) -> None:

@@ -379,13 +379,17 @@ class PlayController(Controller):
         strategy, not law), and the widget shows them."""
         if not self.my_turn:
             raise LooError("it is not your turn: the coach weighs your decisions")
-        return self.coaching.ask(self._hand)
+        advice = self.coaching.ask(self._hand)
+        self._refresh()
+        return advice
 
     def review(self) -> dict[str, Any]:
         """After the deal: the coach's review of each of your decisions (mistakes marked)."""
         if not self.over:
             raise LooError("the deal is not over: the review comes after it")
-        return self.coaching.review(self._hand)
+        out = self.coaching.review(self._hand)
+        self._refresh()
+        return out
 
     def undo(self) -> Self:
         """Back to the learner's previous decision (the bots' moves since go too)."""
@@ -510,10 +514,8 @@ class PlayController(Controller):
                 self.hint()
             elif kind == "coach":
                 self.ask_coach()
-                self._refresh()
             elif kind == "review":
                 self.review()
-                self._refresh()
             else:
                 name = ev.get("path", "")
                 if not isinstance(name, str) or len(name) > 200:
