@@ -258,7 +258,7 @@ def test_out_of_range_values_from_the_browser_are_put_back_and_said() -> None:
     q.index = 99  # what a broken or hostile front end could sync: refused, the state stays
     assert q.index == 0 and "index" in q.data["refused"]
     assert q.question is not None and q.score["total"] == 3  # later reads still work
-    q.responses = "nonsense"  # type: ignore[assignment]
+    q.responses = "nonsense"
     assert q.responses == [None, None, None]
     p = PickCard(L.scenario("lead-king-when-ace-turned"))
     p.picked = ["ZZ", "KS"]
@@ -269,14 +269,15 @@ def test_the_quiz_clock_never_goes_backwards(monkeypatch: pytest.MonkeyPatch) ->
     """Answering a question that was never put on screen by `index` (the browser synced the
     responses first) used to read the clock twice and record a negative time."""
     from loo_lessons.widgets import live
-    from loo_lessons.widgets.controllers import quiz as quiz_controller
 
     q = live.QuizRunner("lead", seed=1, count=3)
     ticks = iter(float(i) for i in range(100, 0, -1))  # a clock that runs backwards
-    monkeypatch.setattr(quiz_controller.time, "monotonic", lambda: next(ticks))
+    monkeypatch.setattr("loo_lessons.widgets.controllers.quiz.time.monotonic", lambda: next(ticks))
     key = q.questions[2]["choices"][0]["key"]
     q.responses = [None, None, {"picked": [key], "correct": False, "revealed": False}]
-    log = q.controller._log
+    ctl = q.controller
+    assert isinstance(ctl, QuizController)
+    log = ctl._log
     assert len(log.results) == 1 and log.results[0].seconds >= 0
 
 

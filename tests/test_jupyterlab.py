@@ -67,6 +67,7 @@ def notebook() -> dict[str, object]:
             cell("print('EXPLORE NOW', x.rules['void_trump_rule'], x.verdict['question']['answer'])"),
             cell("d = L.explore_declarations('declare-declined-miss-goes-round')\nd"),
             cell("print('DECLARED NOW', d.data['declarations'][0]['value'], sorted(d.verdict['question']['answer']))"),
+            cell("r.next()\nr.next()\nprint('AT THE END', r.index)"),
         ],
         "metadata": {
             "kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"}
@@ -260,6 +261,16 @@ def test_a_click_in_jupyterlab_reaches_python(lab: tuple[str, str], browser: Bro
         dec_out = page.locator(".jp-OutputArea-output").filter(has_text="DECLARED NOW")
         dec_out.wait_for(timeout=60_000)
         assert "DECLARED NOW take miss ['pass', 'play']" in dec_out.inner_text()
+
+        # the quiz's last screen: "Show the result code" shows it here too (issue 15: an
+        # anywidget model fires no change for an equal value, and the view waited for one)
+        run_cell(page, 8)
+        show = page.locator('.jp-OutputArea button[data-action="export-code"]')
+        show.wait_for(timeout=60_000)
+        show.click()
+        code = page.locator(".jp-OutputArea textarea[data-result-code]")
+        code.wait_for(timeout=30_000)
+        assert code.input_value().startswith("loo1.")
 
 def test_a_glossary_link_in_a_lesson_opens_the_entry(
     lessons_lab: tuple[str, str], browser: Browser

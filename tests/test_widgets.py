@@ -33,7 +33,7 @@ from loo_lessons.quiz.pool_sum import pool_data
 from loo_lessons.scenario import load_file
 from loo_lessons.views.html import SUIT_PATHS, CardsView, DealView, TrickView, card_html, card_svg
 from loo_lessons.widgets import bundle, static
-from loo_lessons.widgets.controllers.quiz import quiz_reduce
+from loo_lessons.widgets.controllers.quiz import QuizController, quiz_reduce
 from loo_lessons.widgets.live import (
     CardRow,
     PickCard,
@@ -321,7 +321,9 @@ def test_quiz_new_questions_from_python_and_from_the_browser() -> None:
     def broken(topic: str | None, seed: int, count: int, preset: str | None) -> list[Any]:
         raise ValueError("no such topic")
 
-    r.controller._generator = broken
+    ctl = r.controller
+    assert isinstance(ctl, QuizController)
+    ctl._generator = broken
     r.press("new")
     assert "no such topic" in r.data["error"]
 

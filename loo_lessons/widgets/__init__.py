@@ -33,9 +33,13 @@ if TYPE_CHECKING:
     from loo_lessons.widgets.evening import EveningTable
     from loo_lessons.widgets.live import (
         CardRow,
+        DeclarationsExplorer,
+        Explorer,
+        Lab,
         PickCard,
         PoolCalculator,
         QuizRunner,
+        Search,
         Stepper,
         TableView,
     )

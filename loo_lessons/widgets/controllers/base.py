@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import copy
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any, ClassVar
 
 from loo_lessons.engine.errors import LooError
@@ -245,6 +245,32 @@ class Controller(Model):
     def static(self) -> Static:
         """This component, as it is now, as an object notebooks show as static HTML."""
         return Static(self.component, self.state())
+
+
+def shown_seats(reveal: bool | Iterable[int]) -> bool | frozenset[int]:
+    """`reveal` as the explain functions take it: every hand (True), none (False), or these seats."""
+    return reveal if isinstance(reveal, bool) else frozenset(reveal)
+
+
+class PositionController(Controller):
+    """A controller made from one position (a Hand, a scenario, its file or its name), the
+    hands shown to every seat, none or some (`reveal`): `_show` makes the data drawn."""
+
+    def __init__(
+        self,
+        position: Any = None,
+        *,
+        title: str | None = None,
+        reveal: bool | Iterable[int] = True,
+        **traits: Any,
+    ) -> None:
+        super().__init__(**traits)
+        self._reveal = shown_seats(reveal)
+        if position is not None:
+            self.data = self._show(position, title)
+
+    def _show(self, position: Any, title: str | None) -> dict[str, Any]:
+        raise NotImplementedError
 
 
 class RequestController(Controller):

@@ -9,12 +9,17 @@ mirrored by `pickReduce` in js/pick.js).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from loo_lessons.explain.table import Position
 from loo_lessons.quiz.pick import pick_question
-from loo_lessons.widgets.controllers.base import Controller, button, one_of, traits_of
+from loo_lessons.widgets.controllers.base import (
+    PositionController,
+    button,
+    one_of,
+    traits_of,
+)
 
 State = dict[str, Any]
 
@@ -55,12 +60,7 @@ def pick_reduce(q: Mapping[str, Any], st: Mapping[str, Any], ev: Mapping[str, An
     return {"picked": picked, "current": current, "revealed": revealed}
 
 
-def shown_seats(reveal: bool | Iterable[int]) -> bool | frozenset[int]:
-    """`reveal` as the data functions take it: every hand (True), none (False), or these seats."""
-    return reveal if isinstance(reveal, bool) else frozenset(reveal)
-
-
-class PickController(Controller):
+class PickController(PositionController):
     """`PickCard(position, title=, prompt=, reveal=)`: a position (a scenario, a Hand) or a
     question already in the quiz schema."""
 
@@ -72,22 +72,14 @@ class PickController(Controller):
     current: str | None
     revealed: bool
 
-    def __init__(
-        self,
-        position: Position | Mapping[str, Any] | None = None,
-        *,
-        title: str | None = None,
-        prompt: str | None = None,
-        reveal: bool | Iterable[int] = True,
-        **traits: Any,
-    ) -> None:
-        super().__init__(**traits)
-        if position is not None:
-            if isinstance(position, Mapping) and "choices" in position and "verdicts" in position:
-                question = dict(position)  # already a question in the quiz schema
-            else:
-                question = pick_question(position, prompt=prompt, reveal=shown_seats(reveal))
-            self.data = {"question": question, "title": title}
+    def __init__(self, position: Any = None, *, prompt: str | None = None, **kw: Any) -> None:
+        self._prompt = prompt
+        super().__init__(position, **kw)
+
+    def _show(self, position: Any, title: str | None) -> dict[str, Any]:
+        if isinstance(position, Mapping) and "choices" in position and "verdicts" in position:
+            return {"question": dict(position), "title": title}  # a question in the quiz schema
+        return {"question": pick_question(position, prompt=self._prompt, reveal=self._reveal), "title": title}
 
     @classmethod
     def of(cls, position: Position, **kw: Any) -> PickController:

@@ -7,8 +7,7 @@ from collections.abc import Iterable
 from typing import Any, ClassVar
 
 from loo_lessons.explain.table import Position, as_scenario_or_hand, table_view
-from loo_lessons.widgets.controllers.base import Controller, traits_of
-from loo_lessons.widgets.controllers.pick import shown_seats
+from loo_lessons.widgets.controllers.base import Controller, PositionController, traits_of
 
 
 class CardsController(Controller):
@@ -30,27 +29,16 @@ class CardsController(Controller):
             self.data = {"cards": list(cards), "title": title, "size": size, "label": title or "cards"}
 
 
-class TableController(Controller):
+class TableController(PositionController):
     """`TableView(position, title=, reveal=)`: seats, who deals, who is in, cards, the miss,
     the trick, the pool."""
 
     component = "table"
     TRAITS: ClassVar[dict[str, Any]] = traits_of("table")
 
-    def __init__(
-        self,
-        position: Position | None = None,
-        *,
-        title: str | None = None,
-        reveal: bool | Iterable[int] = True,
-        **traits: Any,
-    ) -> None:
-        super().__init__(**traits)
-        self._reveal = shown_seats(reveal)
-        if position is not None:
-            self.update(position, title=title)
+    def _show(self, position: Any, title: str | None) -> dict[str, Any]:
+        return {"view": table_view(as_scenario_or_hand(position), reveal=self._reveal), "title": title}
 
     def update(self, position: Position, *, title: str | None = None) -> None:
         """Show another position (e.g. the same hand after a move)."""
-        view = table_view(as_scenario_or_hand(position), reveal=self._reveal)
-        self._apply({"data": {"view": view, "title": title}})
+        self._apply({"data": self._show(position, title)})

@@ -6,7 +6,7 @@ trick, the settlement), each step explained by the engine (`step_reduce`, mirror
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from loo_lessons.engine.game import Hand
@@ -17,14 +17,13 @@ from loo_lessons.explain.table import Position, as_scenario_or_hand
 from loo_lessons.sim.game import play_out
 from loo_lessons.widgets.controllers.base import (
     MAX_SEED,
-    Controller,
+    PositionController,
     as_int,
     button,
     int_in,
     one_of,
     traits_of,
 )
-from loo_lessons.widgets.controllers.pick import shown_seats
 
 State = dict[str, Any]
 
@@ -84,7 +83,7 @@ def deal_facts(position: Position) -> dict[str, Any]:
     return out
 
 
-class StepperController(Controller):
+class StepperController(PositionController):
     """`Stepper(position, title=, reveal=)`: a played deal (a Hand or a scenario)."""
 
     component = "stepper"
@@ -93,18 +92,8 @@ class StepperController(Controller):
     SYNCED: ClassVar[tuple[str, ...]] = ("step",)
     step: int
 
-    def __init__(
-        self,
-        position: Position | None = None,
-        *,
-        title: str | None = None,
-        reveal: bool | Iterable[int] = True,
-        **traits: Any,
-    ) -> None:
-        super().__init__(**traits)
-        if position is not None:
-            steps = stepper_steps(position, reveal=shown_seats(reveal))
-            self.data = {"steps": steps, "title": title, **deal_facts(position)}
+    def _show(self, position: Any, title: str | None) -> dict[str, Any]:
+        return {"steps": stepper_steps(position, reveal=self._reveal), "title": title, **deal_facts(position)}
 
     @classmethod
     def random_deal(cls, seed: int, players: int = 5, preset: str | None = None, **kw: Any) -> StepperController:
@@ -149,7 +138,7 @@ class StepperController(Controller):
     # --- the buttons and keys ------------------------------------------------------------------
     def load(self, position: Position, *, title: str | None = None) -> None:
         """Show another deal, from its first step."""
-        self._apply({"data": {"steps": stepper_steps(position), "title": title, **deal_facts(position)}, "step": 0})
+        self._apply({"data": self._show(position, title), "step": 0})
 
     next = button("next", "Forward one step (→).")
     prev = button("prev", "Back one step (←).")

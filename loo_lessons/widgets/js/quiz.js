@@ -293,6 +293,7 @@ export default {
     let codeText = null; // what the pupil typed, while it is refused
     let codeError = "";
     let exported = "";
+    let codeNote = ""; // said once a code is used, so that the click is seen to work
     let redraw = () => {};
     const useCode = (text) => {
       const d = model.get("data") || {};
@@ -304,10 +305,12 @@ export default {
         exported = "";
         shownAt = {};
         secondsTo = {};
+        codeNote = `The questions of ${parseClassCode(text).code}, from the first.`;
         commit(model, { class_request: parseClassCode(text).code });
         return;
       }
       if (got.error) {
+        codeNote = "";
         codeError = got.error;
         codeText = text; // kept in the box, to be corrected
         redraw();
@@ -318,6 +321,8 @@ export default {
       exported = "";
       shownAt = {};
       secondsTo = {};
+      codeNote = `The questions of ${got.code}, from the first.`;
+      redraw();
       commit(model, {
         data: { ...d, class_code: got.code },
         questions: got.questions,
@@ -364,6 +369,7 @@ export default {
         h("label", {}, "Your name", nameBox),
         h("p", { class: "loo-muted", text: "A class code is topic-count-seed, e.g. lead-10-42 (ten lead questions, seed 42): the same code deals the same questions on every page." }),
         codeError ? h("p", { class: "loo-mark loo-wrong", role: "alert", text: codeError }) : null,
+        !codeError && codeNote ? h("p", { class: "loo-muted", role: "status", "data-code-note": "", text: codeNote }) : null,
       );
     };
     const exportPanel = () =>
