@@ -4,44 +4,24 @@ by clicking the table (the second a must after a single: seed 21, pinned in
 tests/test_evening.py), the coach is asked, and the ledger and the plot are drawn from what
 Python computed.
 
-The page is the evening's own `book_html()`, written into the built site (which carries the
-engine: tests/test_live_book.py builds it) for the length of the test.
+The page is lesson 12's (its last section, an evening at one table), in the site that
+tests/test_live_book.py builds.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-import pytest
 from test_evening import MUST_SEED
 from test_live_book import READY_MS, live_data, open_live, server, site
-
-from loo_lessons.widgets.controllers.evening import EveningController
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
 
 __all__ = ["server", "site"]  # the fixtures, from the live book's tests
 
-PAGE = "evening-check.html"
-
-
-@pytest.fixture()
-def evening_page(site: Path) -> Iterator[str]:
-    page = site / PAGE
-    body = EveningController(MUST_SEED, rollouts=40).book_html()
-    page.write_text(
-        '<!doctype html><html><head><meta charset="utf-8">'
-        '<meta name="loo-engine" content="_static/loo-engine/"><title>An evening</title></head>'
-        f"<body>{body}</body></html>",
-        encoding="utf-8",
-    )
-    try:
-        yield PAGE
-    finally:
-        page.unlink()
+#: Lesson 12 ends with an evening at one table: `EveningTable(21)`.
+PAGE = "notebooks/12-play-a-hand.html"
 
 
 def _data(page: Page) -> dict[str, Any]:
@@ -58,10 +38,11 @@ def _wait_moves(page: Page, before: dict[str, Any]) -> None:
     )
 
 
-def test_three_deals_and_the_coach_in_the_book(browser: Browser, server: str, evening_page: str) -> None:
-    page, w = open_live(browser, f"{server}/{evening_page}", server)
+def test_three_deals_and_the_coach_in_the_book(browser: Browser, server: str) -> None:
+    page, w = open_live(browser, f"{server}/{PAGE}", server)
     try:
-        widget = page.locator('[data-loo-live]').first
+        widget = page.locator(".loo-live-widget").filter(has=page.locator(".loo-evening-now"))
+        assert widget.count() == 1
         musts = []
         for deal in (1, 2, 3):
             d = _data(page)
