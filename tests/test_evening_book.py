@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from test_evening import MUST_SEED
 from test_live_book import READY_MS, live_data, open_live, server, site
 
 if TYPE_CHECKING:
