@@ -114,6 +114,7 @@ function eveningLines(ev) {
 export default {
   render({ model, el }) {
     const doc = el.ownerDocument || document;
+    el.classList.add("loo-evening"); // (the play table inside it is the evening's)
     const deal = doc.createElement("div");
     const below = doc.createElement("div");
     el.replaceChildren(deal, below);
