@@ -337,3 +337,24 @@ def test_play_deals_is_refused_out_of_range(capsys: pytest.CaptureFixture[str]) 
     assert main(["play", "--deals", "0"]) == 2
     err = capsys.readouterr().err
     assert "--deals" in err and err.count("\n") == 1
+
+
+def test_unlimited_loo_grows_to_its_cap_and_falls_back() -> None:
+    """Unlimited loo (`loo_amount: pool_capped`, R49) at a cap of 9: the table (engine) makes
+    each loo the pool's size up to the cap; seed 1, the learner playing his last legal move,
+    reaches a pool of 12 (a loo of 9) and the pool falls back to the stake after a deal
+    without a loo."""
+    ev = Evening(setup_of(1, 5, {"preset": "hoffmann", "loo_amount": "pool_capped"}, 1, loo_cap=9))
+    for _ in range(12):
+        ev.advance()
+        while not ev.over:
+            ev.decide(ev.hand.legal_actions()[-1])
+        ev.next_deal()
+        assert ev.total() == 500
+    history = ev.table.history
+    for r in history:
+        assert all(paid == min(r.pool, 9) for paid in r.settlement.loo_pays.values())
+    pools = [r.pool for r in history]
+    assert max(pools) == 12 and any(set(r.settlement.loo_pays.values()) == {9} for r in history)
+    grown = [i for i, p in enumerate(pools) if p > 3]
+    assert grown and any(pools[i + 1] == 3 for i in grown if i + 1 < len(pools))

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, ClassVar, Self
 
@@ -78,7 +78,6 @@ class EveningController(PlayController):
         if rollouts:
             self.coaching.review_rollouts = max(1, rollouts // 2)
         self._rollouts = rollouts
-        self._evening_title = title
         self._bind_deal()
         self.take_changes()
 
@@ -97,7 +96,7 @@ class EveningController(PlayController):
         self._bind_deal()
         return self
 
-    def play_deal(self, choose: Any = None) -> Self:
+    def play_deal(self, choose: Callable[[list[str]], str] | None = None) -> Self:
         """Play the rest of this deal with `choose(legal_keys) -> key` (default: the first
         legal move) for the learner, then deal the next: a notebook's quick evening."""
         while not self.over:
@@ -204,19 +203,16 @@ class EveningController(PlayController):
             return data
         ev = self._evening_data()
         data["evening"] = ev
-        if not self._evening_title_given():
+        if not self._title:
             must = " — a must" if ev["must"] else ""
             data["title"] = f"An evening of Loo: deal {ev['deal']}, dealer seat {ev['dealer']}{must}. You are seat {ev['seat']}."
         return data
-
-    def _evening_title_given(self) -> bool:
-        return bool(getattr(self, "_evening_title", None))
 
     # --- what notebooks and the book show ---------------------------------------------------------
     def live_spec(self) -> dict[str, Any] | None:
         s = self.evening.setup.as_json()
         moves = self.evening.as_json()["deals"]
-        args = {**s, "deals": moves, "title": self._evening_title}
+        args = {**s, "deals": moves, "title": self._title}
         if self._rollouts:
             args["rollouts"] = self._rollouts
         return {"kind": "evening", "args": args}
