@@ -123,3 +123,26 @@ def test_undo_in_the_terminal_puts_the_bots_draws_back_as_the_widget_does(seed: 
     game.undo()
     game.choose(move)
     assert [m["key"] for m in game.moves()] == after
+
+
+def test_a_class_code_the_page_holds_is_dealt_by_python_too() -> None:
+    """quiz.js deals a code whose bank the page holds by itself and syncs the questions with
+    the code: the controller (either back end) deals the same code, instead of refusing the
+    questions and drifting from what the page shows."""
+    from loo_lessons.widgets.controllers.quiz import QuizController
+
+    ctl = QuizController("lead", seed=1, count=3)
+    bank = ctl.questions
+    page = {
+        "data": {**ctl.data, "class_code": "lead-2-1"},
+        "questions": bank[:2],
+        "index": 0,
+        "responses": [None, None],
+        "selected": [],
+        "inspect": None,
+    }
+    ctl.receive({"sync": page})
+    assert not ctl.data.get("refused") and ctl.data["class_code"] == "lead-2-1"
+    assert ctl.questions == bank[:2] and ctl.responses == [None, None] and ctl.index == 0
+    ctl.receive({"sync": {"questions": [{"bogus": 1}], "data": {"class_code": "no"}}})
+    assert "not a class code" in ctl.data["error"] and ctl.questions == bank[:2]  # said; nothing changes

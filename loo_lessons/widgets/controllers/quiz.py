@@ -281,6 +281,17 @@ class QuizController(Controller):
     def _state(self) -> dict[str, Any]:
         return {"index": self.index, "responses": self.responses, "selected": self.selected, "inspect": self.inspect}
 
+    def receive(self, message: object) -> dict[str, Any]:
+        """As every controller's; and a class code whose bank the page holds (the page sets
+        the questions itself, then syncs them with the code): Python deals that code."""
+        sync = message.get("sync") if isinstance(message, Mapping) and len(message) == 1 else None
+        if isinstance(sync, Mapping) and "questions" in sync and not self._holds("questions", sync["questions"]):
+            data = sync.get("data")
+            code = data.get("class_code") if isinstance(data, Mapping) else None
+            if isinstance(code, str):
+                message = {"sync": {"class_request": code}}
+        return super().receive(message)
+
     def _event(self, kind: str, ev: Mapping[str, Any]) -> None:
         if kind == "new":
             self.new_questions()
