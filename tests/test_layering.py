@@ -20,6 +20,7 @@ ALLOWED: dict[str, set[str]] = {
     "quiz": {"engine", "scenario", "explain"},
     "sim": {"engine", "scenario", "explain"},
     "views": {"engine", "scenario", "explain", "quiz", "sim"},
+    "classroom": {"engine", "scenario", "explain", "quiz"},
 }
 # third-party modules a layer may use (lazily, where the module says why): YAML for scenario
 # files; pandas (and numpy, which comes with it) for the DataFrames of views/frames.py only,
@@ -28,6 +29,9 @@ THIRD_PARTY: dict[str, set[str]] = {
     "scenario": {"yaml"},
     "views": {"pandas", "numpy"},
     "sim": {"distributed"},  # sim/workers.py, only for `simulate --dask` (the cluster extra)
+    # the class hub's side: JupyterHub (its authenticator and service), and driving a hub
+    # over HTTP for its tests and benchmark
+    "classroom": {"jupyterhub", "tornado", "traitlets", "requests", "websocket"},
 }
 
 

@@ -303,15 +303,17 @@ def quiz_fragment(
     *,
     class_code: str | None = None,
     banks: Mapping[str, Iterable[HasToJson | Mapping[str, Any]]] | None = None,
-    print_key: bool = True,
+    print_key: bool = False,
     title: str | None = None,
 ) -> str:
     """The quiz component over this bank, graded in the browser.
 
     With a `class_code` ("lead-10-42") the page also offers the class-code box, the pupil's
     name and the results export; `banks` ({"lead-42": questions, …}, pre-generated) are the
-    other codes it can deal (by default only its own). `print_key` prints the answer key
-    after the questions (a teacher's copy); without it the printout is the pupils' sheet."""
+    other codes it can deal (by default only its own). Printed, the page is a handout: every
+    question with a tick box before each choice, a question never split from its choices;
+    `print_key` adds the answer key on pages of its own after them (the teacher's copy);
+    without it (the default) the printout is the pupils' sheet, with no answers."""
     bank = [_question_json(q) for q in questions]
     data: dict[str, Any] = {"live": False, "print_key": print_key}
     if title:
@@ -332,7 +334,7 @@ def quiz_page(
     *,
     class_code: str | None = None,
     banks: Mapping[str, Iterable[HasToJson | Mapping[str, Any]]] | None = None,
-    print_key: bool = True,
+    print_key: bool = False,
 ) -> str:
     """A self-contained page: the quiz component over this bank of questions (Question
     objects or their `to_json()` mappings), graded in the browser (see `quiz_fragment`)."""
