@@ -26,6 +26,7 @@ from loo_lessons.widgets import live
 from loo_lessons.widgets.backends import browser as B
 from loo_lessons.widgets.backends.kernel import KernelWidget
 from loo_lessons.widgets.controllers.quiz import QuizController
+from loo_lessons.widgets.evening import EveningTable
 from loo_lessons.widgets.play import PlayTable
 from loo_lessons.widgets.present import Presenter
 from loo_lessons.widgets.registry import REGISTRY
@@ -44,6 +45,7 @@ MAKERS: dict[str, Callable[[], KernelWidget]] = {
     ),
     "declarations": lambda: live.DeclarationsExplorer(L.scenario("declare-declined-miss-goes-round").data),
     "play": lambda: PlayTable(5, 4, "hoffmann", 1),
+    "evening": lambda: EveningTable(21, rollouts=10),
     "lab": lambda: live.Lab(hands=12, players=4),
     "search": lambda: live.Search(count=30),
 }
@@ -153,6 +155,11 @@ SEQUENCES: dict[str, Callable[[Pair], list[Any]]] = {
         {"sync": {"request": {"n": 2, "type": "choose", "key": p.w.legal[0]}}},
         {"sync": {"request": {"n": 3, "type": "undo"}}},
         {"sync": {"show_hint": True}},
+    ],
+    "evening": lambda p: [
+        {"sync": {"request": {"n": 1, "type": "coach"}}},
+        {"sync": {"request": {"n": 2, "type": "choose", "key": p.w.legal[0]}}},
+        {"sync": {"request": {"n": 3, "type": "undo"}}},
     ],
     "lab": lambda p: [{"sync": {"request": {"n": 1, "type": "run", "hands": 10, "by": "position"}}}],
     "search": lambda p: [

@@ -369,12 +369,12 @@ def test_run_all_leaves_each_step_of_lesson_12_at_its_own_step(
             timeout=180_000,
         )
         page.wait_for_function(
-            "n => document.querySelectorAll('.jp-OutputArea .loo-play-prompt').length >= n",
+            "n => document.querySelectorAll('.jp-OutputArea .loo-play-prompt:not(.loo-evening *)').length >= n",
             arg=len(steps),
             timeout=60_000,
         )
         shown = page.evaluate(
-            """() => [...document.querySelectorAll('.jp-OutputArea .loo-play-prompt')].map(p => {
+            """() => [...document.querySelectorAll('.jp-OutputArea .loo-play-prompt:not(.loo-evening *)')].map(p => {
                 const out = p.closest('.jp-OutputArea-output');
                 const keys = [...out.querySelectorAll('.loo-choices [data-key]')].map(b => b.dataset.key);
                 return `${p.dataset.moves}|${keys.join(',')}`;
@@ -410,3 +410,10 @@ def test_run_all_leaves_each_step_of_lesson_12_at_its_own_step(
             "play-restart"
         )
         assert own.locator('.loo-choices [data-key="play"]').count() == 1
+        # the evening at the end of the lesson: its table and "Ask the coach", answered by the kernel
+        evening = page.locator(".jp-OutputArea-output").filter(has=page.locator(".loo-evening-now"))
+        assert evening.count() == 1
+        assert evening.locator(".loo-evening-now").get_attribute("data-deal") == "1"
+        evening.locator('button[data-action="coach"]').click()
+        evening.locator(".loo-coach tbody tr").first.wait_for(timeout=60_000)
+        assert "Strategy, not law" in evening.locator(".loo-coach").inner_text()

@@ -30,6 +30,7 @@ from loo_lessons.quiz.pool_sum import pool_data
 from loo_lessons.widgets.static import Static, component_html, quiz_page
 
 if TYPE_CHECKING:
+    from loo_lessons.widgets.evening import EveningTable
     from loo_lessons.widgets.live import (
         CardRow,
         DeclarationsExplorer,
@@ -59,11 +60,13 @@ _LIVE: dict[str, str] = {
     "TableView": "live",
     "Presenter": "present",
     "PlayTable": "play",
+    "EveningTable": "evening",
 }
 
 __all__ = [
     "CardRow",
     "DeclarationsExplorer",
+    "EveningTable",
     "Explorer",
     "Lab",
     "PickCard",

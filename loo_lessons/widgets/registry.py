@@ -33,6 +33,7 @@ REGISTRY: dict[str, Entry] = {
     "explore": Entry("explore", "ExploreController", "explore"),
     "declarations": Entry("explore", "DeclarationsController", "explore"),
     "play": Entry("play", "PlayController", "play"),
+    "evening": Entry("evening", "EveningController", "evening"),
     "lab": Entry("lab", "LabController", "lab"),
     "search": Entry("search", "SearchController", "search"),
 }

@@ -39,6 +39,8 @@ DEFAULT_STATE: dict[str, dict[str, Any]] = {
     "present": {"data": {}, "step": 0, "faces": "up"},
     # the play table needs the kernel: its static form is drawn by `pick` and `table`
     "play": {"data": {}, "request": {}, "show_hint": False, "tried": None, "save_name": ""},
+    # an evening of Loo: the play table, deal after deal, with the ledger (needs the engine)
+    "evening": {"data": {}, "request": {}, "show_hint": False, "tried": None, "save_name": ""},
     # the option explorer needs the engine (the book's, or the kernel's)
     "explore": {"data": {}, "rules": {}, "request": {}},
     # the strategy lab runs its simulations in Python (the kernel, or the book's engine)

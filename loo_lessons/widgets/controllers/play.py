@@ -40,6 +40,7 @@ from loo_lessons.scenario.transcripts import read_transcript
 from loo_lessons.sim.bots import BOTS, Bot, get_bot
 from loo_lessons.sim.game import BotGame
 from loo_lessons.widgets.controllers.base import Controller, Refused, is_int, traits_of
+from loo_lessons.widgets.controllers.coaching import Coaching
 from loo_lessons.widgets.static import DEFAULT_STATE, Html, Static, component_html, live_html
 
 BotSpec = str | Bot | Sequence[str | Bot | None]
@@ -242,6 +243,7 @@ class PlayController(Controller):
         self._message: str | None = None
         self._error: str | None = None
         self._game.replay([parse_action(m) if isinstance(m, str) else m for m in moves])
+        self.coaching = Coaching(seat, self.rng_seed)  # "Ask the coach" and the review
         self._game.advance()
         #: How the book's engine makes this very table again (None: it cannot, e.g. a
         #: deal not made from a seed, or a bot of the notebook's own).
@@ -373,6 +375,23 @@ class PlayController(Controller):
         self._apply({"show_hint": True})
         return Hint(self._hint_data())
 
+    def ask_coach(self) -> dict[str, Any]:
+        """"Ask the coach": each legal move's value, loo and trick chances (sim.coach;
+        strategy, not law), and the widget shows them."""
+        if not self.my_turn:
+            raise LooError("it is not your turn: the coach weighs your decisions")
+        advice = self.coaching.ask(self._hand)
+        self._refresh()
+        return advice
+
+    def review(self) -> dict[str, Any]:
+        """After the deal: the coach's review of each of your decisions (mistakes marked)."""
+        if not self.over:
+            raise LooError("the deal is not over: the review comes after it")
+        out = self.coaching.review(self._hand)
+        self._refresh()
+        return out
+
     def undo(self) -> Self:
         """Back to the learner's previous decision (the bots' moves since go too)."""
         if not self._game.undo():
@@ -501,6 +520,10 @@ class PlayController(Controller):
                 self.restart()
             elif kind == "hint":
                 self.hint()
+            elif kind == "coach":
+                self.ask_coach()
+            elif kind == "review":
+                self.review()
             else:
                 name = ev.get("path", "")
                 if not isinstance(name, str) or len(name) > 200:
@@ -657,6 +680,7 @@ class PlayController(Controller):
             "settlement": None,
             "message": self._message,
             "error": self._error,
+            **self.coaching.data(h),
         }
         if mine:
             q = self._question()
@@ -770,6 +794,8 @@ REQUEST_KEYS: dict[str, tuple[str, ...]] = {
     "undo": ("n", "type"),
     "restart": ("n", "type"),
     "hint": ("n", "type"),
+    "coach": ("n", "type"),
+    "review": ("n", "type"),
     "save": ("n", "type", "path"),
 }
 
