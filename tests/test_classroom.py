@@ -13,10 +13,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from loo_lessons.classroom import post, pupils
+from loo_lessons.classroom import pupils
 from loo_lessons.classroom.answers import AnswerRecord, check
 from loo_lessons.classroom.store import Store
 from loo_lessons.cli import main
+from loo_lessons.quiz import post
 from loo_lessons.quiz.classroom import (
     Found,
     PupilResult,
@@ -236,3 +237,65 @@ def test_what_a_kernel_or_the_command_line_imports_is_the_standard_library(
             names.append(node.module or "")
     outside = [n for n in names if n.split(".")[0] not in sys.stdlib_module_names]
     assert outside == []
+
+
+def test_a_class_quiz_posts_each_answer_as_the_hub_pupil(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Under the hub, the quiz controller (both back ends' one path) posts each first answer
+    with the pupil's token; "Start again" is the next attempt; every record is one the
+    service accepts. A quiz without a class code posts nothing."""
+    import json
+    import threading
+    import time
+    from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+    from loo_lessons.widgets.controllers.quiz import QuizController
+
+    got: list[tuple[str, dict[str, object]]] = []
+
+    class Catch(BaseHTTPRequestHandler):
+        def do_POST(self) -> None:
+            n = int(self.headers.get("Content-Length", "0"))
+            got.append((self.headers.get("Authorization", ""), json.loads(self.rfile.read(n))))
+            self.send_response(200)
+            self.end_headers()
+
+        def log_message(self, *args: object) -> None:
+            pass
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Catch)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        monkeypatch.setenv(post.URL_VARIABLE, f"http://127.0.0.1:{server.server_address[1]}/")
+        monkeypatch.setenv("JUPYTERHUB_API_TOKEN", "pupil-token")
+
+        def answer(c: QuizController) -> None:
+            q = c.question
+            assert q is not None
+            c.click(str(q["answer"][0]))
+            if c.responses[c.index] is None:
+                c.check()
+
+        c = QuizController("lead", seed=5, count=3)
+        code = c.data["class_code"]
+        answer(c)
+        c.next()
+        answer(c)
+        c.restart()
+        answer(c)
+        answer(QuizController("lead", seed=5, count=3, preset="peel"))  # no class code: no post
+        deadline = time.monotonic() + 20
+        while len(got) < 3 and time.monotonic() < deadline:
+            time.sleep(0.05)
+        time.sleep(0.2)
+    finally:
+        server.shutdown()
+    assert [a for a, _ in got] == ["token pupil-token"] * 3
+    records = [r for _, r in got]
+    assert sorted(int(str(r["attempt"])) for r in records) == [1, 1, 2]  # posts race: no order
+    assert {r["class_code"] for r in records} == {code}
+    ids = [q.id for q in questions_of(str(code))]
+    assert sorted((str(r["question_id"]), str(r["attempt"])) for r in records) == sorted(
+        [(ids[0], "1"), (ids[1], "1"), (ids[0], "2")]
+    )
+    for r in records:
+        assert checked(r).class_code == code  # what the service stores for this pupil

@@ -11,7 +11,7 @@ homes in a fresh folder. The tests then, in order:
   hub on first login, in a private home (0700) holding their own copy of the lessons, and
   runs every code cell of lesson 1;
 - show that pupil A's kernel can neither read nor write B's files;
-- post answers from both pupils' kernels to the results service (`classroom.post`, the
+- post answers from both pupils' kernels to the results service (`quiz.post`, the
   kernel's own JUPYTERHUB_API_TOKEN); the teacher's dashboard and CSV show both; a pupil
   posting as another, or reading the dashboard or the CSV, is refused (403);
 - pull a local git repository into a pupil's home with nbgitpuller, twice, without
@@ -219,9 +219,9 @@ print("uid", os.getuid())
 
 
 def post_from_kernel(k: Kernel, records: list[dict[str, object]]) -> list[int]:
-    """Each record posted by `classroom.post.send` in the pupil's kernel; the statuses."""
+    """Each record posted by `quiz.post.send` in the pupil's kernel; the statuses."""
     code = (
-        "import json\nfrom loo_lessons.classroom import post\n"
+        "import json\nfrom loo_lessons.quiz import post\n"
         f"print(json.dumps([post.send(r) for r in json.loads({json.dumps(records)!r})]))"
     )
     statuses: list[int] = json.loads(k.text(code))

@@ -166,6 +166,7 @@ class QuizController(Controller):
         # a teacher's record: when each question came on screen, and each first answer
         self._shown_at: dict[int, float] = {0: time.monotonic()}
         self._log = ResultLog()
+        self._attempt = 1  # "Start again" makes the next; a new bank starts at 1
         if not traits.get("questions"):
             bank = self._first_bank(questions)
             traits = {
@@ -225,6 +226,7 @@ class QuizController(Controller):
     def _deal(self, bank: list[dict[str, Any]], data: dict[str, Any], **more: Any) -> None:
         """A fresh bank on screen: the first question, nothing answered."""
         self._shown_at = {0: time.monotonic()}
+        self._attempt = 1
         self._apply(
             {
                 "questions": bank,
@@ -258,6 +260,8 @@ class QuizController(Controller):
         if "index" in new and is_index(new["index"]):
             self._shown_at.setdefault(int(new["index"]), time.monotonic())
         if "responses" in new and "questions" not in new:
+            if any(r is not None for r in old) and all(r is None for r in self.responses):
+                self._attempt += 1  # "Start again" on the same questions
             self._record(old, self.responses)
 
     def _record(self, old: list[Any], new: list[Any]) -> None:
@@ -268,7 +272,26 @@ class QuizController(Controller):
             if was is None and i < len(self.questions) and r["picked"]:
                 now = time.monotonic()  # read once: a second read is later than `now`
                 seconds = max(0.0, now - self._shown_at.get(i, now))
-                self._log.record(self.questions[i], list(r["picked"]), seconds=seconds)
+                result = self._log.record(self.questions[i], list(r["picked"]), seconds=seconds)
+                self._post(result.question_id, list(r["picked"]), seconds)
+
+    def _post(self, question_id: str, picked: list[str], seconds: float) -> None:
+        """Under the class hub, the answer goes to the teacher's dashboard as this pupil
+        (`quiz.post`: nothing elsewhere, never an error in the widget)."""
+        code = self.data.get("class_code") if isinstance(self.data, Mapping) else None
+        if not isinstance(code, str) or not code:
+            return  # not a class's quiz: nothing a dashboard could re-grade
+        from loo_lessons.quiz import post  # standard library only
+
+        post.answer(
+            {
+                "class_code": code,
+                "question_id": question_id,
+                "answer": picked,
+                "seconds": round(seconds, 1),
+                "attempt": self._attempt,
+            }
+        )
 
     def results(self) -> Any:
         """The answers given so far, one row each (topic, question_id, rule_ids,

@@ -9,7 +9,7 @@ table, never the pupil's quiz. Standard library only.
 
 The quiz controller calls it once per answered question:
 
-    from loo_lessons.classroom import post
+    from loo_lessons.quiz import post
     post.answer({"class_code": "lead-10-42", "question_id": "lead-42-0",
                  "answer": ["5C"], "seconds": 4.2, "attempt": 1})
 """
