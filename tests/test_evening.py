@@ -22,7 +22,7 @@ from test_backends import JSON, SURELY_BAD, Pair
 from loo_lessons.cli import args as A
 from loo_lessons.cli import main
 from loo_lessons.engine.deal import next_dealer
-from loo_lessons.engine.errors import ScenarioError
+from loo_lessons.scenario.errors import ScenarioError
 from loo_lessons.sim.evening import MAX_DEALS, Evening, from_json, load, setup_of
 from loo_lessons.views.evening import play_evening
 from loo_lessons.widgets.backends import browser as B

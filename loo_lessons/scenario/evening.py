@@ -10,9 +10,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from loo_lessons.engine.errors import ScenarioError
+from loo_lessons.engine.errors import InputError
 from loo_lessons.engine.game import Action, parse_action
 from loo_lessons.engine.options import RuleOptions
+from loo_lessons.scenario.errors import ScenarioError
 
 from . import fields
 from .read import read_data, read_file
@@ -73,7 +74,7 @@ def evening_from(raw: object) -> SavedEvening:
     seat = fields.seat(raw.get("seat"), players, _where("seat"))
     try:
         rules = fields.rules(raw)
-    except ScenarioError as e:
+    except InputError as e:  # the engine's refusal of an option, or the reader's
         raise ScenarioError(_where(str(e.field)), e.problem) from None
     bots = raw.get("bots")
     if (

@@ -21,11 +21,12 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from loo_lessons.engine.errors import LooError, ScenarioError
+from loo_lessons.engine.errors import InputError, LooError
 from loo_lessons.engine.game import Action, Hand
 from loo_lessons.engine.options import RuleOptions, options_from
 from loo_lessons.engine.table import DealRecord, Table
 from loo_lessons.explain.table import action_key
+from loo_lessons.scenario.errors import ScenarioError
 from loo_lessons.scenario.evening import FORMAT, MAX_DEALS, SavedEvening, evening_from, read_evening
 from loo_lessons.scenario.text import short_refusals
 from loo_lessons.sim.bots import BOTS, get_bot
@@ -202,7 +203,7 @@ def replay(saved: SavedEvening) -> Evening:
             dealer=saved.dealer,
         )
         return Evening(setup, saved.deals)
-    except ScenarioError as e:
+    except InputError as e:  # a ScenarioError too: the field named within the evening
         raise ScenarioError(f"evening.{e.field}", e.problem) from None
     except LooError as e:
         field, _, problem = str(e).partition(": ")
