@@ -355,6 +355,13 @@ export function mount(el, model, keys, draw) {
   const style = h("style", {});
   style.textContent = STYLE;
   el.replaceChildren(style, root);
+  // Keys typed in a form control stay in the widget (as ipywidgets does): JupyterLab listens
+  // for keydown on the notebook, where an arrow would move to another cell and `m` turn this
+  // cell into Markdown, erasing the widget. Escape still goes up (it leaves full screen).
+  root.addEventListener("keydown", (ev) => {
+    const t = ev.target;
+    if (ev.key !== "Escape" && t && /^(SELECT|INPUT|TEXTAREA)$/.test(t.tagName)) ev.stopPropagation();
+  });
   const say = (message) => {
     if (live.textContent !== message) live.textContent = message;
   };
