@@ -315,7 +315,7 @@ html[data-theme="light"] .loo { --loo-fg: #1a1a1a; --loo-muted: #4a4f57; --loo-b
 .loo .loo-seat { background: var(--loo-panel); border: 2px solid var(--loo-border); border-radius: 10px;
   padding: 6px 8px; min-width: 150px; display: flex; flex-direction: column; gap: 4px; }
 .loo .loo-seat.loo-to-act { border: 3px solid var(--loo-accent); }
-.loo .loo-seat.loo-out { opacity: .8; }
+.loo .loo-seat.loo-out { border-style: dashed; }
 .loo .loo-seat-head { display: flex; flex-wrap: wrap; gap: 4px; align-items: center; font-weight: 700; }
 .loo .loo-tag { font-size: .75em; font-weight: 700; border: 1px solid var(--loo-border); border-radius: 10px; padding: 0 7px; background: var(--loo-bg); }
 .loo .loo-tag-act { border-color: var(--loo-accent); color: var(--loo-accent); }
