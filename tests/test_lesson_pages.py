@@ -27,7 +27,6 @@ from test_live_book import open_live
 from loo_lessons import lessons as L
 from loo_lessons.engine.sources import SEED_FILES, seed_text
 from loo_lessons.explain import explain_text
-from loo_lessons.lessons.cards import _position
 
 ROOT = Path(__file__).resolve().parent.parent
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
@@ -77,7 +76,7 @@ def test_the_sources_page_shows_every_seed_whole_and_clean() -> None:
     "name", ["declare-declined-miss-goes-round", "deal-three-cards-each-miss-and-turn-up"]
 )
 def test_explain_says_the_books_words_for_declarations(name: str) -> None:
-    text = explain_text(_position(name))
+    text = explain_text(L.scenario(name))
     legal = next(line for line in text.splitlines() if line.startswith("Legal:"))
     said = legal.split("(")[0]
     assert "stand" in said and "throw up" in said and "take miss" in said
@@ -204,3 +203,22 @@ def test_axe_finds_no_violation_on_any_page(browser: Any, server: str, built_boo
         finally:
             page.context.close()
     assert bad == {}, bad
+
+
+def test_no_explanation_breaks_a_paragraph_mid_sentence() -> None:
+    """The terminal's wrapping (a settlement line carried over to an indented next line) is
+    not a paragraph in the lessons' explanation: every shipped scenario's explanation keeps
+    each sentence in one paragraph, and loses no word."""
+    from loo_lessons.explain.playground import explanation_html
+    from loo_lessons.lessons import scenario_names
+
+    seen = 0
+    for name in scenario_names():
+        text = explain_text(L.scenario(name))
+        html = explanation_html(text)
+        paras = [_text(p) for p in re.findall(r"<p class=\"loo-explain-line[^\"]*\">(.*?)</p>", html)]
+        broken = [p for p in paras if p[:1].islower() and p.endswith((".", ")."))]
+        assert broken == [], (name, broken)
+        assert _words(_text(html)) == _words(text.replace("=", " ")), name
+        seen += "        " in text
+    assert seen > 0  # some explanation was wrapped for the terminal
