@@ -222,3 +222,58 @@ def test_no_explanation_breaks_a_paragraph_mid_sentence() -> None:
         assert _words(_text(html)) == _words(text.replace("=", " ")), name
         seen += "        " in text
     assert seen > 0  # some explanation was wrapped for the terminal
+
+
+# --- the prose says what is shown -----------------------------------------------------------------
+
+
+def _lesson(name: str) -> str:
+    import json
+
+    nb = json.loads((ROOT / "notebooks" / name).read_text(encoding="utf-8"))
+    return "\n".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "markdown")
+
+
+def test_no_lesson_sends_the_book_reader_to_jupyterlab_for_a_control() -> None:
+    """The book's controls are live: no "In JupyterLab, New questions…" or "In JupyterLab,
+    switch it…" left from before."""
+    for nb in sorted((ROOT / "notebooks").glob("*.ipynb")):
+        prose = " ".join(_lesson(nb.name).split())
+        assert not re.search(r"In JupyterLab, (\*\*New questions|switch|change|click)", prose), nb.name
+
+
+def test_lesson_12s_python_moves_are_cards_of_the_hand_shown() -> None:
+    held = {c.code for c in L.play(39).hand.held[1]}
+    chosen = re.findall(r'game\.choose\("([0-9TJQKA]{1,2}[CDHS])"\)', _lesson("12-play-a-hand.ipynb"))
+    assert chosen and set(chosen) <= held, (chosen, held)
+
+
+def test_lesson_2_follows_the_spades_as_they_are_dealt() -> None:
+    """The prose names where the spades go; the explanation under it shows those hands."""
+    prose = " ".join(_lesson("02-pack-stake-deal.ipynb").split())
+    text = explain_text(L.scenario("deal-three-cards-each-miss-and-turn-up"))
+    assert "seat 1 holds A♠ 10♠ 6♠, the miss J♠ 7♠ 3♠" in prose
+    assert "seat 1 (the elder hand): AS 10S 6S" in text and "miss: JS 7S 3S" in text
+    assert "the miss is face down" not in prose  # the list beside it does not show the miss
+
+
+def test_an_explorers_title_says_when_its_position_was_changed(browser: Any, server: str) -> None:
+    """Lesson 4's declarations explorer: make the lone stander take the miss and the title
+    no longer names the lone stander's position; put it back and it does again."""
+    page, w = open_live(browser, f"{server}/notebooks/04-dealer-special-cases.html", server)
+    try:
+        box = page.locator(".loo-live-widget").filter(
+            has=page.locator('select[data-key="explore-seat-2"]')
+        ).first
+        title = box.locator("h3.loo-explore-title")
+        original = title.inner_text()
+        assert title.get_attribute("data-changed") == "false"
+        box.locator('select[data-key="explore-seat-2"]').select_option(label="take miss")
+        box.locator('h3.loo-explore-title[data-changed="true"]').wait_for()
+        assert title.inner_text() == f"Changed from \u201c{original}\u201d"
+        box.locator('select[data-key="explore-seat-2"]').select_option(label="stand")
+        box.locator('h3.loo-explore-title[data-changed="false"]').wait_for()
+        assert title.inner_text() == original
+        w.check()
+    finally:
+        page.context.close()
