@@ -113,8 +113,28 @@ def _walkthrough() -> list[Any]:
         L.play(39, moves=["play"]).choose("JH"),
         L.play(39, moves=["play", "JH"]).undo(),
         L.play(39, moves=["play"]).choose("4H"),
+        L.play(39, moves=["play", "4H"]),  # saved.load(): the same decision
+        L.play(39, moves=["play", "4H"]).choose("JH"),  # saved.load().choose("JH")
         L.play(39, moves=["play", "4H", "JH"]).choose("7S"),
     ]
+
+
+def test_a_play_tables_live_spec_makes_the_table_shown(tmp_path: Path) -> None:
+    """What the book's engine is given to make each of lesson 12's tables again (the live
+    spec in the page) makes the very table the page shows: the moves made by `choose` and
+    `undo` included, and a saved game loaded again too."""
+    import json
+
+    from loo_lessons.widgets.controllers.play import PlayController
+
+    saved = L.play(39, moves=["play", "4H"]).save(tmp_path / "hand.json")
+    for table in [*_walkthrough(), saved.load(), saved.load().choose("JH")]:
+        found = re.search(r"data-loo-live='([^']*)'|data-loo-live=\"([^\"]*)\"", table.book_html())
+        assert found is not None, "no live spec: the book would show this table static"
+        spec = json.loads(unescape(found.group(1) or found.group(2)))
+        again = PlayController(**spec["args"])
+        keep = ("log", "choices", "hand", "over", "my_turn")
+        assert {k: again.data.get(k) for k in keep} == {k: table.data.get(k) for k in keep}
 
 
 def test_lesson_12s_live_tables_keep_the_moves_the_prose_describes(

@@ -121,6 +121,15 @@ def shown_path(path: Path) -> str:
     return str(path)
 
 
+def _dealt_from_seed(hand: Hand, seed: int) -> bool:
+    """Is this deal the one `seed` deals (so that the book's engine can make it again)?"""
+    try:
+        dealt = Hand.from_seed(seed, hand.setup.players, hand.setup.dealer, hand.options)
+    except LooError:
+        return False
+    return dealt.setup == hand.setup and dealt.dealt == hand.dealt
+
+
 class SavedTranscript(os.PathLike[str]):
     """Where a transcript was written (a path: `PlayTable.load(saved)` reads it back)."""
 
@@ -254,6 +263,7 @@ class PlayGame:
         else:
             hand = fresh_copy(hand)
             players = hand.setup.players
+            from_seed = _dealt_from_seed(hand, seed)  # a saved seeded deal, loaded again
         if not 0 <= seat < players:
             raise ScenarioError("seat", f"seat {seat} does not exist: seats are 0 to {players - 1}")
         self.seed = seed
