@@ -41,6 +41,10 @@ check 0 /dev/null quiz --topic follow --count 3 --json
 check 0 /dev/null quiz --topic deal --count 3 --html "$TMP/quiz.html"
 check 0 /dev/null simulate --hands 2000 --json --quiet
 check 0 /dev/null simulate --hands 300 --players 4 --csv
+check 0 /dev/null simulate --hands 5000 --players 4 --workers 2 --quiet
+check 2 /dev/null simulate --hands 10 --dask local:2
+grep -q "pip install 'loo-lessons\[cluster\]'" "$TMP/err" || { echo "FAIL: --dask did not name the cluster extra" >&2; fail=1; }
+check 0 /dev/null coach "$SCENARIO" --rollouts 20 --json
 check 0 "$TMP/moves" play --seed 3 --players 4
 check 0 /dev/null bench --seconds 0.05 --no-simulation
 grep -q "pip install 'loo-lessons\[lessons\]'" "$TMP/out" || { echo "FAIL: bench did not name the extra it skipped" >&2; fail=1; }

@@ -434,6 +434,7 @@ def test_an_interrupted_run_is_marked_partial_in_text_and_csv(
 
     monkeypatch.setattr(montecarlo, "_play_chunk", stop_at_the_third_chunk)
     argv = ["simulate", "--hands", str(3 * CHUNK_HANDS), "--players", "3", "--quiet", *fmt]
+    argv += ["--workers", "1"]  # in this process, where the patched chunk runs
     assert main(argv) == EXIT_INTERRUPTED
     out, err = capsys.readouterr()
     note = f"PARTIAL: interrupted after {2 * CHUNK_HANDS:,} of {3 * CHUNK_HANDS:,} hands"

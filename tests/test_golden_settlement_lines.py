@@ -37,6 +37,7 @@ from loo_lessons.engine.penalties import Offence
 from loo_lessons.engine.settle import LineKind, Stakes, settle
 from loo_lessons.engine.sources import RULES
 from loo_lessons.explain import explain_json, explain_text
+from loo_lessons.explain.quotes import uncut
 from loo_lessons.explain.settlement import settlement_lines
 from loo_lessons.explain.words import action_label, counters, quote_text, seat_name
 from loo_lessons.quiz.derive import settlement_said
@@ -70,7 +71,7 @@ def test_withheld_winnings_cite_one_rule_in_every_view(
     j = explain_json(sc)
     assert _withheld_rules(j["settlement"]["lines"]) == {seat: rule}
     line = next(x for x in j["settlement"]["lines"] if x["kind"] == "withheld")
-    assert line["quote"] in {q.text for q in RULES[rule].quotes}
+    assert line["quote"] in {uncut(rule, q).text for q in RULES[rule].quotes}
     assert re.search(rf"\[{rule}\] Seat {seat}'s winnings of \d+ counters? stay", explain_text(sc))
     assert main(["explain", str(path), "--json"]) == 0
     cli = json.loads(capsys.readouterr().out)
@@ -214,6 +215,8 @@ def test_R39_originally_staked_only_when_the_loo_is_the_stake() -> None:
     assert loos and all("6 counters" in x["text"] for x in loos)
     assert not any("originally" in x["text"] or "originally" in x["reason"] for x in loos)
     assert all("fixed loo" in x["text"] and "stake was 3" in x["text"] for x in loos)
+    # cited as the table's agreement (R02's "an agreed number of counters"), not R39's words
+    assert all(x["rule_id"] == "R02" and "agreed number" in x["quote"] for x in loos)
     s = finish(make_hand(HANDS5, MISS5), PLAY5)
     texts = [x["text"] for x in settlement_lines(s) if x["kind"] == "loo"]
     assert texts and all("pays 3 counters (the amount originally staked)" in t for t in texts)
@@ -346,7 +349,10 @@ def test_every_settlement_line_in_json_has_rule_reason_quote_and_text(path: Path
     assert s["lines"], path.name
     for line in s["lines"]:
         assert line["rule_id"] in RULES and line["reason"] and line["text"], line
-        assert line["quote"] in {q.text for q in RULES[line["rule_id"]].quotes}
+        # a rule's quote, whole: joined with its quotes that run on in the same sentence
+        assert line["quote"] in {
+            uncut(line["rule_id"], q).text for q in RULES[line["rule_id"]].quotes
+        }
         assert line["source"].endswith(".txt") and ".txt" not in line["text"] + line["book"]
     paid = {x["seat"]: x["amount"] for x in s["lines"] if x["kind"] == "loo"}
     assert paid == {int(k): v for k, v in s["loo_pays"].items()}

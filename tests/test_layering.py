@@ -23,8 +23,12 @@ ALLOWED: dict[str, set[str]] = {
 }
 # third-party modules a layer may use (lazily, where the module says why): YAML for scenario
 # files; pandas (and numpy, which comes with it) for the DataFrames of views/frames.py only,
-# so the simulation and the quizzes stay plain Python
-THIRD_PARTY: dict[str, set[str]] = {"scenario": {"yaml"}, "views": {"pandas", "numpy"}}
+# so the simulation and the quizzes stay plain Python; Dask for sim/workers.py alone
+THIRD_PARTY: dict[str, set[str]] = {
+    "scenario": {"yaml"},
+    "views": {"pandas", "numpy"},
+    "sim": {"distributed"},  # sim/workers.py, only for `simulate --dask` (the cluster extra)
+}
 
 
 def _imports(source: str, package: str) -> list[tuple[int, str]]:

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import io
 from contextlib import redirect_stdout
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -15,7 +14,8 @@ from playwright.sync_api import Browser, Page
 
 from loo_lessons import quiz
 from loo_lessons.cli import main
-from loo_lessons.quiz.classroom import from_code, merge
+from loo_lessons.quiz.classroom import merge
+from loo_lessons.quiz.results import from_code
 from loo_lessons.widgets import state, static
 from loo_lessons.widgets.live import PickCard
 
@@ -159,39 +159,59 @@ def test_a_pupils_export_round_trips_through_quiz_results(browser: Browser, tmp_
     assert page.locator(".loo-sendback").is_visible()
     with page.expect_download() as dl:
         page.locator('button[data-action="export-csv"]').click()
-    csv_path = tmp_path / "class" / "ada.csv"
-    csv_path.parent.mkdir()
+    folder = tmp_path / "class"
+    folder.mkdir()
+    csv_path = folder / "ada.csv"
     dl.value.save_as(csv_path)
     page.locator('button[data-action="export-code"]').click()
     code = page.locator("[data-result-code]").input_value()
-    assert code.startswith("loo1.") and len(code) < 200
-    (got,) = merge([csv_path])
+    assert code.startswith("loo2.")
+    room = merge([csv_path])
+    assert room.refusals == ()
+    (got,) = room.pupils
     assert got.name == 'Ada, "the" pupil' and got.class_code == "lead-5-42"
-    assert list(got.marks) == expected
-    assert all(s is None or s >= 0 for s in got.seconds)
-    assert all(s is not None for s, e in zip(got.seconds, expected, strict=True) if e is not None)
-    # the pasted code says what the CSV says
+    assert list(got.first.marks) == expected  # graded again by the engine, as the page did
+    # seconds are recorded for every answer, blank only where nothing was answered
+    assert all((s is not None and s >= 0) == (e is not None) for s, e in zip(got.first.seconds, expected, strict=True))
+    # the pasted code carries the same answers (keys, not positions) and seconds
     pasted = from_code(code)
-    assert (pasted.name, pasted.class_code, pasted.marks) == (got.name, got.class_code, got.marks)
-    # a second pupil pastes her code into a message; the teacher saves it beside the CSV
-    bea = replace(pasted, name="Bea", marks=(True,) * 5)
-    (tmp_path / "class" / "codes.txt").write_text(
-        f"From Bea:\n{bea.code()}\nthanks\n", encoding="utf-8"
-    )
-    rc, table = run("quiz", "results", str(tmp_path / "class"), "--csv")
+    ids = [q.id for q in quiz.for_code("lead-5-42")]
+    assert list(pasted.question_ids) == ids and pasted.pupil == got.name
+    assert [r.question_id for r in pasted.records()] == [
+        i for i, e in zip(ids, expected, strict=True) if e is not None
+    ]
+    # "Start again": a second attempt, the first kept
+    page.locator('button[data-action="restart"]').click()
+    answer_all_right(page, 5)
+    page.locator('button[data-action="export-code"]').click()
+    again = from_code(page.locator("[data-result-code]").input_value())
+    assert [a.number for a in again.attempts] == [1, 2]
+    assert again.attempts[0] == pasted.attempts[0]
+    (folder / "codes.txt").write_text(f"From Ada:\n{again.code()}\nthanks\n", encoding="utf-8")
+    rc, table = run("quiz", "results", str(folder), "--csv")
     assert rc == 0
     lines = table.strip().splitlines()
-    assert lines[0] == "name,class_code,right,answered,questions,seconds,q1,q2,q3,q4,q5"
+    assert lines[0] == "name,class_code,attempt,right,answered,questions,seconds,q1,q2,q3,q4,q5"
     marks = ",".join("" if e is None else str(int(e)) for e in expected)
     right = sum(1 for e in expected if e)
     answered = sum(1 for e in expected if e is not None)
-    ada = next(line for line in lines[1:] if "Ada" in line)
-    assert ada.startswith(f'"Ada, ""the"" pupil",lead-5-42,{right},{answered},5,')
-    assert ada.endswith(marks)
-    assert any(line.startswith("Bea,lead-5-42,5,5,5,") for line in lines[1:])
-    rc, text = run("quiz", "results", str(csv_path), str(tmp_path / "class" / "codes.txt"))
-    assert rc == 0 and "Bea" in text and "Ada" in text
+    # the CSV and the later code are one pupil (the code holds the CSV's attempt): one row each
+    assert len(lines) == 3
+    assert lines[1].startswith(f'"Ada, ""the"" pupil",lead-5-42,1,{right},{answered},5,')
+    assert lines[1].endswith(marks)
+    assert lines[2].startswith('"Ada, ""the"" pupil",lead-5-42,2,5,5,5,')
     assert not w.errors and not w.external
+
+
+def answer_all_right(page: Page, n: int) -> None:
+    qs = model(page, "questions")
+    for i in range(n):
+        q = qs[i]
+        for k in q["answer"] if q["multi"] else q["answer"][:1]:
+            page.locator(f'.loo-choices [data-key="{k}"]').first.click()
+        if q["multi"]:
+            page.locator('button[data-action="check"]').click()
+        page.locator('button[data-action="next"]').click()
 
 
 def test_print_preview_shows_every_question_and_the_key(browser: Browser, tmp_path: Path) -> None:

@@ -165,6 +165,9 @@ def parser() -> argparse.ArgumentParser:
     from loo_lessons.cli.sim import register as register_sim
 
     register_sim(sub)
+    from loo_lessons.cli.coach import register as register_coach
+
+    register_coach(sub)
     return p
 
 

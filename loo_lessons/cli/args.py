@@ -18,6 +18,8 @@ from loo_lessons.engine.deal import MAX_PLAYERS_WITHOUT_MISS, MIN_PLAYERS
 MAX_HANDS = 10**7
 #: Most worker processes for `simulate`.
 MAX_WORKERS = 64
+#: Most rollouts per move for `coach` (the coach's own limit, sim.coach.MAX_ROLLOUTS).
+MAX_ROLLOUTS = 100_000
 #: Longest `bench --seconds`.
 MAX_SECONDS = 600.0
 #: Seeds are whole numbers 0 to 2**63 - 1 (what a seeded chunk stores).
@@ -64,6 +66,7 @@ seat = int_range(0, MAX_PLAYERS_WITHOUT_MISS - 1)
 seed = int_range(0, MAX_SEED)
 hands = int_range(1, MAX_HANDS)
 workers = int_range(1, MAX_WORKERS)
+rollouts = int_range(1, MAX_ROLLOUTS)
 
 
 def seconds(text: str) -> float:
@@ -97,7 +100,7 @@ def preset_name(text: str) -> str:
 
 def bot_names(text: str) -> tuple[str, ...]:
     """One bot name, or one per seat, comma-separated."""
-    from loo_lessons.sim.bots import BOTS
+    from loo_lessons.sim.bots import ALL_BOTS as BOTS
 
     names = tuple(b.strip() for b in text.split(","))
     if len(names) > MAX_PLAYERS_WITHOUT_MISS:
@@ -144,6 +147,7 @@ def within_table(option: str, value: int, players: int) -> None:
 
 __all__ = [
     "MAX_HANDS",
+    "MAX_ROLLOUTS",
     "MAX_SECONDS",
     "MAX_SEED",
     "MAX_WORKERS",
@@ -153,6 +157,7 @@ __all__ = [
     "option_pair",
     "players",
     "preset_name",
+    "rollouts",
     "seat",
     "seconds",
     "seed",

@@ -64,6 +64,7 @@ def run(seconds: float = 1.0, *, simulation: bool = True) -> dict[str, float]:
         f"{figures['floor_per_second']:.0f}   ({per_floor * 1e6:.1f} µs each)"
     )
     print(f"ratio: {figures['ratio']:.2f}   (a full hand costs this many floors; goal <= 5)")
+    figures.update(coach_figures(rng, per_floor, per_full))
 
     # legal_actions per call, over positions met in random hands
     hands: list[Transcript] = []
@@ -137,6 +138,69 @@ def run(seconds: float = 1.0, *, simulation: bool = True) -> dict[str, float]:
     if simulation:
         figures.update(simulation_figures())
     return figures
+
+
+def _coach_positions() -> list[tuple[str, Hand]]:
+    """A decision of each kind at a table of five: declaring, leading, following."""
+    from loo_lessons.sim.bots import bot_move
+
+    found: dict[str, Hand] = {}
+    for seed in range(200):
+        hand = Hand.from_seed(seed, players=5)
+        rng = random.Random(seed)
+        while hand.to_act is not None and len(found) < 3:
+            kind = (
+                "declaring"
+                if hand.phase.value != "play"
+                else ("leading" if not hand.current_trick else "following")
+            )
+            if kind not in found and len(hand.legal_actions()) > 1:
+                found[kind] = hand.copy()
+            hand.apply_unchecked(bot_move(hand, "sensible", rng))
+        if len(found) == 3:
+            break
+    return [(k, found[k]) for k in ("declaring", "leading", "following") if k in found]
+
+
+def coach_figures(
+    rng: random.Random, per_floor: float, per_full: float, rollouts: int = 1000
+) -> dict[str, float]:
+    """The coach answering one decision with 1,000 play-outs of each legal move (goal: <= 300
+    ms in CPython), a play-out's cost in floors beside a full random hand's."""
+    from loo_lessons.sim.coach import coach
+
+    out: dict[str, float] = {}
+    said = []
+    playouts = 0
+    spent = 0.0
+    for kind, hand in _coach_positions():
+        moves = len(hand.legal_actions())
+        t0, c0 = time.perf_counter(), time.process_time()
+        coach(hand, rollouts=rollouts, seed=1)
+        secs, cpu = time.perf_counter() - t0, time.process_time() - c0
+        out[f"coach_{kind}_ms"] = secs * 1000
+        out[f"coach_{kind}_cpu_ms"] = cpu * 1000
+        said.append(f"{kind} ({moves} moves) {secs * 1000:.0f} ms [cpu {cpu * 1000:.0f} ms]")
+        playouts += rollouts * moves
+        spent += secs
+    per_playout = spent / playouts if playouts else 0.0
+    out["coach_playout_us"] = per_playout * 1e6
+    out["coach_playout_ratio"] = per_playout / per_floor
+    out["coach_worst_ms"] = max(
+        (v for k, v in out.items() if k.endswith("_ms") and not k.endswith("cpu_ms")), default=0.0
+    )
+    print(
+        f"coach, {rollouts:,} play-outs of each legal move: "
+        + ", ".join(said)
+        + f"   (goal <= 300 ms a decision; worst {out['coach_worst_ms']:.0f} ms; the cpu "
+        "time is this process's, what an idle machine's clock would show)"
+    )
+    print(
+        f"coach play-out (deal the unseen cards, replay, play to the end): "
+        f"{per_playout * 1e6:.1f} µs = {out['coach_playout_ratio']:.2f} floors "
+        f"(a full random hand: {per_full / per_floor:.2f} floors)"
+    )
+    return out
 
 
 EXTRA = "pip install 'loo-lessons[lessons]'"

@@ -22,8 +22,15 @@ from pathlib import Path
 from typing import Any
 
 CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 PAGE = "notebooks/12-play-a-hand.html"
 NEXT_PAGE = "notebooks/05-leading.html"
 
@@ -116,12 +123,17 @@ def run(site: Path, hands: int = 300) -> dict[str, float] | None:
             ctx.route("**/*", route)
             page = ctx.new_page()
             page.goto(f"{origin}/{PAGE}")
-            page.wait_for_function("() => window.looEngine && window.looEngine.firstLiveMs !== undefined", timeout=120_000)
+            page.wait_for_function(
+                "() => window.looEngine && window.looEngine.firstLiveMs !== undefined",
+                timeout=120_000,
+            )
             page.wait_for_function(
                 "() => [...document.querySelectorAll('[data-loo-live]')].every(e => e.dataset.looEngine === 'live')",
                 timeout=120_000,
             )
-            e = page.evaluate("() => ({load: looEngine.loadMs, first: looEngine.firstLiveMs, py: looEngine.pyodideMs, imp: looEngine.importMs})")
+            e = page.evaluate(
+                "() => ({load: looEngine.loadMs, first: looEngine.firstLiveMs, py: looEngine.pyodideMs, imp: looEngine.importMs})"
+            )
             figures["engine_load_ms"] = float(e["load"])
             figures["first_live_answer_ms"] = float(e["first"])
             step = page.evaluate(_CLICKS, ["stepper", 40])
@@ -132,12 +144,19 @@ def run(site: Path, hands: int = 300) -> dict[str, float] | None:
             native = FUNCTIONS["hands"]({"hands": hands})
             figures["browser_ms_per_hand"] = float(inpage["ms_per_hand"])
             figures["cpython_ms_per_hand"] = float(native["ms_per_hand"])
-            figures["browser_hand_ratio"] = figures["browser_ms_per_hand"] / figures["cpython_ms_per_hand"]
+            figures["browser_hand_ratio"] = (
+                figures["browser_ms_per_hand"] / figures["cpython_ms_per_hand"]
+            )
             # the next page the reader opens (the browser has the engine's files cached)
             nxt = ctx.new_page()
             nxt.goto(f"{origin}/{NEXT_PAGE}")
-            nxt.wait_for_function("() => window.looEngine && window.looEngine.firstLiveMs !== undefined", timeout=120_000)
-            figures["next_page_first_live_answer_ms"] = float(nxt.evaluate("() => looEngine.firstLiveMs"))
+            nxt.wait_for_function(
+                "() => window.looEngine && window.looEngine.firstLiveMs !== undefined",
+                timeout=120_000,
+            )
+            figures["next_page_first_live_answer_ms"] = float(
+                nxt.evaluate("() => looEngine.firstLiveMs")
+            )
             figures["requests_to_other_hosts"] = float(len(external))
             manifest = json.loads(engine.read_text(encoding="utf-8"))
         finally:

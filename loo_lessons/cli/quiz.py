@@ -103,16 +103,26 @@ def _cmd_quiz(args: argparse.Namespace) -> int:
 
 
 def _cmd_results(args: argparse.Namespace) -> int:
+    from loo_lessons.quiz.class_code import parse
     from loo_lessons.quiz.classroom import merge, table_csv, table_text
 
+    codes = None
+    if args.code:
+        try:
+            codes = [str(parse(c)) for c in args.code]
+        except ValueError as e:
+            return _fail(f"--code: {e}")
     try:
-        results = merge(args.files)
+        room = merge(args.files, codes)
     except ValueError as e:
         return _fail(str(e))
-    if not results:
-        return _fail("results: no results in " + ", ".join(args.files))
-    sys.stdout.write(table_csv(results) if args.csv else table_text(results))
-    return 0
+    if room.pupils:
+        sys.stdout.write(table_csv(room.pupils) if args.csv else table_text(room.pupils))
+    for r in room.refusals:
+        print(f"refused: {r.line()}", file=sys.stderr)
+    if not room.pupils and not room.refusals:
+        return _fail("results: no results in " + ", ".join(str(f)[:80] for f in args.files))
+    return 2 if room.refusals else 0
 
 
 def register(sub: Any) -> None:
@@ -145,8 +155,16 @@ def register(sub: Any) -> None:
     q.set_defaults(func=_cmd_quiz, quiz_cmd=None)
     qs = q.add_subparsers(dest="quiz_cmd", required=False, metavar="results")
     r = qs.add_parser(
-        "results", help="merge pupils' exported results (CSV files, result codes, folders)"
+        "results",
+        help="grade pupils' exported answers again (CSV files, result codes, folders): "
+        "per pupil, per question, per rule; refuses what a class code cannot have produced",
     )
     r.add_argument("files", nargs="+", metavar="FILE", help="result files or folders of them")
-    r.add_argument("--csv", action="store_true", help="print the table as CSV")
+    r.add_argument("--csv", action="store_true", help="print the per-pupil table as CSV")
+    r.add_argument(
+        "--code",
+        action="append",
+        metavar="TOPIC-COUNT-SEED",
+        help="this class's code (repeat for several): a result for another code is refused",
+    )
     r.set_defaults(func=_cmd_quiz)

@@ -1,12 +1,16 @@
 """`loo-lessons simulate` and `loo-lessons play`: subcommands added by `register(subparsers)`.
 
 loo-lessons simulate --hands N --players P --seed S [--rules PRESET] [--option K=V ...]
-                     [--bots B[,B...]] [--workers W] [--quiet] [--json | --csv]
+                     [--bots B[,B...]] [--workers W | --dask ADDRESS|local:N] [--quiet]
+                     [--json | --csv]
 loo-lessons play --seed S --players N [--rules PRESET] [--option K=V ...] [--seat K]
 
 Every value is range-checked by the types in `cli.args`. `simulate` keeps only running sums
 (constant memory), shows its progress on stderr after two seconds (`--quiet`: none), and on
 Ctrl-C prints the tables of the hands finished so far, marked PARTIAL, and exits 130.
+`--workers` defaults to the cores this process may use; `--dask` plays the same chunks on a Dask
+cluster (the `cluster` extra), so the tables are the same whatever runs them. A worker that
+dies ends the run with one line, exit 2, never a hang (`sim.workers`).
 """
 
 from __future__ import annotations
@@ -73,6 +77,7 @@ _TITLES = {
     "by_position": "Hands played, by position (1 = elder hand)",
     "expected_counters": "Mean counters (won - loos) of each declaration, by position",
     "value_of_miss": "Standing vs taking the miss, by the hand dealt (value = miss - stand)",
+    "strength": "How each bot fares: mean balance a seat and hand, with its 95 % interval",
 }
 
 
@@ -120,7 +125,11 @@ def _print_result(res: SimResult, args: argparse.Namespace) -> None:
 def _cmd_simulate(args: argparse.Namespace) -> int:
     from loo_lessons.cli import EXIT_INTERRUPTED
     from loo_lessons.sim.montecarlo import Interrupted, simulate
+    from loo_lessons.sim.workers import available_cores, dask_module
 
+    if args.dask is not None:
+        dask_module()  # not installed: one line now, before any work
+    workers = available_cores() if args.workers is None else args.workers
     progress = None if args.quiet else Progress(sys.stderr)
     try:
         res = simulate(
@@ -129,8 +138,9 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
             args.seed,
             _options(args),
             args.bots,
-            workers=args.workers,
+            workers=workers,
             progress=progress,
+            dask=args.dask,
         )
     except Interrupted as stop:
         if progress is not None:
@@ -165,6 +175,16 @@ def _cmd_play(args: argparse.Namespace) -> int:
     )
 
 
+def _dask_address(text: str) -> str:
+    from loo_lessons.engine.errors import LooError
+    from loo_lessons.sim.workers import check_address
+
+    try:
+        return check_address(text)
+    except LooError as e:
+        raise argparse.ArgumentTypeError(str(e).removeprefix("--dask: ")) from None
+
+
 def _rule_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--seed", type=A.seed, default=0, help=f"0 to {A.MAX_SEED}")
     p.add_argument(
@@ -195,11 +215,20 @@ def register(subparsers: Any) -> None:
         help="one bot for all seats, or one per seat, comma-separated "
         "(random-legal, cautious, bold, sensible)",
     )
-    s.add_argument(
+    run = s.add_mutually_exclusive_group()
+    run.add_argument(
         "--workers",
         type=A.workers,
-        default=1,
-        help=f"processes, 1 to {A.MAX_WORKERS} (default 1); the numbers do not depend on it",
+        help=f"processes, 1 to {A.MAX_WORKERS} (default: the cores this process may use); "
+        "the numbers do not depend on it",
+    )
+    run.add_argument(
+        "--dask",
+        type=_dask_address,
+        metavar="ADDRESS",
+        help="play the chunks on a Dask cluster: a scheduler's address (tcp://host:port), or "
+        "local:N to start a local cluster of N worker processes (pip install "
+        "'loo-lessons[cluster]'); the numbers do not depend on it",
     )
     s.add_argument("--quiet", action="store_true", help="no progress on stderr")
     fmt = s.add_mutually_exclusive_group()

@@ -204,6 +204,13 @@ def _quote_with(rule: str, *words: str) -> int:
     return 0
 
 
+#: What a fixed loo set apart from the stake cites: the seeds give no figure for it (Peel's
+#: 3 and 6 are from pages outside them, rules-digest V8), so the line cites the table's
+#: agreement in the seeds' words, R02's "an agreed number of counters", never R39's "the
+#: same amount as was originally placed in the pool", which a loo of 6 on a stake of 3 is not.
+AGREED_LOO_RULE = "R02"
+
+
 def _loo_line(
     seat: int, paid: int, stakes: Stakes, pool: int, options: RuleOptions
 ) -> SettlementLine:
@@ -214,11 +221,15 @@ def _loo_line(
                 "He played and took no trick: he is looed, and pays the same amount as was "
                 "originally placed in the pool (the stake)."
             )
-        else:
-            reason = (
-                f"He played and took no trick: he is looed, and pays the fixed loo agreed for "
-                f"the table ({paid}), which is set apart from the stake of {stakes.stake} "
-                "(limited loo, A13)."
+        else:  # the table's agreement, not R39's "the same amount as was originally placed"
+            return SettlementLine(
+                LineKind.LOO,
+                AGREED_LOO_RULE,
+                f"He played and took no trick: he is looed, and pays the fixed loo the table "
+                f"agreed ({paid}), set apart from the stake of {stakes.stake}: the counters a "
+                "table plays for are its agreement (limited loo as Peel plays it, V8, A13).",
+                seat,
+                paid,
             )
         return SettlementLine(LineKind.LOO, "R39", reason, seat, paid)
     if options.loo_amount is LooAmount.POOL_CAPPED and paid < pool:

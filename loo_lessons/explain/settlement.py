@@ -13,6 +13,7 @@ from typing import Any
 from loo_lessons.engine.game import Hand
 from loo_lessons.engine.options import RuleOptions
 from loo_lessons.engine.settle import LineKind, Settlement, SettlementLine
+from loo_lessons.explain.quotes import uncut
 from loo_lessons.explain.words import (
     book_name,
     book_quote,
@@ -49,7 +50,7 @@ def _loo_why(line: SettlementLine, s: Settlement, hand: Hand | None) -> str:
     stake = hand.setup.stakes.stake if hand is not None else None
     if stake is None or stake == line.amount:
         return "the amount originally staked"
-    return f"the fixed loo agreed for this table; the stake was {stake}, A13"
+    return f"the fixed loo this table agreed; the stake was {stake}, A13"
 
 
 def line_text(
@@ -146,7 +147,7 @@ def line_json(
 ) -> dict[str, Any]:
     """One line for JSON and the widgets: the engine's facts, the text, the rule and its words."""
     opts = options if options is not None else (hand.options if hand is not None else None)
-    q = book_quote(line.rule, line.quote, opts)
+    q = uncut(line.rule, book_quote(line.rule, line.quote, opts))
     out: dict[str, Any] = {
         "kind": str(line.kind),
         "seat": line.seat,

@@ -30,11 +30,20 @@ def quiz(
     return live.QuizRunner(topic, seed=seed, count=count, preset=preset, title=title)
 
 
-def quiz_results(*paths: str) -> Any:
-    """A class's results in one table (a pandas DataFrame): the pupils' exported CSV files,
-    files of pasted result codes, or folders of them, one row per pupil and class code
-    (name, class_code, right, answered, questions, seconds, then q1, q2, … as 1, 0 or blank),
-    as `loo-lessons quiz results` prints it."""
+def quiz_results(*paths: str, code: str | None = None) -> Any:
+    """A class's results graded again by the engine (a pandas DataFrame): the pupils' exported
+    CSV files, files of pasted result codes, or folders of them, one row per pupil and attempt
+    (name, class_code, attempt, right, answered, questions, seconds, then q1, q2, … as 1, 0 or
+    blank), as `loo-lessons quiz results` prints it. With `code`, a result for another class
+    code is refused. Each refused result is one warning line (naming the pupil and the
+    problem), kept in `frame.attrs["refused"]`; `frame.attrs["questions"]` and
+    `frame.attrs["rules"]` are the per-question and per-rule tables (rules most missed first)."""
+    import warnings
+
+    from loo_lessons.quiz.class_code import parse
     from loo_lessons.views import frames
 
-    return frames.classroom(paths)
+    frame = frames.classroom(paths, None if code is None else [str(parse(code))])
+    for line in frame.attrs["refused"]:
+        warnings.warn(f"refused: {line}", stacklevel=2)
+    return frame

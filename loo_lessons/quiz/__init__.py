@@ -9,6 +9,14 @@ question i does not depend on how many are asked. Every answer comes from the ru
 (`explain_json`, the settlement, `penalties.ruling_for`); every question carries its
 scenario, which `scenario.load` accepts and which reproduces the answer.
 
+Questions that can't be gamed and that a table can meet: `common.finish` puts every
+question's choices in an order drawn from its own RNG (a class code still deals every pupil
+the same order), so the place of a right answer tells nothing; a deal that states a pool is
+dealt at a table the engine brought there (`positions.reach`: deals played from the first
+dealer's stake under the question's rules), and its scenario's `question.table` records
+how, so `positions.replay_table` plays it again; every quote shown is whole
+(`explain.quotes.uncut`).
+
 Where things are: one generator module per topic in `quiz/topics/` (deal, declare, dealer,
 lead, follow, trick, pool, must, penalty), what they share in `common.py` (asking the
 engine, choices, verdicts) and `money.py` (settlement questions); `class_code.py` reads and
@@ -94,9 +102,17 @@ def situation(q: Question) -> tuple[object, ...]:
     teach the same thing ("Stand, and only Stand, by R43")."""
     return (
         q.kind,
-        q.answer,
-        tuple((c.key, q.verdicts[c.key].correct, q.verdicts[c.key].rule_id) for c in q.choices),
+        tuple(sorted(q.answer)),
+        # by key, not by place: the choices' order is drawn afresh for every question
+        tuple(
+            sorted((c.key, q.verdicts[c.key].correct, q.verdicts[c.key].rule_id) for c in q.choices)
+        ),
     )
+
+
+def answer_key(q: Question) -> tuple[str, tuple[str, ...]]:
+    """The kind of question and its answer, whatever places the answer stands at."""
+    return (q.kind, tuple(sorted(q.answer)))
 
 
 def position_key(q: Question) -> str:
@@ -106,6 +122,9 @@ def position_key(q: Question) -> str:
     data = {
         k: v for k, v in q.scenario.items() if k not in ("topic", "level", "answer", "rule_ids")
     }
+    asked = data.get("question")
+    if isinstance(asked, dict):  # how the table got there is not the position
+        data["question"] = {k: v for k, v in asked.items() if k != "table"}
     return json.dumps(data, sort_keys=True, default=str)
 
 
@@ -158,7 +177,7 @@ def generate(
             repeats = (
                 position_key(q) in seen_positions
                 or situations.get(situation(q), 0) >= cap
-                or answers.get((q.kind, q.answer), 0) >= max(2, (i + 1) // 3)
+                or answers.get(answer_key(q), 0) >= max(2, (i + 1) // 3)
                 or (selects_all(q) and all_selected + 1 > (multi + 1) // 4)
             )
             if not repeats:
@@ -166,7 +185,7 @@ def generate(
             q = generate_one(topic, rng, qid, preset=preset, disagreement=disagreement, level=level)
         seen_positions.add(position_key(q))
         situations[situation(q)] = situations.get(situation(q), 0) + 1
-        answers[(q.kind, q.answer)] = answers.get((q.kind, q.answer), 0) + 1
+        answers[answer_key(q)] = answers.get(answer_key(q), 0) + 1
         all_selected += selects_all(q)
         multi += q.multi
         out.append(q)
@@ -204,6 +223,7 @@ def bench_bank(topic: str, n: int = 200) -> float:
 
 __all__ = [
     "DISAGREEMENT_TOPICS",
+    "GENERATORS",
     "LEVELS",
     "MAX_COUNT",
     "TOPICS",

@@ -19,12 +19,12 @@ from loo_lessons.engine.cards import Card, Suit
 from loo_lessons.engine.declare import ALL_DECLARATIONS, Declaration
 from loo_lessons.engine.errors import ScenarioError
 from loo_lessons.engine.game import Action, Hand, Phase
-from loo_lessons.engine.settle import Stakes
 from loo_lessons.engine.sources import RULES
 from loo_lessons.explain import explain_json, words
 from loo_lessons.quiz.derive import answer_of, summary_of
 from loo_lessons.quiz.model import Choice, Question, Verdict
 from loo_lessons.quiz.positions import (
+    HISTORY,
     PRESET_NAMES,
     Rules,
     card_label,
@@ -33,6 +33,7 @@ from loo_lessons.quiz.positions import (
     hand_codes,
     legal_under,
     play_until,
+    reach,
     scenario_of,
     table_size,
     view_of,
@@ -66,6 +67,8 @@ class Gen:
     level: int
     preset: str | None
     disagreement: bool
+    #: how the table reached the deal asked about (`positions.Reached.history`), if it did
+    table: dict[str, Any] | None = None
 
     def rules(self, custom: Mapping[str, str | bool] | None = None) -> Rules:
         """The rules to ask under: the preset filter, else either book at random.
@@ -103,6 +106,8 @@ def ask(g: Gen, mapping: dict[str, Any], question: Mapping[str, Any], rules: Rul
     position only if the other book answers differently."""
     mapping = dict(mapping)
     mapping["question"] = dict(question)
+    if g.table is not None:
+        mapping["question"]["table"] = dict(g.table)
     try:
         sc = load(mapping)
     except ScenarioError as e:
@@ -169,7 +174,8 @@ def seat_choices(sc: Scenario, seats: Iterable[int]) -> tuple[Choice, ...]:
 
 
 def number_choices(rng: random.Random, answer: int, wrong: Iterable[int]) -> tuple[Choice, ...]:
-    """The answer and three plausible wrong numbers, in ascending order."""
+    """The answer and three plausible wrong numbers (in ascending order here; `finish` puts
+    every question's choices in a seeded order)."""
     pool = sorted({w for w in wrong if w >= 0 and w != answer})
     rng.shuffle(pool)
     picked = pool[:3]
@@ -273,6 +279,15 @@ def trumps_words(sc: Scenario) -> str:
     return f"Trumps are {h.trumps.plural} (the {card_label(h.turn_up.code)} is turned up)."
 
 
+def in_seeded_order(rng: random.Random, choices: Sequence[Choice]) -> tuple[Choice, ...]:
+    """The choices in an order drawn from the question's own RNG, so the place of the right
+    answers tells a learner nothing ("click the first" scores no better than chance); the same
+    seed (a class code) still deals every pupil the same order."""
+    shuffled = list(choices)
+    rng.shuffle(shuffled)
+    return tuple(shuffled)
+
+
 def finish(
     g: Gen,
     a: Asked,
@@ -287,7 +302,8 @@ def finish(
     view: Mapping[str, Any] | None = None,
     show: Sequence[int] = (),
 ) -> Question:
-    """Assemble the question: annotate the scenario, state both books in disagreement mode."""
+    """Assemble the question: annotate the scenario, put the choices in a seeded order, state
+    both books in disagreement mode."""
     ids = ordered_ids(rule_ids, (verdicts[c.key].rule_id for c in choices))
     if a.other is not None:
         mine = summary_of(a.sc, a.ask, a.j)
@@ -300,6 +316,7 @@ def finish(
     scenario["level"] = g.level
     scenario["answer"] = list(a.answer)
     scenario["rule_ids"] = list(ids)
+    choices = in_seeded_order(g.rng, choices)
     order = {c.key: i for i, c in enumerate(choices)}
     answer = tuple(sorted(a.answer, key=lambda k: order.get(k, len(order))))
     return Question(
@@ -415,11 +432,38 @@ def positions_kept(
     return found
 
 
-def played_out(
-    g: Gen, rules: Rules, stakes_of: Callable[[int], Stakes], *, must: bool = False
+def reached_deal(
+    g: Gen,
+    rules: Rules,
+    players: int,
+    *,
+    loo: int | None = None,
+    loo_cap: int | None = None,
+    must: bool | None = False,
+    deals: tuple[int, int] = HISTORY,
 ) -> Hand:
+    """A fresh deal at a table that has played `deals` deals first (`positions.reach`), so
+    the pool, the dealer and a must are what the rules make of real deals."""
+    try:
+        r = reach(g.rng, rules, players, loo=loo, loo_cap=loo_cap, must=must, deals=deals)
+    except LookupError as e:
+        raise Reject(str(e)) from None
+    g.table = r.history
+    return deal(g.rng, rules, players, r.dealer, stakes=r.stakes, must=r.must)
+
+
+def played_out(
+    g: Gen,
+    rules: Rules,
+    *,
+    loo: int | None = None,
+    loo_cap: int | None = None,
+    must: bool = False,
+    deals: tuple[int, int] = HISTORY,
+) -> Hand:
+    """A deal played out at random, at a table the engine brought to it (`reached_deal`)."""
     n = table_size(g.rng, 3, 7)
-    hand = deal(g.rng, rules, n, g.rng.randrange(n), stakes=stakes_of(n), must=must)
+    hand = reached_deal(g, rules, n, loo=loo, loo_cap=loo_cap, must=must, deals=deals)
     declare_until(hand, g.rng, PLAYERS_IN)
     if hand.phase is not Phase.PLAY:
         raise Reject("the deal ended without play")
@@ -430,7 +474,10 @@ def played_out(
 def counts_mapping(
     hand: Hand, rules: Rules, extra: Mapping[str, Any] | None = None
 ) -> dict[str, Any]:
-    """A finished deal written with `tricks_won` (the counts) instead of the tricks."""
+    """A finished deal written with `tricks_won` (the counts) instead of the tricks; with
+    the tricks when the pool does not divide by three (the shares then follow their order)."""
+    if hand.setup.stakes.pool % 3:
+        return scenario_of(hand, rules, extra=extra)
     won = {str(s): hand.winners.count(s) for s in hand.players_in}
     m = scenario_of(hand, rules, hands=(), tricks=False, extra={"tricks_won": won})
     if extra:

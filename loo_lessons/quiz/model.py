@@ -15,6 +15,7 @@ from typing import Any
 
 from loo_lessons.engine.laws import Law
 from loo_lessons.engine.sources import RULES
+from loo_lessons.explain.quotes import uncut
 from loo_lessons.explain.words import quote_text
 
 #: The quiz topics, in lesson order (one generator module each under `quiz/topics/`).
@@ -46,7 +47,8 @@ class Choice:
 
 @dataclass(frozen=True, slots=True)
 class Verdict:
-    """Why one choice is right or wrong: the rule (slug and id), a reason and the source quote."""
+    """Why one choice is right or wrong: the rule (slug and id), a reason and the source quote
+    (whole: never cut before a clause of the same sentence, `explain.quotes.uncut`)."""
 
     correct: bool
     rule: str
@@ -74,14 +76,15 @@ class Verdict:
     def from_law(law: Law, correct: bool, reason: str | None = None) -> Verdict:
         """A verdict citing one of the engine's laws (its `as_json()`: slug, id, reason, quote)."""
         j = law.as_json()
+        q = uncut(law.rule, law.quote)
         return Verdict(
             correct,
             j["rule"],
             j["rule_id"],
             reason if reason is not None else j["reason"],
-            j["source"],
-            j["quote"],
-            j["book"],
+            q.source,
+            q.text,
+            q.book,
         )
 
     @staticmethod
@@ -104,7 +107,7 @@ class Verdict:
     ) -> Verdict:
         """A verdict citing a digest rule directly (for rules that are not a `Law`: R03, R37…)."""
         rule = RULES[rule_id]
-        q = rule.quotes[min(quote_index, len(rule.quotes) - 1)]
+        q = uncut(rule_id, rule.quotes[min(quote_index, len(rule.quotes) - 1)])
         return Verdict(correct, slug, rule_id, reason, q.source, q.text, q.book)
 
     @staticmethod

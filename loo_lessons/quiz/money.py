@@ -7,6 +7,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from loo_lessons.engine.options import LooAmount
+from loo_lessons.engine.penalties import Destination, Offence, Size, ruling_for
 from loo_lessons.explain.words import counters
 from loo_lessons.quiz.common import (
     Asked,
@@ -19,6 +21,17 @@ from loo_lessons.quiz.common import (
 from loo_lessons.quiz.derive import settlement_lines_for, settlement_said
 from loo_lessons.quiz.model import Question, Verdict
 from loo_lessons.quiz.positions import view_of
+from loo_lessons.scenario import Scenario
+
+#: Offences in the declaring that cost a single loo paid into this deal's pool at once
+#: (R50–R52): how an odd pool comes about at a table of stakes in threes.
+PAID_AT_ONCE: tuple[Offence, ...] = tuple(
+    o
+    for o in Offence
+    if not o.info.play_phase
+    and ruling_for(o).size is Size.SINGLE_LOO
+    and ruling_for(o).destination is Destination.POOL_NOW
+)
 
 #: The line of the settlement a money question cites, by what it asks (the first kind
 #: present wins): the verdict quotes the rule the engine gave that line.
@@ -26,6 +39,7 @@ _CITED: dict[str, tuple[str, ...]] = {
     "receives": ("withheld", "for_pool", "award", "tricks", "loo", "pool"),
     "pays": ("loo", "for_pool", "penalty_now", "single", "nobody_looed"),
     "next_pool": ("single", "next_pool"),
+    "next_pool_more": ("odd", "withheld", "for_pool", "penalty_next", "next_pool"),
     "left_in_pool": ("withheld", "for_pool", "odd", "pool"),
 }
 #: The short name a verdict gives each kind of line (the loo line by its rule: R39 fixed,
@@ -41,8 +55,9 @@ _SLUGS: dict[str, str] = {
     "odd": "odd-counters",
     "next_pool": "next-pool",
     "penalty_now": "penalty",
+    "penalty_next": "penalty",
 }
-_LOO_SLUGS = {"R39": "looed", "R46": "unlimited-loo", "R49": "loo-capped"}
+_LOO_SLUGS = {"R39": "looed", "R02": "agreed-loo", "R46": "unlimited-loo", "R49": "loo-capped"}
 #: What a seat that the cited lines leave out was (he took a trick, so he is not looed).
 _NOT_LOOED = "R39"
 
@@ -53,6 +68,32 @@ def _cited(lines: Sequence[Mapping[str, Any]], what: str) -> Mapping[str, Any] |
             if line["kind"] == kind:
                 return line
     return None
+
+
+def stakes_words(sc: Scenario) -> str:
+    """What a money question states about the stakes, all read from the loaded position: the
+    pool the table reached, a loo agreed apart from the stake (the table's agreement), the
+    loo of unlimited loo, and any single loo paid into the pool at once."""
+    st = sc.hand.setup.stakes
+    opts = sc.hand.options
+    said = [f"The pool holds {st.pool}."]
+    if opts.loo_amount is LooAmount.FIXED and st.loo != st.stake:
+        said.append(
+            f"The table has agreed a loo of {st.loo}, apart from the stake of {st.stake} "
+            "(as Peel plays: 3 for the deal, 6 for a loo)."
+        )
+    elif opts.loo_amount is LooAmount.POOL:
+        said.append("Unlimited loo: a loo costs what the pool holds.")
+    elif opts.loo_amount is LooAmount.POOL_CAPPED:
+        said.append(f"Unlimited loo with a maximum loo of {st.cap}.")
+    for p in sc.hand.penalties:
+        if p.ruling.destination is Destination.POOL_NOW:
+            size = "a single loo" if p.ruling.size is Size.SINGLE_LOO else "a full loo"
+            said.append(
+                f"Seat {p.seat} was caught {p.offence.info.words} and paid {size}, "
+                f"{counters(p.amount)}, into the pool at once."
+            )
+    return " ".join(said)
 
 
 def _answer_words(what: str, seat: int | None, ans: int) -> str:
@@ -114,6 +155,10 @@ def money_question(
     choices = number_choices(g.rng, ans, [*wrong, *tempting] if wrong else tempting)
     keys = [c.key for c in choices]
     line = _cited(lines, what)
+    if what == "next_pool" and line is not None and line["kind"] == "single" and (left or pen_next):
+        # R41's "the only fund ... is the contribution of the dealer" is not the whole of it
+        # when counters stay in the pool: cite what adds them
+        line = _cited(lines, "next_pool_more")
     if line is None:
         verdicts = same_verdict(
             keys, a.answer, _NOT_LOOED, "looed", right, f"No. {right}", loo_quote_index(_NOT_LOOED)

@@ -15,8 +15,9 @@ from typing import Any
 from loo_lessons.engine.cards import Card, in_hand_order
 from loo_lessons.engine.declare import Declaration
 from loo_lessons.engine.game import Hand, Phase
-from loo_lessons.engine.options import PRESETS, RuleOptions, options_from
+from loo_lessons.engine.options import PRESETS, LooAmount, RuleOptions, options_from
 from loo_lessons.engine.settle import Stakes
+from loo_lessons.engine.table import Table, random_chooser
 from loo_lessons.explain import words
 from loo_lessons.scenario import Scenario, position_mapping
 
@@ -65,6 +66,97 @@ def table_size(rng: random.Random, lo: int = 2, hi: int = 7) -> int:
     sizes = [s for s in SIZES if lo <= s <= hi]
     weights = [w for s, w in zip(SIZES, SIZE_WEIGHTS, strict=True) if lo <= s <= hi]
     return rng.choices(sizes, weights=weights)[0]
+
+
+#: The dealer's stake at every quiz table (R02: "either three or some multiple of three").
+STAKE = 3
+#: Peel's usual stakes (rules-digest V8, from pages of his book outside the seeds): 3 for the
+#: deal and a loo of 6 agreed apart from it, a single loo "generally half the amount of the
+#: full loo". Only a table playing Peel's rules agrees it: Hoffmann's loo is the stake (R39).
+PEEL_AGREED_LOO = 6
+#: How many deals a quiz table has played before the deal asked about (0: its first deal).
+HISTORY = (0, 6)
+#: Deals played at most while waiting for the deal wanted (a must, or an ordinary deal).
+MAX_DEALS = 80
+
+
+@dataclass(frozen=True, slots=True)
+class Reached:
+    """A table after the deals the engine played (`engine.table.Table`, random legal moves):
+    the next deal's dealer, its stakes (the pool is the table's own) and whether it is a must.
+    `history` says how to play the table again (`replay_table`)."""
+
+    dealer: int
+    stakes: Stakes
+    must: bool
+    history: dict[str, Any]
+
+
+def agreed_loo(rules: Rules) -> int | None:
+    """The loo a table under these rules may agree apart from the stake: Peel's 6 under
+    Peel's rules with a fixed loo (V8, A13); None: the loo is what the options make it."""
+    if rules.base != "peel" or rules.options().loo_amount is not LooAmount.FIXED:
+        return None
+    return PEEL_AGREED_LOO
+
+
+def replay_table(options: RuleOptions, history: Mapping[str, Any]) -> Table:
+    """The table of `history` (a question's `question.table`) after its deals, played again
+    by the engine under `options`: random legal moves drawn from the table's own seed."""
+    table = Table(
+        int(history["players"]),
+        options,
+        random.Random(int(history["seed"])),
+        stake=int(history["stake"]),
+        loo=history["loo"],
+        loo_cap=history["loo_cap"],
+        dealer=int(history["first_dealer"]),
+    )
+    choose = random_chooser(table.rng)
+    for _ in range(int(history["deals"])):
+        table.play_deal(choose)
+    return table
+
+
+def reach(
+    rng: random.Random,
+    rules: Rules,
+    players: int,
+    *,
+    loo: int | None = None,
+    loo_cap: int | None = None,
+    must: bool | None = False,
+    deals: tuple[int, int] = HISTORY,
+) -> Reached:
+    """Play deals at a table from its first dealer's stake until the next deal is one the
+    question wants: so its pool is one the named rules reach (built from stakes, the loos
+    the rules charge and what a deal leaves in the pool), never a number made up.
+
+    `must`: True wants the deal after a single (a must where the rules make one), False an
+    ordinary deal, None either. LookupError when the table does not get there."""
+    history: dict[str, Any] = {
+        "seed": rng.getrandbits(32),
+        "players": players,
+        "first_dealer": rng.randrange(players),
+        "deals": 0,
+        "stake": STAKE,
+        "loo": loo,
+        "loo_cap": loo_cap,
+    }
+    options = rules.options()
+    table = replay_table(options, history)
+    choose = random_chooser(table.rng)
+    for _ in range(rng.randint(*deals)):
+        table.play_deal(choose)
+    for _ in range(MAX_DEALS):
+        if must is None or table.next_must is must:
+            break
+        table.play_deal(choose)
+    else:
+        raise LookupError(f"no {'must' if must else 'ordinary deal'} in {MAX_DEALS} deals")
+    history["deals"] = len(table.history)
+    stakes = Stakes.make(STAKE, loo, None, loo_cap, table.pool, players=players, ante=options.ante)
+    return Reached(table.dealer, stakes, table.next_must, history)
 
 
 def deal(

@@ -1,4 +1,4 @@
-"""Quiz results: one row per answer, in plain Python, saved as CSV.
+"""Quiz results: a teacher's record of answers in plain Python, and what a pupil's page exports.
 
     >>> log = ResultLog()
     >>> log.record(question, ["QH"], seconds=4.2)
@@ -9,11 +9,20 @@ The same rows as a pandas DataFrame are a view: `views.frames.quiz_results(log.r
 
 Multi-valued cells (`rule_ids`, `answer_given`) are written as keys joined with `;` (no key
 ever contains one), so a CSV round trip gives back the same table.
+
+A pupil's export (`Submission`: a result code ``loo2.…`` or a CSV of `EXPORT_COLUMNS`) and one
+answer as the class hub receives it (`AnswerRecord`) hold answers, never marks that count:
+the class code, question ids, choice keys, seconds and attempt. `page_submission` makes one
+from a quiz's responses (what a quiz controller calls); `quiz.classroom` grades them again.
 """
 
 from __future__ import annotations
 
+import base64
+import binascii
 import csv
+import json
+import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -135,3 +144,296 @@ def load_csv(path: str | Path) -> list[Result]:
                 )
             )
     return out
+
+
+# --- a pupil's result: answers, not marks ----------------------------------------------------------
+#
+# What a pupil's page exports (and what the class hub's service receives, one answer at a
+# time): the class code, each question's id, the choice KEYS given (never a position: the
+# choices' order on screen is seeded), the seconds taken and the attempt ("Start again" begins
+# the next; an earlier attempt is kept). No mark is trusted: `quiz.classroom` grades again with
+# the engine, from the questions the class code regenerates.
+
+#: The result code's prefix: ``loo2.`` then the base64url of the JSON `Submission.to_json`.
+CODE_PREFIX = "loo2."
+#: The pupil's CSV: one row per question and attempt. `correct` is the page's own mark, kept
+#: for a reader of the file; `quiz results` grades again and refuses a file whose marks differ.
+EXPORT_COLUMNS: tuple[str, ...] = (
+    "name",
+    "class_code",
+    "attempt",
+    "question",
+    "question_id",
+    "answer_given",
+    "seconds",
+    "correct",
+    "topic",
+    "rule_ids",
+)
+MAX_NAME = 100
+MAX_QUESTIONS = 500
+MAX_ATTEMPTS = 50
+MAX_SECONDS = 1e6
+MAX_KEY = 20
+
+
+@dataclass(frozen=True, slots=True)
+class AnswerRecord:
+    """One answer a pupil gave: what the page exports and what the class hub's service stores.
+
+    `answer` holds choice keys ("QH", "stand"); `seconds` is None when the page did not know;
+    `attempt` counts from 1."""
+
+    class_code: str
+    question_id: str
+    answer: tuple[str, ...]
+    seconds: float | None
+    attempt: int
+    pupil: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "class_code": self.class_code,
+            "question_id": self.question_id,
+            "answer": list(self.answer),
+            "seconds": self.seconds,
+            "attempt": self.attempt,
+            "pupil": self.pupil,
+        }
+
+    @classmethod
+    def from_json(cls, data: object, where: str = "record") -> AnswerRecord:
+        """A record from its JSON mapping, every field checked (one-line ValueError)."""
+        if not isinstance(data, Mapping):
+            raise ValueError(f"{where}: an answer record is an object")
+        extra = sorted(str(k)[:20] for k in data if k not in _RECORD_FIELDS)
+        if extra:
+            raise ValueError(f"{where}: unknown fields {', '.join(extra)}")
+        code = data.get("class_code")
+        qid = data.get("question_id")
+        if not isinstance(code, str) or not code or len(code) > 40:
+            raise ValueError(f"{where}: class_code: a class code such as lead-10-42")
+        if not isinstance(qid, str) or not qid or len(qid) > 80:
+            raise ValueError(f"{where}: question_id: text of 1 to 80 characters")
+        answer = data.get("answer")
+        if not isinstance(answer, list) or len(answer) > 60:
+            raise ValueError(f"{where}: answer: a list of choice keys")
+        return cls(
+            code,
+            qid,
+            tuple(answer_keys(a, where) for a in answer),
+            check_seconds(data.get("seconds"), where),
+            check_attempt(data.get("attempt"), where),
+            check_name(data.get("pupil", ""), where),
+        )
+
+
+_RECORD_FIELDS = frozenset(AnswerRecord.__dataclass_fields__)
+
+
+def answer_keys(value: object, where: str) -> str:
+    """One choice key as a page sends it: short text without `SEP`."""
+    if not isinstance(value, str) or not 0 < len(value) <= MAX_KEY or SEP in value:
+        raise ValueError(f"{where}: answer: a choice key is short text")
+    return value
+
+
+def check_name(value: object, where: str) -> str:
+    """A pupil's name: text of at most `MAX_NAME` characters, spaces around it dropped."""
+    if not isinstance(value, str) or len(value) > MAX_NAME:
+        raise ValueError(f"{where}: name: text of at most {MAX_NAME} characters")
+    if any(unicodedata.category(ch) in ("Cc", "Cs") for ch in value.replace(" ", "")):
+        raise ValueError(
+            f"{where}: name: control characters (escape codes, line breaks) are not a name"
+        )
+    name = " ".join(value.split())
+    if name[:1] in ("=", "+", "-", "@"):
+        raise ValueError(f"{where}: name: may not start with = + - @ (a spreadsheet formula)")
+    return name
+
+
+def check_attempt(value: object, where: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_ATTEMPTS:
+        raise ValueError(f"{where}: attempt: a whole number from 1 to {MAX_ATTEMPTS}")
+    return value
+
+
+def check_seconds(value: object, where: str) -> float | None:
+    """Seconds taken, or None (blank) when the page did not know."""
+    if value is None or value == "":
+        return None
+    if isinstance(value, bool) or not isinstance(value, int | float | str):
+        raise ValueError(f"{where}: seconds: not a number")
+    try:
+        s = float(value)
+    except ValueError:
+        raise ValueError(f"{where}: seconds: {str(value)[:20]!r} is not a number") from None
+    if not 0 <= s <= MAX_SECONDS:  # NaN fails too
+        raise ValueError(f"{where}: seconds: {str(value)[:20]} is out of range")
+    return s
+
+
+@dataclass(frozen=True, slots=True)
+class Attempt:
+    """One go at a class code's questions: per question the keys given (None: not
+    answered) and the seconds taken."""
+
+    number: int
+    answers: tuple[tuple[str, ...] | None, ...]
+    seconds: tuple[float | None, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Submission:
+    """Everything one export of a pupil's page holds (a result code or a CSV file)."""
+
+    pupil: str
+    class_code: str
+    question_ids: tuple[str, ...]
+    attempts: tuple[Attempt, ...]
+
+    def records(self) -> list[AnswerRecord]:
+        """One `AnswerRecord` per answer given, attempt by attempt."""
+        return [
+            AnswerRecord(self.class_code, qid, keys, secs, a.number, self.pupil)
+            for a in self.attempts
+            for qid, keys, secs in zip(self.question_ids, a.answers, a.seconds, strict=True)
+            if keys is not None
+        ]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "n": self.pupil,
+            "c": self.class_code,
+            "q": list(self.question_ids),
+            "t": [
+                {
+                    "a": a.number,
+                    "k": [None if k is None else SEP.join(k) for k in a.answers],
+                    "s": list(a.seconds),
+                }
+                for a in self.attempts
+            ],
+        }
+
+    def code(self) -> str:
+        """The short result code a pupil pastes (what the page shows; `js/quiz.js` makes
+        the same text)."""
+        raw = json.dumps(self.to_json(), ensure_ascii=False, separators=(",", ":")).encode()
+        return CODE_PREFIX + base64.urlsafe_b64encode(raw).decode().rstrip("=")
+
+    def csv_rows(
+        self, questions: Sequence[Question | Mapping[str, Any]] | None = None
+    ) -> list[dict[str, Any]]:
+        """The pupil's CSV rows; with the code's questions, each answer's mark, topic and rules."""
+        qs = [_as_question(q) for q in questions] if questions is not None else None
+        rows = []
+        for a in self.attempts:
+            for i, (qid, keys, secs) in enumerate(
+                zip(self.question_ids, a.answers, a.seconds, strict=True)
+            ):
+                q = qs[i] if qs is not None and i < len(qs) else None
+                mark = "" if keys is None or q is None else "yes" if q.grade(keys) else "no"
+                rows.append(
+                    {
+                        "name": self.pupil,
+                        "class_code": self.class_code,
+                        "attempt": a.number,
+                        "question": i + 1,
+                        "question_id": qid,
+                        "answer_given": "" if keys is None else SEP.join(keys),
+                        "seconds": "" if secs is None else secs,
+                        "correct": mark,
+                        "topic": q.topic if q is not None else "",
+                        "rule_ids": SEP.join(q.rule_ids) if q is not None else "",
+                    }
+                )
+        return rows
+
+
+def submission_from_json(body: object, where: str) -> Submission:
+    """A `Submission` from `to_json`'s mapping, every field checked (one-line ValueError)."""
+    if not isinstance(body, Mapping):
+        raise ValueError(f"{where}: the result code is damaged (copy it again)")
+    if "r" in body and "t" not in body:
+        raise ValueError(
+            f"{where}: this result code holds marks, not answers: it cannot be checked"
+        )
+    name = check_name(body.get("n", ""), where)
+    code = body.get("c")
+    if not isinstance(code, str) or len(code) > 40:
+        raise ValueError(f"{where}: c: the class code is missing")
+    ids = body.get("q")
+    if not isinstance(ids, list) or not all(isinstance(x, str) and 0 < len(x) <= 80 for x in ids):
+        raise ValueError(f"{where}: q: the question ids are missing")
+    if len(ids) > MAX_QUESTIONS:
+        raise ValueError(f"{where}: q: more than {MAX_QUESTIONS} questions")
+    tries = body.get("t")
+    if not isinstance(tries, list) or not 1 <= len(tries) <= MAX_ATTEMPTS:
+        raise ValueError(f"{where}: t: 1 to {MAX_ATTEMPTS} attempts")
+    attempts = []
+    for t in tries:
+        if not isinstance(t, Mapping):
+            raise ValueError(f"{where}: t: an attempt is an object")
+        number = check_attempt(t.get("a"), where)
+        keys, secs = t.get("k"), t.get("s")
+        if not isinstance(keys, list) or not isinstance(secs, list):
+            raise ValueError(f"{where}: attempt {number}: answers and seconds are lists")
+        if len(keys) != len(secs):
+            raise ValueError(f"{where}: attempt {number}: one time per answer")
+        answers = tuple(None if k is None else split_answer(k, where) for k in keys)
+        attempts.append(Attempt(number, answers, tuple(check_seconds(s, where) for s in secs)))
+    return Submission(name, code.strip(), tuple(ids), tuple(attempts))
+
+
+def split_answer(text: object, where: str) -> tuple[str, ...]:
+    """The keys of one answer as written in a cell or a code ("QH;KH")."""
+    if not isinstance(text, str) or not text or len(text) > 400:
+        raise ValueError(f"{where}: answer: choice keys joined with {SEP!r}")
+    return tuple(answer_keys(k, where) for k in text.split(SEP))
+
+
+def from_code(text: str, where: str = "result code") -> Submission:
+    """A pupil's submission from the short result code (``loo2.…``)."""
+    t = text.strip()
+    if not t.startswith(CODE_PREFIX):
+        if t.startswith("loo1."):
+            raise ValueError(
+                f"{where}: this result code holds marks, not answers: it cannot be checked "
+                "(ask the pupil to send it again from the current book)"
+            )
+        raise ValueError(f"{where}: not a result code (it starts with {CODE_PREFIX!r})")
+    payload = t[len(CODE_PREFIX) :]
+    if len(payload) > 200_000:
+        raise ValueError(f"{where}: the result code is too long")
+    try:
+        raw = base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4))
+        body = json.loads(raw.decode("utf-8"))
+    except (binascii.Error, ValueError, UnicodeDecodeError, RecursionError):
+        raise ValueError(f"{where}: the result code is damaged (copy it again)") from None
+    return submission_from_json(body, where)
+
+
+def page_submission(
+    questions: Sequence[Question | Mapping[str, Any]],
+    attempts: Sequence[tuple[Sequence[Any], Sequence[float | None]]],
+    pupil: str,
+    class_code: str,
+) -> Submission:
+    """What a quiz controller exports: per attempt its responses (the quiz state's: None or
+    {picked, revealed, ...}) and seconds. A question shown without an answer counts as not
+    answered."""
+    qs = [_as_question(q) for q in questions]
+    out = []
+    for n, (responses, seconds) in enumerate(attempts, start=1):
+        answers: list[tuple[str, ...] | None] = []
+        for i in range(len(qs)):
+            r = responses[i] if i < len(responses) else None
+            picked = r.get("picked") if isinstance(r, Mapping) else None
+            answers.append(tuple(picked) if isinstance(picked, list) and picked else None)
+        secs = tuple(
+            (seconds[i] if i < len(seconds) else None) if answers[i] is not None else None
+            for i in range(len(qs))
+        )
+        out.append(Attempt(n, tuple(answers), secs))
+    return Submission(" ".join(pupil.split()), class_code, tuple(q.id for q in qs), tuple(out))

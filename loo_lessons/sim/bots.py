@@ -14,6 +14,7 @@ The personalities (each bot's docstring says more):
 - `bold`: stands on any trump; with none takes the miss if he can.
 - `sensible`: weighs its chance of a trick; weak hands take the miss when it is there;
   plays high to win a trick it can win, low when it cannot.
+- `coached`: plays the coach's choice (`sim.coach`), from a few play-outs of each move.
 """
 
 from __future__ import annotations
@@ -196,16 +197,37 @@ class Sensible:
         return _fallback(legal, TAKE_MISS, PASS, PLAY)
 
 
+@dataclass(frozen=True, slots=True)
+class Coached:
+    """Plays what the coach advises (`sim.coach`): each legal move played out `rollouts`
+    times over deals of the cards it cannot see, by sensible bots, and the best mean
+    counters chosen. Slow (a few hundred play-outs a decision): a strength test, not a
+    table's everyday bot. Its seed comes from the `rng` it is given, so a seed replays it."""
+
+    name: str = "coached"
+    rollouts: int = 24
+
+    def choose(self, view: SeatView, legal: Sequence[Action], rng: random.Random) -> Action:
+        from loo_lessons.sim.coach import advise  # the coach plays out with these very bots
+
+        return advise(view, rollouts=self.rollouts, seed=rng.getrandbits(32)).best
+
+
+#: The table's bots: what the widgets offer.
 BOTS: dict[str, Bot] = {b.name: b for b in (RandomLegal(), Cautious(), Bold(), Sensible())}
+#: Every bot a name can ask for (`simulate --bots`): the table's, and the slow `coached`.
+ALL_BOTS: dict[str, Bot] = {**BOTS, "coached": Coached()}
 
 
 def get_bot(bot: str | Bot) -> Bot:
-    """A bot by name (`random-legal`, `cautious`, `bold`, `sensible`), or the bot itself."""
+    """A bot by name (`random-legal`, `cautious`, `bold`, `sensible`, `coached`), or the bot
+    itself."""
     if isinstance(bot, str):
         try:
-            return BOTS[bot]
+            return ALL_BOTS[bot]
         except KeyError:
-            raise ScenarioError("bots", f"unknown bot {bot!r} (known: {', '.join(BOTS)})") from None
+            known = ", ".join(ALL_BOTS)
+            raise ScenarioError("bots", f"unknown bot {bot!r} (known: {known})") from None
     return bot
 
 

@@ -19,12 +19,11 @@ Everything here is plain Python; DataFrames of these results are a view (`views.
 from __future__ import annotations
 
 import dataclasses
-import multiprocessing
 import random
-import sys
 import time
 from array import array
 from collections.abc import Callable, Mapping, Sequence
+from contextlib import closing
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -41,9 +40,10 @@ from loo_lessons.engine.options import (
 )
 from loo_lessons.engine.settle import Stakes
 from loo_lessons.engine.table import Table
-from loo_lessons.sim.bots import BOTS, Bot, bot_move, get_bot, seat_bots, seat_view
+from loo_lessons.sim.bots import ALL_BOTS, Bot, bot_move, get_bot, seat_bots, seat_view
 from loo_lessons.sim.tally import DECLARATION_NAMES, NONE, Tally
 from loo_lessons.sim.tally import Table as SummaryTable
+from loo_lessons.sim.workers import WorkerLost, in_order
 
 Progress = Callable[[int, int], None]
 Columns = dict[str, "array[int]"]
@@ -229,6 +229,7 @@ def _play_chunk(job: _Job) -> _Part:
                 paid.get(seat, 0),
                 job.stake if all_ante or seat == dealer else 0,
                 awarded,
+                job.bot_codes[seat],
             )
         if cols is None:
             continue
@@ -320,6 +321,12 @@ class SimResult:
         """Headline rates per hand; the loo rate is among seats that played a hand out."""
         return self.tally.overview()
 
+    def strength(self) -> SummaryTable:
+        """How each bot fares: mean balance a seat and hand (won - loos - stakes) with its 95 %
+        interval, the share of hands it played and was looed in (`coached` against the rest:
+        `simulate(..., bots=("coached", "sensible", ...))`)."""
+        return self.tally.strength(self.bot_kinds)
+
     def session(
         self,
         deals: int,
@@ -336,7 +343,7 @@ class SimResult:
 
     def summary(self) -> dict[str, SummaryTable]:
         """The summary tables by name, as plain Python (what `loo-lessons simulate` prints)."""
-        return self.tally.tables()
+        return self.tally.tables(self.bot_kinds)
 
 
 #: Hands per chunk (at least; more when a run would need over MAX_CHUNKS chunks).
@@ -359,13 +366,6 @@ class Interrupted(KeyboardInterrupt):
         self.partial = partial
 
 
-def _ignore_sigint() -> None:
-    """Workers leave Ctrl-C to the parent, which stops them and keeps what is finished."""
-    import signal
-
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
 def _jobs(
     hands: int,
     seed: int,
@@ -376,7 +376,7 @@ def _jobs(
     rows: bool,
     chunk: int,
 ) -> list[_Job]:
-    names: tuple[str | Bot, ...] = tuple(b.name if BOTS.get(b.name) == b else b for b in bots)
+    names: tuple[str | Bot, ...] = tuple(b.name if ALL_BOTS.get(b.name) == b else b for b in bots)
     kinds = _bot_kinds(bots)
     codes = tuple(kinds.index(b.name) for b in bots)
     options = opts.to_dict()
@@ -403,15 +403,20 @@ def simulate(
     stake: int = 3,
     rows: bool = False,
     chunk: int = CHUNK_HANDS,
+    dask: str | None = None,
 ) -> SimResult:
     """Play `hands` seeded hands at a table of `players` with `bots` (one per seat, or one
     for all; default `sensible` everywhere) and sum them up as they finish (memory does not
     grow with `hands`); `rows=True` also keeps one row per hand and seat (for `frame()`).
 
     Hand `i` is dealt and played from `hand_seed(seed, i)` with dealer `i % players`, so the
-    result does not depend on `workers` (processes; chunks are merged in hand order).
+    result does not depend on `workers` (processes; chunks are merged in hand order), nor on
+    `dask` (the address of a Dask scheduler, or `local:N` for a local cluster of N worker
+    processes: `sim.workers`), which plays the very same chunks.
     `progress(done, total)` is called as chunks finish. Ctrl-C raises `Interrupted`, whose
-    `partial` result holds the chunks finished so far. `chunk`: hands per chunk (at least).
+    `partial` result holds the chunks finished so far; a worker process that dies raises
+    `WorkerLost` (its `done`: the hands finished), never a hang. `chunk`: hands per chunk
+    (at least).
     """
     if hands < 0:
         raise ValueError("hands must be >= 0")
@@ -458,16 +463,13 @@ def simulate(
         )
 
     try:
-        if workers > 1 and len(jobs) > 1:
-            ctx = multiprocessing.get_context("fork" if sys.platform == "linux" else "spawn")
-            with ctx.Pool(min(workers, len(jobs)), initializer=_ignore_sigint) as pool:
-                for job, part in zip(jobs, pool.imap(_play_chunk, jobs), strict=True):
-                    take(job, part)
-        else:
-            for job in jobs:
-                take(job, _play_chunk(job))
+        with closing(in_order(_play_chunk, jobs, workers, dask)) as parts:
+            for job, part in zip(jobs, parts, strict=True):
+                take(job, part)
     except KeyboardInterrupt:
         raise Interrupted(result()) from None
+    except WorkerLost as lost:
+        raise WorkerLost(str(lost), state[1]) from None
     return result()
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import csv
 import io
+import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -105,6 +106,8 @@ class Tally:
     decl: dict[tuple[int, int], list[int]] = field(default_factory=dict)
     #: (features dealt, PLAY or TAKE_MISS) -> [seats, net]
     miss: dict[tuple[int, int], list[int]] = field(default_factory=dict)
+    #: bot code -> [seats, balance, balance squared, looed, played out]
+    bots: dict[int, list[int]] = field(default_factory=dict)
 
     def count(self, name: str, n: int = 1) -> None:
         self.totals[name] = self.totals.get(name, 0) + n
@@ -120,11 +123,14 @@ class Tally:
         paid: int,
         staked: int,
         awarded: bool,
+        bot: int = 0,
     ) -> None:
-        """Add one seat of one hand."""
+        """Add one seat of one hand (`bot`: the code of the bot in that seat)."""
         net = won - paid
         if paid:
             self.count("loos")
+        balance = net - staked
+        _add(self.bots, bot, (1, balance, balance * balance, paid > 0, code in (PLAY, TAKE_MISS)))
         _add(self.decl, (position, code), (1, net, net - staked))
         if code in (PLAY, TAKE_MISS):
             _add(self.miss, (dealt, code), (1, net))
@@ -138,6 +144,7 @@ class Tally:
             {k: list(v) for k, v in self.play.items()},
             {k: list(v) for k, v in self.decl.items()},
             {k: list(v) for k, v in self.miss.items()},
+            {k: list(v) for k, v in self.bots.items()},
         )
 
     def merge(self, other: Tally) -> None:
@@ -147,6 +154,7 @@ class Tally:
             (self.play, other.play),
             (self.decl, other.decl),
             (self.miss, other.miss),
+            (self.bots, other.bots),
         ):
             for key, values in theirs.items():
                 _add(mine, key, values)
@@ -233,8 +241,26 @@ class Tally:
             tuple(rows),
         )
 
-    def tables(self) -> dict[str, Table]:
-        """The summary tables by name (what `loo-lessons simulate` prints)."""
+    def strength(self, names: Sequence[str] = ()) -> Table:
+        """How each bot fares: its mean balance a hand (counters won - loos - stakes, per seat
+        and hand) with a 95 % interval, and how often it played and was looed. `names`: the
+        bots' names by code (else `bot 0`, `bot 1`, ...)."""
+        rows: list[tuple[Cell, ...]] = []
+        for code, (n, total, squares, looed, played) in sorted(self.bots.items()):
+            mean = total / n
+            var = (squares - n * mean * mean) / (n - 1) if n > 1 else 0.0
+            half = 1.959963984540054 * math.sqrt(max(0.0, var) / n)
+            name = names[code] if code < len(names) else f"bot {code}"
+            rows.append((name, n, mean, mean - half, mean + half, played / n, looed / n))
+        return Table(
+            ("bot",),
+            ("seat_hands", "balance", "balance_low", "balance_high", "played", "looed"),
+            tuple(rows),
+        )
+
+    def tables(self, names: Sequence[str] = ()) -> dict[str, Table]:
+        """The summary tables by name (what `loo-lessons simulate` prints); `names`: the bots'
+        names by code, for the strength table."""
         ov: dict[str, Cell] = {**self.overview(), "hands": self.totals.get("hands", 0)}
         return {
             "overview": Table((), tuple(ov), (tuple(ov.values()),)),
@@ -243,6 +269,7 @@ class Tally:
             "by_position": self.trick_rates("position"),
             "expected_counters": self.expected_counters(),
             "value_of_miss": self.miss_value(),
+            "strength": self.strength(names),
         }
 
 

@@ -235,10 +235,19 @@ def quiz_summary(frame: pd.DataFrame) -> pd.DataFrame:
     )
 
 
-def classroom(paths: Iterable[str | Path]) -> pd.DataFrame:
-    """A class's merged results (`quiz.classroom.merge` of these files and folders)."""
-    from loo_lessons.quiz.classroom import merge
+def classroom(paths: Iterable[str | Path], codes: Sequence[str] | None = None) -> pd.DataFrame:
+    """A class's results graded again (`quiz.classroom.merge` of these files and folders): one
+    row per pupil and attempt. `frame.attrs` holds "questions" and "rules" (the per-question
+    and per-rule tables, as frames) and "refused" (one line per result not counted)."""
+    from loo_lessons.quiz.classroom import merge, question_table, rule_table
     from loo_lessons.quiz.classroom import table as class_table
 
-    columns, rows = class_table(merge(paths))
-    return records(rows, columns=columns)
+    room = merge(paths, codes)
+    columns, rows = class_table(room.pupils)
+    frame = records(rows, columns=columns)
+    q_cols, q_rows = question_table(room.pupils)
+    r_cols, r_rows = rule_table(room.pupils)
+    frame.attrs["questions"] = records(q_rows, columns=q_cols)
+    frame.attrs["rules"] = records(r_rows, columns=r_cols)
+    frame.attrs["refused"] = [r.line() for r in room.refusals]
+    return frame

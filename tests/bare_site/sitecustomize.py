@@ -1,5 +1,6 @@
 """Put this folder first on PYTHONPATH to run Python as if only the base install were there:
-the packages of the `lessons` extra cannot be imported (tests/test_cli_bad.py, make bare)."""
+the packages of the `lessons` and `cluster` extras cannot be imported (tests/test_cli_bad.py,
+tests/test_cluster.py, make bare)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,17 @@ from importlib.machinery import ModuleSpec
 from types import ModuleType
 
 BLOCKED = frozenset(
-    ("pandas", "numpy", "matplotlib", "ipywidgets", "anywidget", "traitlets", "IPython")
+    (
+        "pandas",
+        "numpy",
+        "matplotlib",
+        "ipywidgets",
+        "anywidget",
+        "traitlets",
+        "IPython",
+        "dask",
+        "distributed",
+    )
 )
 
 

@@ -10,7 +10,6 @@ from typing import Any
 
 from loo_lessons.engine.declare import Declaration
 from loo_lessons.engine.game import Hand
-from loo_lessons.engine.settle import Stakes
 from loo_lessons.quiz.common import (
     Gen,
     M,
@@ -22,6 +21,7 @@ from loo_lessons.quiz.common import (
     declarations_words,
     finish,
     legal_question,
+    reached_deal,
     same_verdict,
     seat_label,
     table_words,
@@ -145,8 +145,8 @@ def gen_dealer(g: Gen) -> Question:
     # R19: the dealer plays the miss for the pool against a lone stander
     rules = g.rules()
     n = table_size(rng, 2, 6)
-    pool = rng.choice([3, 6, 9, 12])
-    hand = deal(rng, rules, n, rng.randrange(n), stakes=Stakes.make(pool=pool, players=n))
+    hand = reached_deal(g, rules, n)
+    pool = hand.setup.stakes.pool
     _dealer_pattern(g, hand, "R17")
     if hand.to_act != hand.setup.dealer or M not in hand.legal_actions():
         raise Reject("the dealer cannot play the miss for the pool")

@@ -5,7 +5,6 @@ Built from a real position, answered by the engine; nothing here decides a rule.
 
 from __future__ import annotations
 
-from loo_lessons.engine.settle import Stakes
 from loo_lessons.quiz.common import (
     Gen,
     P,
@@ -21,8 +20,9 @@ from loo_lessons.quiz.common import (
     table_words,
 )
 from loo_lessons.quiz.model import Choice, Question
-from loo_lessons.quiz.money import money_question, tricks_words
+from loo_lessons.quiz.money import money_question, stakes_words, tricks_words
 from loo_lessons.quiz.positions import (
+    STAKE,
     deal,
     declare_until,
     scenario_of,
@@ -31,6 +31,9 @@ from loo_lessons.quiz.positions import (
 )
 
 # === must: singles, musts and unlimited loo, R41–R49 ==============================================
+
+#: The largest unlimited-loo pool asked about (the table's history is replayed, not invented).
+MAX_UNLIMITED_POOL = 60
 
 
 def gen_must(g: Gen) -> Question:
@@ -61,8 +64,7 @@ def gen_must(g: Gen) -> Question:
         custom = {"single_makes_must": False} if what == "next_is_must" and g.chance(0.3) else None
         rules = g.rules(custom)
         want_single = g.chance(0.6)
-        pool = 3 * rng.randint(1, 5)
-        hand = played_out(g, rules, lambda n: Stakes.make(pool=pool, players=n))
+        hand = played_out(g, rules)
         single = len(hand.players_in) == 3 and sorted(hand.winners) == sorted(hand.players_in)
         if want_single and not single:
             raise Reject("not a single")
@@ -73,7 +75,7 @@ def gen_must(g: Gen) -> Question:
         sc = a.sc
         s = a.j["settlement"]
         head = (
-            f"{table_words(sc)} The pool holds {pool}. Declarations: {declarations_words(sc)}. "
+            f"{table_words(sc)} {stakes_words(sc)} Declarations: {declarations_words(sc)}. "
             f"The hand is played: {tricks_words(a)}."
         )
         if what == "next_pool":
@@ -113,8 +115,7 @@ def gen_must(g: Gen) -> Question:
         )
     if what == "looed_count":
         rules = g.rules()
-        pool = 3 * rng.randint(1, 5)
-        hand = played_out(g, rules, lambda n: Stakes.make(pool=pool, players=n), must=True)
+        hand = played_out(g, rules, must=True)
         mapping = counts_mapping(hand, rules)
         a = ask(g, mapping, {"ask": "looed_count"}, rules)
         sc = a.sc
@@ -142,18 +143,20 @@ def gen_must(g: Gen) -> Question:
     capped = g.chance(0.4)
     unlimited: dict[str, str | bool] = {"loo_amount": "pool_capped" if capped else "pool"}
     rules = g.rules(unlimited)
-    pool = rng.randint(4, 30)
-    cap = rng.randint(3, 12) if capped else None
-    hand = played_out(g, rules, lambda n: Stakes.make(pool=pool, loo_cap=cap, players=n))
+    cap = rng.randint(STAKE + 1, 5 * STAKE) if capped else None
+    # unlimited loos grow fast: a short history keeps the pool a table meets
+    hand = played_out(g, rules, loo_cap=cap, deals=(0, 3))
+    pool = hand.setup.stakes.pool
+    if pool > MAX_UNLIMITED_POOL:
+        raise Reject("a pool beyond what a quiz asks about")
     looed = [s for s in hand.players_in if s not in hand.winners and s != hand.for_pool]
     if not looed:
         raise Reject("nobody looed")
     seat = rng.choice(looed)
     a = ask(g, scenario_of(hand, rules), {"ask": "pays", "seat": seat}, rules)
     head = (
-        f"{table_words(a.sc)} Unlimited loo{f' with a maximum loo of {cap}' if capped else ''}; "
-        f"the pool holds {pool}. Declarations: {declarations_words(a.sc)}. The hand is played: "
-        f"{tricks_words(a)}."
+        f"{table_words(a.sc)} {stakes_words(a.sc)} Declarations: {declarations_words(a.sc)}. "
+        f"The hand is played: {tricks_words(a)}."
     )
     return money_question(
         g,

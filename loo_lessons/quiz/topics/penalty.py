@@ -8,7 +8,6 @@ from __future__ import annotations
 from loo_lessons.engine.cards import Card, parse_card
 from loo_lessons.engine.game import Hand, Phase
 from loo_lessons.engine.penalties import OFFENCE_FOR_LAW, Offence, ruling_for
-from loo_lessons.engine.settle import Stakes
 from loo_lessons.quiz.common import (
     Asked,
     Gen,
@@ -24,6 +23,7 @@ from loo_lessons.quiz.common import (
     played_out,
     positions_kept,
     random_play,
+    reached_deal,
     same_verdict,
     table_words,
     trumps_words,
@@ -33,9 +33,10 @@ from loo_lessons.quiz.model import Choice, Question, Verdict
 from loo_lessons.quiz.money import money_question, tricks_words
 from loo_lessons.quiz.positions import (
     DEFAULT_WEIGHTS,
+    Rules,
+    agreed_loo,
     at_move,
     card_label,
-    deal,
     declare_until,
     scenario_of,
     table_size,
@@ -67,10 +68,9 @@ def _penalty_verdicts(
     )
 
 
-def _stakes_choice(g: Gen, n: int, pool: int | None = None) -> Stakes:
-    if g.chance(0.5):
-        return Stakes.make(stake=3, loo=6, single_loo=3, pool=pool, players=n)  # Peel: 3 and 6
-    return Stakes.make(pool=pool, players=n)
+def _loo_choice(g: Gen, rules: Rules) -> int | None:
+    """Half of Peel's tables agree his loo of 6 (a single loo 3); other loos are the stake's."""
+    return agreed_loo(rules) if g.chance(0.5) else None
 
 
 def _offenders(hand: Hand, off: Offence) -> list[int]:
@@ -186,7 +186,7 @@ def gen_penalty(g: Gen) -> Question:
         )
     if what in ("penalty", "consequences"):
         n = table_size(rng, 3, 7)
-        hand = deal(rng, rules, n, rng.randrange(n), stakes=_stakes_choice(g, n))
+        hand = reached_deal(g, rules, n, loo=_loo_choice(g, rules))
         stop_at = rng.randrange(0, n - 1)
         declare_until(hand, rng, DEFAULT_WEIGHTS, stop=lambda h: len(h.declared) >= stop_at)
         if hand.phase is not Phase.DECLARE or hand.to_act is None:
@@ -262,14 +262,8 @@ def gen_penalty(g: Gen) -> Question:
             view=view_of(sc, [sc.hand.to_act] if sc.hand.to_act is not None else []),
         )
     # penalty_amount (level 1) and withheld winnings (level 2): a finished deal
-    pool = 3 * rng.randint(1, 5)
-    st: list[Stakes] = []
-
-    def stakes_of(n: int) -> Stakes:
-        st.append(_stakes_choice(g, n, pool))
-        return st[-1]
-
-    hand = played_out(g, rules, stakes_of)
+    hand = played_out(g, rules, loo=_loo_choice(g, rules))
+    pool = hand.setup.stakes.pool
     if what == "penalty_amount":
         seat = rng.randrange(hand.setup.players)
         pool_offs = DECLARE_OFFENCES + (PLAY_OFFENCES if seat in hand.players_in else ())

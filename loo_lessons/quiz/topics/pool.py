@@ -1,15 +1,18 @@
 """The `pool` questions: dividing the pool and the loos (R38–R40).
 
-Built from a real position, answered by the engine; nothing here decides a rule.
+Built from a real position, answered by the engine; nothing here decides a rule. The pool is
+the one a table reached by playing deals under the named rules (`positions.reach`); an odd
+pool comes from a single loo paid into it at once (R50–R52), as it does at a real table.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from loo_lessons.engine.settle import Stakes
 from loo_lessons.quiz.common import (
+    Asked,
     Gen,
+    Reject,
     ask,
     counts_mapping,
     declarations_words,
@@ -17,31 +20,22 @@ from loo_lessons.quiz.common import (
     table_words,
 )
 from loo_lessons.quiz.model import Question
-from loo_lessons.quiz.money import money_question, tricks_words
-from loo_lessons.quiz.positions import (
-    scenario_of,
-)
+from loo_lessons.quiz.money import PAID_AT_ONCE, money_question, stakes_words, tricks_words
+from loo_lessons.quiz.positions import agreed_loo, scenario_of
 
 # === pool: dividing the pool and the loos, R38–R40 ================================================
+
+#: Tries at a single loo paid into the pool at once (an offence the engine accepts here).
+PENALTY_TRIES = 8
 
 
 def gen_pool(g: Gen) -> Question:
     rng = g.rng
     rules = g.rules()
-    if g.level == 1:
-        pool = 3 * rng.randint(1, 5)
-        hand = played_out(g, rules, lambda n: Stakes.make(pool=pool, players=n))
-        mapping = counts_mapping(hand, rules)
-    else:
-        peel_loo = g.chance(0.3)
-        pool = (
-            rng.choice([p for p in range(4, 22) if p % 3])
-            if g.disagreement or not peel_loo or g.chance(0.5)
-            else 3 * rng.randint(1, 6)
-        )
-        loo = 6 if peel_loo else None
-        hand = played_out(g, rules, lambda n: Stakes.make(pool=pool, loo=loo, players=n))
-        mapping = scenario_of(hand, rules)
+    # Peel's table may agree a loo of 6 apart from the stake; never in disagreement mode,
+    # where the same position must arise under Hoffmann's rules too
+    loo = agreed_loo(rules) if not g.disagreement and g.chance(0.3) else None
+    hand = played_out(g, rules, loo=loo)
     ins = list(hand.players_in)
     if g.level == 1:
         what = rng.choice(["receives", "pays", "next_pool"])
@@ -58,14 +52,28 @@ def gen_pool(g: Gen) -> Question:
     question: dict[str, Any] = {"ask": what}
     if seat is not None:
         question["seat"] = seat
-    a = ask(g, mapping, question, rules)
+    a: Asked | None = None
+    if g.level == 1:
+        if hand.setup.stakes.pool % 3:
+            raise Reject("level 1 divides a pool of thirds")
+        a = ask(g, counts_mapping(hand, rules), question, rules)
+    elif g.disagreement or g.chance(0.6):
+        # a single loo paid into this pool at once makes it hold what the stakes alone do not
+        for _ in range(PENALTY_TRIES):
+            offence = rng.choice(PAID_AT_ONCE)
+            who = rng.randrange(hand.setup.players)
+            extra = {"penalties": [{"seat": who, "offence": offence.name.lower()}]}
+            try:
+                a = ask(g, scenario_of(hand, rules, extra=extra), question, rules)
+                break
+            except Reject:
+                continue
+        if a is None:
+            raise Reject("no single loo paid at once fits this deal")
+    else:
+        a = ask(g, scenario_of(hand, rules), question, rules)
     head = (
-        f"{table_words(a.sc)} The pool holds {pool}"
-        + (
-            f"; a loo costs {a.sc.hand.setup.stakes.loo}"
-            if a.sc.hand.setup.stakes.loo != a.sc.hand.setup.stakes.stake
-            else ""
-        )
-        + f". Declarations: {declarations_words(a.sc)}. The hand is played: {tricks_words(a)}."
+        f"{table_words(a.sc)} {stakes_words(a.sc)} Declarations: {declarations_words(a.sc)}. "
+        f"The hand is played: {tricks_words(a)}."
     )
     return money_question(g, a, what, seat, head)

@@ -48,7 +48,7 @@ export function quizReduce(questions, st, ev) {
             ? selected.filter((k) => k !== ev.key)
             : [...selected, ev.key];
         } else {
-          put({ picked: [ev.key], correct: answer.includes(ev.key), revealed: false });
+          put({ picked: [ev.key], correct: gradeKeys(q, [ev.key]), revealed: false });
           inspect = ev.key;
         }
       }
@@ -56,9 +56,7 @@ export function quizReduce(questions, st, ev) {
     case "check":
       if (q && q.multi && resp === null && selected.length) {
         const picked = keys.filter((k) => selected.includes(k));
-        const correct =
-          picked.length === new Set(answer).size && picked.every((k) => answer.includes(k));
-        put({ picked, correct, revealed: false });
+        put({ picked, correct: gradeKeys(q, picked), revealed: false });
         inspect = null;
       }
       break;
@@ -171,49 +169,83 @@ export function heldBanks(d, qs) {
 
 function csvCell(x) {
   const s = x === null || x === undefined ? "" : String(x);
-  return /[",\n\r]/.test(s) || /^[=+\-@]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+  return /[",\n\r]/.test(s) || /^[=+\-@\t]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
-// One row per question: what a teacher merges with `loo-lessons quiz results`.
-export const RESULT_COLUMNS = ["name", "class_code", "question", "topic", "question_id", "rule_ids", "answer_given", "correct", "seconds"];
+// What a pupil exports carries answers, never marks that count: per attempt, the choice KEYS given
+// to each question (null: not answered) and the seconds taken. `loo-lessons quiz results`
+// (loo_lessons/quiz/classroom.py) grades every answer again from the class code; the shapes
+// here are loo_lessons/quiz/results.py's (Submission.to_json, EXPORT_COLUMNS).
+export const EXPORT_COLUMNS = ["name", "class_code", "attempt", "question", "question_id", "answer_given", "seconds", "correct", "topic", "rule_ids"];
 
-export function resultRows(questions, responses, seconds, name, code) {
-  return questions.map((q, i) => {
-    const r = isObject(responses[i]) ? responses[i] : null;
+export function attemptOf(questions, responses, seconds, number) {
+  const k = questions.map((q, i) => {
+    const r = isObject((responses || [])[i]) ? responses[i] : null;
     const picked = r && Array.isArray(r.picked) ? r.picked : [];
-    return {
-      name: name || "",
-      class_code: code || "",
-      question: i + 1,
-      topic: q.topic || "",
-      question_id: q.id || "",
-      rule_ids: (q.rule_ids || []).join(";"),
-      answer_given: picked.join(";"),
-      correct: r === null || (!picked.length && r.revealed) ? "" : r.correct ? "yes" : "no",
-      seconds: r && typeof (seconds || {})[i] === "number" ? seconds[i] : "",
-    };
+    return picked.length ? picked.join(";") : null;
   });
+  const s = k.map((x, i) => (x !== null && typeof (seconds || {})[i] === "number" ? seconds[i] : null));
+  return { a: number, k, s };
+}
+
+export function submission(questions, attempts, name, code) {
+  return { n: String(name || "").split(/\s+/).filter(Boolean).join(" "), c: code || "", q: questions.map((q) => q.id || ""), t: attempts };
+}
+
+// Right or wrong, as the Python Question.grade does: one key for a single answer, the set for multi.
+function gradeKeys(q, keys) {
+  const answer = q.answer || [];
+  if (q.multi) return keys.length === new Set(answer).size && new Set(keys).size === keys.length && keys.every((k) => answer.includes(k));
+  return keys.length === 1 && answer.includes(keys[0]);
+}
+
+// One row per question and attempt; `correct` is the page's own mark, for a reader of the file.
+export function resultRows(questions, sub) {
+  const rows = [];
+  for (const t of sub.t) {
+    questions.forEach((q, i) => {
+      const given = t.k[i];
+      rows.push({
+        name: sub.n,
+        class_code: sub.c,
+        attempt: t.a,
+        question: i + 1,
+        question_id: q.id || "",
+        answer_given: given === null ? "" : given,
+        seconds: t.s[i] === null ? "" : t.s[i],
+        correct: given === null ? "" : gradeKeys(q, given.split(";")) ? "yes" : "no",
+        topic: q.topic || "",
+        rule_ids: (q.rule_ids || []).join(";"),
+      });
+    });
+  }
+  return rows;
 }
 
 export function resultCsv(rows) {
-  const lines = [RESULT_COLUMNS.join(",")];
-  for (const row of rows) lines.push(RESULT_COLUMNS.map((c) => csvCell(row[c])).join(","));
+  const lines = [EXPORT_COLUMNS.join(",")];
+  for (const row of rows) lines.push(EXPORT_COLUMNS.map((c) => csvCell(row[c])).join(","));
   return lines.join("\r\n") + "\r\n";
 }
 
-// The short result code a pupil pastes: "loo1." + base64url of {n, c, r, s}, where r has one
-// letter per question (1 right, 0 wrong, - not answered) and s the seconds on each.
-export function resultCode(rows) {
-  const body = {
-    n: rows.length ? rows[0].name : "",
-    c: rows.length ? rows[0].class_code : "",
-    r: rows.map((x) => (x.correct === "yes" ? "1" : x.correct === "no" ? "0" : "-")).join(""),
-    s: rows.map((x) => (typeof x.seconds === "number" ? x.seconds : null)),
-  };
-  const bytes = new TextEncoder().encode(JSON.stringify(body));
+// The short result code a pupil pastes: "loo2." + base64url of the submission's JSON.
+export function resultCode(sub) {
+  const bytes = new TextEncoder().encode(JSON.stringify(sub));
   let bin = "";
   for (const b of bytes) bin += String.fromCharCode(b);
-  return "loo1." + btoa(bin).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  return "loo2." + btoa(bin).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+// The class code of an address's fragment (#class=lead-10-42): {text} or {error} (a stray
+// "%" makes decodeURIComponent throw: refused in one line, the quiz keeps working).
+export function hashCode(hash) {
+  const m = /(?:^#|&)class=([^&]*)/.exec(String(hash || ""));
+  if (!m) return null;
+  try {
+    return { text: decodeURIComponent(m[1]) };
+  } catch (e) {
+    return { error: `The address's class code (#class=${m[1].slice(0, 40)}) cannot be read: type the code in the box.` };
+  }
 }
 
 function choiceText(q) {
@@ -264,18 +296,79 @@ export default {
       selected: model.get("selected"),
       inspect: model.get("inspect"),
     });
-    // when each question first came on screen, and the seconds until it was answered
-    let shownAt = {};
-    let secondsTo = {};
+    // What the page keeps beside the model: the pupil's name, when each question came on
+    // screen and the seconds until it was answered, the attempts finished ("Start again"), a
+    // class code waiting for the engine. Kept in an attribute of `el`, so it survives the
+    // book's engine taking the widget over (engine.js clones the element, attributes too).
+    let saved = {};
+    try {
+      saved = JSON.parse(el.getAttribute("data-loo-quiz-page") || "{}") || {};
+    } catch (e) {
+      saved = {};
+    }
+    const idsOf = (qs) => qs.map((q) => q.id || "").join("\n");
+    let pupil = typeof saved.pupil === "string" ? saved.pupil : "";
+    let shownAt = isObject(saved.shownAt) ? saved.shownAt : {};
+    let secondsTo = isObject(saved.secondsTo) ? saved.secondsTo : {};
+    let history = Array.isArray(saved.history) ? saved.history : [];
+    let historyOf = typeof saved.historyOf === "string" ? saved.historyOf : idsOf(questions());
+    let pending = typeof saved.pending === "string" ? saved.pending : null;
+    let clickAt = {};
+    let codeText = typeof saved.codeText === "string" ? saved.codeText : null; // typed, while refused or waiting
+    let codeError = typeof saved.codeError === "string" ? saved.codeError : "";
+    let exported = "";
+    let codeNote = "";
+    let hashSeen = saved.hashSeen === true; // the address's code is read once, by the first render
+    const keep = () => el.setAttribute("data-loo-quiz-page", JSON.stringify({ pupil, shownAt, secondsTo, history, historyOf, pending, hashSeen, codeError, codeText }));
+    const live = () => typeof model.dispatch === "function";
+    // the book's engine is on its way: this widget will be live (and deal any code) soon
+    const engineComing = () => {
+      if (live() || !el.hasAttribute("data-loo-live") || typeof location === "undefined" || location.protocol === "file:") return false;
+      const eng = window.looEngine;
+      return !eng || eng.state === "idle" || eng.state === "loading";
+    };
+    // seconds: from the question's first showing to the click that answered it, noted when the
+    // answer is in the model (with the engine, the worker answers after `send` returns)
+    const noteSeconds = () => {
+      const rs = model.get("responses") || [];
+      rs.forEach((r, i) => {
+        if (isObject(r) && secondsTo[i] === undefined && typeof shownAt[i] === "number") {
+          const t = typeof clickAt[i] === "number" ? clickAt[i] : Date.now();
+          secondsTo[i] = Math.max(0, Math.round((t - shownAt[i]) / 100) / 10);
+        }
+      });
+      keep();
+    };
+    // a new bank (another code, new questions): its attempts start again from 1
+    const bankChanged = () => {
+      const ids = idsOf(questions());
+      if (ids === historyOf) return;
+      historyOf = ids;
+      history = [];
+      shownAt = {};
+      secondsTo = {};
+      clickAt = {};
+      exported = "";
+      keep();
+    };
     const send = (ev) => act(model, ev, () => quizReduce(questions(), state(), ev));
     const grade = (ev) => {
       const i = model.get("index") || 0;
-      const before = (model.get("responses") || [])[i];
+      // the last click before the answer counts (a several-answer question: its Check)
+      if (!isObject((model.get("responses") || [])[i])) clickAt[i] = Date.now();
       send(ev);
-      const after = (model.get("responses") || [])[i];
-      if (!isObject(before) && isObject(after) && shownAt[i] !== undefined && secondsTo[i] === undefined) {
-        secondsTo[i] = Math.round((Date.now() - shownAt[i]) / 100) / 10;
-      }
+      noteSeconds();
+    };
+    // "Start again": the attempt is kept (it is exported with the next), the next one counts
+    const restart = () => {
+      const current = quizReduce(questions(), state(), { type: "none" }).responses;
+      if (current.some((r) => isObject(r))) history = [...history, attemptOf(questions(), current, secondsTo, history.length + 1)];
+      shownAt = {};
+      secondsTo = {};
+      clickAt = {};
+      exported = "";
+      keep();
+      send({ type: "restart" });
     };
     // the control that keeps keyboard focus when it is pressed and replaced
     let lastControl = "primary";
@@ -289,34 +382,53 @@ export default {
         : commit(model, { new_request: (model.get("new_request") || 0) + 1 });
     // the page's own bank stays dealable after another code was used
     const initialBanks = heldBanks(model.get("data") || {}, questions());
-    let pupil = "";
-    let codeText = null; // what the pupil typed, while it is refused
-    let codeError = "";
-    let exported = "";
+    let redraw = () => {};
     const useCode = (text) => {
       const d = model.get("data") || {};
-      const got = classQuestions({ ...initialBanks, ...heldBanks(d, questions()) }, text);
-      if (got.error && d.live && !model.get("static_page") && parseClassCode(text)) {
-        // a kernel (or the engine in the page) deals any code: Python answers with questions
+      const c = parseClassCode(text);
+      codeNote = "";
+      if (c && c.code === d.class_code) {
+        // the questions on screen already: said, and nothing answered is lost
         codeError = "";
         codeText = null;
-        exported = "";
-        shownAt = {};
-        secondsTo = {};
-        commit(model, { class_request: parseClassCode(text).code });
+        pending = null;
+        codeNote = `These are the questions of class code ${c.code}.`;
+        keep();
+        redraw();
+        return;
+      }
+      const got = classQuestions({ ...initialBanks, ...heldBanks(d, questions()) }, text);
+      // Python deals any code: the book's engine always (its controller holds the questions),
+      // a kernel a code the page does not hold
+      if (c && (live() || (got.error && d.live && !model.get("static_page")))) {
+        codeError = "";
+        codeText = null;
+        pending = null;
+        keep();
+        commit(model, { class_request: c.code });
+        return;
+      }
+      if (got.error && c && engineComing()) {
+        // kept, and dealt when the engine is live
+        codeError = "";
+        codeText = text;
+        pending = c.code;
+        keep();
+        watchEngine();
+        redraw();
         return;
       }
       if (got.error) {
         codeError = got.error;
         codeText = text; // kept in the box, to be corrected
-        model.set("data", { ...d });
+        keep();
+        redraw();
         return;
       }
       codeError = "";
       codeText = null;
-      exported = "";
-      shownAt = {};
-      secondsTo = {};
+      pending = null;
+      keep();
       commit(model, {
         data: { ...d, class_code: got.code },
         questions: got.questions,
@@ -325,8 +437,30 @@ export default {
         selected: [],
         inspect: null,
       });
+      bankChanged();
     };
-    const rows = () => resultRows(questions(), quizReduce(questions(), state(), { type: "none" }).responses, secondsTo, pupil, (model.get("data") || {}).class_code || "");
+    // the engine failed to start: a waiting code is refused as a page without it would
+    let watching = false;
+    const watchEngine = () => {
+      if (watching) return;
+      const eng = window.looEngine;
+      if (!eng) {
+        setTimeout(watchEngine, 100);
+        return;
+      }
+      watching = true;
+      eng.ready.catch(() => {
+        if (pending && !live()) {
+          const got = classQuestions(initialBanks, pending);
+          codeError = got.error || "";
+          pending = null;
+          keep();
+          redraw();
+        }
+      });
+    };
+    const attempts = () => [...history, attemptOf(questions(), quizReduce(questions(), state(), { type: "none" }).responses, secondsTo, history.length + 1)];
+    const sub = () => submission(questions(), attempts(), pupil, (model.get("data") || {}).class_code || "");
     const classBar = (d) => {
       if (!d.banks && !d.class_code) return null;
       const box = h("input", {
@@ -353,6 +487,7 @@ export default {
         autocomplete: "name",
         oninput: () => {
           pupil = nameBox.value;
+          keep();
         },
       });
       return h(
@@ -362,6 +497,8 @@ export default {
         button("Use this code", () => useCode(box.value), { action: "class-code", focusId: "use-code" }),
         h("label", {}, "Your name", nameBox),
         h("p", { class: "loo-muted", text: "A class code is topic-count-seed, e.g. lead-10-42 (ten lead questions, seed 42): the same code deals the same questions on every page." }),
+        pending ? h("p", { class: "loo-muted loo-class-loading", role: "status", "data-class-loading": pending, text: `Loading the class's questions (${pending})\u2026 they are dealt as soon as the engine is ready.` }) : null,
+        codeNote ? h("p", { class: "loo-muted", "data-class-note": "", text: codeNote }) : null,
         codeError ? h("p", { class: "loo-mark loo-wrong", role: "alert", text: codeError }) : null,
       );
     };
@@ -376,11 +513,11 @@ export default {
           button("Download results (CSV)", () => {
             const code = (model.get("data") || {}).class_code || "quiz";
             const who = (pupil || "pupil").replace(/[^A-Za-z0-9_-]+/g, "_");
-            download(`loo-results-${code}-${who}.csv`, resultCsv(rows()));
+            download(`loo-results-${code}-${who}.csv`, resultCsv(resultRows(questions(), sub())));
           }, { action: "export-csv", focusId: "export-csv" }),
           button("Show the result code", () => {
-            exported = resultCode(rows());
-            model.set("data", { ...(model.get("data") || {}) });
+            exported = resultCode(sub());
+            redraw();
           }, { action: "export-code", focusId: "export-code" }),
         ),
         exported ? h("textarea", { readonly: true, rows: 3, "aria-label": "result code", "data-result-code": "", text: exported }) : null,
@@ -395,13 +532,16 @@ export default {
       else el.append(next);
       sheet = next;
     };
-    mount(el, model, ["data", "questions", "index", "responses", "selected", "inspect"], (body, say) => {
+    redraw = mount(el, model, ["data", "questions", "index", "responses", "selected", "inspect"], (body, say) => {
       const d = model.get("data") || {};
       const qs = questions();
       const st = quizReduce(qs, state(), { type: "none" });
       const score = quizScore(qs, st.responses);
       const n = qs.length;
-      if (st.index < n && shownAt[st.index] === undefined) shownAt[st.index] = Date.now();
+      if (st.index < n && shownAt[st.index] === undefined) {
+        shownAt[st.index] = Date.now();
+        keep();
+      }
       const head = h(
         "div",
         { class: "loo-quiz-head" },
@@ -434,11 +574,7 @@ export default {
             "div",
             { class: "loo-controls" },
             button("Back", () => send({ type: "prev" }), { action: "prev", focusId: "prev" }),
-            button("Start again", press("primary", () => {
-              shownAt = {};
-              secondsTo = {};
-              send({ type: "restart" });
-            }), { action: "restart", focusId: "primary", kind: "primary" }),
+            button("Start again", press("primary", restart), { action: "restart", focusId: "primary", kind: "primary" }),
             d.live ? button("New questions", askNew, { focusId: "new", action: "new" }) : null,
           ),
         );
@@ -530,13 +666,27 @@ export default {
     model.on("change:data", () => {
       if (((model.get("data") || {}).class_code || "") !== sheetCode) drawSheet();
     });
-    // a class code in the address (#class=lead-10-42) deals that code's questions
+    model.on("change:responses", noteSeconds);
+    model.on("change:questions", bankChanged);
+    // a code typed before the engine came, else the address's (#class=lead-10-42)
     const d0 = model.get("data") || {};
-    const hash = (typeof location !== "undefined" && location.hash) || "";
-    const m = /(?:^#|&)class=([^&]+)/.exec(hash);
-    if ((d0.banks || d0.class_code) && m) {
-      const text = decodeURIComponent(m[1]);
-      if (parseClassCode(text)?.code !== d0.class_code) useCode(text);
+    if (d0.banks || d0.class_code) {
+      const fromHash = hashSeen ? null : hashCode((typeof location !== "undefined" && location.hash) || "");
+      hashSeen = true;
+      keep();
+      const wanted = pending || (fromHash && fromHash.text);
+      if (fromHash && fromHash.error && !pending) {
+        codeError = fromHash.error;
+        keep();
+        redraw();
+      } else if (wanted && parseClassCode(wanted)?.code !== d0.class_code) {
+        useCode(wanted);
+      } else if (wanted && !parseClassCode(wanted)) {
+        useCode(wanted); // refused in one line, in the widget
+      } else if (pending) {
+        pending = null;
+        keep();
+      }
     }
   },
 };

@@ -1,0 +1,230 @@
+"""Where the chunks of a simulation are played: here, in a pool of local processes, or on a Dask
+cluster. Every backend yields the chunks' results in chunk order, so `simulate` merges the same
+tallies in the same order whatever runs them, and its tables are identical.
+
+A worker that dies never hangs a run. The local pool (`concurrent.futures`) notices a process
+that vanished and the run ends with `WorkerLost`: one sentence, the hands finished so far kept.
+A Dask cluster retries the chunk of a lost worker on another (the scheduler's own rule); if the
+cluster has no worker at all for `NO_WORKER_GRACE` seconds, or a chunk keeps killing workers,
+the run ends with `WorkerLost` too.
+
+Dask is optional (`pip install 'loo-lessons[cluster]'`); it is imported only when asked for.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import re
+import signal
+import sys
+from collections import deque
+from collections.abc import Callable, Generator, Sequence
+from contextlib import suppress
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from loo_lessons.engine.errors import LooError
+
+if TYPE_CHECKING:
+    from concurrent.futures import Future, ProcessPoolExecutor
+
+J = TypeVar("J")
+R = TypeVar("R")
+
+#: What to install for `--dask`.
+CLUSTER_EXTRA = "pip install 'loo-lessons[cluster]'"
+#: Seconds a Dask run waits with no worker in the cluster before it gives up.
+NO_WORKER_GRACE = 60.0
+#: `local:N`: a local Dask cluster of N worker processes.
+_LOCAL = re.compile(r"local:(\d{1,3})")
+MAX_LOCAL_WORKERS = 64
+
+
+class WorkerLost(LooError):
+    """A worker died and its chunk could not be played: the run stops (`done` chunks kept)."""
+
+    def __init__(self, message: str, done: int = 0) -> None:
+        super().__init__(message)
+        self.done = done
+
+
+def available_cores() -> int:
+    """The cores this process may run on (its affinity, not the machine's count)."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # not on Linux
+        return max(1, os.cpu_count() or 1)
+
+
+def _ignore_sigint() -> None:
+    """Workers leave Ctrl-C to the parent, which stops them and keeps what is finished."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def in_order(
+    play: Callable[[J], R], jobs: Sequence[J], workers: int = 1, dask: str | None = None
+) -> Generator[R, None, None]:
+    """`play(job)` for each job, yielded in the jobs' order: here (`workers` 1), in `workers`
+    local processes, or on the Dask cluster at `dask` (an address, or `local:N`)."""
+    if dask is not None:
+        return _on_dask(play, jobs, dask)
+    if workers > 1 and len(jobs) > 1:
+        return _in_processes(play, jobs, min(workers, len(jobs)))
+    return (play(job) for job in jobs)
+
+
+def _in_processes(
+    play: Callable[[J], R], jobs: Sequence[J], workers: int
+) -> Generator[R, None, None]:
+    # imported here: the page's Python (Pyodide) has no processes and plays every chunk itself
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
+
+    ctx = multiprocessing.get_context("fork" if sys.platform == "linux" else "spawn")
+    pool = ProcessPoolExecutor(workers, mp_context=ctx, initializer=_ignore_sigint)
+    window: deque[Future[R]] = deque()
+    todo = iter(jobs)
+    done = 0
+    try:
+        # a few chunks ahead of the one awaited: the pool stays busy, memory stays bounded
+        for job in todo:
+            window.append(pool.submit(play, job))
+            if len(window) >= 2 * workers:
+                break
+        while window:
+            try:
+                part = window.popleft().result()
+            except BrokenProcessPool:
+                raise WorkerLost(
+                    f"simulate: a worker process died during the run; {done} chunks were "
+                    "finished; the run is stopped",
+                    done,
+                ) from None
+            done += 1
+            for job in todo:
+                window.append(pool.submit(play, job))
+                break
+            yield part
+    finally:
+        _stop(pool)
+
+
+def _stop(pool: ProcessPoolExecutor) -> None:
+    """Stop the pool now: cancel what is queued and end the processes still playing."""
+    pool.shutdown(wait=False, cancel_futures=True)
+    terminate = getattr(pool, "terminate_workers", None)  # Python 3.14
+    if terminate is not None:
+        terminate()
+        return
+    procs: dict[int, Any] = getattr(pool, "_processes", None) or {}
+    for p in list(procs.values()):
+        if p.is_alive():
+            p.terminate()
+    for p in list(procs.values()):
+        p.join(5)
+
+
+def check_address(text: str) -> str:
+    """`--dask`: `local:N` (N from 1 to MAX_LOCAL_WORKERS) or a scheduler's address."""
+    s = text.strip()
+    m = _LOCAL.fullmatch(s)
+    if m is not None:
+        n = int(m.group(1))
+        if not 1 <= n <= MAX_LOCAL_WORKERS:
+            raise LooError(f"--dask: local:{n} is out of range: 1 to {MAX_LOCAL_WORKERS} workers")
+        return s
+    if s.startswith("local"):
+        raise LooError(f"--dask: expected local:N (N workers), got {s[:40]!r}")
+    if not s or len(s) > 200 or any(ch.isspace() for ch in s):
+        raise LooError("--dask: expected a scheduler address (tcp://host:port) or local:N")
+    return s
+
+
+def dask_module() -> Any:
+    """`distributed`, or one LooError saying how to install it."""
+    try:
+        import distributed
+    except ImportError:
+        raise LooError(f"--dask: Dask is not installed; {CLUSTER_EXTRA}") from None
+    return distributed
+
+
+def _on_dask(play: Callable[[J], R], jobs: Sequence[J], address: str) -> Generator[R, None, None]:
+    distributed = dask_module()
+    address = check_address(address)
+    m = _LOCAL.fullmatch(address)
+    cluster = None
+    if m is not None:
+        cluster = distributed.LocalCluster(
+            n_workers=int(m.group(1)),
+            threads_per_worker=1,
+            processes=True,
+            dashboard_address=None,
+            silence_logs=logging.ERROR,
+        )
+        client = distributed.Client(cluster)
+    else:
+        try:
+            client = distributed.Client(address, timeout=30)
+        except OSError as e:
+            raise LooError(f"--dask: cannot reach the scheduler at {address}: {e}") from None
+    try:
+        yield from _dask_in_order(distributed, client, play, jobs)
+    finally:
+        client.close()
+        if cluster is not None:
+            cluster.close()
+
+
+def _dask_in_order(
+    distributed: Any, client: Any, play: Callable[[J], R], jobs: Sequence[J]
+) -> Generator[R, None, None]:
+    import time
+
+    workers = max(1, len(client.scheduler_info().get("workers", {})))
+    window: deque[Any] = deque()
+    todo = iter(jobs)
+    done = 0
+    for job in todo:
+        window.append(client.submit(play, job, pure=False))
+        if len(window) >= 2 * workers:
+            break
+    try:
+        while window:
+            head = window[0]
+            alone_since: float | None = None
+            while True:
+                # wait in short steps, so a cluster left with no worker is noticed
+                with suppress(TimeoutError):
+                    distributed.wait(head, timeout=2)
+                if head.done():
+                    break
+                if client.scheduler_info().get("workers"):
+                    alone_since = None
+                elif alone_since is None:
+                    alone_since = time.monotonic()
+                elif time.monotonic() - alone_since > NO_WORKER_GRACE:
+                    raise WorkerLost(
+                        f"simulate: the Dask cluster has had no worker for "
+                        f"{NO_WORKER_GRACE:.0f} s; {done} chunks were finished; the run is "
+                        "stopped",
+                        done,
+                    )
+            try:
+                part = head.result()
+            except distributed.KilledWorker:
+                raise WorkerLost(
+                    f"simulate: a chunk killed Dask workers again and again; {done} chunks "
+                    "were finished; the run is stopped",
+                    done,
+                ) from None
+            window.popleft()
+            done += 1
+            for job in todo:
+                window.append(client.submit(play, job, pure=False))
+                break
+            yield part
+    finally:
+        for f in window:
+            f.cancel()

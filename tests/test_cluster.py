@@ -1,0 +1,215 @@
+"""Simulation on a Dask cluster and with dying workers (sim/workers.py): the same tables whatever
+plays the chunks, and a dead worker never hangs a run. Every wait here is bounded by a timeout
+of the harness; nothing is timed."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import threading
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from loo_lessons.cli import EXIT_REFUSED, main
+from loo_lessons.sim import workers as W
+from loo_lessons.sim.montecarlo import CHUNK_HANDS, SimResult, simulate
+
+ROOT = Path(__file__).resolve().parent.parent
+ENV = dict(os.environ, PYTHONPATH=os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]))
+
+
+def _tables(res: SimResult) -> dict[str, Any]:
+    return {k: t.records() for k, t in res.summary().items()}
+
+
+def test_dask_local_2_gives_the_same_tables_as_workers_2(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    runs = []
+    argv = ["simulate", "--hands", str(2 * CHUNK_HANDS + 7), "--players", "4", "--seed", "3"]
+    for backend in (["--workers", "2"], ["--dask", "local:2"]):
+        assert main([*argv, *backend, "--json", "--quiet"]) == 0
+        runs.append(json.loads(capsys.readouterr().out))
+    assert runs[0] == runs[1]
+    assert runs[0]["hands"] == 2 * CHUNK_HANDS + 7
+
+
+def _children(pid: int) -> list[int]:
+    with open(f"/proc/{pid}/task/{pid}/children") as f:
+        return [int(x) for x in f.read().split()]
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="needs Linux /proc")
+def test_a_killed_local_worker_ends_the_run_in_one_line() -> None:
+    args = ["simulate", "--hands", "2000000", "--players", "4", "--seed", "9", "--workers", "2"]
+    p = subprocess.Popen(
+        [sys.executable, "-m", "loo_lessons.cli", *args, "--json"],
+        env=ENV,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert p.stderr is not None
+        first = p.stderr.readline()  # the first progress line: the pool is at work
+        assert first.startswith("simulate: "), first
+        kids = _children(p.pid)
+        assert kids, "no worker processes"
+        os.kill(kids[0], signal.SIGKILL)
+        out, rest = p.communicate(timeout=120)  # the harness's bound: a hang fails here
+    finally:
+        if p.poll() is None:
+            p.kill()
+            p.communicate()
+    assert p.returncode == EXIT_REFUSED
+    assert out == "" and "Traceback" not in rest
+    last = rest.strip().splitlines()[-1]
+    assert last.startswith("error: simulate: a worker process died during the run;"), last
+
+
+def _bounded(run: Any, seconds: float) -> dict[str, Any]:
+    """`run()` in a daemon thread, joined with a timeout: a hang fails the test, never stalls it."""
+    box: dict[str, Any] = {}
+
+    def target() -> None:
+        try:
+            box["res"] = run()
+        except Exception as e:  # reported in the test's thread
+            box["error"] = e
+
+    t = threading.Thread(target=target, daemon=True)
+    t.start()
+    t.join(timeout=seconds)
+    assert not t.is_alive(), "the run hung"
+    return box
+
+
+def test_a_killed_dask_worker_loses_nothing_and_a_cluster_left_empty_ends_the_run(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    distributed = pytest.importorskip("distributed")
+    import logging
+
+    cluster = distributed.LocalCluster(
+        n_workers=2,
+        threads_per_worker=1,
+        processes=True,
+        dashboard_address=None,
+        silence_logs=logging.ERROR,
+    )
+    client = distributed.Client(cluster)
+    try:
+        pids = list(client.run(os.getpid).values())
+        killed: list[int] = []
+
+        def kill_one(done: int, total: int) -> None:
+            if not killed:
+                os.kill(pids[0], signal.SIGKILL)
+                killed.append(pids[0])
+
+        box = _bounded(  # the harness's bound: a hang fails here
+            lambda: simulate(
+                24 * 250, 4, 5, progress=kill_one, chunk=250, dask=cluster.scheduler_address
+            ),
+            180,
+        )
+
+        # then every worker goes, for good: the run ends in one error, not a wait forever
+        monkeypatch.setattr(W, "NO_WORKER_GRACE", 2.0)
+
+        def retire_all(done: int, total: int) -> None:
+            if done == 250:
+                cluster.scale(0)
+
+        empty = _bounded(
+            lambda: simulate(
+                400 * 250, 4, 6, progress=retire_all, chunk=250, dask=cluster.scheduler_address
+            ),
+            180,
+        )
+    finally:
+        client.close()
+        cluster.close()
+    lost = empty.get("error")
+    assert isinstance(lost, W.WorkerLost), empty
+    assert "no worker for 2 s" in str(lost) and lost.done % 250 == 0 and lost.done >= 250
+    assert killed
+    res = box.get("res")  # Dask played the lost worker's chunk again, elsewhere
+    assert isinstance(res, SimResult), box
+    assert res.hands == 24 * 250
+    assert _tables(res) == _tables(simulate(24 * 250, 4, 5, chunk=250))
+
+
+def test_a_pool_that_breaks_raises_worker_lost_with_the_hands_done() -> None:
+    seen: list[int] = []
+
+    def kill_a_worker(done: int, total: int) -> None:
+        import multiprocessing
+
+        seen.append(done)
+        if len(seen) == 1:
+            for child in multiprocessing.active_children():
+                assert child.pid is not None
+                os.kill(child.pid, signal.SIGKILL)
+
+    box = _bounded(  # the harness's bound: a hang fails here
+        lambda: simulate(400 * 100, 4, 2, workers=2, progress=kill_a_worker, chunk=400), 120
+    )
+    err = box.get("error")
+    assert isinstance(err, W.WorkerLost), box
+    assert err.done == seen[-1] and err.done % 400 == 0
+    assert "a worker process died" in str(err)
+
+
+def test_without_dask_the_command_says_so_in_one_line() -> None:
+    env = dict(ENV, PYTHONPATH=os.pathsep.join([str(ROOT / "tests" / "bare_site"), str(ROOT)]))
+    p = subprocess.run(
+        [sys.executable, "-m", "loo_lessons.cli", "simulate", "--hands", "10", "--dask", "local:2"],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert p.returncode == EXIT_REFUSED
+    assert p.stderr == "error: --dask: Dask is not installed; pip install 'loo-lessons[cluster]'\n"
+
+
+@pytest.mark.parametrize(
+    ("value", "said"),
+    [
+        ("local:0", "--dask: local:0 is out of range: 1 to 64 workers"),
+        ("local:two", "--dask: expected local:N (N workers), got 'local:two'"),
+        ("two words", "--dask: expected a scheduler address (tcp://host:port) or local:N"),
+    ],
+)
+def test_cli_refuses_a_bad_dask_address(
+    capsys: pytest.CaptureFixture[str], value: str, said: str
+) -> None:
+    assert main(["simulate", "--hands", "10", "--dask", value]) == EXIT_REFUSED
+    assert capsys.readouterr().err == f"error: {said}\n"
+
+
+def test_workers_default_to_the_usable_cores(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert W.available_cores() == len(os.sched_getaffinity(0))
+    asked: list[int] = []
+    import loo_lessons.sim.montecarlo as M
+
+    real = M.simulate
+
+    def spy(*args: Any, **kwargs: Any) -> SimResult:
+        asked.append(kwargs["workers"])
+        return real(*args, **{**kwargs, "workers": 1})
+
+    monkeypatch.setattr(M, "simulate", spy)
+    monkeypatch.setattr(W, "available_cores", lambda: 7)
+    assert main(["simulate", "--hands", "20", "--quiet", "--json"]) == 0
+    assert main(["simulate", "--hands", "20", "--quiet", "--json", "--workers", "3"]) == 0
+    capsys.readouterr()
+    assert asked == [7, 3]
