@@ -282,7 +282,7 @@ def test_an_explorers_title_says_when_its_position_was_changed(browser: Any, ser
     no longer names the lone stander's position; put it back and it does again."""
     page, w = open_live(browser, f"{server}/notebooks/04-dealer-special-cases.html", server)
     try:
-        box = page.locator(".loo-live-widget").filter(
+        box = page.locator('.loo-static[data-loo-component="explore"]').filter(
             has=page.locator('select[data-key="explore-seat-2"]')
         ).first
         title = box.locator("h3.loo-explore-title")
