@@ -52,7 +52,7 @@ lint: $(STAMP)
 	$(BIN)/ruff check loo_lessons tests tools book/_ext
 
 typecheck: $(STAMP)
-	$(BIN)/mypy --strict loo_lessons tools
+	$(BIN)/mypy --strict loo_lessons tools tests
 
 pytest: $(STAMP) browser hubproxy
 	$(BIN)/pytest

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds the Jupyter Book (JB1) into book/_build/html, warnings as errors, then puts the
 # in-page engine into it (scripts/vendor_engine.py: Pyodide pinned in package-lock.json, the
-# package as a zip, PyYAML's pure-Python part), and prints the time and the site's size.
+# package as a zip, PyYAML's pure-Python part), makes the pages light and the book offline
+# after one visit (scripts/light_pages.py), and prints the time and the site's size.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BIN=${BIN:-.venv/bin}
@@ -9,6 +10,7 @@ start=$(date +%s%N)
 "$BIN/jupyter-book" build . --config book/_config.yml --toc book/_toc.yml --path-output book \
   --all -W -n --keep-going --quiet "$@"  # --all: every page again (the widgets may have changed)
 "$BIN/python" scripts/vendor_engine.py book/_build/html
+"$BIN/python" scripts/light_pages.py book/_build/html  # shared scripts, no icon font, offline
 end=$(date +%s%N)
 ms=$(( (end - start) / 1000000 ))
 size=$(du -sh book/_build/html | cut -f1)

@@ -63,10 +63,13 @@ def built_book(tmp_path_factory: pytest.TempPathFactory) -> Path:
     assert proc.returncode == 0, proc.stdout[-4000:] + proc.stderr[-4000:]
     html = out / "_build" / "html"
     assert (html / "index.html").exists()
-    vendor = ROOT / "scripts" / "vendor_engine.py"
-    if vendor.exists():  # the in-page engine, as scripts/build-book.sh puts it in
+    # the in-page engine, then light pages and the service worker, as scripts/build-book.sh
+    for step in ("vendor_engine.py", "light_pages.py"):
+        script = ROOT / "scripts" / step
+        if not script.exists():
+            continue
         proc = subprocess.run(
-            [sys.executable, str(vendor), str(html)],
+            [sys.executable, str(script), str(html)],
             cwd=ROOT,
             capture_output=True,
             text=True,

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from loo_lessons.cli import main
-from loo_lessons.engine.errors import ScenarioError
 from loo_lessons.scenario import load_file
+from loo_lessons.scenario.errors import ScenarioError
 
 HERE = Path(__file__).parent
 BAD = HERE / "bad_scenarios"

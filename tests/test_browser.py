@@ -5,7 +5,7 @@ request blocked and recorded. Checked: the cards render with their spoken labels
 big enough to project, a wrong click shows the verdict with its rule id and the book's
 words, a right click raises the score, keyboard activation works, no request leaves the
 page, no console error, readable contrast in light and dark mode, and random click
-sequences leave the browser's state exactly where the Python mirror (widgets/state.py)
+sequences leave the browser's state exactly where the Python mirror (widgets/controllers/)
 says. Screenshots go to /tmp/shots/.
 
 Chromium: `apt-get install -y chromium` (scripts/install-browser.sh); never `playwright
@@ -26,8 +26,13 @@ from playwright.sync_api import Browser, Page
 import loo_lessons
 from loo_lessons import quiz
 from loo_lessons.quiz.model import Question
+from loo_lessons.quiz.pick import pick_question
 from loo_lessons.scenario import load_file
-from loo_lessons.widgets import data, state, static
+from loo_lessons.widgets import static
+from loo_lessons.widgets.controllers.pick import pick_reduce
+from loo_lessons.widgets.controllers.pool import pool_reduce, pool_results
+from loo_lessons.widgets.controllers.quiz import quiz_reduce, quiz_score
+from loo_lessons.widgets.controllers.steps import step_reduce
 from loo_lessons.widgets.live import PickCard, PoolCalculator, QuizRunner, Stepper, TableView
 
 SCENARIOS = Path(loo_lessons.__file__).parent / "scenarios"
@@ -40,10 +45,10 @@ def scenario(name: str) -> Any:
 def known_bank() -> list[dict[str, Any]]:
     """Questions whose answers the books state plainly (see tests/test_widgets.py)."""
     return [
-        data.pick_question(scenario("lead-ace-of-trumps"), qid="ace", topic="lead"),  # R23
-        data.pick_question(scenario("trump-after-trick-lead-a-trump"), qid="tat", topic="trick"),
-        data.pick_question(scenario("lead-two-declared-sequence"), qid="seq", topic="lead"),  # R27
-        data.pick_question(scenario("dealer-lone-stander"), qid="lone", topic="dealer"),  # R18
+        pick_question(scenario("lead-ace-of-trumps"), qid="ace", topic="lead"),  # R23
+        pick_question(scenario("trump-after-trick-lead-a-trump"), qid="tat", topic="trick"),
+        pick_question(scenario("lead-two-declared-sequence"), qid="seq", topic="lead"),  # R27
+        pick_question(scenario("dealer-lone-stander"), qid="lone", topic="dealer"),  # R18
     ]
 
 
@@ -200,12 +205,12 @@ def test_random_quiz_clicks_match_python(browser: Browser, tmp_path: Path, seed:
         if not target.count():
             continue  # not on screen: the learner cannot press it
         target.first.click()
-        expected = state.quiz_reduce(bank, expected, ev)
+        expected = quiz_reduce(bank, expected, ev)
         done += 1
     assert done > 10
     assert quiz_state(page) == expected
     right, answered = score(page)
-    s = state.quiz_score(bank, expected["responses"])
+    s = quiz_score(bank, expected["responses"])
     assert (right, answered) == (s["right"], s["answered"]) and right <= answered
     offline(w)
 
@@ -230,13 +235,13 @@ def test_random_component_clicks_match_python(browser: Browser, tmp_path: Path) 
             if rng.random() < 0.7:
                 key = rng.choice(pick.choices)
                 comps.nth(0).locator(f'.loo-choices [data-key="{key}"]').click()
-                pick_st = state.pick_reduce(q, pick_st, {"type": "choice", "key": key})
+                pick_st = pick_reduce(q, pick_st, {"type": "choice", "key": key})
             else:
                 action = rng.choice(["show", "reset"])
                 b = comps.nth(0).locator(f'button[data-action="{action}"]')
                 if b.count():
                     b.click()
-                    pick_st = state.pick_reduce(q, pick_st, {"type": action})
+                    pick_st = pick_reduce(q, pick_st, {"type": action})
         elif which == 1:
             if rng.random() < 0.6:
                 f = rng.choice(fields)["id"]
@@ -245,18 +250,18 @@ def test_random_component_clicks_match_python(browser: Browser, tmp_path: Path) 
                 box.fill(text)
                 box.press("Tab")  # the change event fires when the box loses focus
                 value = int(text) if text.strip().isdigit() else None
-                pool_st = state.pool_reduce(
+                pool_st = pool_reduce(
                     fields, pool_st, {"type": "enter", "id": f, "value": value}
                 )
             else:
                 action = rng.choice(["check", "show", "reset"])
                 comps.nth(1).locator(f'button[data-action="{action}"]').click()
-                pool_st = state.pool_reduce(fields, pool_st, {"type": action})
+                pool_st = pool_reduce(fields, pool_st, {"type": action})
         else:
             action = rng.choice(["next", "prev", "first", "last", "next", "next"])
             # force: at either end a button is aria-disabled, yet a click must do nothing wrong
             comps.nth(2).locator(f'button[data-action="{action}"]').click(force=True)
-            step_st = state.step_reduce(len(step.steps), step_st, {"type": action})
+            step_st = step_reduce(len(step.steps), step_st, {"type": action})
     got = page.evaluate(
         """() => window.looLessons.map(c => {
              const m = c.model;
@@ -267,7 +272,7 @@ def test_random_component_clicks_match_python(browser: Browser, tmp_path: Path) 
     assert {k: got[0][k] for k in pick_st} == pick_st
     assert {k: got[1][k] for k in pool_st} == pool_st
     assert got[2]["step"] == step_st["step"]
-    results = state.pool_results(pool.data, pool_st["entries"])
+    results = pool_results(pool.data, pool_st["entries"])
     if pool_st["checked"]:
         summary = comps.nth(1).locator("[data-summary]").inner_text()
         assert str(results["right"]) in summary
@@ -284,7 +289,9 @@ def test_random_component_clicks_match_python(browser: Browser, tmp_path: Path) 
 
 def test_python_state_is_what_the_page_shows(browser: Browser, tmp_path: Path) -> None:
     pick = PickCard(scenario("trump-after-trick-lead-a-trump"))
-    pick.click("QD")
+    pick.click("QD")  # selects
+    pick.check()  # grades
+    pick.click("QD")  # and shows its verdict
     runner = QuizRunner(questions=known_bank())
     runner.click("AH")
     runner.next()

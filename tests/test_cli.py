@@ -13,7 +13,7 @@ from loo_lessons.engine.deal import deal
 from loo_lessons.engine.options import OPTION_SPECS, PRESETS
 from loo_lessons.engine.sources import RULES, seed_text
 
-CONTRACT_OPTIONS = {
+CONTRACT_OPTIONS: dict[str, set[str | bool]] = {
     "two_trumps_lead": {"highest", "one"},
     "two_declared_rule": {"highest_with_sequence_exception", "none"},
     "equal_value_via_visible_cards": {True, False},

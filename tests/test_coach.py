@@ -399,7 +399,7 @@ SCENARIOS = sorted(
 
 
 def test_on_every_shipped_scenario_the_coach_weighs_exactly_explains_legal_moves() -> None:
-    from loo_lessons.engine.errors import ScenarioError
+    from loo_lessons.engine.errors import InputError
     from loo_lessons.explain import explain_json
     from loo_lessons.scenario import load_file
 
@@ -408,7 +408,7 @@ def test_on_every_shipped_scenario_the_coach_weighs_exactly_explains_legal_moves
         sc = load_file(path)
         try:
             advice = C.coach(sc.hand, rollouts=4, seed=1)
-        except ScenarioError as e:  # nobody to act, or the seat's cards are not given
+        except InputError as e:  # nobody to act, or the seat's cards are not given
             assert e.field in ("position", "hands"), (path.name, e)
             continue
         legal = explain_json(sc)["legal"]

@@ -14,13 +14,13 @@ from hypothesis import strategies as st
 
 from loo_lessons.engine.cards import FULL_PACK, Card, parse_card
 from loo_lessons.engine.declare import DECLARATION_ALIASES, Declaration
-from loo_lessons.engine.errors import IllegalAction, LooError, ScenarioError
+from loo_lessons.engine.errors import IllegalAction, InputError, LooError, NotationError
 from loo_lessons.engine.game import Hand, Phase, Setup, parse_action
 from loo_lessons.engine.options import preset
 from loo_lessons.engine.penalties import Offence
 from loo_lessons.engine.settle import Stakes
 from loo_lessons.engine.status import Status, position_problems
-from loo_lessons.scenario import loads
+from loo_lessons.scenario import ScenarioError, loads
 
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -282,17 +282,17 @@ def test_a_table_that_cannot_sit_down_has_nobody_to_act() -> None:
 
 def test_penalties_the_position_makes_impossible_are_refused() -> None:
     h = five()
-    with pytest.raises(ScenarioError) as e:
+    with pytest.raises(InputError) as e:
         h.penalise(7, Offence.REVOKE)
     assert e.value.field == "seat" and e.value.problem == "seat 7 does not exist: seats are 0 to 4"
-    with pytest.raises(ScenarioError, match="played no card this deal"):
+    with pytest.raises(InputError, match="played no card this deal"):
         h.penalise(1, Offence.REVOKE)  # nobody has played yet
     for d in ["play"] * 5:
         h.apply(d)
-    with pytest.raises(ScenarioError) as e:
+    with pytest.raises(InputError) as e:
         h.penalise(1, Offence.FAIL_TO_LEAD_KING)
     assert e.value.field == "offence" and "ace of trumps is turned up (R24, R55)" in e.value.problem
-    with pytest.raises(ScenarioError, match="nobody threw up"):
+    with pytest.raises(InputError, match="nobody threw up"):
         h.penalise(1, Offence.LOOK_AT_THROWN_UP)  # everyone stood
     assert h.penalties == []  # nothing recorded by a refusal
     assert h.penalise(1, Offence.REVOKE).amount == 3
@@ -300,9 +300,9 @@ def test_penalties_the_position_makes_impossible_are_refused() -> None:
 
 def test_in_a_must_there_is_no_miss_and_no_thrown_up_hand_to_look_at() -> None:
     h = Hand.from_seed(3, players=4, must=True)
-    with pytest.raises(ScenarioError, match="no miss in a must"):
+    with pytest.raises(InputError, match="no miss in a must"):
         h.penalise(2, Offence.LOOK_AT_MISS)
-    with pytest.raises(ScenarioError, match="nobody throws up in a must"):
+    with pytest.raises(InputError, match="nobody throws up in a must"):
         h.penalise(2, Offence.LOOK_AT_THROWN_UP)
 
 
@@ -320,19 +320,19 @@ def test_the_engine_and_the_scenario_loader_refuse_in_the_same_words() -> None:
     for seat, offence in cases:
         with pytest.raises(ScenarioError) as from_file:
             loads(base + f"penalties: [{{seat: {seat}, offence: {offence}}}]\n")
-        with pytest.raises(ScenarioError) as from_engine:
+        with pytest.raises(InputError) as from_engine:
             h.penalise(seat, Offence.parse(offence))
         assert from_file.value.problem == from_engine.value.problem
     # a seat that is not at the table, and the miss in a must
     with pytest.raises(ScenarioError) as from_file:
         loads(base + "penalties: [{seat: 7, offence: revoke}]\n")
-    with pytest.raises(ScenarioError) as from_engine:
+    with pytest.raises(InputError) as from_engine:
         h.penalise(7, Offence.REVOKE)
     assert from_file.value.problem == from_engine.value.problem
     must = "players: 4\nmust: true\nturn_up: 2H\npenalties: [{seat: 1, offence: look_at_miss}]\n"
     with pytest.raises(ScenarioError) as from_file:
         loads(must)
-    with pytest.raises(ScenarioError) as from_engine:
+    with pytest.raises(InputError) as from_engine:
         Hand.from_seed(3, players=4, must=True).penalise(1, Offence.LOOK_AT_MISS)
     assert from_file.value.problem == from_engine.value.problem
 
@@ -370,13 +370,43 @@ def test_the_old_alias_table_still_imports_from_the_scenario_layer() -> None:
 
 
 @pytest.mark.parametrize("text", ["", "JCC", "stand up", "11H", "play the miss", "1"])
-def test_a_malformed_action_is_an_illegal_action_not_a_scenario_error(text: str) -> None:
-    with pytest.raises(IllegalAction) as e:
+def test_a_malformed_action_is_a_notation_error_not_an_illegal_move(text: str) -> None:
+    """Bad syntax is not an illegal move (cf. python-chess's InvalidMoveError and
+    IllegalMoveError): text that names no move is a `NotationError` naming `action`."""
+    with pytest.raises(NotationError) as e:
         parse_action(text)
-    assert isinstance(e.value, LooError) and not isinstance(e.value, ScenarioError)
+    assert isinstance(e.value, LooError) and isinstance(e.value, ValueError)
+    assert not isinstance(e.value, IllegalAction | ScenarioError)
+    assert e.value.field == "action" and str(e.value).startswith("action: ")
     h = Hand.from_seed(1)
-    with pytest.raises(IllegalAction):
+    before = h.snapshot()
+    with pytest.raises(NotationError):
         h.apply(text)
+    assert h.snapshot() == before
+
+
+def test_each_error_says_what_went_wrong() -> None:
+    """Three kinds of wrong, three classes, one base: a card code that is not one
+    (`NotationError`), a legal-looking move the rules forbid (`IllegalAction`, carrying the
+    position), a value the engine refuses (`InputError`), a bad scenario file (`ScenarioError`,
+    which also wraps whatever the engine refused while reading the file)."""
+    h = Hand.from_seed(1)
+    with pytest.raises(NotationError):
+        h.play("XX")
+    with pytest.raises(NotationError, match="declaration: 'sit'"):
+        h.declare("sit")
+    with pytest.raises(IllegalAction) as illegal:
+        h.play(h.hand_of(1)[0])  # seat 1 is to declare, not to play
+    assert illegal.value.position == h.to_scenario()
+    assert not isinstance(illegal.value, InputError)
+    with pytest.raises(InputError) as bad_value:
+        Hand.from_seed(1, options={"ante": "lots"})
+    assert bad_value.value.field == "rules.ante" and not isinstance(bad_value.value, ScenarioError)
+    with pytest.raises(ScenarioError) as bad_file:
+        loads("players: 4\nturn_up: 2H\nhands: {1: [XX, 3C, 4C]}\n")
+    assert bad_file.value.field == "hands.1[0]" and "not a card code" in bad_file.value.problem
+    for e in (illegal.value, bad_value.value, bad_file.value):
+        assert isinstance(e, LooError) and isinstance(e, ValueError)
 
 
 def test_apply_takes_the_books_words() -> None:
@@ -458,12 +488,12 @@ def test_a_deal_settled_from_the_winners_alone_is_settled() -> None:
     s = h.settle_by(trick_winners=[1, 3, 1])
     assert h.phase is Phase.SETTLED and h.to_act is None and h.settlement is s
     assert s.tricks_won == {1: 2, 3: 1}
-    with pytest.raises(ScenarioError, match="already settled"):
+    with pytest.raises(InputError, match="already settled"):
         h.settle_by(trick_winners=[1, 1, 1])
     g = five()
     for d in ["stand"] * 5:
         g.apply(d)
-    with pytest.raises(ScenarioError) as e:
+    with pytest.raises(InputError) as e:
         g.settle_by(tricks_won={1: 2, 3: 2})
     assert e.value.field == "tricks_won"
     assert g.settle_by(tricks_won={1: 2, 3: 1}).receives == s.receives
@@ -478,3 +508,80 @@ def test_observation_is_an_engine_module_and_the_old_names_still_import() -> Non
     h = Hand.from_seed(2)
     v = seat_view(h, 1)
     assert v.hand == h.hand_of(1) and v.phase is h.phase
+
+
+# --- every public name says what it is --------------------------------------------------------------
+
+
+def _undocumented() -> list[str]:
+    """Every public module, class, function, method and property of `loo_lessons.engine`
+    without a docstring of its own (a dataclass's generated signature does not count)."""
+    import importlib
+    import inspect
+    import pkgutil
+
+    import loo_lessons.engine as engine
+
+    def own_doc(obj: object, name: str) -> str:
+        doc = vars(obj).get("__doc__") if inspect.isclass(obj) else getattr(obj, "__doc__", None)
+        text = (doc or "").strip()
+        return "" if text.startswith(f"{name}(") else text
+
+    missing = [] if (engine.__doc__ or "").strip() else ["loo_lessons.engine"]
+    for info in sorted(pkgutil.iter_modules(engine.__path__), key=lambda m: m.name):
+        module = importlib.import_module(f"loo_lessons.engine.{info.name}")
+        if not (module.__doc__ or "").strip():
+            missing.append(module.__name__)
+        for name, obj in vars(module).items():
+            if name.startswith("_") or getattr(obj, "__module__", None) != module.__name__:
+                continue
+            if not (inspect.isclass(obj) or inspect.isfunction(obj)):
+                continue
+            where = f"{module.__name__}.{name}"
+            if not own_doc(obj, name):
+                missing.append(where)
+            if not inspect.isclass(obj):
+                continue
+            for attr, member in vars(obj).items():
+                if attr.startswith("_"):
+                    continue
+                fn = (
+                    member.__func__
+                    if isinstance(member, classmethod | staticmethod)
+                    else member.fget
+                    if isinstance(member, property)
+                    else member
+                )
+                if inspect.isfunction(fn) and not (fn.__doc__ or "").strip():
+                    missing.append(f"{where}.{attr}")
+    return missing
+
+
+def test_every_public_engine_name_has_a_docstring() -> None:
+    assert _undocumented() == []
+
+
+def test_the_docstring_walk_sees_what_it_must() -> None:
+    """The walk finds methods, properties, class- and static methods, and the engine's core
+    names are in it: a docstring taken away is reported."""
+    from loo_lessons.engine.cards import Suit
+    from loo_lessons.engine.settle import Stakes
+
+    verdict = vars(Hand)["verdict"]
+    from_seed = vars(Hand)["from_seed"].__func__
+    symbol = vars(Suit)["symbol"].fget
+    make = vars(Stakes)["make"].__func__
+    kept = (verdict.__doc__, from_seed.__doc__, symbol.__doc__, make.__doc__)
+    try:
+        verdict.__doc__ = None
+        from_seed.__doc__ = ""
+        symbol.__doc__ = make.__doc__ = None
+        assert _undocumented() == [
+            "loo_lessons.engine.cards.Suit.symbol",
+            "loo_lessons.engine.game.Hand.from_seed",
+            "loo_lessons.engine.game.Hand.verdict",
+            "loo_lessons.engine.settle.Stakes.make",
+        ]
+    finally:
+        verdict.__doc__, from_seed.__doc__, symbol.__doc__, make.__doc__ = kept
+    assert _undocumented() == []

@@ -17,7 +17,7 @@ import pytest
 from _golden import HANDS5, MISS5, cards, finish, legal, position, run
 
 from loo_lessons.engine.cards import parse_card
-from loo_lessons.engine.errors import IllegalAction, ScenarioError
+from loo_lessons.engine.errors import IllegalAction
 from loo_lessons.engine.game import Hand
 from loo_lessons.engine.laws import Law
 from loo_lessons.engine.options import RuleOptions, preset
@@ -32,6 +32,7 @@ from loo_lessons.engine.penalties import (
 from loo_lessons.engine.settle import Stakes
 from loo_lessons.engine.table import Table
 from loo_lessons.scenario import loads
+from loo_lessons.scenario.errors import ScenarioError
 
 DECLARE5 = "play play play play play"
 TRICKS5 = "AS 5D 7D 10D 4C  KS 6D 8D JD 5C  3C AC 9D QD 6C"

@@ -22,7 +22,7 @@ from _golden import HANDS5, MISS5, cards, forbidding_rule, legal, make_hand, run
 from loo_lessons.engine.cards import FULL_PACK, Card, Suit, beats, parse_card, shuffled_pack
 from loo_lessons.engine.deal import deal, deal_from
 from loo_lessons.engine.declare import Declaration
-from loo_lessons.engine.errors import IllegalAction, ScenarioError
+from loo_lessons.engine.errors import IllegalAction
 from loo_lessons.engine.game import Hand, Phase, Setup
 from loo_lessons.engine.options import MissDealPosition, preset
 from loo_lessons.engine.penalties import Destination, Offence, Size, ruling_for
@@ -30,6 +30,7 @@ from loo_lessons.engine.settle import Stakes, trick_shares
 from loo_lessons.engine.sources import RULES, seed_text
 from loo_lessons.engine.table import Table
 from loo_lessons.scenario import loads
+from loo_lessons.scenario.errors import ScenarioError
 
 HERE = Path(__file__).parent
 RULE_IDS = [f"R{i:02d}" for i in range(1, 64)]

@@ -13,13 +13,14 @@ import random
 import pytest
 from _golden import HANDS5, MISS5, finish, make_hand, run
 
-from loo_lessons.engine.errors import ScenarioError
+from loo_lessons.engine.errors import InputError
 from loo_lessons.engine.game import Action, Hand, Phase
 from loo_lessons.engine.options import OPTION_SPECS, preset
 from loo_lessons.engine.settle import Settlement, Stakes, settle
 from loo_lessons.engine.table import Chooser, Table
 from loo_lessons.explain import explain_text
 from loo_lessons.scenario import loads
+from loo_lessons.scenario.errors import ScenarioError
 
 # HANDS5, MISS5 (from _golden): five at the table, dealer 0, trumps hearts; nobody holds a heart.
 # Played out with everyone standing: seat 1 takes two tricks (AS, KS), seat 2 one (AC).
@@ -265,7 +266,7 @@ def test_R45_no_miss_in_a_must() -> None:
     assert e.value.field == "miss"
     # 17 can sit down to a must (3 x 17 + the turn-up = 52), not with a miss
     assert Hand.from_seed(1, players=17, must=True).miss is None
-    with pytest.raises(ScenarioError):
+    with pytest.raises(InputError):
         Hand.from_seed(1, players=17)
 
 

@@ -39,12 +39,13 @@ from loo_lessons.engine.sources import RULES
 from loo_lessons.explain import explain_json, explain_text
 from loo_lessons.explain.quotes import uncut
 from loo_lessons.explain.settlement import settlement_lines
+from loo_lessons.explain.table import settlement_working
 from loo_lessons.explain.words import action_label, counters, quote_text, seat_name
 from loo_lessons.quiz.derive import settlement_said
+from loo_lessons.quiz.pool_sum import pool_data
 from loo_lessons.scenario import load_file, loads
 from loo_lessons.sim.bots import BOTS, bot_move
 from loo_lessons.views.terminal import play_terminal
-from loo_lessons.widgets.data import pool_data, settlement_working
 
 SCENARIOS = Path(__file__).parent.parent / "loo_lessons" / "scenarios"
 PLAY5 = "play play play play play  AS 5D 7D 10D 4C  KS 6D 8D JD 5C  3C AC 9D QD 6C"
@@ -289,7 +290,7 @@ def test_a_trick_winners_lead_cites_R29() -> None:
     for m in PLAY5.split()[:10]:  # declarations and the first trick: seat 1 won it, leads
         h.apply(m)
     from loo_lessons.explain import leader_note
-    from loo_lessons.widgets.data import pick_question
+    from loo_lessons.quiz.pick import pick_question
 
     assert leader_note(h) is not None and leader_note(h)[0] == "R29"  # type: ignore[index]
     q = pick_question(h)

@@ -26,9 +26,9 @@ from hypothesis import strategies as st
 
 import loo_lessons
 from loo_lessons.cli import main
-from loo_lessons.engine.errors import ScenarioError
 from loo_lessons.engine.game import Hand
 from loo_lessons.scenario import MAX_BYTES, load_file, loads, read_text
+from loo_lessons.scenario.errors import ScenarioError
 from loo_lessons.scenario.transcripts import read_transcript
 
 HERE = Path(__file__).parent

@@ -1,351 +1,177 @@
-"""A class on one server: a real JupyterHub runs lesson 1 for two pupils.
+"""A class on one server: a real JupyterHub, real Unix users, the results service, nbgitpuller.
 
-The hub is started from the class recipe itself (deploy/jupyterhub/jupyterhub_config.py:
-the class-password authenticator, the one-machine spawner, each pupil's own copy of the
-lessons) with configurable-http-proxy from deploy/jupyterhub/package-lock.json, all on
-127.0.0.1 and free ports. Two pupils log in through the login form, their servers are
-spawned at once (a spawn blocks for seconds), and each pupil's own copy of lesson 1 is read
-through their own server and every code cell run in a kernel of that server, over its
-websocket. Each output must be free of errors, and each pupil's kernel must have worked in
-that pupil's folder. Then one pupil's server is stopped: their URL answers 424 until they
-go through /hub/spawn, which brings it back with their work.
+The hub is started once for the module from the class recipe itself
+(deploy/jupyterhub/jupyterhub_config.py, driven by `loo_lessons.classroom.drive`) on
+127.0.0.1 and free ports, with a class list of four (two pupils, a teacher by the hub group
+`teachers` and one by being the hub's admin, each with their own password) and the pupils'
+homes in a fresh folder. The tests then, in order:
 
-Traps (issue 12): the hub is up only when /hub/api/ answers 200; a form post with the
-cookie needs the _xsrf token of its path; a pupil's server started as root needs
---allow-root (the recipe adds it); hub, proxy and every pupil's server run in process
-groups of their own, so each one's pid is recorded and every survivor is stopped, also when
-the test fails.
+- refuse a wrong password, an unknown name, and one pupil's password for another's name;
+- spawn both pupils' servers at once: each runs as the pupil's own Unix user, made by the
+  hub on first login, in a private home (0700) holding their own copy of the lessons, and
+  runs every code cell of lesson 1;
+- show that pupil A's kernel can neither read nor write B's files;
+- post answers from both pupils' kernels to the results service (`quiz.post`, the
+  kernel's own JUPYTERHUB_API_TOKEN); the teacher's dashboard and CSV show both; a pupil
+  posting as another, or reading the dashboard or the CSV, is refused (403);
+- pull a local git repository into a pupil's home with nbgitpuller, twice, without
+  touching the teacher's checkout;
+- stop a pupil's server: their URL answers 424 until /hub/spawn brings it back.
+
+Afterwards every process recorded is stopped by its pid and the Unix users are removed.
 """
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
+import pwd
 import secrets
-import signal
-import socket
+import shutil
+import stat
 import subprocess
-import sys
+import tempfile
 import time
-import uuid
+import urllib.parse
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 import pytest
-import requests  # comes with jupyterlab_server
-import websocket  # websocket-client, comes with jupyter_server
+import requests
 
-ROOT = Path(__file__).resolve().parent.parent
-RECIPE = ROOT / "deploy" / "jupyterhub"
-PROXY = RECIPE / "node_modules" / ".bin" / "configurable-http-proxy"
-JUPYTERHUB = Path(sys.executable).parent / "jupyterhub"
-LESSON = "01-welcome.ipynb"
-PUPILS = ("ann", "bob")
-PASSWORD = secrets.token_hex(8)
+from loo_lessons.classroom import pupils
+from loo_lessons.classroom.drive import (
+    LESSON,
+    REPO,
+    Hub,
+    Kernel,
+    hub_venv,
+    log_in,
+    log_in_status,
+    run_lesson,
+    server_pid,
+    spawn,
+    start_hub,
+    stop_hub,
+    token_for,
+)
+from loo_lessons.quiz.classroom import questions_of
+
+TAG = secrets.token_hex(3)
+ANN, BOB, TESS, ADA = f"ann-{TAG}", f"bob-{TAG}", f"tess-{TAG}", f"ada-{TAG}"
+PUPILS = (ANN, BOB)
+PASSWORDS = {name: secrets.token_urlsafe(12) for name in (ANN, BOB, TESS, ADA)}
+CODE = "lead-3-7"
+SERVICE = "/services/class-results"
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
-
-
-def alive(pid: int) -> bool:
+def remove_user(name: str) -> None:
     try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:  # pragma: no cover - not ours
-        return False
-    # a zombie (exited, not yet reaped) counts as gone
+        pwd.getpwnam(name)
+    except KeyError:
+        return
+    subprocess.run(["userdel", "--force", "--remove", name], capture_output=True, check=False)
+    subprocess.run(["groupdel", name], capture_output=True, check=False)
+
+
+def git(*args: str, cwd: Path | str = REPO, user: str | None = None) -> str:
+    """git's answer, run as `user` (a pupil's repository is theirs: git refuses root)."""
+    env = {**os.environ, "HOME": pwd.getpwnam(user).pw_dir} if user else None
+    return subprocess.run(
+        ["git", *args], cwd=cwd, capture_output=True, text=True, check=True, user=user, env=env
+    ).stdout.strip()
+
+
+@pytest.fixture(scope="module")
+def hub(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Hub]:
+    assert os.geteuid() == 0, "the class hub makes a Unix user per pupil: run the tests as root"
+    state = tmp_path_factory.mktemp("hub-state")
+    # the homes' folder must be reachable by the pupils (pytest's own tmp is root's only)
+    homes = Path(tempfile.mkdtemp(prefix="loo-hub-homes-"))
+    # the teacher's repository, as a class would publish it: a bare copy anyone may read
+    published = Path(tempfile.mkdtemp(prefix="loo-hub-git-"))
+    venv = Path(tempfile.mkdtemp(prefix="loo-hub-venv-"))
+    h: Hub | None = None
     try:
-        return Path(f"/proc/{pid}/stat").read_text().split()[2] != "Z"
-    except OSError:
-        return False
-
-
-def descendants(pids: set[int]) -> set[int]:
-    """Every live process below `pids` (read from /proc), so that kernels started by a
-    pupil's server are stopped too."""
-    parent: dict[int, int] = {}
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
-            except OSError:
-                continue
-            parent[int(entry.name)] = int(fields[1])
-    found = set(pids)
-    grew = True
-    while grew:
-        more = {p for p, pp in parent.items() if pp in found and p not in found}
-        found |= more
-        grew = bool(more)
-    return {p for p in found if alive(p)}
-
-
-@dataclass
-class Hub:
-    url: str
-    state: Path
-    log: Path
-    pids: set[int]  # every process of the hub recorded so far (hub, proxy, pupils' servers)
-
-    def log_text(self) -> str:
-        return self.log.read_text(errors="replace")[-6000:]
-
-
-@pytest.fixture
-def hub(tmp_path: Path) -> Iterator[Hub]:
-    assert PROXY.exists(), "configurable-http-proxy is missing: `make test` installs it"
-    port, hub_port, api_port = free_port(), free_port(), free_port()
-    state = tmp_path / "hub-state"
-    env = {
-        **os.environ,
-        "LOO_HUB_PASSWORD": PASSWORD,
-        "LOO_HUB_PUPILS": ",".join(PUPILS),
-        "LOO_HUB_IP": "127.0.0.1",
-        "LOO_HUB_PORT": str(port),
-        "LOO_HUB_HUB_PORT": str(hub_port),
-        "LOO_HUB_API_PORT": str(api_port),
-        "LOO_HUB_STATE": str(state),
-        "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])),
-        "JUPYTER_CONFIG_DIR": str(tmp_path / "jupyter-config"),
-        "JUPYTER_RUNTIME_DIR": str(tmp_path / "jupyter-runtime"),
-    }
-    log = tmp_path / "hub.log"
-    with log.open("w") as out:
-        proc = subprocess.Popen(
-            [str(JUPYTERHUB), "-f", str(RECIPE / "jupyterhub_config.py")],
-            cwd=tmp_path,
-            env=env,
-            stdout=out,
-            stderr=subprocess.STDOUT,
-            start_new_session=True,  # its own process group, stopped by its pid below
-        )
-    h = Hub(f"http://127.0.0.1:{port}", state, log, {proc.pid})
-    try:
-        deadline = time.monotonic() + 40
-        while True:  # up only when /hub/api/ answers 200 (the proxy answers 503 before)
-            try:
-                if requests.get(f"{h.url}/hub/api/", timeout=2).status_code == 200:
-                    break
-            except requests.RequestException:
-                pass
-            if proc.poll() is not None or time.monotonic() > deadline:
-                raise RuntimeError("the hub did not start:\n" + h.log_text())
-            time.sleep(0.3)
-        pid_file = state / "jupyterhub-proxy.pid"
-        h.pids.add(int(pid_file.read_text()))
+        homes.chmod(0o755)
+        published.chmod(0o755)
+        origin = published / "loo-lessons.git"
+        git("clone", "--quiet", "--bare", "--no-hardlinks", str(REPO), str(origin))
+        subprocess.run(["chmod", "-R", "a+rX", str(origin)], check=True)
+        class_list = state / "class-list"
+        pupils.add_pupils(class_list, PASSWORDS, passwords=PASSWORDS)
+        env = {
+            "LOO_HUB_CLASS_LIST": str(class_list),
+            "LOO_HUB_TEACHERS": TESS,  # a teacher by the hub group `teachers`
+            "LOO_HUB_ADMINS": ADA,  # a teacher by being the hub's admin
+            "LOO_HUB_GIT_REPOS": str(origin),
+        }
+        h = start_hub(hub_venv(venv), state, homes, state / "hub.log", env)
         yield h
     finally:
-        stop(proc, h)
+        left = stop_hub(h) if h else []
+        for name in PASSWORDS:
+            remove_user(name)
+        for folder in (homes, published, venv):
+            shutil.rmtree(folder, ignore_errors=True)
+        assert not left, f"processes of the hub survived: {left}"
 
 
-def stop(proc: subprocess.Popen[bytes], h: Hub) -> None:
-    """Stop the hub (which stops the proxy and the pupils' servers), then every survivor
-    among the processes recorded and their children."""
-    every = descendants(h.pids)
-    if proc.poll() is None:
-        proc.send_signal(signal.SIGTERM)
-        try:
-            proc.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
-    deadline = time.monotonic() + 10
-    for sig in (signal.SIGTERM, signal.SIGKILL):
-        for pid in sorted(p for p in every if alive(p)):
-            with contextlib.suppress(ProcessLookupError):
-                os.kill(pid, sig)
-        while any(alive(p) for p in every) and time.monotonic() < deadline:
-            time.sleep(0.2)
-        deadline = time.monotonic() + 5
-    left = [p for p in every if alive(p)]
-    assert not left, f"processes of the hub survived: {left}"
+@pytest.fixture(scope="module")
+def sessions(hub: Hub) -> dict[str, requests.Session]:
+    """Each one logged in through the form, as their browser would be."""
+    return {n: log_in(hub, n, PASSWORDS[n]) for n in PASSWORDS}
 
 
-def log_in(h: Hub, name: str) -> Any:
-    """Log in through the form, with the _xsrf token the login page set for /hub/."""
-    s = requests.Session()
-    r = s.get(f"{h.url}/hub/login", timeout=10)
-    assert r.status_code == 200, r.text[:500]
-    xsrf = s.cookies.get("_xsrf", path="/hub/")
-    r = s.post(
-        f"{h.url}/hub/login",
-        data={"username": name, "password": PASSWORD, "_xsrf": xsrf},
-        allow_redirects=False,
-        timeout=10,
-    )
-    assert r.status_code == 302, f"{name} was not logged in: {r.status_code}\n{h.log_text()}"
-    wrong = requests.post(
-        f"{h.url}/hub/login",
-        data={"username": name, "password": "not-" + PASSWORD, "_xsrf": xsrf},
-        cookies={"_xsrf": xsrf},
-        allow_redirects=False,
-        timeout=10,
-    )
-    assert wrong.status_code != 302, "a wrong class password let a pupil in"
-    return s
+@pytest.fixture(scope="module")
+def tokens(hub: Hub, sessions: dict[str, requests.Session]) -> dict[str, str]:
+    return {n: token_for(hub, s, n) for n, s in sessions.items()}
 
 
-def token_for(h: Hub, s: Any, name: str) -> str:
-    """A token of the pupil's own, asked for with their login cookie."""
-    r = s.post(
-        f"{h.url}/hub/api/users/{name}/tokens",
-        json={"note": "test", "expires_in": 600},
-        headers={"X-XSRFToken": s.cookies.get("_xsrf", path="/hub/")},
-        timeout=10,
-    )
-    assert r.status_code == 201, f"{r.status_code} {r.text[:300]}"
-    token: str = r.json()["token"]
-    return token
+@pytest.fixture(scope="module")
+def servers(hub: Hub, tokens: dict[str, str]) -> dict[str, int]:
+    """Both pupils' servers, spawned at once; their pids."""
+    with ThreadPoolExecutor(len(PUPILS)) as pool:
+        list(pool.map(lambda n: spawn(hub, n, tokens[n]), PUPILS))
+    pids = {name: server_pid(hub, name) for name in PUPILS}
+    hub.pids |= set(pids.values())
+    return pids
 
 
-def spawn(h: Hub, name: str, token: str) -> dict[str, Any]:
-    """Start the pupil's server (through the hub's API, as /hub/spawn does) and wait until
-    it is ready; record its pid."""
-    auth = {"Authorization": f"token {token}"}
-    r = requests.post(f"{h.url}/hub/api/users/{name}/server", headers=auth, timeout=30)
-    assert r.status_code in (201, 202), f"{r.status_code} {r.text[:300]}\n{h.log_text()}"
-    deadline = time.monotonic() + 60
-    while True:
-        me = requests.get(f"{h.url}/hub/api/user", headers=auth, timeout=10).json()
-        server = me["servers"].get("")
-        if server and server["ready"]:
-            return dict(server)
-        assert time.monotonic() < deadline, f"{name}'s server did not start:\n{h.log_text()}"
-        time.sleep(0.3)
+def test_a_name_opens_only_with_its_own_password(hub: Hub) -> None:
+    assert log_in_status(hub, ANN, "not-" + PASSWORDS[ANN])[0] != 302, "a wrong password"
+    assert log_in_status(hub, f"zed-{TAG}", PASSWORDS[ANN])[0] != 302, "an unknown name"
+    assert log_in_status(hub, BOB, PASSWORDS[ANN])[0] != 302, "ann's password opened bob"
+    assert log_in_status(hub, "root", PASSWORDS[ANN])[0] != 302, "root is not a pupil"
+    with pytest.raises(KeyError):
+        pwd.getpwnam(f"zed-{TAG}")  # a refused name is never made a user
 
 
-def server_pid(h: Hub, name: str) -> int:
-    """The pid of the pupil's server, from the process table: the jupyterhub-singleuser
-    whose JUPYTERHUB_USER is this pupil, below the hub."""
-    for pid in descendants(h.pids):
-        try:
-            environ = Path(f"/proc/{pid}/environ").read_bytes().split(b"\0")
-            cmd = Path(f"/proc/{pid}/cmdline").read_bytes()
-        except OSError:
-            continue
-        if b"jupyterhub-singleuser" in cmd and f"JUPYTERHUB_USER={name}".encode() in environ:
-            return pid
-    raise AssertionError(f"no server process for {name}")
-
-
-def run_code(ws: Any, code: str, session: str) -> list[dict[str, Any]]:
-    """Send one execute_request on the kernel's websocket (the JSON protocol) and collect
-    the outputs until the kernel is idle again."""
-    msg_id = uuid.uuid4().hex
-    ws.send(
-        json.dumps(
-            {
-                "header": {
-                    "msg_id": msg_id,
-                    "msg_type": "execute_request",
-                    "username": "pupil",
-                    "session": session,
-                    "version": "5.3",
-                    "date": "",
-                },
-                "parent_header": {},
-                "metadata": {},
-                "content": {
-                    "code": code,
-                    "silent": False,
-                    "store_history": True,
-                    "user_expressions": {},
-                    "allow_stdin": False,
-                    "stop_on_error": True,
-                },
-                "channel": "shell",
-                "buffers": [],
-            }
-        )
-    )
-    outputs: list[dict[str, Any]] = []
-    replied = idle = False
-    while not (replied and idle):
-        msg = json.loads(ws.recv())
-        if msg.get("parent_header", {}).get("msg_id") != msg_id:
-            continue
-        kind = msg["msg_type"]
-        if kind in ("execute_result", "display_data", "stream", "error"):
-            outputs.append({"output_type": kind, **msg["content"]})
-        elif kind == "execute_reply":
-            replied = True
-            if msg["content"]["status"] != "ok":
-                outputs.append({"output_type": "error", **msg["content"]})
-        elif kind == "status" and msg["content"]["execution_state"] == "idle":
-            idle = True
-    return outputs
-
-
-def run_lesson(h: Hub, name: str, token: str) -> tuple[int, list[list[dict[str, Any]]], str]:
-    """Lesson 1 from the pupil's own copy, every code cell run in a kernel of their server."""
-    base = f"{h.url}/user/{name}"
-    auth = {"Authorization": f"token {token}"}
-    r = requests.get(
-        f"{base}/api/contents/loo-lessons/notebooks/{LESSON}", headers=auth, timeout=30
-    )
-    assert r.status_code == 200, f"{r.status_code}: {r.text[:300]}"
-    cells = [c for c in r.json()["content"]["cells"] if c["cell_type"] == "code"]
-    r = requests.post(
-        f"{base}/api/kernels",
-        json={"name": "python3", "path": "loo-lessons/notebooks"},
-        headers=auth,
-        timeout=60,
-    )
-    assert r.status_code == 201, f"{r.status_code}: {r.text[:300]}"
-    kernel = r.json()["id"]
-    session = uuid.uuid4().hex
-    ws = websocket.create_connection(
-        f"ws://127.0.0.1:{h.url.rsplit(':', 1)[1]}/user/{name}/api/kernels/{kernel}/channels"
-        f"?session_id={session}",
-        header=[f"Authorization: token {token}"],
-        timeout=120,
-    )
-    try:
-        outputs = [run_code(ws, "".join(c["source"]), session) for c in cells]
-        where = run_code(ws, "import os; print(os.getcwd())", session)
-    finally:
-        ws.close()
-        requests.delete(f"{base}/api/kernels/{kernel}", headers=auth, timeout=30)
-    cwd = "".join(o.get("text", "") for o in where).strip()
-    return len(cells), outputs, cwd
-
-
-def test_two_pupils_run_lesson_one_on_a_class_hub(hub: Hub) -> None:
-    sessions = {name: log_in(hub, name) for name in PUPILS}
-    tokens = {name: token_for(hub, s, name) for name, s in sessions.items()}
+def test_each_pupil_runs_lesson_one_as_their_own_user(
+    hub: Hub, tokens: dict[str, str], servers: dict[str, int]
+) -> None:
     outsider = requests.post(
-        f"{hub.url}/hub/api/users/{PUPILS[0]}/server",
-        headers={"Authorization": f"token {tokens[PUPILS[1]]}"},
+        f"{hub.url}/hub/api/users/{ANN}/server",
+        headers={"Authorization": f"token {tokens[BOB]}"},
         timeout=10,
     )
     assert outsider.status_code in (403, 404), "one pupil could start another's server"
-
-    with ThreadPoolExecutor(len(PUPILS)) as pool:  # spawns block: start them together
-        servers = dict(
-            zip(PUPILS, pool.map(lambda n: spawn(hub, n, tokens[n]), PUPILS), strict=True)
-        )
-    for name in PUPILS:
-        hub.pids.add(server_pid(hub, name))
-        assert servers[name]["url"] == f"/user/{name}/"
-        own = hub.state / "pupils" / name / "loo-lessons" / "notebooks" / LESSON
+    for name, pid in servers.items():
+        user = pwd.getpwnam(name)  # made by the hub on first login
+        assert Path(user.pw_dir) == hub.homes / name
+        assert os.stat(f"/proc/{pid}").st_uid == user.pw_uid, f"{name}'s server is not theirs"
+        home = os.stat(user.pw_dir)
+        assert (home.st_uid, stat.S_IMODE(home.st_mode)) == (user.pw_uid, 0o700)
+        own = Path(user.pw_dir) / "loo-lessons" / "notebooks" / LESSON
         assert own.exists(), f"{name} has no copy of the lessons"
-        glossary = own.parent.parent / "book" / "glossary.md"
-        assert glossary.exists(), f"{name}'s lessons link to a glossary that is not there"
+        assert own.stat().st_uid == user.pw_uid
+        assert (own.parent.parent / "book" / "glossary.md").exists()
 
     with ThreadPoolExecutor(len(PUPILS)) as pool:
         runs = dict(
             zip(PUPILS, pool.map(lambda n: run_lesson(hub, n, tokens[n]), PUPILS), strict=True)
         )
-
     for name, (count, outputs, cwd) in runs.items():
         assert count >= 5, f"lesson 1 has only {count} code cells"
         errors = [o for out in outputs for o in out if o["output_type"] == "error"]
@@ -354,33 +180,226 @@ def test_two_pupils_run_lesson_one_on_a_class_hub(hub: Hub) -> None:
         assert len(shown) >= count - 1, f"{name}: cells showed nothing"
         html = " ".join(o.get("data", {}).get("text/html", "") for o in shown)
         assert "Hoffmann" in html, f"{name}: lesson 1 shows no book's words"
-        assert Path(cwd) == hub.state / "pupils" / name / "loo-lessons" / "notebooks"
+        assert Path(cwd) == hub.homes / name / "loo-lessons" / "notebooks"
 
-    # a pupil's server answers that pupil only
     r = requests.get(
-        f"{hub.url}/user/{PUPILS[0]}/api/contents",
-        headers={"Authorization": f"token {tokens[PUPILS[1]]}"},
+        f"{hub.url}/user/{ANN}/api/contents",
+        headers={"Authorization": f"token {tokens[BOB]}"},
         allow_redirects=False,
         timeout=10,
     )
-    assert r.status_code in (302, 403), f"bob read ann's files: {r.status_code}"
+    assert r.status_code in (302, 403), f"bob read ann's files through her server: {r.status_code}"
 
-    # a pupil whose server stopped: their URL answers 424 until they go through /hub/spawn
-    bob, auth = PUPILS[1], {"Authorization": f"token {tokens[PUPILS[1]]}"}
-    r = requests.delete(f"{hub.url}/hub/api/users/{bob}/server", headers=auth, timeout=30)
+
+def test_a_pupils_kernel_can_neither_read_nor_write_anothers_files(
+    hub: Hub, tokens: dict[str, str], servers: dict[str, int]
+) -> None:
+    secret = hub.homes / BOB / "loo-lessons" / "notebooks" / LESSON
+    probe = f"""
+import os
+for what, act in [
+    ("list", lambda: os.listdir({str(hub.homes / BOB)!r})),
+    ("read", lambda: open({str(secret)!r}).read()),
+    ("write", lambda: open({str(hub.homes / BOB / "planted.txt")!r}, "w").write("x")),
+    ("write-in", lambda: open({str(secret.parent / "planted.txt")!r}, "w").write("x")),
+]:
+    try:
+        act()
+        print(what, "ALLOWED")
+    except PermissionError:
+        print(what, "refused")
+print("uid", os.getuid())
+"""
+    with Kernel(hub, ANN, tokens[ANN]) as k:
+        said = k.text(probe).split("\n")
+    assert said[:4] == ["list refused", "read refused", "write refused", "write-in refused"]
+    assert said[4] == f"uid {pwd.getpwnam(ANN).pw_uid}"
+    assert not (hub.homes / BOB / "planted.txt").exists()
+    assert not (secret.parent / "planted.txt").exists()
+
+
+def post_from_kernel(k: Kernel, records: list[dict[str, object]]) -> list[int]:
+    """Each record posted by `quiz.post.send` in the pupil's kernel; the statuses."""
+    code = (
+        "import json\nfrom loo_lessons.quiz import post\n"
+        f"print(json.dumps([post.send(r) for r in json.loads({json.dumps(records)!r})]))"
+    )
+    statuses: list[int] = json.loads(k.text(code))
+    return statuses
+
+
+def test_the_teacher_sees_every_pupils_answers_live(
+    hub: Hub,
+    sessions: dict[str, requests.Session],
+    tokens: dict[str, str],
+    servers: dict[str, int],
+) -> None:
+    dealt = questions_of(CODE)
+    q0, q1 = dealt[0], dealt[1]
+    right = list(q0.answer)
+    wrong = [k.key for k in q1.choices if k.key not in q1.answer][:1] or list(q1.answer)
+    with Kernel(hub, ANN, tokens[ANN]) as k:
+        statuses = post_from_kernel(
+            k,
+            [
+                {
+                    "class_code": CODE,
+                    "question_id": q0.id,
+                    "answer": right,
+                    "seconds": 4.5,
+                    "attempt": 1,
+                },
+                {
+                    "class_code": CODE,
+                    "question_id": q1.id,
+                    "answer": wrong,
+                    "seconds": 7,
+                    "attempt": 1,
+                },
+                # posting as bob is refused, and so is what the code cannot have dealt
+                {
+                    "class_code": CODE,
+                    "question_id": q0.id,
+                    "answer": right,
+                    "attempt": 1,
+                    "pupil": BOB,
+                },
+                {"class_code": CODE, "question_id": "lead-99-0", "answer": right, "attempt": 1},
+                {"class_code": CODE, "question_id": q0.id, "answer": ["=cmd|calc"], "attempt": 1},
+            ],
+        )
+        assert statuses == [201, 201, 403, 400, 400], statuses
+        # a pupil cannot read the class's dashboard or CSV, even from their kernel
+        reads = k.text(
+            "import os, urllib.request, urllib.error\n"
+            "base = os.environ['LOO_CLASS_RESULTS_URL']\n"
+            "h = {'Authorization': 'token ' + os.environ['JUPYTERHUB_API_TOKEN']}\n"
+            f"for page in ('dashboard?code={CODE}', 'csv?code={CODE}'):\n"
+            "    try:\n"
+            "        urllib.request.urlopen(urllib.request.Request(base + page, headers=h))\n"
+            "        print(200)\n"
+            "    except urllib.error.HTTPError as e:\n"
+            "        print(e.code)\n"
+        )
+        assert reads.split() == ["403", "403"]
+    with Kernel(hub, BOB, tokens[BOB]) as k:
+        assert post_from_kernel(
+            k,
+            [
+                {
+                    "class_code": CODE,
+                    "question_id": q0.id,
+                    "answer": right,
+                    "seconds": 3,
+                    "attempt": 1,
+                }
+            ],
+        ) == [201]
+
+    def get(who: str, page: str) -> requests.Response:
+        return requests.get(
+            f"{hub.url}{SERVICE}/{page}",
+            headers={"Authorization": f"token {tokens[who]}"},
+            allow_redirects=False,
+            timeout=30,
+        )
+
+    assert get(ADA, f"dashboard?code={CODE}").status_code == 200  # an admin is a teacher
+    board = get(TESS, f"dashboard?code={CODE}")
+    assert board.status_code == 200, board.text[:300]
+    for name in PUPILS:
+        assert f"<th>{name}</th>" in board.text
+    assert f"<th>{ANN}</th><td>1</td><td>1/2</td>" in board.text
+    assert f"<th>{BOB}</th><td>1</td><td>1/1</td>" in board.text
+    assert f"<b>{q0.rule_ids[0]}</b>" in board.text  # the per-rule mastery, by rule id
+    table = get(TESS, f"csv?code={CODE}")
+    assert table.status_code == 200
+    rows = table.text.strip().split("\n")
+    assert rows[0].startswith("name,class_code,attempt,right,answered")
+    assert sorted(r.split(",")[0] for r in rows[1:]) == sorted([ANN, BOB])
+    assert "=cmd" not in table.text
+    for page in (f"dashboard?code={CODE}", f"csv?code={CODE}", ""):
+        r = get(ANN, page)
+        assert r.status_code in (403, 302), f"ann read {page or 'the home page'}: {r.status_code}"
+        assert BOB not in r.text
+    mine = get(ANN, "mine")
+    assert mine.status_code == 200 and "attempt 1: 1 right of 2 answered" in mine.text
+    assert BOB not in mine.text
+    # in a browser: the hub's OAuth (login cookie -> authorize -> the service's callback)
+    browser = sessions[TESS].get(f"{hub.url}{SERVICE}/dashboard?code={CODE}", timeout=60)
+    assert browser.status_code == 200 and f"<th>{ANN}</th><td>1</td><td>1/2</td>" in browser.text
+    assert browser.url.endswith(f"{SERVICE}/dashboard?code={CODE}")
+    refused = sessions[BOB].get(f"{hub.url}{SERVICE}/dashboard?code={CODE}", timeout=60)
+    assert refused.status_code == 403 and ANN not in refused.text
+    # without a token or cookie: sent to the hub's login, never shown the table
+    anonymous = requests.get(f"{hub.url}{SERVICE}/dashboard?code={CODE}", allow_redirects=False)
+    assert anonymous.status_code == 302 and ANN not in anonymous.text
+
+
+def test_nbgitpuller_pulls_into_the_pupils_home_only(
+    hub: Hub, tokens: dict[str, str], servers: dict[str, int]
+) -> None:
+    origin = Path(hub.env["LOO_HUB_GIT_REPOS"])
+    branch = git("rev-parse", "--abbrev-ref", "HEAD")
+    git_dir = Path(git("rev-parse", "--absolute-git-dir"))
+    before = (
+        git("rev-parse", "HEAD"),
+        git("status", "--porcelain"),
+        sorted(os.listdir(git_dir)),
+    )
+
+    def pull() -> str:
+        query = urllib.parse.urlencode(
+            {"repo": f"file://{origin}", "branch": branch, "targetpath": "lessons-git"}
+        )
+        r = requests.get(
+            f"{hub.url}/user/{ANN}/git-pull/api?{query}",
+            headers={"Authorization": f"token {tokens[ANN]}"},
+            stream=True,
+            timeout=120,
+        )
+        assert r.status_code == 200, r.text[:300]
+        return r.text  # the event stream, read to its end
+
+    first = pull()
+    clone = hub.homes / ANN / "lessons-git"
+    assert (clone / "notebooks" / LESSON).exists(), first[-1000:]
+    assert clone.stat().st_uid == pwd.getpwnam(ANN).pw_uid
+    assert git("rev-parse", "HEAD", cwd=clone, user=ANN) == git("rev-parse", branch, cwd=origin)
+    # the pupil's change is kept by a later pull
+    subprocess.run(["cp", str(REPO / "README.md"), "mine.md"], cwd=clone, check=True, user=ANN)
+    second = pull()
+    assert '"phase": "finished"' in second or "finished" in second, second[-1000:]
+    assert (clone / "mine.md").read_text() == (REPO / "README.md").read_text()
+    after = (
+        git("rev-parse", "HEAD"),
+        git("status", "--porcelain"),
+        sorted(os.listdir(git_dir)),
+    )
+    assert after == before, "nbgitpuller touched the teacher's checkout"
+    assert not (hub.homes / BOB / "lessons-git").exists()
+
+
+def test_a_stopped_server_comes_back_through_spawn(
+    hub: Hub, tokens: dict[str, str], servers: dict[str, int]
+) -> None:
+    auth = {"Authorization": f"token {tokens[BOB]}"}
+    r = requests.delete(f"{hub.url}/hub/api/users/{BOB}/server", headers=auth, timeout=30)
     assert r.status_code in (202, 204), r.status_code
     deadline = time.monotonic() + 30
     while requests.get(f"{hub.url}/hub/api/user", headers=auth, timeout=10).json()["servers"]:
         assert time.monotonic() < deadline, "bob's server did not stop"
         time.sleep(0.3)
-    r = requests.get(f"{hub.url}/user/{bob}/api/status", headers=auth, timeout=10)
+    r = requests.get(f"{hub.url}/user/{BOB}/api/status", headers=auth, timeout=10)
     assert r.status_code == 424, r.status_code
-    r = sessions[bob].get(f"{hub.url}/hub/spawn", timeout=60)  # follows spawn-pending
-    deadline = time.monotonic() + 60
-    while True:
-        status = requests.get(f"{hub.url}/user/{bob}/api/status", headers=auth, timeout=10)
-        if status.status_code == 200:
-            break
+    session = log_in(hub, BOB, PASSWORDS[BOB])
+    session.get(f"{hub.url}/hub/spawn", timeout=60)  # follows spawn-pending
+    deadline = time.monotonic() + 90
+    while (
+        requests.get(f"{hub.url}/user/{BOB}/api/status", headers=auth, timeout=10).status_code
+        != 200
+    ):
         assert time.monotonic() < deadline, f"/hub/spawn did not bring bob back:\n{hub.log_text()}"
         time.sleep(0.3)
-    assert (hub.state / "pupils" / bob / "loo-lessons" / "notebooks" / LESSON).exists()
+    hub.pids.add(server_pid(hub, BOB))
+    assert (hub.homes / BOB / "loo-lessons" / "notebooks" / LESSON).exists()

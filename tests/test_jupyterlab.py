@@ -67,6 +67,7 @@ def notebook() -> dict[str, object]:
             cell("print('EXPLORE NOW', x.rules['void_trump_rule'], x.verdict['question']['answer'])"),
             cell("d = L.explore_declarations('declare-declined-miss-goes-round')\nd"),
             cell("print('DECLARED NOW', d.data['declarations'][0]['value'], sorted(d.verdict['question']['answer']))"),
+            cell("r.next()\nr.next()\nprint('AT THE END', r.index)"),
         ],
         "metadata": {
             "kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"}
@@ -207,7 +208,9 @@ def test_a_click_in_jupyterlab_reaches_python(lab: tuple[str, str], browser: Bro
             "button", name=re.compile("queen of diamonds")
         )
         card.wait_for(timeout=60_000)
-        card.click()
+        card.click()  # selects: every pick is graded on Check (issue 15)
+        page.locator('.jp-OutputArea button[data-action="check"]').click()
+        card.click()  # once checked, a click shows that card's verdict
         verdict = page.locator('.jp-OutputArea .loo-verdict[data-verdict="QD"]')
         verdict.wait_for(timeout=30_000)
         assert "R30" in verdict.inner_text()
@@ -258,6 +261,16 @@ def test_a_click_in_jupyterlab_reaches_python(lab: tuple[str, str], browser: Bro
         dec_out = page.locator(".jp-OutputArea-output").filter(has_text="DECLARED NOW")
         dec_out.wait_for(timeout=60_000)
         assert "DECLARED NOW take miss ['pass', 'play']" in dec_out.inner_text()
+
+        # the quiz's last screen: "Show the result code" shows it here too (issue 15: an
+        # anywidget model fires no change for an equal value, and the view waited for one)
+        run_cell(page, 8)
+        show = page.locator('.jp-OutputArea button[data-action="export-code"]')
+        show.wait_for(timeout=60_000)
+        show.click()
+        code = page.locator(".jp-OutputArea textarea[data-result-code]")
+        code.wait_for(timeout=30_000)
+        assert code.input_value().startswith("loo1.")
 
 def test_a_glossary_link_in_a_lesson_opens_the_entry(
     lessons_lab: tuple[str, str], browser: Browser
@@ -356,12 +369,12 @@ def test_run_all_leaves_each_step_of_lesson_12_at_its_own_step(
             timeout=180_000,
         )
         page.wait_for_function(
-            "n => document.querySelectorAll('.jp-OutputArea .loo-play-prompt').length >= n",
+            "n => document.querySelectorAll('.jp-OutputArea .loo-play-prompt:not(.loo-evening *)').length >= n",
             arg=len(steps),
             timeout=60_000,
         )
         shown = page.evaluate(
-            """() => [...document.querySelectorAll('.jp-OutputArea .loo-play-prompt')].map(p => {
+            """() => [...document.querySelectorAll('.jp-OutputArea .loo-play-prompt:not(.loo-evening *)')].map(p => {
                 const out = p.closest('.jp-OutputArea-output');
                 const keys = [...out.querySelectorAll('.loo-choices [data-key]')].map(b => b.dataset.key);
                 return `${p.dataset.moves}|${keys.join(',')}`;
@@ -397,6 +410,13 @@ def test_run_all_leaves_each_step_of_lesson_12_at_its_own_step(
             "play-restart"
         )
         assert own.locator('.loo-choices [data-key="play"]').count() == 1
+        # the evening at the end of the lesson: its table and "Ask the coach", answered by the kernel
+        evening = page.locator(".jp-OutputArea-output").filter(has=page.locator(".loo-evening-now"))
+        assert evening.count() == 1
+        assert evening.locator(".loo-evening-now").get_attribute("data-deal") == "1"
+        evening.locator('button[data-action="coach"]').click()
+        evening.locator(".loo-coach tbody tr").first.wait_for(timeout=60_000)
+        assert "Strategy, not law" in evening.locator(".loo-coach").inner_text()
 
 
 KEYS_NOTEBOOK = (

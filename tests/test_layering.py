@@ -1,5 +1,7 @@
 """The one-way flow of design.md, enforced: the engine imports nothing but the standard
-library and itself, and no layer imports a layer above it."""
+library and itself, no layer imports a layer above it (engine < scenario < explain < quiz, sim <
+views < widgets < lessons < cli; the hub's classroom service beside cli, on the quizzes), and
+importing the engine loads the engine alone."""
 
 from __future__ import annotations
 
@@ -12,27 +14,49 @@ import pytest
 
 PKG = Path(__file__).resolve().parent.parent / "loo_lessons"
 
-# each layer and the layers it may import (besides itself and the standard library)
+# the layers from the bottom up; each may import the layers before it (quiz and sim sit side by
+# side: neither imports the other; the hub's `classroom` service sits beside the command line)
+_BELOW_VIEWS = {"engine", "scenario", "explain", "quiz", "sim"}
 ALLOWED: dict[str, set[str]] = {
     "engine": set(),
     "scenario": {"engine"},
     "explain": {"engine", "scenario"},
     "quiz": {"engine", "scenario", "explain"},
     "sim": {"engine", "scenario", "explain"},
-    "views": {"engine", "scenario", "explain", "quiz", "sim"},
+    "views": _BELOW_VIEWS,
+    "widgets": _BELOW_VIEWS | {"views"},
+    "lessons": _BELOW_VIEWS | {"views", "widgets"},
+    # the class hub's results service: beside the command line, on the quizzes' own tables
+    "classroom": {"engine", "scenario", "explain", "quiz"},
+    "cli": _BELOW_VIEWS | {"views", "widgets", "lessons", "classroom"},
 }
-# third-party modules a layer may use (lazily, where the module says why): YAML for scenario
-# files; pandas (and numpy, which comes with it) for the DataFrames of views/frames.py only,
-# so the simulation and the quizzes stay plain Python; Dask for sim/workers.py alone
+# folders of the package that hold data, not code
+DATA = {"scenarios", "seeds"}
+# third-party modules a layer may use: YAML for scenario files (scenario/ is the only YAML user);
+# Dask for a simulation on a cluster (sim/workers.py, `simulate --dask`, the cluster extra);
+# pandas (and numpy, which comes with it) for the DataFrames of views/frames.py, so the
+# simulation and the quizzes stay plain Python; anywidget and
+# traitlets for JupyterLab's widget adapter; the notebook's own libraries for the lessons;
+# Playwright for the command line's browser benchmark
 THIRD_PARTY: dict[str, set[str]] = {
     "scenario": {"yaml"},
+    "sim": {"dask", "distributed"},
     "views": {"pandas", "numpy"},
-    "sim": {"distributed"},  # sim/workers.py, only for `simulate --dask` (the cluster extra)
+    "widgets": {"anywidget", "traitlets"},
+    "lessons": {"IPython", "ipywidgets", "matplotlib", "pandas", "numpy"},
+    "cli": {"playwright"},
+    # the class hub's side: JupyterHub (its authenticator and service), and driving a hub
+    # over HTTP for its tests and benchmark
+    "classroom": {"jupyterhub", "tornado", "traitlets", "requests", "websocket"},
 }
+# optional extras: imported only inside the functions that need them, never by importing a module
+LAZY = {"pandas", "numpy", "dask", "distributed", "playwright", "matplotlib"}
+_SUBPACKAGES = frozenset(p.name for p in PKG.iterdir() if (p / "__init__.py").exists())
 
 
 def _imports(source: str, package: str) -> list[tuple[int, str]]:
-    """(line, absolute module) for every import in `source`, a module of `package`."""
+    """(line, absolute module) for every import in `source`, a module of `package`;
+    `from loo_lessons import quiz` is an import of `loo_lessons.quiz`."""
     found: list[tuple[int, str]] = []
     for node in ast.walk(ast.parse(source)):
         if isinstance(node, ast.Import):
@@ -42,7 +66,13 @@ def _imports(source: str, package: str) -> list[tuple[int, str]]:
             if node.level:
                 base = package.split(".")[: len(package.split(".")) - node.level + 1]
                 mod = ".".join(base + ([mod] if mod else []))
-            found.append((node.lineno, mod))
+            if mod == "loo_lessons":
+                found += [
+                    (node.lineno, f"loo_lessons.{a.name}" if a.name in _SUBPACKAGES else mod)
+                    for a in node.names
+                ]
+            else:
+                found.append((node.lineno, mod))
     return found
 
 
@@ -79,17 +109,37 @@ def test_the_checker_sees_forbidden_imports() -> None:
     ]
     assert violations("scenario", "import yaml\n", "loo_lessons.scenario") == []
     assert violations("views", "import pandas\n", "loo_lessons.views") == []
-    for layer in ("engine", "scenario", "explain", "quiz", "sim"):
+    for layer in ("engine", "scenario", "explain", "quiz", "sim", "widgets", "cli"):
         assert violations(layer, "import pandas\n", f"loo_lessons.{layer}") == [
             "1: pandas (not the standard library)"
         ]
+    # the upper layers: each below the next, the package root above them all
+    assert violations("widgets", "from loo_lessons import lessons\n", "loo_lessons.widgets") == [
+        "1: loo_lessons.lessons"
+    ]
+    assert violations("lessons", "from ..cli import main\n", "loo_lessons.lessons") == [
+        "1: loo_lessons.cli"
+    ]
+    assert violations("views", "from loo_lessons.widgets import play\n", "loo_lessons.views") == [
+        "1: loo_lessons.widgets"
+    ]
+    assert violations("lessons", "from loo_lessons import Hand\n", "loo_lessons.lessons") == [
+        "1: loo_lessons"
+    ]
+    assert violations("cli", "from loo_lessons import lessons, widgets\n", "loo_lessons.cli") == []
+    assert violations(
+        "classroom", "from loo_lessons.cli import main\n", "loo_lessons.classroom"
+    ) == ["1: loo_lessons.cli"]
+    assert violations("lessons", "import yaml\n", "loo_lessons.lessons") == [
+        "1: yaml (not the standard library)"
+    ]
 
 
-def test_pandas_is_imported_lazily_where_it_is_allowed() -> None:
-    """views/ may use pandas, but only inside the functions that make a frame: importing a
-    view never imports pandas."""
+def test_optional_libraries_are_imported_lazily() -> None:
+    """views/ may use pandas, sim/ Dask, cli/ Playwright, but only inside the functions that
+    need them: importing a module never imports an optional extra."""
     top_level = []
-    for path in sorted((PKG / "views").rglob("*.py")):
+    for path in sorted(PKG.rglob("*.py")):
         tree = ast.parse(path.read_text())
         for node in tree.body:
             names = (
@@ -99,10 +149,16 @@ def test_pandas_is_imported_lazily_where_it_is_allowed() -> None:
                 if isinstance(node, ast.ImportFrom)
                 else []
             )
-            top_level += [
-                f"{path.name}: {n}" for n in names if n.split(".")[0] in ("pandas", "numpy")
-            ]
+            top_level += [f"{path.relative_to(PKG)}: {n}" for n in names if n.split(".")[0] in LAZY]
     assert top_level == []
+
+
+def test_every_package_folder_is_a_known_layer() -> None:
+    """A new folder of code gets a place in the order (and so is checked) before it lands."""
+    code = {p.relative_to(PKG).parts[0] for p in PKG.rglob("*.py") if p.parent != PKG}
+    assert code - set(ALLOWED) == set()
+    assert code & DATA == set()
+    assert {p.name for p in PKG.glob("*.py")} == {"__init__.py"}
 
 
 def test_the_engine_runs_on_the_standard_library_alone() -> None:
@@ -153,21 +209,65 @@ def test_the_simulation_and_the_quizzes_run_without_pandas() -> None:
     assert out.stdout.strip() == ""
 
 
-def test_the_first_layouts_module_paths_still_import_the_same_objects() -> None:
-    """Code written against 0.1 (`from loo_lessons.game import Hand`) gets the engine's own
-    classes, not copies; the alias leaves the real module's own spec alone."""
-    code = (
-        "from loo_lessons.game import Hand as A\n"
-        "from loo_lessons.engine.game import Hand as B\n"
-        "import loo_lessons.cards, loo_lessons.engine.cards\n"
-        "from loo_lessons.view_html import card_svg\n"
-        "assert A is B and loo_lessons.cards is loo_lessons.engine.cards\n"
-        "assert loo_lessons.engine.cards.__spec__.name == 'loo_lessons.engine.cards'\n"
-        "try:\n"
-        "    import loo_lessons.no_such_module\n"
-        "except ModuleNotFoundError:\n"
-        "    print('ok')\n"
-    )
+def _fresh(code: str) -> str:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
     assert out.returncode == 0, out.stderr
-    assert out.stdout.strip() == "ok"
+    return out.stdout.strip()
+
+
+@pytest.mark.parametrize("module", ["loo_lessons.engine", "loo_lessons.engine.game"])
+def test_importing_the_engine_loads_the_engine_alone(module: str) -> None:
+    """The package's `__init__` imports nothing until asked (PEP 562): the engine, in a fresh
+    interpreter, loads no scenario, explain or view module (what Pyodide and a simulation's
+    workers pay for), and still deals and plays."""
+    loaded = _fresh(
+        f"import sys, {module}\n"
+        "import loo_lessons.engine.game as g\n"
+        "h = g.Hand.from_seed(5)\n"
+        "h.apply(h.legal_actions()[0])\n"
+        "print(' '.join(sorted(m for m in sys.modules if m.startswith('loo_lessons'))))\n"
+    ).split()
+    assert "loo_lessons.engine.game" in loaded
+    outside = [m for m in loaded if m != "loo_lessons" and not m.startswith("loo_lessons.engine")]
+    assert outside == []
+
+
+def test_the_public_names_still_import_from_the_package() -> None:
+    """`from loo_lessons import Hand, load_scenario, ...` works as before; asking for them
+    gives the engine's own objects and their notebook pictures; an unknown name is an
+    AttributeError, and the first layout's module paths (`loo_lessons.game`) are gone."""
+    out = _fresh(
+        "import loo_lessons\n"
+        "from loo_lessons import (Card, Hand, IllegalAction, InputError, LooError,\n"
+        "    NotationError, RuleOptions, ScenarioError, __version__, load_scenario, preset)\n"
+        "import loo_lessons.engine.game as g, loo_lessons.scenario.errors as se\n"
+        "assert Hand is g.Hand and ScenarioError is se.ScenarioError\n"
+        "assert issubclass(ScenarioError, InputError) and issubclass(NotationError, InputError)\n"
+        "assert issubclass(IllegalAction, LooError) and not issubclass(IllegalAction, InputError)\n"
+        "assert set(loo_lessons.__all__) <= set(dir(loo_lessons))\n"
+        "sc = load_scenario('loo_lessons/scenarios/deal-two-players.yaml')\n"
+        "assert '<svg' in Hand.from_seed(3)._repr_html_() and Card.__name__ == 'Card'\n"
+        "try:\n"
+        "    loo_lessons.Nothing\n"
+        "except AttributeError as e:\n"
+        "    print(e)\n"
+        "try:\n"
+        "    import loo_lessons.game\n"
+        "except ModuleNotFoundError:\n"
+        "    print('gone')\n"
+    )
+    assert out.splitlines() == ["module 'loo_lessons' has no attribute 'Nothing'", "gone"]
+
+
+def test_a_view_registers_the_pictures_without_the_package_names() -> None:
+    """Whoever imports a view (a lesson, a widget) gets the engine's `_repr_html_` hooks, even
+    if nothing asked the package for `Hand`; the engine alone has none."""
+    out = _fresh(
+        "import loo_lessons.engine.game as g\n"
+        "print(hasattr(g.Hand, '_repr_html_'))\n"
+        "import loo_lessons.views.terminal\n"
+        "print(hasattr(g.Hand, '_repr_html_'))\n"
+        "import loo_lessons.views.html\n"
+        "print('<svg' in g.Hand.from_seed(3)._repr_html_())\n"
+    )
+    assert out.split() == ["False", "False", "True"]

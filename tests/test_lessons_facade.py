@@ -21,9 +21,10 @@ from matplotlib.figure import Figure
 from loo_lessons import lessons as L
 from loo_lessons.engine.cards import Card, Rank, Suit, parse_card
 from loo_lessons.engine.errors import LooError
-from loo_lessons.engine.game import Hand, Transcript
+from loo_lessons.engine.game import Hand
 from loo_lessons.lessons import strategy
 from loo_lessons.scenario import Scenario, loads
+from loo_lessons.scenario.transcripts import load_transcript
 from loo_lessons.sim import compare as sim_compare
 from loo_lessons.sim import montecarlo
 from loo_lessons.sim.search import PREDICATES
@@ -128,7 +129,7 @@ def test_find_yaml_is_a_scenario_file_of_the_same_position(name: str) -> None:
 
 
 def position_at(transcript: dict[str, Any], step: int) -> Hand:
-    hand = Transcript.from_json(transcript).replay()
+    hand = load_transcript(transcript).replay()
     while len(hand.actions) > step:
         hand.undo()
     return hand

@@ -34,7 +34,7 @@ import pytest
 from loo_lessons import lessons as L
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, Page, Request, Route
+    from playwright.sync_api import Browser, Locator, Page, Request, Route
 
 ROOT = Path(__file__).resolve().parent.parent
 SITE = ROOT / "book" / "_build" / "html"
@@ -208,7 +208,9 @@ def test_an_option_explorer_changes_its_verdict_and_reason(browser: Browser, ser
         # the reason changes too: some rule id is cited under one book and not the other
         import re
 
-        ids = lambda t: set(re.findall(r"\bR\d\d\b", t))  # noqa: E731
+        def ids(t: str) -> set[str]:
+            return set(re.findall(r"\bR\d\d\b", t))
+
         assert ids(after_text) != ids(before_text)
         # each option set back to what it was, one select at a time: the verdict follows the
         # options (not the preset's name) and comes back to the first one
@@ -242,9 +244,11 @@ def test_new_questions_deals_new_seeded_questions(browser: Browser, server: str)
         idx = page.evaluate(
             "el => window.looLive.findIndex(x => x.el === el)", quiz.element_handle()
         )
-        ids = lambda: page.evaluate(  # noqa: E731
-            "i => window.looLive[i].model.get('questions').map(q => q.id)", idx
-        )
+        def ids() -> Any:
+            return page.evaluate(
+                "i => window.looLive[i].model.get('questions').map(q => q.id)", idx
+            )
+
         first = ids()
         # one question answered ("Show the answer", graded by the Python controller)
         quiz.locator('button[data-action="show"]').first.click()
@@ -366,15 +370,24 @@ def test_the_presenter_full_screen_fits_a_projector(
 def test_from_file_the_live_controls_ask_for_a_web_server(browser: Browser, site: Path) -> None:
     ctx = browser.new_context()
     external: list[str] = []
-    ctx.route("**/*", lambda r: r.continue_() if r.request.url.startswith("file://") else (external.append(r.request.url), r.abort()))
+    def only_files(r: Route) -> None:
+        if r.request.url.startswith("file://"):
+            r.continue_()
+        else:
+            external.append(r.request.url)
+            r.abort()
+
+    ctx.route("**/*", only_files)
     page = ctx.new_page()
     try:
         page.goto((site / "notebooks" / "05-leading.html").as_uri())
         page.wait_for_selector('.loo-engine-status[data-state="file"]')
         assert "make serve-book" in page.locator(".loo-engine-status").first.inner_text()
         # the static components still grade
-        page.locator('.loo-static[data-loo-component="pick"] .loo-choices [data-key]').first.click()
-        page.wait_for_selector('.loo-static[data-loo-component="pick"] .loo-verdict')
+        pick = page.locator('.loo-static[data-loo-component="pick"]').first
+        pick.locator(".loo-choices [data-key]").first.click()
+        pick.locator('button[data-action="check"]').click()  # every pick is graded on Check
+        pick.locator(".loo-answer").wait_for()
         assert external == []
     finally:
         ctx.close()
@@ -443,7 +456,9 @@ def test_the_declarations_explorer_answers_in_the_page(browser: Browser, server:
     page, w = open_live(browser, f"{server}/notebooks/03-declaring.html", server)
     try:
         box = page.locator('.loo-static[data-loo-component="explore"]', has=page.locator("select[data-key^='explore-seat-']")).first
-        verdict = lambda: box.locator(".loo-explore-verdict")  # noqa: E731
+        def verdict() -> Locator:
+            return box.locator(".loo-explore-verdict")
+
         first = box.locator("select[data-key^='explore-seat-']").first
         seat = str(first.get_attribute("data-key")).removeprefix("explore-seat-")
         before = verdict().get_attribute("data-answer")
@@ -552,7 +567,7 @@ def test_every_page_has_no_jupyterlab_note_and_no_dead_control(
             for where in (".loo-live-note", ".loo-static", ".loo-live-widget", ".loo-engine-status"):
                 assert page.locator(where).filter(has_text="JupyterLab").count() == 0, (name, where)
             downloads: list[Any] = []
-            page.on("download", lambda d, seen=downloads: seen.append(d))
+            page.on("download", downloads.append)
             roots = page.locator(_TOP_WIDGETS)
             for i in range(roots.count()):
                 root = roots.nth(i)

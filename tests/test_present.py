@@ -25,14 +25,9 @@ from playwright.sync_api import Browser, Page
 from loo_lessons import lessons as L
 from loo_lessons.engine.errors import LooError
 from loo_lessons.widgets import bundle, static
-from loo_lessons.widgets.present import (
-    CARD_WIDTH_PX,
-    FACES,
-    Presenter,
-    present_html,
-    present_reduce,
-    seeded_hand,
-)
+from loo_lessons.widgets.controllers.present import FACES, present_reduce
+from loo_lessons.widgets.controllers.steps import seeded_hand
+from loo_lessons.widgets.present import CARD_WIDTH_PX, Presenter, present_html
 
 # --- the Python side ------------------------------------------------------------------------------
 

@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 from loo_lessons.engine.cards import FULL_PACK, Card, Rank, Suit, shuffled_pack
 from loo_lessons.engine.declare import Declaration
 from loo_lessons.engine.errors import IllegalAction
-from loo_lessons.engine.game import Action, Hand, Phase, Setup, Transcript
+from loo_lessons.engine.game import Action, Hand, Phase, Setup
 from loo_lessons.engine.options import (
     OPTION_SPECS,
     PRESETS,
@@ -41,6 +41,7 @@ from loo_lessons.engine.options import (
     preset,
 )
 from loo_lessons.engine.settle import Stakes
+from loo_lessons.scenario.transcripts import load_transcript
 
 SETTINGS = settings(
     max_examples=150,
@@ -536,7 +537,7 @@ def check_settlement(h: Hand, log: Log) -> None:
 
 def check_replay(h: Hand) -> None:
     t = h.transcript()
-    for tr in (t, Transcript.from_json(json.loads(json.dumps(t.as_json())))):
+    for tr in (t, load_transcript(json.loads(json.dumps(t.as_json())))):
         assert tr == t
         r = tr.replay()
         assert r.settlement == h.settlement

@@ -16,7 +16,8 @@ from loo_lessons import quiz
 from loo_lessons.cli import main
 from loo_lessons.quiz.classroom import merge
 from loo_lessons.quiz.results import from_code
-from loo_lessons.widgets import state, static
+from loo_lessons.widgets import static
+from loo_lessons.widgets.controllers.pick import pick_reduce
 from loo_lessons.widgets.live import PickCard
 
 
@@ -78,7 +79,7 @@ def test_pick_with_several_answers_grades_only_on_check(browser: Browser, tmp_pa
         {"type": "choice", "key": wrong},
         {"type": "check"},
     ):
-        st = state.pick_reduce(q, st, ev)
+        st = pick_reduce(q, st, ev)
     assert {k: model(page, k) for k in st} == st
     page.locator('button[data-action="reset"]').click()
     page.locator('button[data-action="show"]').click()

@@ -18,7 +18,8 @@ from loo_lessons import quiz
 from loo_lessons.cli import main
 from loo_lessons.quiz import class_code
 from loo_lessons.quiz.results import EXPORT_COLUMNS, Attempt, Submission, check_name, from_code
-from loo_lessons.widgets import state, static
+from loo_lessons.widgets import static
+from loo_lessons.widgets.controllers.pick import pick_reduce
 from loo_lessons.widgets.live import PickCard, default_generator
 
 
@@ -280,11 +281,12 @@ def test_a_pick_with_several_answers_grades_only_on_check() -> None:
     assert w.revealed and w.picked == [right]
     w.click(missed)  # after Check a click explains, never changes the selection
     assert w.picked == [right] and w.current == missed
-    # a one-answer question still grades its first click
+    # a one-answer question too: the first click reveals nothing, Check grades (issue 15)
     one = next(q.to_json() for q in quiz.generate("trick", 20, 1) if not q.multi)
-    st0 = state.pick_reduce(one, {}, {"type": "choice", "key": one["choices"][0]["key"]})
-    assert st0["current"] == one["choices"][0]["key"] and st0["picked"]
-    assert state.pick_reduce(one, st0, {"type": "check"}) == st0
+    key = one["choices"][0]["key"]
+    st0 = pick_reduce(one, {}, {"type": "choice", "key": key})
+    assert st0 == {"picked": [key], "current": None, "revealed": False}
+    assert pick_reduce(one, st0, {"type": "check"})["revealed"] is True
 
 
 def test_a_live_quiz_deals_any_class_code() -> None:

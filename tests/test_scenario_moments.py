@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from loo_lessons.engine.errors import ScenarioError
 from loo_lessons.explain import explain_json, explain_text
 from loo_lessons.scenario import load_file, loads
+from loo_lessons.scenario.errors import ScenarioError
 
 GOOD = Path(__file__).parent / "good_scenarios"
 

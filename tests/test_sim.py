@@ -33,6 +33,7 @@ from loo_lessons.engine.options import OPTION_SPECS, PRESETS, LooAmount, RuleOpt
 from loo_lessons.engine.settle import Stakes
 from loo_lessons.explain import explain_json
 from loo_lessons.scenario import load as load_scenario
+from loo_lessons.scenario.transcripts import load_transcript
 from loo_lessons.sim.bots import BOTS, SeatView, bot_move, seat_view
 from loo_lessons.sim.compare import compare
 from loo_lessons.sim.montecarlo import (
@@ -606,7 +607,7 @@ def test_compare_hoffmann_and_peel_differences_are_real() -> None:
             # rebuild the position under each rule set from the shared moves and ask it
             legal_sets = {}
             for label in c.labels:
-                t = Transcript.from_json(c.transcripts[label])
+                t = load_transcript(c.transcripts[label])
                 prefix = Transcript(
                     t.players,
                     t.dealer,
@@ -775,7 +776,7 @@ def test_terminal_eof_quits_and_save_writes_a_replayable_transcript(tmp_path: Pa
     rc, out = run_terminal(f"1\ns {path}\n")
     assert rc == 1 and "(input ended)" in out
     data = json.loads(path.read_text())
-    replayed = Transcript.from_json(data).replay()
+    replayed = load_transcript(data).replay()
     assert data["actions"][0] == "play"
     assert replayed.declared[1] is Declaration.PLAY
     rc, out = run_terminal(f"s {tmp_path}/no/such/dir/x.json\nq\n")

@@ -25,10 +25,15 @@ import loo_lessons
 from loo_lessons import quiz
 from loo_lessons.engine.cards import parse_card
 from loo_lessons.engine.game import Hand
+from loo_lessons.explain.steps import stepper_steps
+from loo_lessons.explain.table import table_view
 from loo_lessons.quiz.model import Question
+from loo_lessons.quiz.pick import pick_question
+from loo_lessons.quiz.pool_sum import pool_data
 from loo_lessons.scenario import load_file
 from loo_lessons.views.html import SUIT_PATHS, CardsView, DealView, TrickView, card_html, card_svg
-from loo_lessons.widgets import bundle, data, state, static
+from loo_lessons.widgets import bundle, static
+from loo_lessons.widgets.controllers.quiz import QuizController, quiz_reduce
 from loo_lessons.widgets.live import (
     CardRow,
     PickCard,
@@ -51,13 +56,13 @@ def bank() -> list[dict[str, Any]]:
     """Four questions whose answers the books give plainly (see each scenario's description)."""
     return [
         # R23: holding the ace of trumps he must lead it (4H and 9D are forbidden by R23)
-        data.pick_question(scenario("lead-ace-of-trumps"), qid="ace", topic="lead"),
+        pick_question(scenario("lead-ace-of-trumps"), qid="ace", topic="lead"),
         # R30: the winner of trick 1 holds a trump (6S): he must lead it, not the QD
-        data.pick_question(scenario("trump-after-trick-lead-a-trump"), qid="tat", topic="trick"),
+        pick_question(scenario("trump-after-trick-lead-a-trump"), qid="tat", topic="trick"),
         # R27: only two declared, QH and JH in sequence: either may be led, not the 9C
-        data.pick_question(scenario("lead-two-declared-sequence"), qid="seq", topic="lead"),
+        pick_question(scenario("lead-two-declared-sequence"), qid="seq", topic="lead"),
         # R18: one stood on his own cards, the miss untaken: the dealer may not pass
-        data.pick_question(scenario("dealer-lone-stander"), qid="lone", topic="dealer"),
+        pick_question(scenario("dealer-lone-stander"), qid="lone", topic="dealer"),
     ]
 
 
@@ -151,7 +156,7 @@ def test_cards_and_trick_views() -> None:
 
 def test_table_view_of_a_position() -> None:
     # spades trumps; trick 1: seat 1 9C, seat 2 KC, seat 3 trumps with 5S and wins (R35, R37)
-    v = data.table_view(scenario("trump-after-trick-lead-a-trump"))
+    v = table_view(scenario("trump-after-trick-lead-a-trump"))
     seats = {s["seat"]: s for s in v["seats"]}
     assert v["dealer"] == 0 and v["elder"] == 1 and v["trumps"] == "S" and v["turn_up"] == "2S"
     assert seats[0]["role"] == "dealer" and seats[1]["role"] == "elder"
@@ -159,34 +164,34 @@ def test_table_view_of_a_position() -> None:
     assert seats[3]["tricks_won"] == 1 and seats[3]["cards"] == ["6S", "QD"]
     assert v["to_act"] == 3 and v["trick"] == []
     assert v["tricks"] == [{"leader": 1, "plays": [[1, "9C"], [2, "KC"], [3, "5S"]], "winner": 3}]
-    hidden = data.table_view(scenario("trump-after-trick-lead-a-trump"), reveal={3})
+    hidden = table_view(scenario("trump-after-trick-lead-a-trump"), reveal={3})
     assert [s["cards"] for s in hidden["seats"]] == [None, None, None, ["6S", "QD"]]
-    declaring = data.table_view(scenario("dealer-lone-stander"))
+    declaring = table_view(scenario("dealer-lone-stander"))
     assert declaring["miss"] == [None, None, None]  # untaken, face down
     assert {s["seat"]: s["status"] for s in declaring["seats"]}[0] == "to_declare"
 
 
 def test_pick_question_matches_the_books() -> None:
-    q = data.pick_question(scenario("trump-after-trick-lead-a-trump"))
+    q = pick_question(scenario("trump-after-trick-lead-a-trump"))
     Question.from_json(q)  # a valid question of the shared schema
     assert q["kind"] == "pick_card" and q["answer"] == ["6S"] and not q["multi"]
     assert q["verdicts"]["QD"]["rule_id"] == "R30" and not q["verdicts"]["QD"]["correct"]
     assert "trump after trick" in q["verdicts"]["QD"]["quote"]
-    seq = data.pick_question(scenario("lead-two-declared-sequence"))
+    seq = pick_question(scenario("lead-two-declared-sequence"))
     assert seq["multi"] and set(seq["answer"]) == {"QH", "JH"}
     assert seq["verdicts"]["9C"]["rule_id"] == "R27"
-    lone = data.pick_question(scenario("dealer-lone-stander"))
+    lone = pick_question(scenario("dealer-lone-stander"))
     assert lone["kind"] == "pick_declaration"
     assert set(lone["answer"]) == {"play", "take_miss", "play_miss_for_pool"}
     assert lone["verdicts"]["pass"]["rule_id"] == "R18"
     with pytest.raises(ValueError, match="nobody is to act"):
-        data.pick_question(scenario("settle-hoffmann-worked-example-played-out"))
+        pick_question(scenario("settle-hoffmann-worked-example-played-out"))
 
 
 def test_pool_data_of_hoffmanns_worked_example() -> None:
     # [000]: "The first takes two-thirds, and the second one-third." "The remaining three
     # players are looed"; the loos and the new dealer's stake form the next pool (R38-R40)
-    d = data.pool_data(scenario("settle-hoffmann-worked-example-played-out"))
+    d = pool_data(scenario("settle-hoffmann-worked-example-played-out"))
     e = d["expected"]
     assert e["receives.1"] == 6 and e["receives.3"] == 3
     assert [e[f"pays.{s}"] for s in (0, 2, 4)] == [3, 3, 3]
@@ -197,7 +202,7 @@ def test_pool_data_of_hoffmanns_worked_example() -> None:
 
 def test_stepper_steps_tell_the_deal() -> None:
     sc = scenario("settle-hoffmann-worked-example-played-out")
-    steps = data.stepper_steps(sc)
+    steps = stepper_steps(sc)
     kinds = [s["kind"] for s in steps]
     assert kinds[0] == "deal" and kinds[-1] == "settle"
     assert kinds.count("declare") == 5 and kinds.count("play") == 15
@@ -214,7 +219,7 @@ def test_stepper_steps_tell_the_deal() -> None:
 
 
 def test_stepper_of_a_deal_without_play() -> None:
-    steps = data.stepper_steps(scenario("dealer-everyone-threw-up"))
+    steps = stepper_steps(scenario("dealer-everyone-threw-up"))
     assert steps[-1]["kind"] == "settle"
     assert steps[-1]["laws"][0]["rule_id"] == "R14"
 
@@ -223,18 +228,27 @@ def test_stepper_of_a_deal_without_play() -> None:
 
 
 def test_pick_card_click() -> None:
+    """Every pick is select-then-Check (issue 15): a first click reveals nothing, whatever the
+    number of right answers; Check grades; then a click shows that choice's verdict."""
     w = PickCard(scenario("trump-after-trick-lead-a-trump"))
+    assert w.answer == ["6S"]  # one right answer, and still a Check
     assert w.picked == [] and w.verdict is None and w.first_correct is None
     v = w.click("QD")
     assert v["rule_id"] == "R30" and v["correct"] is False
-    assert w.current == "QD" and w.first_correct is False
-    assert w.click("6S")["correct"] is True
+    assert w.current is None and not w.revealed and w.first_correct is False  # nothing shown yet
+    w.click("6S")
+    w.click("QD")  # deselected
+    assert w.picked == ["6S"] and w.current is None and not w.revealed
+    w.check()
+    assert w.revealed and w.correct is True
     w.click("QD")
-    assert w.picked == ["QD", "6S"] and w.current == "QD"
+    assert w.picked == ["6S"] and w.current == "QD" and w.verdict is not None and w.verdict["rule_id"] == "R30"
     with pytest.raises(KeyError):
         w.click("AS")
     w.reset()
     assert (w.picked, w.current, w.revealed) == ([], None, False)
+    w.check()  # nothing selected: nothing graded
+    assert not w.revealed
     w.show()
     assert w.revealed
     assert 'data-loo-component="pick"' in w.static_html()
@@ -307,7 +321,9 @@ def test_quiz_new_questions_from_python_and_from_the_browser() -> None:
     def broken(topic: str | None, seed: int, count: int, preset: str | None) -> list[Any]:
         raise ValueError("no such topic")
 
-    r._generator = broken
+    ctl = r.controller
+    assert isinstance(ctl, QuizController)
+    ctl._generator = broken
     r.press("new")
     assert "no such topic" in r.data["error"]
 
@@ -421,7 +437,7 @@ def test_static_and_core_need_no_jupyter() -> None:
     code = (
         "import sys, loo_lessons.engine.game, loo_lessons.explain, loo_lessons.views.html\n"
         "assert not [m for m in sys.modules if m.startswith('loo_lessons.widgets')]\n"
-        "import loo_lessons.widgets.static, loo_lessons.widgets.data\n"
+        "import loo_lessons.widgets.static, loo_lessons.explain.table, loo_lessons.quiz.pick\n"
         "bad = {'anywidget', 'ipywidgets', 'traitlets'} & set(sys.modules)\n"
         "assert not bad, bad\n"
     )
@@ -479,18 +495,20 @@ def test_random_quiz_clicks(events: list[dict[str, Any]]) -> None:
             r.click(ev["key"])
         else:
             r.press(ev["type"])
-        expected = state.quiz_reduce(r.questions, expected, ev)
+        expected = quiz_reduce(r.questions, expected, ev)
         check_quiz(r)
     assert {k: getattr(r, k) for k in expected} == expected
 
 
 @settings(max_examples=40, deadline=None)
-@given(st.lists(st.one_of(st.sampled_from(["6S", "QD", "AH", "show", "reset"])), max_size=25))
+@given(st.lists(st.one_of(st.sampled_from(["6S", "QD", "AH", "show", "check", "reset"])), max_size=25))
 def test_random_pick_clicks(events: list[str]) -> None:
     w = PickCard(scenario("trump-after-trick-lead-a-trump"))
     for e in events:
         if e == "show":
             w.show()
+        elif e == "check":
+            w.check()
         elif e == "reset":
             w.reset()
         elif e in w.choices:
@@ -499,12 +517,10 @@ def test_random_pick_clicks(events: list[str]) -> None:
             with pytest.raises(KeyError):
                 w.click(e)
         assert len(set(w.picked)) == len(w.picked) and set(w.picked) <= set(w.choices)
-        assert (w.current is None) == (not w.picked) and (
-            w.current is None or w.current in w.picked
-        )
+        assert w.current is None or w.revealed  # no verdict shows before the answer is revealed
 
 
-POOL_FIELDS = [f["id"] for f in data.pool_data(scenario("settle-peel-loo-of-six"))["fields"]]
+POOL_FIELDS = [f["id"] for f in pool_data(scenario("settle-peel-loo-of-six"))["fields"]]
 
 
 @settings(max_examples=40, deadline=None)
@@ -564,15 +580,15 @@ def test_every_scenario_draws(path: Path) -> None:
     expect = (yaml.safe_load(path.read_text(encoding="utf-8")) or {}).get("expect") or {}
     hand = sc.hand
     before = (list(hand.actions), len(hand.penalties), hand.settlement, hand.phase)
-    steps = data.stepper_steps(sc)
+    steps = stepper_steps(sc)
     assert (list(hand.actions), len(hand.penalties), hand.settlement, hand.phase) == before
     over = sc.final_settlement is not None
     assert len(steps) == 1 + len(hand.actions) + len(hand.penalties) + over
     json.dumps(steps)
-    view = data.table_view(sc)
+    view = table_view(sc)
     assert len(view["seats"]) == hand.setup.players
     if over:
-        d = data.pool_data(sc)
+        d = pool_data(sc)
         s = expect.get("settlement") or {}
         for seat, n in (s.get("receives") or {}).items():
             assert d["expected"][f"receives.{seat}"] == n, seat  # the hand-worked answer
@@ -581,7 +597,7 @@ def test_every_scenario_draws(path: Path) -> None:
         if "next_pool" in s:
             assert d["expected"]["next_pool"] == s["next_pool"]
     elif hand.to_act is not None and sc.phase.value != "deal":
-        q = data.pick_question(sc)
+        q = pick_question(sc)
         Question.from_json(q)
         if "legal" in expect:
             assert sorted(q["answer"]) == sorted(expect["legal"])

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from loo_lessons.cli.clean import for_terminal
-from loo_lessons.engine.errors import ScenarioError
+from loo_lessons.engine.errors import InputError
 from loo_lessons.engine.options import DEFAULTS_DECIDED, OPTION_SPECS, PRESETS
 from loo_lessons.engine.sources import BOOKS, RULES, SEED_FILES, seed_text
 from loo_lessons.explain.words import seed_html
@@ -177,7 +177,7 @@ def _verdict_under(data: dict[str, Any], preset: str) -> dict[str, Any]:
         d["rules"] = preset
     try:
         return explain_json(load(d))
-    except ScenarioError as e:
+    except InputError as e:  # the file refused, or the engine on the way
         return {"refused": str(e)}
 
 

@@ -262,4 +262,5 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_css_file("loo-book.css")
     app.add_js_file("loo-book.js")
     app.add_js_file("loo-playground.js")
+    app.add_js_file("loo-offline.js")  # the service worker: the book offline after one visit
     return {"parallel_read_safe": True, "parallel_write_safe": True}

@@ -173,14 +173,12 @@
       const picked = c.model.get("picked") || [];
       const answer = q.answer || [];
       const revealed = Boolean(c.model.get("revealed"));
-      if (q.multi) {
-        // several answers: graded on Check only (the selection before it is a draft)
-        if (revealed && picked.length) {
-          const same = picked.length === answer.length && picked.every((k) => answer.includes(k));
-          api.record(key, id, same, { kind: "pick" });
-        } else if (revealed) api.record(key, id, false, { kind: "pick", revealed: true });
-      } else if (picked.length) api.record(key, id, answer.includes(picked[0]), { kind: "pick" });
-      else if (revealed) api.record(key, id, false, { kind: "pick", revealed: true });
+      // every pick, one right answer or several, is graded on Check only (the selection
+      // before it is a draft: widgets/controllers/pick.py)
+      if (revealed && picked.length) {
+        const same = picked.length === answer.length && picked.every((k) => answer.includes(k));
+        api.record(key, id, same, { kind: "pick" });
+      } else if (revealed) api.record(key, id, false, { kind: "pick", revealed: true });
     }
   }
 

@@ -1,25 +1,31 @@
-# A JupyterHub for one class on one machine: every pupil logs in with their own name and the
-# class password, and gets their own JupyterLab with their own copy of the lessons.
+# A JupyterHub for one class on one machine, kept apart as The Littlest JupyterHub keeps
+# its users: each pupil logs in with their own name and their own password (from the class
+# list the teacher makes), and their server runs as a Unix user of their own, made by the hub
+# on their first login, with a private home (0700) holding their own copy of the lessons.
+# The lessons' quizzes post each answer to the class results service (run by the hub); the
+# teacher reads the class's answers there, live.
 #
-#   pip install -r deploy/jupyterhub/requirements.txt      # JupyterHub + the lessons
-#   bash deploy/jupyterhub/install-proxy.sh                # configurable-http-proxy (npm, locked)
-#   LOO_HUB_PASSWORD='a class password' jupyterhub -f deploy/jupyterhub/jupyterhub_config.py
+#   (deploy/README.md has the steps; run as root, since the hub makes Unix users)
+#   loo-lessons class add-pupils /var/lib/loo-hub/class-list ann bob teacher
+#   LOO_HUB_TEACHERS=teacher jupyterhub -f deploy/jupyterhub/jupyterhub_config.py
 #
-# Then pupils open http://THIS-MACHINE:8000/ and log in. Everything is set by environment
-# variables (all optional but the password), so the same file serves a class and the test
-# (tests/test_jupyterhub.py), which runs exactly this file:
+# Everything is set by environment variables (all optional), so the same file serves a class
+# and the tests (tests/test_jupyterhub.py), which run exactly this file:
 #
-#   LOO_HUB_PASSWORD  the class password (8 characters or more)
-#   LOO_HUB_PUPILS    "ann,bob,…": only these names may log in (default: any name)
-#   LOO_HUB_IP        address pupils reach (default: every interface)
-#   LOO_HUB_PORT      port pupils reach (default 8000)
-#   LOO_HUB_HUB_PORT, LOO_HUB_API_PORT   the hub's and the proxy's own ports (8081, 8001)
-#   LOO_HUB_STATE     folder for the hub's database, cookie secret and pid file (./hub-state)
-#   LOO_HUB_HOMES     pupils' folders, "{username}" filled in (STATE/pupils/{username})
-#
-# The one-machine spawner ("simple") runs every pupil's server as the user who started the
-# hub: right for a room of pupils you trust with each other's files, not for strangers. For
-# a school-wide hub with each pupil in their own container, see deploy/z2jh/config.yaml.
+#   LOO_HUB_STATE       the hub's database, cookie secret, class list, answers, pid file;
+#                       outside the project folder (default /var/lib/loo-hub as root,
+#                       else ~/.local/state/loo-hub)
+#   LOO_HUB_CLASS_LIST  the class list (default STATE/class-list)
+#   LOO_HUB_HOMES       where the pupils' homes are made (default /home)
+#   LOO_HUB_TEACHERS    "ann,bob": the hub group `teachers` (they see the class's results)
+#   LOO_HUB_ADMINS      "tess": hub admins (teachers too; they can also stop pupils' servers)
+#   LOO_HUB_GIT_REPOS   local git repositories (":"-separated) pupils may pull from with
+#                       nbgitpuller (git refuses another user's repository otherwise)
+#   LOO_HUB_IP          address pupils reach (default: every interface)
+#   LOO_HUB_PORT        port pupils reach (default 8000)
+#   LOO_HUB_HUB_PORT, LOO_HUB_API_PORT, LOO_HUB_RESULTS_PORT
+#                       the hub's, the proxy's and the results service's own ports
+#                       (8081, 8001, 8002), all on 127.0.0.1
 # `c` is given by JupyterHub when it loads this file.
 # ruff: noqa: F821
 
@@ -31,10 +37,36 @@ HERE = Path(__file__).resolve().parent
 REPO = HERE.parent.parent
 env = os.environ.get
 
-state = Path(env("LOO_HUB_STATE", "hub-state")).resolve()
-state.mkdir(parents=True, exist_ok=True)
-sys.path.insert(0, str(REPO))  # tools/lab_root.py lays out each pupil's copy
-from tools.lab_root import lay_out  # noqa: E402
+
+def _names(variable):  # type: ignore[no-untyped-def]
+    return {n.strip() for n in env(variable, "").split(",") if n.strip()}
+
+
+default_state = (
+    Path("/var/lib/loo-hub") if os.geteuid() == 0 else Path.home() / ".local/state/loo-hub"
+)
+state = Path(env("LOO_HUB_STATE", str(default_state))).resolve()
+if state == REPO or REPO in state.parents:
+    sys.exit(
+        f"LOO_HUB_STATE: {state} is inside the project folder {REPO}; keep the hub's state "
+        "(database, secrets, pupils' answers) outside it, e.g. /var/lib/loo-hub"
+    )
+state.mkdir(parents=True, exist_ok=True, mode=0o700)
+
+from loo_lessons.classroom.pupils import PUPIL_COMMENT, reachable_by_all  # noqa: E402
+
+# Pupils' servers run as the pupils, with this Python and these lessons: all must be theirs
+# to reach (a Python under /root, or a project in a private home, is not).
+for needed in (sys.executable, os.__file__, REPO / "tools" / "lab_root.py"):
+    if not reachable_by_all(needed):
+        sys.exit(
+            f"{needed}: the pupils' servers cannot reach it (they run as the pupils): make the "
+            "hub's venv from a Python every user may run, outside private folders, e.g. "
+            "/usr/bin/python3 -m venv /opt/loo-hub/venv (deploy/README.md)"
+        )
+homes = Path(env("LOO_HUB_HOMES", "/home")).resolve()
+class_list = Path(env("LOO_HUB_CLASS_LIST", str(state / "class-list"))).resolve()
+
 
 c = get_config()  # type: ignore[name-defined]
 
@@ -52,35 +84,80 @@ proxy = HERE / "node_modules" / ".bin" / "configurable-http-proxy"
 if proxy.exists():
     c.ConfigurableHTTPProxy.command = [str(proxy)]
 
-# --- who may log in: a name and the class password ----------------------------------------
-c.JupyterHub.authenticator_class = "shared-password"
-c.SharedPasswordAuthenticator.user_password = env("LOO_HUB_PASSWORD")
-pupils = [p.strip() for p in env("LOO_HUB_PUPILS", "").split(",") if p.strip()]
-if pupils:
-    c.Authenticator.allowed_users = set(pupils)
-else:
-    c.Authenticator.allow_all = True
+# --- who may log in: a name on the class list, with that name's own password --------------
+c.JupyterHub.authenticator_class = "loo_lessons.classroom.auth.ClassListAuthenticator"
+c.ClassListAuthenticator.class_list = str(class_list)
+c.ClassListAuthenticator.homes = str(homes)
+c.ClassListAuthenticator.create_system_users = True
+# A new pupil: a Unix user with a private home (0700) under LOO_HUB_HOMES, no password of
+# its own (they log in through the hub only). The hub adds the name at the end.
+c.ClassListAuthenticator.add_user_cmd = [
+    "useradd",
+    "--create-home",
+    "--home-dir",
+    f"{homes}/USERNAME",
+    "--key",
+    "UMASK=0077",
+    "--shell",
+    "/bin/bash",
+    "--comment",
+    PUPIL_COMMENT,  # only users with this comment are ever taken as pupils
+]
+c.Authenticator.allow_all = True  # the class list is the list: authenticate() checks it
+c.Authenticator.admin_users = _names("LOO_HUB_ADMINS")
+c.JupyterHub.load_groups = {"teachers": {"users": sorted(_names("LOO_HUB_TEACHERS"))}}
 
-# --- each pupil's own JupyterLab, with their own copy of the lessons ----------------------
-c.JupyterHub.spawner_class = "simple"
-c.SimpleLocalProcessSpawner.home_dir_template = env(
-    "LOO_HUB_HOMES", str(state / "pupils" / "{username}")
-)
-# The pupils' servers run the Python that runs the hub (where loo-lessons is installed).
-c.Spawner.cmd = [str(Path(sys.executable).parent / "jupyterhub-singleuser")]
+# --- each pupil's own JupyterLab, as their own Unix user ----------------------------------
+c.JupyterHub.spawner_class = "localprocess"
+# pupil-server.py lays out the pupil's copy of the lessons (as the pupil), then becomes
+# jupyterhub-singleuser, from the Python that runs the hub (where loo-lessons is installed).
+c.Spawner.cmd = [sys.executable, str(HERE / "pupil-server.py")]
 c.Spawner.default_url = "/lab/tree/loo-lessons/notebooks/01-welcome.ipynb"
-# (Spawner.env_keep passes PATH, PYTHONPATH and VIRTUAL_ENV on to them by default.)
-# A server started as root refuses to run without this, and the hub then only says "500".
-if os.geteuid() == 0:
-    c.Spawner.args = ["--allow-root"]
-c.Spawner.start_timeout = 60
-c.Spawner.http_timeout = 30
+c.Spawner.notebook_dir = "~"
+# Measured with `python -m loo_lessons.classroom.bench` (deploy/README.md): 25 pupils asking
+# at once on a busy 2-core machine were all running after 83 s and 61 s in two runs.
+# The timeouts leave twice that: a spawn that times out is a pupil told to try again.
+c.Spawner.start_timeout = 180
+c.Spawner.http_timeout = 120
+# Spawns at once: more queue rather than fail ("too many users trying to log in").
+c.JupyterHub.concurrent_spawn_limit = 30
 
-
-def copy_lessons(spawner):  # type: ignore[no-untyped-def]
-    """Give a pupil their own copy of the lessons the first time they log in (later logins
-    keep their work), beside the book's reference pages the lessons link to."""
-    lay_out(Path(spawner.home_dir) / "loo-lessons", copy=True)
-
-
-c.Spawner.pre_spawn_hook = copy_lessons
+# --- the class results service -------------------------------------------------------------
+results_port = int(env("LOO_HUB_RESULTS_PORT", "8002"))
+results_url = f"http://127.0.0.1:{results_port}"
+c.JupyterHub.services = [
+    {
+        "name": "class-results",
+        "url": results_url,
+        "command": [
+            sys.executable,
+            "-m",
+            "loo_lessons.classroom.service",
+            "--db",
+            str(state / "class-results.sqlite"),
+        ],
+        "oauth_no_confirm": True,
+        "display": True,
+    }
+]
+c.JupyterHub.load_roles = [
+    # every pupil may use the service (it lets each post and read only their own)
+    {"name": "user", "scopes": ["self", "access:services!service=class-results"]},
+    # the service asks the hub who is an admin or a teacher
+    {
+        "name": "class-results",
+        "services": ["class-results"],
+        "scopes": ["read:users", "read:groups"],
+    },
+]
+# A pupil's kernel posts answers with the pupil's own token (JUPYTERHUB_API_TOKEN), which
+# may reach the service, and to the service directly (LOO_CLASS_RESULTS_URL).
+c.Spawner.server_token_scopes = [
+    "users:activity!user",
+    "access:servers!server",
+    "access:services!service=class-results",
+]
+c.Spawner.environment = {
+    "LOO_CLASS_RESULTS_URL": f"{results_url}/services/class-results/",
+    "LOO_HUB_GIT_REPOS": env("LOO_HUB_GIT_REPOS", ""),
+}

@@ -168,6 +168,9 @@ def parser() -> argparse.ArgumentParser:
     from loo_lessons.cli.coach import register as register_coach
 
     register_coach(sub)
+    from loo_lessons.cli.classroom import register as register_class
+
+    register_class(sub)
     return p
 
 

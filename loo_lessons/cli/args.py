@@ -20,6 +20,8 @@ MAX_HANDS = 10**7
 MAX_WORKERS = 64
 #: Most rollouts per move for `coach` (the coach's own limit, sim.coach.MAX_ROLLOUTS).
 MAX_ROLLOUTS = 100_000
+#: Most deals one `play --deals` evening may have (sim.evening.MAX_DEALS).
+MAX_DEALS = 500
 #: Longest `bench --seconds`.
 MAX_SECONDS = 600.0
 #: Seeds are whole numbers 0 to 2**63 - 1 (what a seeded chunk stores).
@@ -55,6 +57,8 @@ def int_range(low: int, high: int, note: str = "") -> Callable[[str], int]:
     check.__name__ = "whole number"
     return check
 
+
+deals = int_range(1, MAX_DEALS)
 
 #: A table: 2 to 17 players (17 only in a must, 16 with a miss: A18); cross-checked by the
 #: engine against the miss once the other options are known.

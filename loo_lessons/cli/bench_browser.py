@@ -1,12 +1,23 @@
-"""`loo-lessons bench --browser`: the book's in-page engine measured in Chromium.
+"""`loo-lessons bench --browser`: the book's in-page engine measured in Chromium, beside
+Pyodide's own bare start.
 
 Needs the built site (`make book`: book/_build/html with _static/loo-engine) and Chromium
 with Playwright (the `test` extras; Debian's /usr/bin/chromium). The site is served from
-this process on 127.0.0.1; every request to another host is blocked and counted. Printed:
-the engine's load time (worker start to Python ready), the first live answer (from opening
-the page to the first widget answered by Python), the time a click takes to come back from
-Python (median of many), and the cost of a random hand in the page beside the same hands in
-this CPython (a ratio, side by side).
+this process on 127.0.0.1, which counts every request and byte it sends (what the browser
+moved over the network: nothing served from its caches or from the book's service worker
+is counted); every request to another host is blocked and counted. Printed, in one run:
+
+- the floor: a bare page that starts the vendored Pyodide in a Web Worker and answers `1+1`
+  (the time from opening the page to the answer, cold cache);
+- the book's first live answer on a lesson page (cold cache, a new browser profile), and on
+  a second page of the same visit (the same tab), each as a ratio to the floor;
+- bytes and requests for the cold first page, for the book kept for offline reading (the
+  service worker's one-off copy), and for the next page;
+- the same first-answer figures and floor on a slowed machine: the whole browser (Chromium
+  and its every process, inherited) pinned to one core with `sched_setaffinity`, that core
+  shared with a CPU-bound competing process (a stand-in for a cheap laptop that is busy);
+- the time a click takes to come back from Python, and a random hand in the page beside
+  the same hands in this CPython.
 """
 
 from __future__ import annotations
@@ -14,35 +25,96 @@ from __future__ import annotations
 import contextlib
 import functools
 import json
+import os
 import statistics
+import subprocess
+import sys
 import threading
 from collections.abc import Iterator
+from dataclasses import dataclass, field
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, BrowserContext, Page
 
 CHROMIUM = "/usr/bin/chromium"
-ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 PAGE = "notebooks/12-play-a-hand.html"
 NEXT_PAGE = "notebooks/05-leading.html"
+#: The floor: the vendored Pyodide, bare, in a Web Worker (as the book's engine runs).
+FLOOR_PAGE = "__floor.html"
+FLOOR_HTML = b"""<!DOCTYPE html><html><head><meta charset="utf-8"><title>floor</title></head><body>
+<script>
+const w = new Worker("__floor-worker.js");
+w.onmessage = (e) => { window.floor = { ms: performance.now(), answer: e.data }; };
+</script></body></html>
+"""
+FLOOR_WORKER = b"""importScripts("_static/loo-engine/pyodide/pyodide.js");
+loadPyodide({ indexURL: "_static/loo-engine/pyodide/" }).then((py) => postMessage(String(py.runPython("1+1"))));
+"""
+VIRTUAL = {"/" + FLOOR_PAGE: (FLOOR_HTML, "text/html"), "/__floor-worker.js": (FLOOR_WORKER, "text/javascript")}
+TIMEOUT_MS = 240_000
 
 
-class _Quiet(SimpleHTTPRequestHandler):
+@dataclass
+class Counter:
+    """What the server sent: requests and bytes (bodies and headers), and each file's body."""
+
+    requests: int = 0
+    bytes: int = 0
+    files: dict[str, int] = field(default_factory=dict)
+    #: the cold first page's files (visit(keep_files=True))
+    first_files: dict[str, int] = field(default_factory=dict)
+
+    def take(self) -> tuple[int, int]:
+        out = (self.requests, self.bytes)
+        self.requests = self.bytes = 0
+        self.files = {}
+        return out
+
+
+class _Counting(SimpleHTTPRequestHandler):
+    counter: Counter
+
     def log_message(self, format: str, *args: Any) -> None:
         pass
 
+    def do_GET(self) -> None:
+        path = self.path.split("?")[0]
+        if path in VIRTUAL:
+            body, kind = VIRTUAL[path]
+            self.send_response(200)
+            self.send_header("Content-Type", kind)
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+            return
+        super().do_GET()
+
+    def send_response(self, code: int, message: str | None = None) -> None:
+        self.counter.requests += 1
+        super().send_response(code, message)
+
+    def end_headers(self) -> None:
+        self.counter.bytes += sum(len(h) for h in getattr(self, "_headers_buffer", []))
+        super().end_headers()
+
+    def copyfile(self, source: Any, outputfile: Any) -> None:
+        path = self.path.split("?")[0]
+        while chunk := source.read(64 * 1024):
+            self.counter.bytes += len(chunk)
+            self.counter.files[path] = self.counter.files.get(path, 0) + len(chunk)
+            outputfile.write(chunk)
+
 
 @contextlib.contextmanager
-def serve(site: Path) -> Iterator[str]:
-    handler = functools.partial(_Quiet, directory=str(site))
+def serve(site: Path, counter: Counter | None = None) -> Iterator[str]:
+    """The site on 127.0.0.1 (a free port), counting into `counter`."""
+    handler_class = type("Handler", (_Counting,), {"counter": counter or Counter()})
+    handler = functools.partial(handler_class, directory=str(site))
     httpd = ThreadingHTTPServer(("127.0.0.1", 0), handler)
     t = threading.Thread(target=httpd.serve_forever, daemon=True)
     t.start()
@@ -51,6 +123,127 @@ def serve(site: Path) -> Iterator[str]:
     finally:
         httpd.shutdown()
         httpd.server_close()
+
+
+def _context(browser: Browser, origin: str, external: list[str]) -> BrowserContext:
+    ctx = browser.new_context()
+    ctx.on("request", lambda r: None if r.url.startswith((origin, "data:", "blob:")) else external.append(r.url))
+    return ctx
+
+
+def floor_ms(browser: Browser, origin: str, external: list[str]) -> float:
+    """A bare Pyodide start in a Web Worker, answering 1+1 (cold cache)."""
+    ctx = _context(browser, origin, external)
+    try:
+        page = ctx.new_page()
+        page.goto(f"{origin}/{FLOOR_PAGE}")
+        page.wait_for_function("() => window.floor", timeout=TIMEOUT_MS)
+        got = page.evaluate("() => window.floor")
+        if got["answer"] != "2":
+            raise RuntimeError(f"the floor page answered {got['answer']!r}")
+        return float(got["ms"])
+    finally:
+        ctx.close()
+
+
+_ALL_LIVE = (
+    "() => window.looEngine && window.looEngine.firstLiveMs !== undefined && "
+    "[...document.querySelectorAll('[data-loo-live]')].every(e => e.dataset.looEngine === 'live')"
+)
+
+
+#: Resolves true once the book's service worker is active (its copy of the book made).
+SW_READY = f"""() => Promise.race([
+  navigator.serviceWorker.ready.then(() => true),
+  new Promise((resolve) => setTimeout(() => resolve(false), {TIMEOUT_MS})),
+])"""
+
+
+def first_live(page: Page, url: str) -> float:
+    """Open `url` in `page`; ms from opening it to its first widget answered by Python."""
+    page.goto(url)
+    page.wait_for_function(_ALL_LIVE, timeout=TIMEOUT_MS)
+    return float(page.evaluate("() => looEngine.firstLiveMs"))
+
+
+def visit(
+    browser: Browser, origin: str, counter: Counter, external: list[str], *, keep_files: bool = False
+) -> dict[str, float]:
+    """A cold visit: the first page, the book kept offline, the next page (same tab)."""
+    out: dict[str, float] = {}
+    ctx = _context(browser, origin, external)
+    try:
+        page = ctx.new_page()
+        counter.take()
+        out["first_ms"] = first_live(page, f"{origin}/{PAGE}")
+        if keep_files:
+            counter.first_files = dict(counter.files)
+        out["first_requests"], out["first_bytes"] = counter.take()
+        out["first_warm"] = float(page.evaluate("() => looEngine.warm ? 1 : 0"))
+        # the service worker's copy of the book, once (it waits for the engine, see loo-offline.js)
+        if not page.evaluate(SW_READY):
+            raise RuntimeError("the book's service worker did not take over within 4 minutes")
+        out["offline_requests"], out["offline_bytes"] = counter.take()
+        out["next_ms"] = first_live(page, f"{origin}/{NEXT_PAGE}")
+        out["next_requests"], out["next_bytes"] = counter.take()
+        out["next_warm"] = float(page.evaluate("() => looEngine.warm ? 1 : 0"))
+        out["shared"] = float(page.evaluate("() => looEngine.shared ? 1 : 0"))
+    finally:
+        ctx.close()
+    return out
+
+
+@contextlib.contextmanager
+def slowed() -> Iterator[str]:
+    """Everything started inside runs on core 0 only, beside a CPU-bound competitor there."""
+    if not hasattr(os, "sched_setaffinity"):
+        raise RuntimeError("this system cannot pin processes to a core")
+    before = os.sched_getaffinity(0)
+    busy = subprocess.Popen(
+        [sys.executable, "-c", "import os\nos.sched_setaffinity(0, {0})\nwhile True: pass"],
+        stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )
+    os.sched_setaffinity(0, {0})
+    try:
+        yield "Chromium pinned to one core (sched_setaffinity, inherited) sharing it with a busy loop"
+    finally:
+        os.sched_setaffinity(0, before)
+        busy.kill()
+        busy.wait()
+
+
+def ratios(site: Path, *, slow: bool = False) -> dict[str, float]:
+    """The floor and a cold visit, in one browser (slowed, if asked)."""
+    from playwright.sync_api import sync_playwright
+
+    counter = Counter()
+    external: list[str] = []
+    with contextlib.ExitStack() as stack:
+        if slow:
+            stack.enter_context(slowed())
+        origin = stack.enter_context(serve(site, counter))
+        p = stack.enter_context(sync_playwright())
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        try:
+            fl = floor_ms(b, origin, external)
+            v = visit(b, origin, counter, external)
+        finally:
+            b.close()
+    return {"floor_ms": fl, **v, "external": float(len(external))}
+
+
+def _mb(n: float) -> str:
+    return f"{n / 1e6:.2f} MB" if n >= 1e5 else f"{n / 1e3:.0f} KB"
+
+
+def report(fig: dict[str, float], how: str) -> None:
+    fl = fig["floor_ms"]
+    print(
+        f"browser {how}: floor (bare Pyodide in a Worker, 1+1) {fl / 1000:.2f} s; first live answer "
+        f"{fig['first_ms'] / 1000:.2f} s = {fig['first_ms'] / fl:.2f}x the floor (goal <= 1.0x); "
+        f"next page {fig['next_ms'] / 1000:.2f} s = {fig['next_ms'] / fl:.2f}x (goal <= 0.25x)"
+        f"{', engine shared across the visit' if fig['next_warm'] else ', engine started again'}"
+    )
 
 
 _CLICKS = """async ([kind, n]) => {
@@ -90,84 +283,66 @@ _PLAY = """async (n) => {
 }"""
 
 
-def run(site: Path, hands: int = 300) -> dict[str, float] | None:
+def run(site: Path, hands: int = 300, *, slow: bool = True) -> dict[str, float] | None:
     """Print the browser figures; None (and one line saying why) when they cannot be had."""
     engine = site / "_static" / "loo-engine" / "engine.json"
     if not engine.exists():
         print(f"browser: no built site with the engine at {site} (run `make book`)")
         return None
     try:
-        from playwright.sync_api import Route, sync_playwright
+        from playwright.sync_api import sync_playwright
     except ImportError:
         print("browser: needs Playwright (pip install 'loo-lessons[test]') and Chromium")
         return None
     if not Path(CHROMIUM).exists():
         print(f"browser: needs Chromium at {CHROMIUM} (make browser)")
         return None
-    from loo_lessons.widgets.controllers.browser import FUNCTIONS
+    from loo_lessons.widgets.backends.browser import FUNCTIONS
 
-    figures: dict[str, float] = {}
+    manifest = json.loads(engine.read_text(encoding="utf-8"))
+    idle = ratios(site)
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    print(f"browser (Chromium, Pyodide {manifest['pyodide']}, {PAGE} then {NEXT_PAGE}, {cores} cores, load "
+          f"{os.getloadavg()[0]:.1f}):")
+    report(idle, "idle")
+    print(
+        f"browser idle: cold first page moved {_mb(idle['first_bytes'])} in {idle['first_requests']:.0f} requests "
+        f"(goal <= 10 MB); the book kept offline after it: {_mb(idle['offline_bytes'])} in "
+        f"{idle['offline_requests']:.0f} requests, once; next page {_mb(idle['next_bytes'])} in "
+        f"{idle['next_requests']:.0f} requests (goal <= 400 KB)"
+    )
+    figures = {f"idle_{k}": v for k, v in idle.items()}
+    figures["first_ratio"] = idle["first_ms"] / idle["floor_ms"]
+    figures["next_ratio"] = idle["next_ms"] / idle["floor_ms"]
+    if slow:
+        try:
+            busy = ratios(site, slow=True)
+        except RuntimeError as e:
+            print(f"browser slowed: not measured ({e})")
+        else:
+            report(busy, "slowed (1 core shared with a busy loop)")
+            figures.update({f"slow_{k}": v for k, v in busy.items()})
+            figures["slow_first_ratio"] = busy["first_ms"] / busy["floor_ms"]
+            figures["slow_next_ratio"] = busy["next_ms"] / busy["floor_ms"]
     external: list[str] = []
     with serve(site) as origin, sync_playwright() as p:
         b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         try:
-            ctx = b.new_context()
-
-            def route(r: Route) -> None:
-                if r.request.url.startswith(origin):
-                    r.continue_()
-                else:
-                    external.append(r.request.url)
-                    r.abort()
-
-            ctx.route("**/*", route)
+            ctx = _context(b, origin, external)
             page = ctx.new_page()
-            page.goto(f"{origin}/{PAGE}")
-            page.wait_for_function(
-                "() => window.looEngine && window.looEngine.firstLiveMs !== undefined",
-                timeout=120_000,
-            )
-            page.wait_for_function(
-                "() => [...document.querySelectorAll('[data-loo-live]')].every(e => e.dataset.looEngine === 'live')",
-                timeout=120_000,
-            )
-            e = page.evaluate(
-                "() => ({load: looEngine.loadMs, first: looEngine.firstLiveMs, py: looEngine.pyodideMs, imp: looEngine.importMs})"
-            )
-            figures["engine_load_ms"] = float(e["load"])
-            figures["first_live_answer_ms"] = float(e["first"])
+            first_live(page, f"{origin}/{PAGE}")
             step = page.evaluate(_CLICKS, ["stepper", 40])
             play = page.evaluate(_PLAY, 8)
-            figures["click_ms_median"] = statistics.median(step)
-            figures["play_move_ms_median"] = statistics.median(play) if play else float("nan")
             inpage = page.evaluate(f"() => looEngine.run('hands', {{hands: {hands}}})")
-            native = FUNCTIONS["hands"]({"hands": hands})
-            figures["browser_ms_per_hand"] = float(inpage["ms_per_hand"])
-            figures["cpython_ms_per_hand"] = float(native["ms_per_hand"])
-            figures["browser_hand_ratio"] = (
-                figures["browser_ms_per_hand"] / figures["cpython_ms_per_hand"]
-            )
-            # the next page the reader opens (the browser has the engine's files cached)
-            nxt = ctx.new_page()
-            nxt.goto(f"{origin}/{NEXT_PAGE}")
-            nxt.wait_for_function(
-                "() => window.looEngine && window.looEngine.firstLiveMs !== undefined",
-                timeout=120_000,
-            )
-            figures["next_page_first_live_answer_ms"] = float(
-                nxt.evaluate("() => looEngine.firstLiveMs")
-            )
-            figures["requests_to_other_hosts"] = float(len(external))
-            manifest = json.loads(engine.read_text(encoding="utf-8"))
         finally:
             b.close()
-    print(
-        f"browser (Chromium, Pyodide {manifest['pyodide']}, {PAGE}): engine loaded in "
-        f"{figures['engine_load_ms'] / 1000:.2f} s (Pyodide {e['py'] / 1000:.2f} s, the package "
-        f"{e['imp'] / 1000:.2f} s); first live answer {figures['first_live_answer_ms'] / 1000:.2f} s "
-        "after opening the page (goal < 3 s); on the next page "
-        f"{figures['next_page_first_live_answer_ms'] / 1000:.2f} s"
-    )
+    native = FUNCTIONS["hands"]({"hands": hands})
+    figures["click_ms_median"] = statistics.median(step)
+    figures["play_move_ms_median"] = statistics.median(play) if play else float("nan")
+    figures["browser_ms_per_hand"] = float(inpage["ms_per_hand"])
+    figures["cpython_ms_per_hand"] = float(native["ms_per_hand"])
+    figures["browser_hand_ratio"] = figures["browser_ms_per_hand"] / figures["cpython_ms_per_hand"]
+    figures["requests_to_other_hosts"] = float(len(external)) + idle["external"] + figures.get("slow_external", 0.0)
     print(
         f"browser: a click answered by Python in {figures['click_ms_median']:.1f} ms (median of "
         f"{len(step)}), a move with the bots' replies in {figures['play_move_ms_median']:.1f} ms "
@@ -176,6 +351,6 @@ def run(site: Path, hands: int = 300) -> dict[str, float] | None:
     print(
         f"browser: a random hand costs {figures['browser_ms_per_hand']:.2f} ms in the page, "
         f"{figures['cpython_ms_per_hand']:.2f} ms here: ratio {figures['browser_hand_ratio']:.1f}; "
-        f"requests to other hosts: {len(external)}"
+        f"requests to other hosts: {figures['requests_to_other_hosts']:.0f}"
     )
     return figures

@@ -162,6 +162,8 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
 def _cmd_play(args: argparse.Namespace) -> int:
     from loo_lessons.views.terminal import play_terminal
 
+    if args.resume is not None or args.deals is not None or args.evening:
+        return _play_evening(args)
     A.within_table("--seat", args.seat, args.players)
     A.within_table("--dealer", args.dealer, args.players)
     return play_terminal(
@@ -173,6 +175,20 @@ def _cmd_play(args: argparse.Namespace) -> int:
         sys.stdout,
         dealer=args.dealer,
     )
+
+
+def _play_evening(args: argparse.Namespace) -> int:
+    """An evening at the keyboard: `--deals N` (or `--evening`: until q), or `--resume FILE`."""
+    from loo_lessons.sim.evening import Evening, load, setup_of
+    from loo_lessons.views.evening import play_evening
+
+    if args.resume is not None:
+        evening = load(args.resume)
+    else:
+        A.within_table("--seat", args.seat, args.players)
+        A.within_table("--dealer", args.dealer, args.players)
+        evening = Evening(setup_of(args.seed, args.players, _options(args), args.seat, dealer=args.dealer))
+    return play_evening(evening, args.deals, sys.stdin, sys.stdout)
 
 
 def _dask_address(text: str) -> str:
@@ -240,4 +256,11 @@ def register(subparsers: Any) -> None:
     _rule_arguments(p)
     p.add_argument("--seat", type=A.seat, default=1, help="your seat (default 1, the elder hand)")
     p.add_argument("--dealer", type=A.seat, default=0, help="the dealer's seat (default 0)")
+    p.add_argument(
+        "--deals",
+        type=A.deals,
+        help=f"an evening: deal after deal at one table, N deals (1 to {A.MAX_DEALS})",
+    )
+    p.add_argument("--evening", action="store_true", help="an evening until you type q")
+    p.add_argument("--resume", metavar="FILE", help="go on with a saved evening (s FILE saves one)")
     p.set_defaults(func=_cmd_play)

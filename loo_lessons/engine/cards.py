@@ -11,7 +11,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum, IntEnum
 
-from .errors import ScenarioError
+from .errors import InputError, NotationError
 
 
 class Suit(Enum):
@@ -24,23 +24,28 @@ class Suit(Enum):
 
     @property
     def symbol(self) -> str:
+        """The suit's sign (♣ ♦ ♥ ♠), shown beside its colour, never instead of it."""
         return _SYMBOLS[self]
 
     @property
     def is_red(self) -> bool:
+        """True for diamonds and hearts."""
         return self in (Suit.DIAMONDS, Suit.HEARTS)
 
     @property
     def plural(self) -> str:
+        """The suit's name in words, plural: `clubs`, `hearts`."""
         return self.name.lower()
 
     @classmethod
     def parse(cls, text: str, field: str = "suit") -> Suit:
+        """The suit `text` names: its letter (`H`), its name (`hearts`) or its sign (`♥`), in any
+        case. Raises `NotationError` naming `field` for anything else."""
         code = str(text).strip().upper()
         for suit in cls:
             if code in (suit.value, suit.name, suit.symbol):
                 return suit
-        raise ScenarioError(field, f"{text!r} is not a suit (use C, D, H or S)")
+        raise NotationError(field, f"{text!r} is not a suit (use C, D, H or S)")
 
 
 _SYMBOLS = {Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.HEARTS: "♥", Suit.SPADES: "♠"}
@@ -65,10 +70,12 @@ class Rank(IntEnum):
 
     @property
     def code(self) -> str:
+        """The rank's part of a card code: `2` … `10`, `J`, `Q`, `K`, `A`."""
         return _RANK_CODES[self]
 
     @property
     def word(self) -> str:
+        """The rank in words, as in a card's name: `ace`, `king`, `ten`, or the number (`7`)."""
         return self.name.lower() if self >= Rank.TEN or self == Rank.ACE else str(int(self))
 
 
@@ -85,14 +92,17 @@ class Card:
 
     @staticmethod
     def of(rank: Rank, suit: Suit) -> Card:
+        """The one card of `rank` and `suit` (cards are interned: the same object every time)."""
         return _INTERNED[(rank, suit)]
 
     @property
     def code(self) -> str:
+        """The card code the contract writes: rank then suit, `10H`, `KD`."""
         return f"{self.rank.code}{self.suit.value}"
 
     @property
     def name(self) -> str:
+        """The card in words: `ace of hearts`, `7 of clubs`."""
         return f"{self.rank.word} of {self.suit.plural}"
 
     @property
@@ -131,17 +141,17 @@ for _c in FULL_PACK:
 
 
 def parse_card(text: object, field: str = "card") -> Card:
-    """Parse `10H`, `TH`, `10h`, `th` (also `AH`, `ah`). Raises ScenarioError naming `field`."""
+    """Parse `10H`, `TH`, `10h`, `th` (also `AH`, `ah`). Raises NotationError naming `field`."""
     if isinstance(text, Card):
         return text
     if not isinstance(text, str | int):
-        raise ScenarioError(
+        raise NotationError(
             field, f"{text!r} is not a card code (write rank then suit, e.g. 10H or KD)"
         )
     code = str(text).strip().upper()
     card = _BY_CODE.get(code)
     if card is None:
-        raise ScenarioError(
+        raise NotationError(
             field,
             f"{text!r} is not a card code (ranks A K Q J 10 9 … 2, suits C D H S; e.g. 10H or KD)",
         )
@@ -149,14 +159,16 @@ def parse_card(text: object, field: str = "card") -> Card:
 
 
 def parse_cards(items: object, field: str) -> tuple[Card, ...]:
-    """Parse a list of card codes, refusing duplicates within the list."""
+    """The cards of a list of card codes, in order. Raises `NotationError` for an item that is
+    not a card code, `InputError` naming `field` for a value that is not a list or a card
+    that appears twice in it (one pack: R01)."""
     if not isinstance(items, list | tuple):
-        raise ScenarioError(field, f"expected a list of card codes, got {items!r}")
+        raise InputError(field, f"expected a list of card codes, got {items!r}")
     cards = tuple(parse_card(x, f"{field}[{i}]") for i, x in enumerate(items))
     seen: set[Card] = set()
     for c in cards:
         if c in seen:
-            raise ScenarioError(field, f"card {c.code} appears twice")
+            raise InputError(field, f"card {c.code} appears twice")
         seen.add(c)
     return cards
 
@@ -189,14 +201,12 @@ def shuffled_pack(rng: random.Random) -> list[Card]:
 # rejection on `getrandbits`), written out: the same draws give the same permutation, so
 # every seed deals what it always dealt, without a method call per card (a simulation
 # shuffles on every deal). The bit widths are worked out once.
-_WIDTHS = tuple((i + 1).bit_length() for i in range(52))
+_STEPS = tuple((i, (i + 1).bit_length()) for i in range(len(FULL_PACK) - 1, 0, -1))
 
 
 def _shuffle(x: list[Card], rng: random.Random) -> None:
     draw = rng.getrandbits
-    widths = _WIDTHS
-    for i in range(len(x) - 1, 0, -1):
-        k = widths[i]
+    for i, k in _STEPS:  # i from the last place down, k the bits of a draw below i + 1
         j = draw(k)
         while j > i:
             j = draw(k)

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from .cards import Card, Suit, shuffled_pack
-from .errors import ScenarioError
+from .errors import InputError
 from .options import MissDealPosition
 
 MISS = -1  # the miss's place in the dealing order
@@ -20,8 +20,11 @@ MAX_PLAYERS_WITHOUT_MISS = 17
 
 
 def check_table_size(players: int, with_miss: bool, field: str = "players") -> None:
+    """Nothing, if `players` can sit down: 2 to 16 with a miss, 17 without one (A18: three cards
+    each, three for the miss and the turn-up, from 52). Raises `InputError` naming `field`
+    otherwise."""
     if isinstance(players, bool) or not isinstance(players, int):
-        raise ScenarioError(field, f"expected a whole number of players, got {players!r}")
+        raise InputError(field, f"expected a whole number of players, got {players!r}")
     top = MAX_PLAYERS_WITH_MISS if with_miss else MAX_PLAYERS_WITHOUT_MISS
     if not MIN_PLAYERS <= players <= top:
         why = (
@@ -29,9 +32,7 @@ def check_table_size(players: int, with_miss: bool, field: str = "players") -> N
             if with_miss
             else "(3 cards each and the turn-up: A18)"
         )
-        raise ScenarioError(
-            field, f"{players} players cannot sit down: {MIN_PLAYERS} to {top} {why}"
-        )
+        raise InputError(field, f"{players} players cannot sit down: {MIN_PLAYERS} to {top} {why}")
 
 
 @lru_cache(maxsize=256)  # a handful of tables; every deal asks
@@ -59,6 +60,7 @@ class Dealt:
 
     @property
     def trumps(self) -> Suit:
+        """The suit of the turn-up, which is trumps for the deal (R04)."""
         return self.turn_up.suit  # R04
 
 
@@ -71,17 +73,26 @@ def deal_from(
     position: MissDealPosition = MissDealPosition.END_OF_EACH_ROUND,
 ) -> Dealt:
     """Deal from `pack` (top first): three rounds one card at a time, then turn up the next card."""
-    with_miss = not must  # R45: no miss in a must
-    order = round_order(players, dealer, with_miss, position)
-    need = 3 * len(order) + 1
+    order = round_order(players, dealer, not must, position)  # R45: no miss in a must
+    return Dealt(*cut(pack, players, order))
+
+
+#: A deal's cards: each seat's three (in seat order), the miss (None in a must), the turn-up,
+#: and the stock left.
+Cards = tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...] | None, Card, tuple[Card, ...]]
+
+
+def cut(pack: Sequence[Card], players: int, order: Sequence[int]) -> Cards:
+    """The cards `pack` deals (top first) to the places of `order` (`round_order`: seats, and
+    `MISS` for the miss): three rounds one card at a time (R03), then the next card turned up
+    (R04); the rest is the stock. Raises `InputError` naming `deck` for too few cards."""
+    n = len(order)
+    need = 3 * n + 1
     if len(pack) < need:
-        raise ScenarioError(
-            "deck", f"{len(pack)} cards are too few: this deal needs the top {need}"
-        )
+        raise InputError("deck", f"{len(pack)} cards are too few: this deal needs the top {need}")
     # one card at a time, round by round: the k-th place in a round receives the cards
     # k, k + n, k + 2n of the pack (n = places in a round), so each hand is one slice
-    n = len(order)
-    top = tuple(pack[: 3 * n + 1])
+    top = tuple(pack[:need])
     hands: list[tuple[Card, ...]] = [()] * players
     miss: tuple[Card, ...] | None = None
     for place, seat in enumerate(order):
@@ -90,7 +101,7 @@ def deal_from(
             miss = cards
         else:
             hands[seat] = cards
-    return Dealt(tuple(hands), miss, top[3 * n], tuple(pack[3 * n + 1 :]))
+    return tuple(hands), miss, top[3 * n], tuple(pack[need:])
 
 
 def deal(

@@ -77,6 +77,8 @@ class DeclareRuling:
     forbidden: tuple[tuple[Declaration, Law], ...]
 
     def law_for(self, d: Declaration) -> Law | None:
+        """The law that forbids declaration `d` here (rule id, reason, quote), or None if `d` is
+        legal."""
         for x, law in self.forbidden:
             if x is d:
                 return law

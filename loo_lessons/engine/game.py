@@ -10,30 +10,33 @@ verdict is asked). `legal_with(cards)` asks the same rules about cards the seat 
 `penalise()` refuses offences the position makes impossible; `settle_by()` settles from the
 tricks' winners alone. `copy()` gives an independent hand, `status()`/`problems()` say why a
 position is not one of the game, `position()`/`to_scenario()` write it down. Every move is
-kept, so `undo()` and `transcript()` replay exactly; `Transcript.from_json` checks a
-transcript read back (every field, the position, every move) before anyone replays it.
+kept, so `undo()` and `transcript()` replay exactly (`Transcript.replay()`); a transcript
+read back from a file is checked by the scenario layer (`scenario.load_transcript`).
+
+Errors say what went wrong (engine/errors.py): text that is not a move is a `NotationError`,
+a move the rules forbid an `IllegalAction`, any other refused value an `InputError`.
 """
 
 from __future__ import annotations
 
 import copy
-import dataclasses
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from functools import lru_cache
 from typing import Any, Union, cast
 
-from .cards import Card, Rank, Suit, beats, parse_card, parse_cards
+from .cards import Card, Rank, Suit, parse_card, shuffled_pack
 from .deal import (
     MAX_PLAYERS_WITH_MISS,
     MAX_PLAYERS_WITHOUT_MISS,
     MIN_PLAYERS,
     Dealt,
-    check_table_size,
+    cut,
     deal,
     deal_from,
+    round_order,
 )
 from .declare import (
     Declaration,
@@ -44,7 +47,7 @@ from .declare import (
     parse_declaration,
     ruling_memo,
 )
-from .errors import IllegalAction, LooError, ScenarioError
+from .errors import IllegalAction, InputError, LooError, NotationError
 from .laws import Law
 from .options import FirstLeader, PoolRemainder, RuleOptions, VoidTrumpRule, options_from
 from .penalties import Consequence, Destination, Offence, PenaltyRuling, ruling_for
@@ -57,6 +60,9 @@ Action = Union[Declaration, Card]  # noqa: UP007 - a runtime alias
 
 
 class Phase(Enum):
+    """Where a deal stands: DEAL (a hand shown as dealt, until the elder hand declares), DECLARE
+    (R05–R20), PLAY (three tricks, R21–R37), SETTLED (the pool divided or awarded, R38–R49)."""
+
     DEAL = "deal"
     DECLARE = "declare"
     PLAY = "play"
@@ -75,6 +81,7 @@ class Setup:
 
     @property
     def elder(self) -> int:
+        """The elder hand's seat, the dealer's left: first to declare (R05) and to lead (R21)."""
         return (self.dealer + 1) % self.players
 
     def rotation(self) -> tuple[int, ...]:
@@ -99,6 +106,8 @@ class Verdict:
     forbidden: tuple[tuple[Action, Law], ...]
 
     def law_for(self, action: Action) -> Law | None:
+        """The law that forbids `action` here (rule id, reason, quote), or None if it is legal (or
+        not an option at all, e.g. a card the seat does not hold)."""
         for a, law in self.forbidden:
             if a is action:
                 return law
@@ -117,11 +126,17 @@ class LegalActions(tuple[Action, ...]):
         return f"<LegalActions {[str(a) for a in self]}>"
 
     def verdict(self) -> Verdict:
+        """The engine's `Verdict` on the position these actions were found in: who acts, what is
+        legal and by which law, and for every other option the law (rule id) that forbids it.
+        Worked out when asked (`Hand.verdict`)."""
         return self._hand.verdict()
 
 
 @dataclass(frozen=True, slots=True)
 class PenaltyRecord:
+    """A penalty recorded on a hand (R50–R63): the seat, the offence, its ruling (size,
+    destination, consequences, rule ids) and the counters it costs."""
+
     seat: int
     offence: Offence
     ruling: PenaltyRuling
@@ -130,11 +145,16 @@ class PenaltyRecord:
 
 @dataclass(frozen=True, slots=True)
 class Trick:
+    """One trick: who led it, the plays in order (seat, card), and its winner (R37), None while it
+    is being played."""
+
     leader: int
     plays: tuple[tuple[int, Card], ...]
     winner: int | None
 
     def as_json(self) -> dict[str, Any]:
+        """The trick as the contract's JSON writes it: `leader`, `plays` as [seat, card code]
+        pairs, `winner`."""
         return {
             "leader": self.leader,
             "plays": [[s, c.code] for s, c in self.plays],
@@ -160,6 +180,10 @@ class Transcript:
     stock: tuple[str, ...] = ()  # the undealt pack, for a deal not made from a seed
 
     def as_json(self) -> dict[str, Any]:
+        """The transcript as JSON-ready data: the setup, the seed (or the hands, miss, turn-up and
+        stock of a deal not made from a seed), the moves as the engine writes them, and the
+        penalties as [move index, seat, offence]. `scenario.load_transcript` reads it back,
+        checked."""
         out: dict[str, Any] = {
             "players": self.players,
             "dealer": self.dealer,
@@ -178,74 +202,62 @@ class Transcript:
             out["penalties"] = [list(p) for p in self.penalties]
         return out
 
-    @staticmethod
-    def from_json(data: object) -> Transcript:
-        """The transcript `as_json` wrote, checked as strictly as a scenario file: every
-        field's type and range, the position it deals (`Hand.problems()`: one pack, three
-        cards each, ...), and every move and penalty replayed through the checked `apply`
-        and `penalise`. Anything wrong is one `ScenarioError(field, problem)`, the field
-        named as in the JSON (`actions[4]`, `stakes.loo`, `penalties[0].seat`).
-
-        Keys beside the transcript's own are refused, but for `learner` (who played which
-        seat), which the play widget's saved games carry and `scenario.transcripts` reads."""
-        tr = _transcript_fields(data)
-        hand = tr._replay(checked=True)
-        # the moves as the engine writes them ("stand" read, "play" kept), as `as_json` would
-        return dataclasses.replace(tr, actions=tuple(str(a) for a in hand.actions))
-
-    def replay(self) -> Hand:
-        """The hand these moves make, every move through the checked `apply`."""
-        return self._replay(checked=False)
-
-    def _replay(self, *, checked: bool) -> Hand:
-        """`checked`: also refuse a position that is not one of the game, and name the move
-        or penalty refused as its JSON field (see `from_json`)."""
+    def start(self) -> Hand:
+        """The hand as dealt, before any move: dealt again from the seed (the same cards on
+        every machine), or from the hands, miss, turn-up and stock written down."""
         setup = Setup(
             self.players, self.dealer, options_from(self.options), Stakes(**self.stakes), self.must
         )
         if self.seed is not None:
-            hand = Hand.dealt(setup, random.Random(self.seed), seed=self.seed)
-        else:
-            assert self.hands is not None and self.turn_up is not None
-            hand = Hand(
-                setup,
-                [[parse_card(c) for c in h] for h in self.hands],
-                [parse_card(c) for c in self.miss] if self.miss else None,
-                parse_card(self.turn_up),
-                stock=[parse_card(c) for c in self.stock],
-            )
-        if checked:
-            problems = hand.problems()
-            if problems:
-                raise problems[0].error()
-        # stable: penalties at one move keep their order
-        pens = sorted(enumerate(self.penalties), key=lambda p: p[1][0])
+            return Hand.dealt(setup, random.Random(self.seed), seed=self.seed)
+        if self.hands is None or self.turn_up is None:
+            raise InputError("seed", "a transcript gives its seed or its hands and turn-up")
+        return Hand(
+            setup,
+            [[parse_card(c) for c in h] for h in self.hands],
+            [parse_card(c) for c in self.miss] if self.miss else None,
+            parse_card(self.turn_up),
+            stock=[parse_card(c) for c in self.stock],
+        )
+
+    def steps(self) -> Iterator[tuple[str, Callable[[Hand], object]]]:
+        """Every step of the replay in order, each named as its JSON field (`actions[4]`,
+        `penalties[0]`) beside the call that makes it on a hand: before each move the
+        penalties recorded there (in the order given), after the last move the rest."""
+        pens = sorted(enumerate(self.penalties), key=lambda p: p[1][0])  # stable
         for i, code in enumerate((*self.actions, None)):
-            # before each move, the penalties recorded there; after the last, the rest
             due = [p for p in pens if (p[1][0] == i if code is not None else p[1][0] >= i)]
             for j, (_, seat, off) in due:
-                try:
-                    hand.penalise(seat, Offence.parse(off))
-                except ScenarioError as e:
-                    if not checked:
-                        raise
-                    raise ScenarioError(f"penalties[{j}].{e.field}", e.problem) from None
-            if code is None:
-                break
-            try:
-                hand.apply(parse_action(code))
-            except IllegalAction as e:
-                if not checked:
-                    raise
-                raise ScenarioError(f"actions[{i}]", str(e)) from None
+                yield f"penalties[{j}]", _penalty_step(seat, off)
+            if code is not None:
+                yield f"actions[{i}]", _move_step(code)
+
+    def replay(self) -> Hand:
+        """The hand these moves make: `start()`, then every step of `steps()`, each move
+        through the checked `apply` (an illegal one raises `IllegalAction`) and each penalty
+        through `penalise`. A transcript read from a file is checked field by field first
+        (`loo_lessons.scenario.load_transcript`)."""
+        hand = self.start()
+        for _, step in self.steps():
+            step(hand)
         return hand
 
 
+def _penalty_step(seat: int, offence: str) -> Callable[[Hand], object]:
+    return lambda hand: hand.penalise(seat, Offence.parse(offence))
+
+
+def _move_step(code: str) -> Callable[[Hand], object]:
+    return lambda hand: hand.apply(code)
+
+
 def parse_action(text: str | Action) -> Action:
-    """The one reader of typed moves: the books' words (`stand`, `throw up`, `take miss`,
-    `play the miss for the pool`), the contract's (`play`, `pass`, `take_miss`,
-    `play_miss_for_pool`), in any case, with spaces or underscores, or a card code (`10H`,
-    `TH`, `jc`). Anything else raises `IllegalAction`."""
+    """The move `text` names: the one reader of typed moves. It takes the books' words
+    (`stand`, `throw up`, `take miss`, `play the miss for the pool`), the contract's (`play`,
+    `pass`, `take_miss`, `play_miss_for_pool`), in any case, with spaces or underscores, or a
+    card code (`10H`, `TH`, `jc`), and returns a `Declaration` or a `Card` (a move already
+    read is returned as it is). Anything else raises `NotationError` naming `action`; whether
+    the move is legal is `Hand.apply`'s question, not this one's."""
     if isinstance(text, Card | Declaration):
         return text
     if isinstance(text, str):
@@ -254,129 +266,16 @@ def parse_action(text: str | Action) -> Action:
             return d
         try:
             return parse_card(text, "action")
-        except ScenarioError:
+        except NotationError:
             pass
-    raise IllegalAction(
-        f"action: {text!r} is neither a declaration (stand, take miss, throw up, play the miss "
-        "for the pool) nor a card code (rank then suit, e.g. 10H, TH or KD)"
+    raise NotationError(
+        "action",
+        f"{text!r} is neither a declaration ({_DECLARE_WORDS}) nor a card code "
+        "(rank then suit, e.g. 10H, TH or KD)",
     )
 
 
-_TRANSCRIPT_KEYS = frozenset(
-    {"players", "dealer", "rules", "stakes", "must", "seed", "actions", "hands", "miss"}
-    | {"turn_up", "stock", "penalties"}
-)
-_REQUIRED_KEYS = ("players", "dealer", "rules", "stakes", "must", "actions")
-_BESIDE_KEYS = frozenset({"learner"})  # a saved game's, read by scenario.transcripts
-_STAKE_KEYS = ("stake", "loo", "single_loo", "loo_cap", "pool")
-_MAX_MOVES = 100  # more than any deal has (17 declarations, three tricks of 17 cards)
-
-
-def _shown(v: object) -> str:
-    text = repr(v)
-    return text if len(text) <= 40 else text[:37] + "..."
-
-
-def _whole(v: object, field: str, lo: int | None = 0) -> int:
-    if isinstance(v, bool) or not isinstance(v, int) or (lo is not None and v < lo):
-        least = "" if lo is None else f" of at least {lo}"
-        raise ScenarioError(field, f"expected a whole number{least}, got {_shown(v)}")
-    return v
-
-
-def _items(v: object, field: str, limit: int) -> list[Any]:
-    if not isinstance(v, list) or len(v) > limit:
-        raise ScenarioError(field, f"expected a list of at most {limit} items, got {_shown(v)}")
-    return v
-
-
-def _transcript_fields(data: object) -> Transcript:
-    """`Transcript.from_json`'s reading of each field (the replay checks the rest)."""
-    if not isinstance(data, Mapping):
-        raise ScenarioError("transcript", f"expected a JSON object, got {_shown(data)}")
-    for key in data:
-        if key not in _TRANSCRIPT_KEYS and key not in _BESIDE_KEYS:
-            raise ScenarioError(str(key)[:40], "unknown key in a transcript")
-    for key in _REQUIRED_KEYS:
-        if key not in data:
-            raise ScenarioError(key, "missing: every transcript gives it")
-    must = data["must"]
-    if not isinstance(must, bool):
-        raise ScenarioError("must", f"expected true or false, got {_shown(must)}")
-    players = _whole(data["players"], "players")
-    check_table_size(players, not must)
-    dealer = _whole(data["dealer"], "dealer")  # its range: the position's status, below
-    rules = data["rules"]
-    if not isinstance(rules, str | dict):
-        raise ScenarioError("rules", f"expected a preset name or a mapping, got {_shown(rules)}")
-    options = options_from(rules)  # refuses an unknown option or value, naming it
-    stakes_given = data["stakes"]
-    if not isinstance(stakes_given, dict):
-        raise ScenarioError("stakes", f"expected a mapping of {', '.join(_STAKE_KEYS)}")
-    stakes: dict[str, Any] = {}
-    for key, v in stakes_given.items():
-        if key not in _STAKE_KEYS:
-            raise ScenarioError(f"stakes.{str(key)[:40]}", f"not one of {', '.join(_STAKE_KEYS)}")
-        none_ok = key == "loo_cap" and v is None
-        stakes[key] = None if none_ok else _whole(v, f"stakes.{key}", 0 if key == "pool" else 1)
-    seed = data.get("seed")
-    if seed is not None:
-        _whole(seed, "seed", None)
-    actions = _items(data["actions"], "actions", _MAX_MOVES)
-    for i, a in enumerate(actions):
-        if not isinstance(a, str) or len(a) > 40:
-            raise ScenarioError(f"actions[{i}]", f"{_shown(a)} is not a move")
-    hands: tuple[tuple[str, ...], ...] | None = None
-    miss: tuple[str, ...] | None = None
-    turn_up: str | None = None
-    stock: tuple[str, ...] = ()
-    if data.get("hands") is not None:
-        if seed is not None:
-            raise ScenarioError("hands", "a transcript gives its seed or its hands, not both")
-        given = _items(data["hands"], "hands", players)
-        hands = tuple(
-            tuple(c.code for c in parse_cards(h, f"hands[{i}]")) for i, h in enumerate(given)
-        )
-        if data.get("miss") is not None:
-            miss = tuple(c.code for c in parse_cards(data["miss"], "miss"))
-        if data.get("turn_up") is None:
-            raise ScenarioError("turn_up", "missing: a deal given by its hands turns up a card")
-        turn_up = parse_card(data["turn_up"], "turn_up").code
-        stock = tuple(c.code for c in parse_cards(data.get("stock", []), "stock"))
-    elif seed is None:
-        raise ScenarioError("seed", "missing: a transcript gives its seed or its hands")
-    else:
-        for key in ("miss", "turn_up", "stock"):
-            if data.get(key):
-                raise ScenarioError(key, "a deal made from its seed gives no cards")
-    penalties: list[tuple[int, int, str]] = []
-    for j, p in enumerate(_items(data.get("penalties", []), "penalties", _MAX_MOVES)):
-        where = f"penalties[{j}]"
-        if not isinstance(p, list) or len(p) != 3:
-            raise ScenarioError(where, "each penalty is [move index, seat, offence]")
-        at = _whole(p[0], where)
-        if at > len(actions):
-            raise ScenarioError(where, f"move index {at} is after the last move")
-        seat = _whole(p[1], f"{where}.seat")  # its range: `penalise`, in the replay
-        name = p[2]
-        if not isinstance(name, str) or name.strip().upper() not in Offence.__members__:
-            known = ", ".join(o.name.lower() for o in Offence)
-            raise ScenarioError(f"{where}.offence", f"{_shown(name)} is not one of {known}")
-        penalties.append((at, seat, name))
-    return Transcript(
-        players=players,
-        dealer=dealer,
-        options=rules if isinstance(rules, dict) else options.to_dict(),
-        stakes=stakes,
-        must=must,
-        seed=seed,
-        actions=tuple(actions),
-        hands=hands,
-        miss=miss,
-        turn_up=turn_up,
-        penalties=tuple(penalties),
-        stock=stock,
-    )
+_DECLARE_WORDS = "stand, take miss, throw up, play the miss for the pool"
 
 
 # Enum members used on every move, looked up once (CPython 3.11 pays ~0.1 µs for `Phase.X`)
@@ -397,6 +296,7 @@ class Hand:
         "_declare_memo",
         "_filters",
         "_given_trumps",
+        "_in_play",
         "_initial",
         "_led",
         "_legal",
@@ -461,7 +361,7 @@ class Hand:
         # the position is the deal itself (a pack was dealt to show it): Phase.DEAL until
         # the elder hand, who is the one asked first (R05), declares
         self.shows_deal = shows_deal
-        self._seated, self._rotation, self._declare_memo = _table_of(setup)
+        self._seated, self._rotation, self._declare_memo, _ = _table_of(setup)
         self._initial: tuple[
             tuple[tuple[Card, ...], ...], tuple[Card, ...] | None, tuple[Card, ...]
         ]
@@ -475,19 +375,28 @@ class Hand:
     # --- construction ---------------------------------------------------------------
     @classmethod
     def dealt(cls, setup: Setup, rng: random.Random, *, seed: int | None = None) -> Hand:
-        d = deal(
-            rng,
-            setup.players,
-            setup.dealer,
-            must=setup.must,
-            position=setup.options.miss_deal_position,
-        )
-        return cls(setup, d.hands, d.miss, d.turn_up, stock=d.stock, seed=seed)
+        """A new hand at `setup`, dealt from a pack shuffled by the injected `rng` (R01–R04);
+        `seed`, when given, is written into its transcript so that the deal can be made again."""
+        order = _table_of(setup)[3]
+        if not order:  # a table that cannot sit down: `deal` says why, or deals anyway
+            d = deal(
+                rng,
+                setup.players,
+                setup.dealer,
+                must=setup.must,
+                position=setup.options.miss_deal_position,
+            )
+            return cls(setup, d.hands, d.miss, d.turn_up, stock=d.stock, seed=seed)
+        # `deal`, with the table's order found once (a simulation deals at one table)
+        hands, miss, turn_up, stock = cut(shuffled_pack(rng), setup.players, order)
+        return cls(setup, hands, miss, turn_up, stock=stock, seed=seed)
 
     @classmethod
     def from_dealt(
         cls, setup: Setup, d: Dealt, *, seed: int | None = None, shows_deal: bool = False
     ) -> Hand:
+        """A new hand with the cards of a deal already made (`Dealt`); `shows_deal` starts it in
+        Phase.DEAL."""
         return cls(
             setup, d.hands, d.miss, d.turn_up, stock=d.stock, seed=seed, shows_deal=shows_deal
         )
@@ -503,6 +412,11 @@ class Hand:
         must: bool = False,
         stakes: Stakes | None = None,
     ) -> Hand:
+        """A new hand dealt from `random.Random(seed)`: the same seed deals the same cards on every
+        machine. `options` is a `RuleOptions`, a preset name (`hoffmann`, `peel`, …) or a
+        mapping of options (`InputError` for an unknown one); `stakes` defaults to the preset's
+        stake with the dealer's (or every player's, V9) ante in the pool (R02). Returns the hand
+        at its first declaration (R05)."""
         opts = options if isinstance(options, RuleOptions) else options_from(options)
         setup = Setup(
             players, dealer, opts, stakes or Stakes.make(players=players, ante=opts.ante), must
@@ -511,6 +425,9 @@ class Hand:
 
     @classmethod
     def from_pack(cls, setup: Setup, pack: Sequence[Card], *, shows_deal: bool = False) -> Hand:
+        """A new hand dealt from `pack` in its order, as the dealer deals (R03: one card at a time
+        from his left; the miss where `miss_deal_position` puts it, V13; the next card turned
+        up, R04)."""
         return cls.from_dealt(
             setup,
             deal_from(
@@ -553,6 +470,7 @@ class Hand:
         self.phase = _DEAL if self.shows_deal else _DECLARE
         self.to_act: int | None = self.rotation[0] if seated else None
         self._standers = 0  # seats that stood on their own cards so far (R17 counts them)
+        self._in_play = 0  # in the play: how many play each trick (len(players_in))
         self._next_seat: dict[int, int] = {}  # in the play: each seat's left-hand player in
         # the card winning the trick being played so far, and its seat (R37), kept as the
         # cards fall: the follower's ruling and the trick's winner both read it
@@ -567,13 +485,16 @@ class Hand:
     # --- reading the position ---------------------------------------------------------
     @property
     def leader(self) -> int | None:
+        """The seat that led the trick being played (R21, R29), or None outside the play."""
         return self.leaders[-1] if self.phase is Phase.PLAY and self.leaders else None
 
     @property
     def current_trick(self) -> list[tuple[int, Card]]:
+        """The plays of the latest trick so far (seat, card); [] before the play."""
         return self.tricks[-1] if self.tricks else []
 
     def completed_tricks(self) -> list[Trick]:
+        """Every trick begun, as `Trick`s, each with its winner once it is complete (R37)."""
         out = []
         for i, plays in enumerate(self.tricks):
             done = i < len(self.winners)
@@ -588,6 +509,7 @@ class Hand:
         return out
 
     def hand_of(self, seat: int) -> tuple[Card, ...]:
+        """The cards `seat` holds now (the miss, once it has taken it; none once it has thrown up)."""
         return tuple(self.held[seat])
 
     def __repr__(self) -> str:
@@ -595,33 +517,22 @@ class Hand:
 
     # --- rulings ----------------------------------------------------------------------
     def _declare_ruling(self, seat: int) -> DeclareRuling:
-        r = self._ruling
-        if r is not None:
-            return cast(DeclareRuling, r)
-        s = self.setup
-        holder = self.miss_holder is not None
-        standers = self._standers
-        # only 0, 1 or "more" standers matter (R17), which keeps the memo small
-        key = (
-            seat == s.dealer,
-            s.must,
-            self.miss is not None and not holder,
-            standers if standers < 2 else 2,
-            holder,
-            seat in self.forced_pass,
+        """The declaring ruling for `seat`, the seat to act (found by `legal_actions`)."""
+        if self._ruling is None:
+            self._legal = None
+            self.legal_actions()
+        return cast(DeclareRuling, self._ruling)
+
+    def _new_declare_ruling(self, key: DeclareKey) -> DeclareRuling:
+        d = self._declare_memo[key] = declare_ruling(
+            is_dealer=key[0],
+            must=key[1],
+            miss_untaken=key[2],
+            standers_before=key[3],
+            miss_holder_before=key[4],
+            options=self.options,
+            forced_pass=key[5],
         )
-        d = self._declare_memo.get(key)
-        if d is None:
-            d = self._declare_memo[key] = declare_ruling(
-                is_dealer=key[0],
-                must=key[1],
-                miss_untaken=key[2],
-                standers_before=key[3],
-                miss_holder_before=key[4],
-                options=self.options,
-                forced_pass=key[5],
-            )
-        self._ruling = d
         return d
 
     def _play_filters(self, cards: Sequence[Card], options: RuleOptions) -> Filters:
@@ -667,6 +578,10 @@ class Hand:
         return self._play_filters(cards, options or self.options)[0]
 
     def legal_actions(self) -> LegalActions:
+        """The legal actions of the seat to act, as `LegalActions` (a tuple; `.verdict()` says
+        why): while declaring the declarations the rules allow it (R06–R20, R43–R45), in the
+        play the cards the lead and follow rules allow (R23–R36). Empty when nobody is to act.
+        Kept until the position changes."""
         legal = self._legal
         if legal is None:
             seat = self.to_act
@@ -682,15 +597,40 @@ class Hand:
                 else:
                     f = self._filters
                     if f is None:
-                        f = self._filters = self._play_filters(held, self.options)
+                        best = self._best
+                        led = self._led
+                        trumps = self.trumps
+                        if best is None or led is None or trumps is None:
+                            f = self._play_filters(held, self.options)
+                        else:  # following, the most asked: what `_play_filters` asks, directly
+                            f = follow_filters(held, led, best, trumps, self.options)
+                        self._filters = f
                     moves = f[0]
-            else:
-                moves = self._declare_ruling(seat).legal
+            else:  # declaring: the ruling of this moment of the declarations (R06–R20)
+                holder = self.miss_holder is not None
+                standers = self._standers
+                s = self.setup
+                # only 0, 1 or "more" standers matter (R17), which keeps the memo small
+                key = (
+                    seat == s.dealer,
+                    s.must,
+                    self.miss is not None and not holder,
+                    standers if standers < 2 else 2,
+                    holder,
+                    seat in self.forced_pass,
+                )
+                d = self._declare_memo.get(key) or self._new_declare_ruling(key)
+                self._ruling = d
+                moves = d.legal
             legal = self._legal = LegalActions(moves)
             legal._hand = self
         return legal
 
     def verdict(self) -> Verdict:
+        """The engine's `Verdict` on this position: the phase, the seat to act, the legal actions,
+        the law that shaped them (`why`), and for every other option the law (rule id, reason,
+        quote) that forbids it. A settled deal's verdict names the law that awarded the pool, if
+        any (R14–R17)."""
         seat = self.to_act
         if seat is None:
             return Verdict(self.phase, None, (), self.award_law, (), ())
@@ -744,19 +684,59 @@ class Hand:
         raise IllegalAction(msg, v, self.to_scenario())
 
     def declare(self, d: Declaration | str) -> None:
-        self.apply(Declaration(d) if isinstance(d, str) else d)
+        """Checked declaration (R06–R20): `apply` for a `Declaration` or its words
+        (`stand`, `take miss`, `throw up`, `play the miss for the pool`, or the contract's
+        names). Raises `NotationError` for words that name no declaration."""
+        if isinstance(d, str):
+            read = parse_declaration(d)
+            if read is None:
+                raise NotationError("declaration", f"{d!r} is not a declaration ({_DECLARE_WORDS})")
+            d = read
+        self.apply(d)
 
     def play(self, card: Card | str) -> None:
-        self.apply(parse_card(card) if isinstance(card, str) else card)
+        """Checked play of a card (R21–R37): `apply` for a `Card` or its code (`10H`, `KD`).
+        Raises `NotationError` for text that is not a card code."""
+        self.apply(parse_card(card, "card") if isinstance(card, str) else card)
 
     def apply_unchecked(self, a: Action) -> None:
-        """Fast path: the caller vouches that `a` is legal."""
+        """Fast path: the caller vouches that `a` is legal. A card is played to the trick,
+        which goes round to the left (R32) and is won by its highest trump, else its highest
+        card of the suit led (R37); the winner leads to the next (R29); after the third trick
+        the deal is settled (R38–R49). A declaration is recorded as `_declare` says."""
         self._ruling = self._filters = self._legal = None
         self.actions.append(a)
-        if isinstance(a, Card):
-            self._play(a)
-        else:
+        if isinstance(a, Declaration):
             self._declare(a)
+            return
+        card = a
+        seat = self.to_act
+        assert seat is not None
+        self.held[seat].remove(card)
+        trick = self.tricks[-1]
+        trick.append((seat, card))
+        best = self._best
+        if best is None:
+            self._led = card.suit
+            self._best = card
+            self._best_seat = seat
+        elif (card.rank > best.rank) if card.suit is best.suit else card.suit is self.trumps:
+            # `beats`, in line: the same suit heads by rank, another suit only as a trump
+            self._best = card
+            self._best_seat = seat
+        if len(trick) < self._in_play:
+            self.to_act = self._next_seat[seat]  # R32: play goes round to the left
+            return
+        winner = self._best_seat  # R37: the highest trump, else the highest of the suit led
+        winners = self.winners
+        winners.append(winner)
+        if len(winners) == 3:
+            self._finish()
+            return
+        self.tricks.append([])
+        self._best = None
+        self.leaders.append(winner)
+        self.to_act = winner  # R29
 
     def _declare(self, d: Declaration) -> None:
         seat = self.to_act
@@ -805,6 +785,7 @@ class Hand:
         if self.options.first_leader is FirstLeader.MISS_HOLDER and self.miss_holder is not None:
             first = self.miss_holder  # R22
         ins = self.players_in
+        self._in_play = len(ins)
         self._next_seat = {x: ins[(i + 1) % len(ins)] for i, x in enumerate(ins)}
         self.tricks.append([])
         self.leaders.append(first)
@@ -814,33 +795,6 @@ class Hand:
         self.awarded_to = seat
         self.award_law = law
         self._finish()
-
-    def _play(self, card: Card) -> None:
-        seat = self.to_act
-        assert seat is not None
-        self.held[seat].remove(card)
-        trick = self.tricks[-1]
-        trick.append((seat, card))
-        best = self._best
-        if best is None:
-            self._led = card.suit
-            self._best = card
-            self._best_seat = seat
-        elif beats(card, best, self.trumps):
-            self._best = card
-            self._best_seat = seat
-        if len(trick) < len(self.players_in):
-            self.to_act = self._next_seat[seat]  # R32: play goes round to the left
-            return
-        winner = self._best_seat  # R37: the highest trump, else the highest of the suit led
-        self.winners.append(winner)
-        if len(self.winners) == 3:
-            self._finish()
-            return
-        self.tricks.append([])
-        self._best = None
-        self.leaders.append(winner)
-        self.to_act = winner  # R29
 
     def _finish(self) -> None:
         self.phase = _SETTLED
@@ -868,19 +822,17 @@ class Hand:
         )
 
     # --- penalties ----------------------------------------------------------------------
-    def penalty_problem(self, seat: int, offence: Offence) -> ScenarioError | None:
+    def penalty_problem(self, seat: int, offence: Offence) -> InputError | None:
         """Why `offence` by `seat` cannot have happened in this position, or None.
 
         The same refusals as a scenario's `penalties` (the field is `seat` or `offence`)."""
         players = self.setup.players
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
-            return ScenarioError(
-                "seat", f"seat {seat} does not exist: seats are 0 to {players - 1}"
-            )
+            return InputError("seat", f"seat {seat} does not exist: seats are 0 to {players - 1}")
         o = self.options
         if offence.info.play_phase:
             if seat not in self.players_in or self.awarded_to is not None:
-                return ScenarioError(
+                return InputError(
                     "offence",
                     f"seat {seat} played no card this deal, so it cannot be "
                     f"penalised for {offence.info.words} (R07, R13)",
@@ -888,7 +840,7 @@ class Hand:
             if offence is Offence.FAIL_TO_LEAD_KING and not (
                 self.turn_up is not None and self.turn_up.rank == Rank.ACE
             ):
-                return ScenarioError(
+                return InputError(
                     "offence",
                     "the king must be led only when the ace of trumps is turned up (R24, R55)",
                 )
@@ -896,34 +848,34 @@ class Hand:
                 offence is Offence.FAIL_TO_UNDERTRUMP
                 and o.void_trump_rule is not VoidTrumpRule.MUST_TRUMP
             ):
-                return ScenarioError(
+                return InputError(
                     "offence",
                     "under void_trump_rule: only_if_heads a player need not "
                     "trump when he cannot head the trick (R36)",
                 )
             if offence is Offence.FAIL_TO_HEAD_IN_SUIT and not o.must_head_in_suit:
-                return ScenarioError(
+                return InputError(
                     "offence",
                     "under must_head_in_suit: false heading in the suit led is not compulsory "
                     "(R34)",
                 )
         if offence is Offence.LOOK_AT_MISS:
             if self.setup.must:
-                return ScenarioError("offence", "there is no miss in a must (R45)")
+                return InputError("offence", "there is no miss in a must (R45)")
             if self.miss_holder == seat:
-                return ScenarioError(
+                return InputError(
                     "offence",
                     f"seat {seat} took the miss: the offence is looking at it without taking "
                     "it (R51)",
                 )
         if offence is Offence.LOOK_AT_THROWN_UP:
             if self.setup.must:
-                return ScenarioError(
+                return InputError(
                     "offence", "nobody throws up in a must (R43), so no thrown-up cards lie there"
                 )
             over = self.phase is Phase.PLAY or self.phase is Phase.SETTLED
             if over and Declaration.PASS not in self.declared.values():
-                return ScenarioError(
+                return InputError(
                     "offence",
                     "nobody threw up this deal, so there were no thrown-up cards to look at (R51)",
                 )
@@ -932,7 +884,7 @@ class Hand:
     def penalise(self, seat: int, offence: Offence) -> PenaltyRecord:
         """Record an irregularity (R50–R63): its amount, where it goes, and what follows.
 
-        Refuses (`ScenarioError` naming `seat` or `offence`) an offence that cannot have
+        Refuses (`InputError` naming `seat` or `offence`) an offence that cannot have
         happened here: a seat not at the table, a play-phase offence by a seat that played
         no card, the king not led with no ace turned up, the miss looked at in a must, ..."""
         problem = self.penalty_problem(seat, offence)
@@ -966,10 +918,10 @@ class Hand:
         """Settle a deal whose tricks are known only by their winners (in order) or counts.
 
         For settlement questions: the declarations are complete and no card has been played.
-        Raises `ScenarioError` naming `tricks_won` or `trick_winners`."""
+        Raises `InputError` naming `tricks_won` or `trick_winners`."""
         field_name = "trick_winners" if trick_winners is not None else "tricks_won"
         if (tricks_won is None) == (trick_winners is None):
-            raise ScenarioError("tricks_won", "give either tricks_won or trick_winners")
+            raise InputError("tricks_won", "give either tricks_won or trick_winners")
         if self.phase is not Phase.PLAY or any(self.tricks):
             if self.phase is Phase.SETTLED:
                 why = (
@@ -981,12 +933,12 @@ class Hand:
                 why = "cards have been played: give the tricks"
             else:
                 why = "the declarations are not complete"
-            raise ScenarioError(field_name, f"cannot settle: {why}")
+            raise InputError(field_name, f"cannot settle: {why}")
         counts: dict[int, int] = {}
         if trick_winners is not None:
             winners = list(trick_winners)
             if len(winners) != 3:
-                raise ScenarioError(
+                raise InputError(
                     "trick_winners", f"three tricks are played in a deal, not {len(winners)}"
                 )
             for w in winners:
@@ -995,14 +947,14 @@ class Hand:
             assert tricks_won is not None
             counts = dict(tricks_won)
             if sum(counts.values()) != 3:
-                raise ScenarioError(
+                raise InputError(
                     "tricks_won",
                     f"three tricks are played in a deal; these add up to {sum(counts.values())}",
                 )
         for seat, n in sorted(counts.items()):
             if n and seat not in self.players_in:
                 where = f"tricks_won.{seat}" if tricks_won is not None else field_name
-                raise ScenarioError(where, f"seat {seat} did not play this deal")
+                raise InputError(where, f"seat {seat} did not play this deal")
         if trick_winners is not None:
             self.winners = list(trick_winners)
             self.tricks = []
@@ -1012,7 +964,7 @@ class Hand:
             counts = {k: v for k, v in counts.items() if v}
             early = self.options.pool_remainder is PoolRemainder.EARLY_TRICKS_PREFERENCE
             if pool % 3 and early and sorted(counts.values()) != [3]:
-                raise ScenarioError(
+                raise InputError(
                     "tricks_won",
                     f"a pool of {pool} does not divide by three, and "
                     "pool_remainder: early_tricks_preference gives the odd counters to the "
@@ -1043,6 +995,13 @@ class Hand:
 
     __copy__ = copy
 
+    def root(self) -> Hand:
+        """The same deal back before its first move, as a new hand (this one is untouched)."""
+        h = self.copy()
+        while h.actions:
+            h.undo()
+        return h
+
     def __deepcopy__(self, memo: dict[int, Any]) -> Hand:
         return self.copy()
 
@@ -1072,6 +1031,7 @@ class Hand:
         return status_of(self.problems())
 
     def is_valid(self) -> bool:
+        """True if this position is one of the game (`problems()` is empty)."""
         return not self.problems()
 
     def reasons(self) -> dict[Status, str]:
@@ -1104,6 +1064,8 @@ class Hand:
         return last
 
     def transcript(self) -> Transcript:
+        """A `Transcript` of this hand: the setup, the seed or the cards dealt, every move and
+        penalty; `replay()` makes the same position again."""
         s = self.setup
         st = s.stakes
         stakes = {
@@ -1194,8 +1156,9 @@ def _declarations(actions: Sequence[Action]) -> list[Declaration]:
     return [a for a in actions if isinstance(a, Declaration)]
 
 
-#: (can the table sit down, its declaring rotation, the declaring memo of its options)
-_TableFacts = tuple[bool, tuple[int, ...], dict[DeclareKey, DeclareRuling]]
+#: (can the table sit down, its declaring rotation, the declaring memo of its options, the
+#: order in which each round of the deal is dealt)
+_TableFacts = tuple[bool, tuple[int, ...], dict[DeclareKey, DeclareRuling], tuple[int, ...]]
 _TABLES: dict[int, tuple[Setup, _TableFacts]] = {}
 
 
@@ -1207,7 +1170,14 @@ def _table_of(setup: Setup) -> _TableFacts:
         if len(_TABLES) >= 64:
             _TABLES.clear()
         seated = _table_seats(setup)
-        facts = (seated, setup.rotation() if seated else (), ruling_memo(setup.options))
+        order = (
+            round_order(
+                setup.players, setup.dealer, not setup.must, setup.options.miss_deal_position
+            )
+            if seated
+            else ()
+        )
+        facts = (seated, setup.rotation() if seated else (), ruling_memo(setup.options), order)
         entry = _TABLES[id(setup)] = (setup, facts)
     return entry[1]
 

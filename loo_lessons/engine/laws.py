@@ -14,6 +14,10 @@ from .sources import RULES, Quote
 
 @dataclass(frozen=True, slots=True)
 class LawInfo:
+    """What a law says: its rule id, a short stable slug, the reason in plain words, which of the
+    rule's quotes to show, the seed-004 rule that loos a breach (if any), and for a variant's
+    law the book outside the seeds it cites."""
+
     rule: str  # rule id, e.g. "R23"
     slug: str  # short stable name, e.g. "ace-of-trumps-lead"
     reason: str  # plain words
@@ -25,6 +29,8 @@ class LawInfo:
 
     @property
     def quote(self) -> Quote:
+        """The book's words for this law: the rule's quote (`quote_index`), or the outside book's
+        for a variant."""
         if self.outside is not None:
             return self.outside
         return RULES[self.rule].quotes[self.quote_index]
@@ -256,25 +262,33 @@ class Law(Enum):
 
     @property
     def info(self) -> LawInfo:
+        """The law's `LawInfo`."""
         return self.value
 
     @property
     def rule(self) -> str:
+        """The rule id this law applies (`R23`), as rules-digest.md numbers it."""
         return self.value.rule
 
     @property
     def slug(self) -> str:
+        """A short, stable name for the law (`ace-of-trumps-lead`), the contract's `rule`."""
         return self.value.slug
 
     @property
     def reason(self) -> str:
+        """Why, in plain words, for a learner."""
         return self.value.reason
 
     @property
     def quote(self) -> Quote:
+        """The book's own words behind the law (`Quote`: the text and the book it is from)."""
         return self.value.quote
 
     def as_json(self) -> dict[str, str]:
+        """The law as the contract's JSON writes it: `rule` (the slug), `rule_id`, `reason`,
+        `source`, `quote`, `book`; `penalty_rule` when a breach is penalised, `variant` when the
+        words come from a book outside the seeds."""
         q = self.quote
         out = {
             "rule": self.slug,

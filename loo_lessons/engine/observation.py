@@ -48,10 +48,13 @@ class SeatView(NamedTuple):
 
     @property
     def elder(self) -> int:
+        """The elder hand's seat: the dealer's left, who declares first (R05) and leads first
+        (R21)."""
         return (self.dealer + 1) % self.players
 
     @property
     def is_dealer(self) -> bool:
+        """True if this seat dealt."""
         return self.seat == self.dealer
 
     @property
@@ -61,6 +64,8 @@ class SeatView(NamedTuple):
 
     @property
     def miss_holder(self) -> int | None:
+        """The seat that took the miss (or plays it for the pool), or None: declarations are made
+        aloud (R06), so every seat knows."""
         for seat, d in self.declarations:
             if d in _MISS_DECLARATIONS:
                 return seat
@@ -68,6 +73,8 @@ class SeatView(NamedTuple):
 
     @property
     def miss_available(self) -> bool:
+        """True while the miss may still be taken: not in a must (R45) and nobody has taken it
+        (R09)."""
         return not self.must and self.miss_holder is None
 
     @property
@@ -77,12 +84,14 @@ class SeatView(NamedTuple):
 
     @property
     def current_trick(self) -> tuple[tuple[int, Card], ...]:
+        """The plays of the trick being played (seat, card), or () between tricks."""
         if len(self.tricks) > len(self.winners):
             return self.tricks[-1]
         return ()
 
     @property
     def seen_cards(self) -> tuple[Card, ...]:
+        """Every card face up so far: the cards played, and the turn-up."""
         played = tuple(c for t in self.tricks for _, c in t)
         return (*played, self.turn_up) if self.turn_up is not None else played
 

@@ -11,57 +11,83 @@ from dataclasses import dataclass, fields, replace
 from enum import StrEnum
 from typing import Any
 
-from .errors import ScenarioError
+from .errors import InputError
 from .sources import RULES, Quote
 
 
 class TwoTrumpsLead(StrEnum):
+    """V1: leading with two or three trumps: the highest (R26, [003]) or any one (R25, [000])."""
+
     HIGHEST = "highest"
     ONE = "one"
 
 
 class TwoDeclaredRule(StrEnum):
+    """V2: seed 000's rule for two declared players: lead the highest trump unless the top trumps
+    are in sequence or of equal value (R27), or no such rule."""
+
     HIGHEST_WITH_SEQUENCE_EXCEPTION = "highest_with_sequence_exception"
     NONE = "none"
 
 
 class FirstLeader(StrEnum):
+    """V3: who leads first: the elder hand in play (R21) or the holder of the miss (R22)."""
+
     ELDER_HAND = "elder_hand"
     MISS_HOLDER = "miss_holder"
 
 
 class TrumpAfterTrickTwoTrumps(StrEnum):
+    """V4: after winning a trick with two trumps left, lead the highest ([004], R31) or as the
+    original leader would (R29)."""
+
     HIGHEST = "highest"
     AS_ORIGINAL_LEAD = "as_original_lead"
 
 
 class VoidTrumpRule(StrEnum):
+    """V5: a player void in the suit led must trump (R35, [000]) or need only trump when the trump
+    would head the trick (R36, [003])."""
+
     MUST_TRUMP = "must_trump"
     ONLY_IF_HEADS = "only_if_heads"
 
 
 class LoneStanderRule(StrEnum):
+    """V7: the dealer's choices when exactly one player stood: the seeds' (R17, R18) or Enquire
+    Within's (play or give up the stakes)."""
+
     SEEDS = "seeds"
     ENQUIRE_WITHIN = "enquire_within"
 
 
 class LooAmount(StrEnum):
+    """V8: what a loo costs: a fixed amount (R39, A13), the pool (unlimited loo, R46–R48), or
+    the pool up to a cap (R49)."""
+
     FIXED = "fixed"
     POOL = "pool"
     POOL_CAPPED = "pool_capped"
 
 
 class Ante(StrEnum):
+    """V9: who stakes each deal: the dealer alone (R02) or every player."""
+
     DEALER_ONLY = "dealer_only"
     ALL_PLAYERS = "all_players"
 
 
 class PoolRemainder(StrEnum):
+    """V12: counters of a pool that does not divide by three (A11): to the first and second tricks,
+    or carried forward."""
+
     EARLY_TRICKS_PREFERENCE = "early_tricks_preference"
     CARRY_FORWARD = "carry_forward"
 
 
 class MissDealPosition(StrEnum):
+    """V13: where the miss is dealt in each round (R03, A19)."""
+
     AFTER_DEALER_EACH_ROUND = "after_dealer_each_round"
     END_OF_EACH_ROUND = "end_of_each_round"
     FIRST_EACH_ROUND = "first_each_round"
@@ -87,6 +113,8 @@ class RuleOptions:
     miss_deal_position: MissDealPosition
 
     def to_dict(self) -> dict[str, str | bool]:
+        """The options as the contract's `rules` mapping: each key with its value's text (or
+        true/false); `options_from` reads it back."""
         out: dict[str, str | bool] = {}
         for f in fields(self):
             v = getattr(self, f.name)
@@ -111,11 +139,16 @@ class Reading:
 
     @property
     def quotes(self) -> tuple[Quote, ...]:
+        """The books' words behind this reading: the first quote of each of its rules."""
         return tuple(RULES[r].quote for r in self.rules)
 
 
 @dataclass(frozen=True, slots=True)
 class OptionSpec:
+    """One rule option as declared: its key, its type, what it decides, and each value's reading
+    (meaning, rule ids, the variant or ambiguity of rules-digest.md it settles). The explorers,
+    `rules --json` and the variants page read these."""
+
     key: str
     kind: type
     meaning: str
@@ -123,9 +156,12 @@ class OptionSpec:
 
     @property
     def values(self) -> tuple[str | bool, ...]:
+        """The values this option may take, in the order they are declared."""
         return tuple(r.value for r in self.readings)
 
     def reading(self, value: str | bool) -> Reading:
+        """The `Reading` of `value` (its meaning and rules); `KeyError` if it is not one of
+        `values`."""
         for r in self.readings:
             if r.value == value:
                 return r
@@ -417,6 +453,9 @@ OPTION_SPECS: dict[str, OptionSpec] = {
 
 @dataclass(frozen=True, slots=True)
 class Preset:
+    """A book's rules as one set of options: its name, the book and the seed texts it follows, the
+    options, and why it takes each value (rule ids cited)."""
+
     name: str
     book: str
     seeds: tuple[str, ...]
@@ -562,10 +601,12 @@ DEFAULTS_DECIDED: dict[str, str] = {
 
 
 def preset(name: str) -> RuleOptions:
+    """The `RuleOptions` of the preset `name` (`hoffmann`, `peel`, …, see `PRESETS`). Raises
+    `InputError` naming `rules.preset` for an unknown name."""
     try:
         return PRESETS[name].options
     except KeyError:
-        raise ScenarioError(
+        raise InputError(
             "rules.preset", f"unknown preset {name!r} (known: {', '.join(sorted(PRESETS))})"
         ) from None
 
@@ -574,11 +615,11 @@ def _coerce(key: str, value: object) -> Any:
     spec = OPTION_SPECS[key]
     if spec.kind is bool:
         if not isinstance(value, bool):
-            raise ScenarioError(f"rules.{key}", f"must be true or false, got {value!r}")
+            raise InputError(f"rules.{key}", f"must be true or false, got {value!r}")
         return value
     if not isinstance(value, str) or value not in spec.values:
         allowed = " | ".join(str(v) for v in spec.values)
-        raise ScenarioError(f"rules.{key}", f"unknown value {value!r} (allowed: {allowed})")
+        raise InputError(f"rules.{key}", f"unknown value {value!r} (allowed: {allowed})")
     return spec.kind(value)
 
 
@@ -589,12 +630,12 @@ def options_from(mapping: object, base: RuleOptions | None = None) -> RuleOption
     if isinstance(mapping, str):
         return preset(mapping)
     if not isinstance(mapping, dict):
-        raise ScenarioError("rules", f"expected a preset name or a mapping, got {mapping!r}")
+        raise InputError("rules", f"expected a preset name or a mapping, got {mapping!r}")
     opts = base
     if "preset" in mapping:
         name = mapping["preset"]
         if not isinstance(name, str):
-            raise ScenarioError("rules.preset", f"expected a preset name, got {name!r}")
+            raise InputError("rules.preset", f"expected a preset name, got {name!r}")
         opts = preset(name)
     if opts is None:
         opts = preset(DEFAULT_PRESET)
@@ -603,7 +644,7 @@ def options_from(mapping: object, base: RuleOptions | None = None) -> RuleOption
         if key == "preset":
             continue
         if key not in OPTION_SPECS:
-            raise ScenarioError(
+            raise InputError(
                 f"rules.{key}", f"unknown rule option (known: {', '.join(OPTION_SPECS)})"
             )
         changes[key] = _coerce(key, value)

@@ -14,18 +14,26 @@ from .sources import RULES, Quote
 
 
 class Size(StrEnum):
+    """How much a penalty costs: a single loo (R50, R51), a full loo (R53, R61), or nothing."""
+
     SINGLE_LOO = "single_loo"
     FULL_LOO = "full_loo"
     NONE = "none"
 
 
 class Destination(StrEnum):
+    """Where a penalty goes: into this pool at once (R50), to the pool for the next deal (R61), or
+    nowhere."""
+
     POOL_NOW = "pool_now"  # "pays the penalty into the pool at once" (R50)
     NEXT_POOL = "next_pool"  # "added to the pool for the next deal" (R61)
     NOWHERE = "nowhere"
 
 
 class Consequence(StrEnum):
+    """What follows an offence besides the payment: may still play (R52), must throw up (R53), must
+    play on (R54), winnings withheld (R54, R63), the deal replayed (R62)."""
+
     MAY_STILL_PLAY = "may_still_play"  # R52
     MUST_THROW_UP = "must_throw_up"  # R53
     MUST_PLAY_ON = "must_play_on"  # R54
@@ -35,12 +43,17 @@ class Consequence(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class OffenceInfo:
+    """An offence in words, the rule ids that penalise it, and whether it happens in the play (so
+    only a seat that played a card can commit it)."""
+
     words: str
     rules: tuple[str, ...]
     play_phase: bool
 
 
 class Offence(Enum):
+    """The irregularities the seed-004 laws penalise (R50–R63), each with its `OffenceInfo`."""
+
     LOOK_AT_OWN_CARDS_EARLY = OffenceInfo("looking at his cards before his turn", ("R50",), False)
     DECLARE_OUT_OF_TURN = OffenceInfo("declaring out of turn", ("R50",), False)
     LOOK_AT_MISS = OffenceInfo("looking at the miss without taking it", ("R51",), False)
@@ -66,15 +79,20 @@ class Offence(Enum):
 
     @property
     def info(self) -> OffenceInfo:
+        """The offence's words, rule ids and phase."""
         return self.value
 
     @classmethod
     def parse(cls, text: str) -> Offence:
+        """The offence named `text` (`look_at_miss`, in any case); `KeyError` for an unknown name."""
         return cls[text.strip().upper()]
 
 
 @dataclass(frozen=True, slots=True)
 class PenaltyRuling:
+    """What the laws make of an offence (R50–R63): its size, where it goes, what follows, and the
+    rule ids that say so."""
+
     offence: Offence
     size: Size
     destination: Destination
@@ -84,12 +102,16 @@ class PenaltyRuling:
 
     @property
     def quotes(self) -> tuple[Quote, ...]:
+        """The books' words behind the ruling: the first quote of each of its rules."""
         return tuple(RULES[r].quote for r in self.rules)
 
     def amount(self, single_loo: int, full_loo: int) -> int:
+        """The counters this penalty costs, given a single loo (R50) and a full loo (R61)."""
         return {Size.SINGLE_LOO: single_loo, Size.FULL_LOO: full_loo, Size.NONE: 0}[self.size]
 
     def as_json(self, single_loo: int, full_loo: int) -> dict[str, object]:
+        """The ruling as the contract's JSON writes it: offence, size, amount, destination,
+        consequences and rule ids."""
         return {
             "offence": self.offence.name.lower(),
             "size": str(self.size),

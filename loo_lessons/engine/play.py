@@ -38,6 +38,21 @@ _FOLLOW_ANY_OF_SUIT, _DISCARD_NO_TRUMP, _DISCARD = (
     Law.DISCARD,
 )
 _MUST_TRUMP_RULE = VoidTrumpRule.MUST_TRUMP
+_FREE_LEAD, _LEAD_ACE, _LEAD_KING = Law.FREE_LEAD, Law.LEAD_ACE, Law.LEAD_KING
+_TRUMP_AFTER_TRICK, _TRUMP_AFTER_TRICK_HIGHEST = (
+    Law.TRUMP_AFTER_TRICK,
+    Law.TRUMP_AFTER_TRICK_HIGHEST,
+)
+_LEAD_HIGHEST, _LEAD_ONE = Law.LEAD_HIGHEST, Law.LEAD_ONE
+_AFTER_TRICK_HIGHEST = TrumpAfterTrickTwoTrumps.HIGHEST
+_TWO_DECLARED_RULE = TwoDeclaredRule.HIGHEST_WITH_SEQUENCE_EXCEPTION
+_TWO_TRUMPS_HIGHEST = TwoTrumpsLead.HIGHEST
+_MUST_TRUMP, _MUST_OVERTRUMP, _MUST_UNDERTRUMP, _TRUMP_TO_HEAD = (
+    Law.MUST_TRUMP,
+    Law.MUST_OVERTRUMP,
+    Law.MUST_UNDERTRUMP,
+    Law.TRUMP_TO_HEAD,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,6 +64,8 @@ class Ruling:
     forbidden: tuple[tuple[Card, Law], ...]
 
     def law_for(self, card: Card) -> Law | None:
+        """The law that forbids playing `card` now (rule id, reason, quote: R23–R36), or None if it
+        is legal or not held."""
         for c, law in self.forbidden:
             if c is card:
                 return law
@@ -101,48 +118,48 @@ def lead_filters(
     `seen` (the turn-up and cards already played, or a function giving them) only matters
     for seed 000's "equal value" exception (R27, A1).
     """
-    held_trumps = [c for c in hand if c.suit is trumps]
+    held_trumps: list[Card] = []
+    for c in hand:  # a loop: cheaper than a comprehension for three cards
+        if c.suit is trumps:
+            held_trumps.append(c)
     if not held_trumps:
-        return tuple(hand), Law.FREE_LEAD, ()
+        return tuple(hand), _FREE_LEAD, ()
     top = held_trumps[0]
     for c in held_trumps:
         if c.rank > top.rank:
             top = c
     # R23 and R24 come before every other lead rule (A4) and bind every leader (A7).
     if top.rank is _ACE:
-        return (top,), Law.FREE_LEAD, (((top,), Law.LEAD_ACE, None),)
+        return (top,), _FREE_LEAD, (((top,), _LEAD_ACE, None),)
     if (
         top.rank is _KING
         and turn_up is not None
         and turn_up.suit is trumps
         and turn_up.rank is _ACE
     ):
-        return (top,), Law.FREE_LEAD, (((top,), Law.LEAD_KING, None),)
+        return (top,), _FREE_LEAD, (((top,), _LEAD_KING, None),)
     steps: tuple[Filter, ...] = ()
     if later_lead and options.trump_after_trick:
-        steps = ((held_trumps, Law.TRUMP_AFTER_TRICK, None),)  # R30
+        steps = ((held_trumps, _TRUMP_AFTER_TRICK, None),)  # R30
         if len(held_trumps) < 2:
-            return tuple(held_trumps), Law.FREE_LEAD, steps
-        if options.trump_after_trick_two_trumps is TrumpAfterTrickTwoTrumps.HIGHEST:
-            highest: Filter = ((top,), Law.TRUMP_AFTER_TRICK_HIGHEST, None)  # R31
-            return (top,), Law.FREE_LEAD, (*steps, highest)
+            return tuple(held_trumps), _FREE_LEAD, steps
+        if options.trump_after_trick_two_trumps is _AFTER_TRICK_HIGHEST:
+            highest: Filter = ((top,), _TRUMP_AFTER_TRICK_HIGHEST, None)  # R31
+            return (top,), _FREE_LEAD, (*steps, highest)
         # as_original_lead (R29): fall through to the first leader's obligations.
     if len(held_trumps) < 2:
-        return tuple(held_trumps if steps else hand), Law.FREE_LEAD, steps
-    if (
-        options.two_declared_rule is TwoDeclaredRule.HIGHEST_WITH_SEQUENCE_EXCEPTION
-        and players_in == 2
-    ):
+        return tuple(held_trumps if steps else hand), _FREE_LEAD, steps
+    if options.two_declared_rule is _TWO_DECLARED_RULE and players_in == 2:
         visible = seen() if callable(seen) else seen
         top_class = equal_value_class(held_trumps, visible, options.equal_value_via_visible_cards)
         # quote the exception itself when it is what lets a lower trump be led
         law = Law.LEAD_TWO_DECLARED_EQUAL if len(top_class) > 1 else Law.LEAD_TWO_DECLARED
         # a refused card is refused by "he must lead the highest", not by "either of them"
         kept = [c for c in held_trumps if c in top_class]  # in hand order
-        return tuple(kept), Law.FREE_LEAD, (*steps, (kept, law, Law.LEAD_TWO_DECLARED))
-    if options.two_trumps_lead is TwoTrumpsLead.HIGHEST:
-        return (top,), Law.FREE_LEAD, (*steps, ((top,), Law.LEAD_HIGHEST, None))  # R26
-    return tuple(held_trumps), Law.FREE_LEAD, (*steps, (held_trumps, Law.LEAD_ONE, None))  # R25
+        return tuple(kept), _FREE_LEAD, (*steps, (kept, law, Law.LEAD_TWO_DECLARED))
+    if options.two_trumps_lead is _TWO_TRUMPS_HIGHEST:
+        return (top,), _FREE_LEAD, (*steps, ((top,), _LEAD_HIGHEST, None))  # R26
+    return tuple(held_trumps), _FREE_LEAD, (*steps, (held_trumps, _LEAD_ONE, None))  # R25
 
 
 def follow_filters(
@@ -153,7 +170,13 @@ def follow_filters(
     # `beats(c, best, trumps)` below is worked out for the cards of one suit at once: a card
     # of the best card's suit heads it by rank, a card of another suit only if it is a trump
     # (every follower asks, so the call per card is saved)
-    of_suit = [c for c in hand if c.suit is led]
+    of_suit: list[Card] = []
+    held_trumps: list[Card] = []
+    for c in hand:  # a loop: cheaper than two comprehensions for three cards
+        if c.suit is led:
+            of_suit.append(c)
+        elif c.suit is trumps:
+            held_trumps.append(c)
     if of_suit:
         follow: Filter = (of_suit, _FOLLOW_SUIT, None)
         if options.must_head_in_suit:
@@ -168,7 +191,6 @@ def follow_filters(
     must_trump = options.void_trump_rule is _MUST_TRUMP_RULE
     # Hoffmann's "if practicable" (R35) or Peel's "he may discard as he chooses" (R36)
     free = _DISCARD_NO_TRUMP if must_trump else _DISCARD
-    held_trumps = [c for c in hand if c.suit is trumps]
     if not held_trumps:
         return tuple(hand), free, ()
     if best.suit is trumps:
@@ -177,13 +199,13 @@ def follow_filters(
         heads = list(held_trumps)
     if must_trump:
         if not heads:  # A9: "bound to trump" even so
-            return tuple(held_trumps), free, ((held_trumps, Law.MUST_UNDERTRUMP, None),)
-        bound: Filter = (held_trumps, Law.MUST_TRUMP, None)  # R35: bound to trump...
+            return tuple(held_trumps), free, ((held_trumps, _MUST_UNDERTRUMP, None),)
+        bound: Filter = (held_trumps, _MUST_TRUMP, None)  # R35: bound to trump...
         if best.suit is trumps:  # ...or over-trump, if practicable
-            return tuple(heads), free, (bound, (heads, Law.MUST_OVERTRUMP, None))
+            return tuple(heads), free, (bound, (heads, _MUST_OVERTRUMP, None))
         return tuple(held_trumps), free, (bound,)
     if heads:
-        return tuple(heads), free, ((heads, Law.TRUMP_TO_HEAD, None),)  # R36
+        return tuple(heads), free, ((heads, _TRUMP_TO_HEAD, None),)  # R36
     return tuple(hand), free, ()
 
 

@@ -41,6 +41,9 @@ class Stakes:
         players: int = 1,
         ante: Ante = Ante.DEALER_ONLY,
     ) -> Stakes:
+        """The stakes of a deal from the few figures a table agrees: the loo defaults to the stake
+        (R39, A13), the single loo to half the loo (at least 1, R50), the pool to what a new
+        dealer's pool receives (the dealer's stake, R02, or every player's ante, V9)."""
         full = stake if loo is None else loo
         return Stakes(
             stake=stake,
@@ -122,6 +125,7 @@ class SettlementLine:
 
     @property
     def quote(self) -> Quote:
+        """The book's words for this line: the quote of its rule (`rule`, `quote_index`)."""
         return RULES[self.rule].quotes[self.quote_index]
 
 
@@ -129,13 +133,19 @@ class Charged(Protocol):
     """A penalty as the hand records it (`game.PenaltyRecord`)."""
 
     @property
-    def seat(self) -> int: ...
+    def seat(self) -> int:
+        """The seat that pays."""
+        ...
 
     @property
-    def ruling(self) -> PenaltyRuling: ...
+    def ruling(self) -> PenaltyRuling:
+        """The laws' ruling on the offence (R50–R63)."""
+        ...
 
     @property
-    def amount(self) -> int: ...
+    def amount(self) -> int:
+        """The counters it costs."""
+        ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -173,6 +183,9 @@ class Settlement:
         return () if why is None else _lines(self, why)
 
     def as_json(self) -> dict[str, object]:
+        """The settlement as the contract's JSON writes it: the pool, who took it whole, tricks
+        won, receipts, loos, the next pool and whether it is a must (R38–R49), and every line
+        with its rule id and quote."""
         return {
             "pool": self.pool,
             "pool_awarded_to": self.pool_awarded_to,
@@ -344,20 +357,14 @@ def settle(
     `award_law` the rule of a pool taken without play.
     """
     pool = stakes.pool + penalties_now
-    next_stake = new_pool_stake(stakes.stake, players, options.ante)
+    stake = stakes.stake
+    next_stake = stake * players if options.ante is _ALL_PLAYERS else stake  # new_pool_stake
     shares, left = trick_shares(pool, options)
     winners = None if trick_winners is None else tuple(trick_winners)
+    charged = tuple(penalties)
+    # (the figures are passed in field order: a frozen dataclass's keywords cost a deal more)
     if awarded_to is not None:  # R14, R15, R16: the pool goes whole, without play
-        why: WhyParts = (
-            stakes,
-            options,
-            winners,
-            for_pool,
-            tuple(penalties),
-            award_law,
-            shares,
-            left,
-        )
+        why: WhyParts = (stakes, options, winners, for_pool, charged, award_law, shares, left)
         return Settlement(
             pool,
             awarded_to,
@@ -372,15 +379,19 @@ def settle(
             next_stake + penalties_next,
             False,
             False,
-            ("R14", "R15", "R16", "R40"),
+            _AWARD_RULES,
             why,
         )
     won: dict[int, int] = {}
     receives: dict[int, int] = {}
-    if trick_winners is not None:
-        for i, seat in enumerate(trick_winners):
-            won[seat] = won.get(seat, 0) + 1
-            receives[seat] = receives.get(seat, 0) + shares[i]
+    if winners is not None:
+        for i, seat in enumerate(winners):
+            if seat in won:
+                won[seat] += 1
+                receives[seat] += shares[i]
+            else:
+                won[seat] = 1
+                receives[seat] = shares[i]
     else:
         assert tricks_won is not None
         if shares[0] != shares[2] and sorted(tricks_won.values()) != [3]:
@@ -392,42 +403,54 @@ def settle(
     if len(won) == 1 and sum(won.values()) == 3:  # "one-third to each trick": thirds make a whole
         receives = {seat: pool for seat in won}
         left = 0
-    why = (stakes, options, winners, for_pool, tuple(penalties), award_law, shares, left)
+    why = (stakes, options, winners, for_pool, charged, award_law, shares, left)
     withheld: dict[int, int] = {}
     if for_pool is not None or withheld_seats:
         for seat in [*([for_pool] if for_pool is not None else []), *withheld_seats]:
             if seat in receives:
                 withheld[seat] = receives.pop(seat)
                 left += withheld[seat]
-    loo = loo_amount(stakes, pool, options)
+    kind = options.loo_amount
+    # loo_amount: R39, unlimited R46, capped R49
+    loo = stakes.loo if kind is _FIXED else pool if kind is _POOL else min(pool, stakes.cap)
     # `won` holds only seats that took a trick
     looed = tuple([s for s in players_in if s not in won and s != for_pool])
-    loo_pays = dict.fromkeys(looed, loo)
-    is_single = len(players_in) == 3 and all(won.get(s, 0) == 1 for s in players_in)
-    rules = ["R38", "R39", "R40"] if looed else ["R38", "R40"]
-    if for_pool is not None:
-        rules.append("R19")
-    if is_single:
-        rules += ["R41", "R42", "R43"]
-    if options.loo_amount is not LooAmount.FIXED:
-        rules += ["R46", "R47"] + (["R49"] if options.loo_amount is LooAmount.POOL_CAPPED else [])
+    # R41: exactly three played and each took one trick
+    is_single = len(players_in) == 3 and len(won) == 3 and all(s in won for s in players_in)
+    rules: tuple[str, ...] = _LOO_RULES if looed else _NO_LOO_RULES
+    if for_pool is not None or is_single or kind is not _FIXED:
+        more = list(rules)
+        if for_pool is not None:
+            more.append("R19")
+        if is_single:
+            more += ["R41", "R42", "R43"]
+        if kind is not _FIXED:
+            more += ["R46", "R47"] + (["R49"] if kind is _POOL_CAPPED else [])
+        rules = tuple(more)
     return Settlement(
-        pool=pool,
-        pool_awarded_to=None,
-        tricks_won=won,
-        receives=receives,
-        looed=looed,
-        loo_pays=loo_pays,
-        left_in_pool=left,
-        withheld=withheld,
-        penalties_now=penalties_now,
-        penalties_next=penalties_next,
-        next_pool=loo * len(looed) + left + next_stake + penalties_next,
-        is_single=is_single,
-        next_is_must=is_single and options.single_makes_must,
-        rules=tuple(rules),
-        why_parts=why,
+        pool,
+        None,
+        won,
+        receives,
+        looed,
+        dict.fromkeys(looed, loo),
+        left,
+        withheld,
+        penalties_now,
+        penalties_next,
+        loo * len(looed) + left + next_stake + penalties_next,
+        is_single,
+        is_single and options.single_makes_must,
+        rules,
+        why,
     )
+
+
+_ALL_PLAYERS = Ante.ALL_PLAYERS
+_FIXED, _POOL, _POOL_CAPPED = LooAmount.FIXED, LooAmount.POOL, LooAmount.POOL_CAPPED
+_AWARD_RULES = ("R14", "R15", "R16", "R40")
+_LOO_RULES = ("R38", "R39", "R40")
+_NO_LOO_RULES = ("R38", "R40")
 
 
 def _lines(s: Settlement, w: Why) -> tuple[SettlementLine, ...]:

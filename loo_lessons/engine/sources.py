@@ -50,6 +50,8 @@ class Quote:
 
     @property
     def book(self) -> str:
+        """The title of the book the words are from (`BOOKS` for the seeds, `OUTSIDE_BOOKS` for a
+        variant's)."""
         return OUTSIDE_BOOKS[self.seed] if self.outside else BOOKS[self.seed]
 
 
@@ -63,6 +65,7 @@ class Rule:
 
     @property
     def quote(self) -> Quote:
+        """The rule's first quote: the words cited when a law applies it."""
         return self.quotes[0]
 
 

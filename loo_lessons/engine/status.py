@@ -17,7 +17,7 @@ from enum import IntFlag
 from .cards import Card, Suit
 from .deal import check_table_size
 from .declare import Declaration
-from .errors import ScenarioError
+from .errors import InputError
 
 
 class Status(IntFlag):
@@ -48,9 +48,9 @@ class Problem:
     def __str__(self) -> str:
         return f"{self.field}: {self.reason}"
 
-    def error(self) -> ScenarioError:
+    def error(self) -> InputError:
         """The fault as the engine's bad-input error (field and problem)."""
-        return ScenarioError(self.field, self.reason)
+        return InputError(self.field, self.reason)
 
 
 def size_problem(seat: int, now: int, played: int) -> str:
@@ -86,7 +86,7 @@ def position_problems(
     declared = dict(declarations or {})
     try:
         check_table_size(players, not must)
-    except ScenarioError as e:
+    except InputError as e:
         out.append(Problem(Status.BAD_TABLE_SIZE, e.field, e.problem))
         return tuple(out)  # nothing else can be read at a table that cannot sit down
     if not 0 <= dealer < players:

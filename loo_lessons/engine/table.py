@@ -17,6 +17,9 @@ Chooser = Callable[[Hand], Action]
 
 @dataclass(frozen=True, slots=True)
 class DealRecord:
+    """One deal of an evening, as the table's ledger keeps it: its number, dealer, whether it was a
+    must, its pool, its settlement, and every player's balance after it."""
+
     number: int
     dealer: int
     must: bool
@@ -59,6 +62,9 @@ class Table:
         loo_cap: int | None = None,
         bank: int = 100,
     ) -> Table:
+        """A new table of `players` whose every deal comes from `random.Random(seed)` (so the
+        evening replays exactly), under `rules` (a preset name, options, or None for the
+        default), the first dealer having staked (R02)."""
         opts = rules if isinstance(rules, RuleOptions) else options_from(rules)
         return cls(players, opts, random.Random(seed), stake, loo, loo_cap, bank)
 
@@ -118,6 +124,9 @@ class Table:
 
 
 def random_chooser(rng: random.Random) -> Chooser:
+    """A chooser that plays a legal action at random, drawn from the injected `rng` (for
+    simulations and tests: it knows nothing of strategy)."""
+
     def choose(hand: Hand) -> Action:
         legal = hand.legal_actions()
         action: Action = legal[rng.randrange(len(legal))]

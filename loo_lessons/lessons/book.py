@@ -17,7 +17,7 @@ from importlib import resources
 from typing import Any
 from urllib.parse import quote
 
-from loo_lessons.engine.errors import ScenarioError
+from loo_lessons.engine.errors import InputError
 from loo_lessons.engine.game import Hand
 from loo_lessons.engine.options import (
     DEFAULT_PRESET,
@@ -59,7 +59,7 @@ def _under(sc: Scenario, opts: RuleOptions) -> dict[str, Any]:
         data.pop("loo_cap", None)
     try:
         return explain_json(load(data))
-    except ScenarioError as e:
+    except InputError as e:  # the file refused, or the engine on the way
         return {"refused": str(e)}
 
 

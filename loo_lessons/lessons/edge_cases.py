@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from loo_lessons.engine.errors import LooError
 from loo_lessons.lessons.reference import WRAP_BY_WORDS
-from loo_lessons.scenario import Scenario
+from loo_lessons.scenario import Scenario, dump
 from loo_lessons.views import frames
 from loo_lessons.widgets.static import Html
 
@@ -56,10 +56,8 @@ def find_yaml(
 ) -> Html:
     """What `find` finds, written as a scenario file (YAML): save it and
     `loo-lessons explain FILE` shows the same position."""
-    import yaml
-
     found = _first_found(name, seeds, rules, players, bots)
-    text = yaml.safe_dump(found.scenario, sort_keys=False, default_flow_style=None, width=88)
+    text = dump(found.scenario, compact=True)
     return Html(f'<pre class="loo-yaml" style="{WRAP_BY_WORDS}">{html.escape(text)}</pre>')
 
 

@@ -11,7 +11,7 @@ from loo_lessons.engine.game import Hand
 from loo_lessons.lessons.book import comparison_rows, playground_link
 from loo_lessons.lessons.cards import Position, _position
 from loo_lessons.widgets import live
-from loo_lessons.widgets.controllers.components import EXPLORE_OPTIONS
+from loo_lessons.widgets.controllers.explore import EXPLORE_OPTIONS
 from loo_lessons.widgets.static import Html
 
 

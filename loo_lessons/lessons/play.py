@@ -7,9 +7,9 @@ from typing import Any
 
 from loo_lessons.engine.options import options_from
 from loo_lessons.lessons.cards import Position, _position, deal
+from loo_lessons.sim.game import play_out
 from loo_lessons.views import frames
 from loo_lessons.widgets import live
-from loo_lessons.widgets.data import play_out
 from loo_lessons.widgets.static import Static
 
 

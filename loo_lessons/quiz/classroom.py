@@ -32,7 +32,6 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from loo_lessons.engine.errors import ScenarioError
 from loo_lessons.engine.sources import RULES
 from loo_lessons.quiz.class_code import parse as parse_code
 from loo_lessons.quiz.model import Question
@@ -51,6 +50,7 @@ from loo_lessons.quiz.results import (
     from_code,
     split_answer,
 )
+from loo_lessons.scenario.errors import ScenarioError
 from loo_lessons.scenario.read import read_file
 from loo_lessons.scenario.text import clip
 

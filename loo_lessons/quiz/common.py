@@ -17,7 +17,7 @@ from typing import Any
 
 from loo_lessons.engine.cards import Card, Suit
 from loo_lessons.engine.declare import ALL_DECLARATIONS, Declaration
-from loo_lessons.engine.errors import ScenarioError
+from loo_lessons.engine.errors import InputError
 from loo_lessons.engine.game import Action, Hand, Phase
 from loo_lessons.engine.sources import RULES
 from loo_lessons.explain import explain_json, words
@@ -110,7 +110,7 @@ def ask(g: Gen, mapping: dict[str, Any], question: Mapping[str, Any], rules: Rul
         mapping["question"]["table"] = dict(g.table)
     try:
         sc = load(mapping)
-    except ScenarioError as e:
+    except InputError as e:
         if "penalties" not in mapping:
             raise  # a generator bug, not an unlucky draw
         raise Reject(f"the penalty cannot happen here: {e}") from None
@@ -126,7 +126,7 @@ def ask(g: Gen, mapping: dict[str, Any], question: Mapping[str, Any], rules: Rul
         m2["rules"] = swapped.mapping()
         try:
             sc2 = load(m2)
-        except ScenarioError:
+        except InputError:
             raise Reject("the position cannot arise under the other book") from None
         j2 = explain_json(sc2)
         try:

@@ -10,11 +10,11 @@ from typing import Any
 from loo_lessons.engine.cards import Card, Suit
 from loo_lessons.engine.deal import Dealt, deal_from
 from loo_lessons.engine.declare import Declaration
-from loo_lessons.engine.errors import ScenarioError
 from loo_lessons.engine.game import Hand, Phase, Setup
 from loo_lessons.engine.status import position_problems
 
 from . import fields, replay
+from .errors import ScenarioError
 from .fields import Play
 from .model import Scenario
 from .text import short_refusals

@@ -12,12 +12,12 @@ from typing import Any
 from loo_lessons.engine.cards import Card, Suit, parse_card, parse_cards
 from loo_lessons.engine.deal import check_table_size
 from loo_lessons.engine.declare import Declaration
-from loo_lessons.engine.errors import ScenarioError
 from loo_lessons.engine.game import Setup
 from loo_lessons.engine.options import LooAmount, RuleOptions, options_from
 from loo_lessons.engine.penalties import Offence
 from loo_lessons.engine.settle import Stakes
 
+from .errors import ScenarioError
 from .keys import CONTRACT_KEYS, DECLARATION_ALIASES, EXTRA_KEYS, NOTE_KEYS
 from .text import excerpt
 

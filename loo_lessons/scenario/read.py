@@ -22,8 +22,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from loo_lessons.engine.errors import ScenarioError
-
+from .errors import ScenarioError
 from .text import clean_text, clip, excerpt, short_refusals
 
 MAX_BYTES = 1_000_000

@@ -10,10 +10,11 @@ from collections.abc import Mapping, Sequence
 
 from loo_lessons.engine.cards import FULL_PACK, Card
 from loo_lessons.engine.declare import Declaration
-from loo_lessons.engine.errors import IllegalAction, ScenarioError
+from loo_lessons.engine.errors import IllegalAction
 from loo_lessons.engine.game import Hand, Phase
 from loo_lessons.engine.penalties import Offence
 
+from .errors import ScenarioError
 from .fields import Play
 from .model import Scenario
 

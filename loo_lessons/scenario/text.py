@@ -9,7 +9,9 @@ import unicodedata
 from collections.abc import Callable
 from typing import ParamSpec, TypeVar
 
-from loo_lessons.engine.errors import ScenarioError
+from loo_lessons.engine.errors import InputError
+
+from .errors import ScenarioError
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -58,13 +60,15 @@ FIELD_LIMIT = 60
 
 
 def short_refusals(fn: Callable[P, R]) -> Callable[P, R]:
-    """Every `ScenarioError` out of `fn` made one clean line of at most `MESSAGE_LIMIT`."""
+    """Every `InputError` out of `fn` (the scenario's own, and the engine's refusals met while
+    reading: a bad card code, an unknown rule option) made one clean `ScenarioError` line of
+    at most `MESSAGE_LIMIT`."""
 
     @functools.wraps(fn)
     def guarded(*args: P.args, **kwargs: P.kwargs) -> R:
         try:
             return fn(*args, **kwargs)
-        except ScenarioError as e:
+        except InputError as e:
             # a field is a key path; a colon in a key the file gave would break the line's form
             field = clip(str(e.field), FIELD_LIMIT).replace(":", "\u2236") or "file"
             raise ScenarioError(field, clip(str(e.problem), MESSAGE_LIMIT - len(field))) from None

@@ -11,12 +11,15 @@ from loo_lessons.engine.position import position_mapping  # the one writer, in t
 __all__ = ["dump", "position_mapping"]
 
 
-def dump(data: Mapping[str, Any]) -> str:
-    """A scenario mapping as YAML (card codes as strings); JSON where PyYAML is absent."""
+def dump(data: Mapping[str, Any], *, compact: bool = False) -> str:
+    """A scenario mapping as YAML text (card codes as strings), JSON where PyYAML is absent.
+    `compact`: lists of plain values on one line (`hands: {1: [AS, KS, 3C]}`), lines of at
+    most 88 characters, as search and the lessons show a found position."""
     plain = json.loads(json.dumps(dict(data)))
     try:
         import yaml
     except ImportError:
         return json.dumps(plain, indent=2, ensure_ascii=False) + "\n"
-    text: str = yaml.safe_dump(plain, sort_keys=False, allow_unicode=True)
+    layout: dict[str, Any] = {"default_flow_style": None, "width": 88} if compact else {}
+    text: str = yaml.safe_dump(plain, sort_keys=False, allow_unicode=True, **layout)
     return text

@@ -27,7 +27,7 @@ from typing import Protocol
 
 from loo_lessons.engine.cards import Card, Rank, Suit, beats
 from loo_lessons.engine.declare import Declaration
-from loo_lessons.engine.errors import LooError, ScenarioError
+from loo_lessons.engine.errors import InputError, LooError
 from loo_lessons.engine.game import Action, Hand, Phase
 from loo_lessons.engine.observation import SeatView as SeatView  # moved to the engine
 from loo_lessons.engine.observation import seat_view as seat_view
@@ -227,7 +227,7 @@ def get_bot(bot: str | Bot) -> Bot:
             return ALL_BOTS[bot]
         except KeyError:
             known = ", ".join(ALL_BOTS)
-            raise ScenarioError("bots", f"unknown bot {bot!r} (known: {known})") from None
+            raise InputError("bots", f"unknown bot {bot!r} (known: {known})") from None
     return bot
 
 
@@ -243,7 +243,7 @@ def seat_bots(
     if len(got) == 1:
         return got * players
     if len(got) != players:
-        raise ScenarioError(
+        raise InputError(
             "bots", f"{len(got)} bots for {players} seats: give one bot, or one per seat"
         )
     return got

@@ -31,7 +31,7 @@ from typing import Any
 
 from loo_lessons.engine.cards import FULL_PACK, Card
 from loo_lessons.engine.declare import Declaration
-from loo_lessons.engine.errors import LooError, ScenarioError
+from loo_lessons.engine.errors import InputError, LooError
 from loo_lessons.engine.game import Action, Hand, Phase, Setup
 from loo_lessons.engine.observation import SeatView, seat_view
 from loo_lessons.engine.settle import Stakes
@@ -289,7 +289,7 @@ def _world(shape: _Shape, rng: random.Random) -> tuple[_Deal, Hand]:
         world = _hand(shape, deal)
         if _consistent(world, shape.moves):
             return deal, world
-    raise ScenarioError(
+    raise InputError(
         "position",
         f"no deal of the unseen cards fits the play in {MAX_TRIES:,} tries: the coach cannot "
         "weigh this position",
@@ -322,12 +322,12 @@ def advise(
     `bots`: one for every seat or one per seat (default `sensible`): they play the others and
     the seat's own later moves in the play-out."""
     if not 1 <= rollouts <= MAX_ROLLOUTS:
-        raise ScenarioError("rollouts", f"{rollouts} is out of range: 1 to {MAX_ROLLOUTS:,}")
+        raise InputError("rollouts", f"{rollouts} is out of range: 1 to {MAX_ROLLOUTS:,}")
     if setup is None:
         setup = _setup_from_view(view)
     seats = seat_bots(bots, view.players, "sensible")
     if any(b.name == "coached" for b in seats):
-        raise ScenarioError(
+        raise InputError(
             "bots", "coached cannot play the coach's play-outs (it would ask the coach again)"
         )
     me = view.seat
@@ -335,7 +335,7 @@ def advise(
     rng = random.Random(seed)
     deal, first = _world(shape, rng)
     if first.to_act != me:
-        raise ScenarioError(
+        raise InputError(
             "position", f"seat {me} is not to act here: the coach answers the seat to act"
         )
     legal = tuple(first.legal_actions())
@@ -395,22 +395,22 @@ def coach(
 ) -> Advice:
     """Advice for `seat` (default: the seat to act) in `hand`, from that seat's view only."""
     if hand.to_act is None:
-        raise ScenarioError("position", f"nobody is to act: the deal is {hand.phase.value}")
+        raise InputError("position", f"nobody is to act: the deal is {hand.phase.value}")
     if seat is None:
         seat = hand.to_act
     if not 0 <= seat < hand.setup.players:
-        raise ScenarioError("seat", f"seat {seat} is not at a table of {hand.setup.players}")
+        raise InputError("seat", f"seat {seat} is not at a table of {hand.setup.players}")
     if seat != hand.to_act:
-        raise ScenarioError(
+        raise InputError(
             "seat",
             f"seat {seat} is not to act (seat {hand.to_act} is): the coach answers the seat to act",
         )
     if seat in hand.partial or (hand.phase is not Phase.PLAY and len(hand.held[seat]) < 3):
-        raise ScenarioError(
+        raise InputError(
             "hands", f"the cards of seat {seat} are not given: the coach needs them"
         )
     if hand.penalties:
-        raise ScenarioError("penalties", "the coach does not weigh a deal after a penalty")
+        raise InputError("penalties", "the coach does not weigh a deal after a penalty")
     return advise(seat_view(hand, seat), hand.setup, rollouts=rollouts, seed=seed, bots=bots)
 
 
@@ -525,7 +525,7 @@ def review(
     against the best; `mistake` marks a cost over `threshold` counters whose interval is
     above zero, as lichess marks a mistake. Strategy, not law, like every advice."""
     if hand.penalties:
-        raise ScenarioError("penalties", "the coach does not weigh a deal after a penalty")
+        raise InputError("penalties", "the coach does not weigh a deal after a penalty")
     back = hand.copy()
     moments: list[tuple[int, Hand, Action]] = []
     while back.actions:

@@ -26,10 +26,12 @@ from typing import Any
 from loo_lessons.engine.cards import Card, Rank
 from loo_lessons.engine.declare import Declaration
 from loo_lessons.engine.errors import LooError
-from loo_lessons.engine.game import Hand, Phase, Transcript
-from loo_lessons.engine.options import DEFAULT_PRESET, PRESETS, RuleOptions, options_from
+from loo_lessons.engine.game import Hand, Phase
+from loo_lessons.engine.options import RuleOptions, options_from
+from loo_lessons.engine.position import rules_of
 from loo_lessons.scenario import Scenario, position_mapping
 from loo_lessons.scenario import load as load_scenario
+from loo_lessons.scenario.transcripts import load_transcript
 from loo_lessons.sim.bots import Bot, bot_move, seat_bots
 
 
@@ -66,13 +68,6 @@ def moments(hand: Hand, bots: Sequence[Bot], rng: random.Random) -> Iterator[Mom
     yield Moment.SETTLED
 
 
-def _rules_of(options: RuleOptions) -> str | dict[str, Any]:
-    for name, p in PRESETS.items():
-        if p.options == options:
-            return name
-    return {"preset": DEFAULT_PRESET, **options.to_dict()}
-
-
 def scenario_of(
     hand: Hand, *, title: str | None = None, description: str | None = None
 ) -> dict[str, Any]:
@@ -87,7 +82,7 @@ def scenario_of(
         data["title"] = title
     if description is not None:
         data["description"] = description
-    data.update(position_mapping(hand, _rules_of(hand.options)))
+    data.update(position_mapping(hand, rules_of(hand.options)))
     return data
 
 
@@ -110,7 +105,7 @@ class Found:
 
     def position(self) -> Hand:
         """The position replayed from the seed and the moves (every move checked)."""
-        return Transcript.from_json(self.transcript).replay()
+        return load_transcript(self.transcript).replay()
 
 
 def find(

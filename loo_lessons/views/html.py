@@ -220,9 +220,13 @@ class DealView:
 
 def register() -> None:
     """Give the engine's objects their notebook pictures. The engine never imports a view, so
-    its `_repr_html_` hooks are attached here (called once, from the package's __init__)."""
+    its `_repr_html_` hooks are attached here, when this module is imported: by any view, and
+    by the package's public names (`from loo_lessons import Hand`)."""
     from loo_lessons.engine.game import Hand, Trick
 
     setattr(Card, "_repr_html_", card_html)  # noqa: B010 - set on the class from outside
     setattr(Trick, "_repr_html_", lambda trick: TrickView.from_trick(trick)._repr_html_())  # noqa: B010
     setattr(Hand, "_repr_html_", lambda hand: DealView(hand)._repr_html_())  # noqa: B010
+
+
+register()

@@ -23,7 +23,7 @@ from typing import Any, TextIO
 
 from loo_lessons.engine.cards import Card, Suit, in_hand_order
 from loo_lessons.engine.declare import Declaration
-from loo_lessons.engine.errors import IllegalAction, LooError, ScenarioError
+from loo_lessons.engine.errors import IllegalAction, LooError, NotationError
 from loo_lessons.engine.game import Action, Hand, Phase, parse_action
 from loo_lessons.engine.laws import Law
 from loo_lessons.engine.options import RuleOptions, options_from
@@ -40,7 +40,8 @@ from loo_lessons.explain.words import (
     seat_name,
     task_words,
 )
-from loo_lessons.sim.bots import Bot, bot_move, get_bot
+from loo_lessons.sim.bots import Bot, get_bot
+from loo_lessons.sim.game import BotGame
 
 PROMPT = "[number, ? help, u undo, s FILE save, q quit] > "
 END_PROMPT = "[s FILE save, u undo, Enter leave] > "
@@ -103,11 +104,10 @@ class _Game:
     ) -> None:
         self.hand = hand
         self.me = me
-        self.bots = bots
-        self.rng = rng
+        # the same game as the play widget's: undo puts the bots' random state back too
+        self.game = BotGame(hand, me, [None if s == me else b for s, b in enumerate(bots)], rng)
         self.inp = inp
         self.out = out
-        self.decisions: list[int] = []  # len(hand.actions) at each of my decisions
 
     def say(self, text: str = "") -> None:
         self.out.write(text + "\n")
@@ -183,13 +183,7 @@ class _Game:
 
     # --- running ----------------------------------------------------------------------
     def bots_move(self) -> None:
-        h = self.hand
-        while h.to_act is not None and h.to_act != self.me:
-            seat = h.to_act
-            before = len(h.winners)
-            a = bot_move(h, self.bots[seat], self.rng)
-            h.apply(a)
-            self.announce(seat, a, before)
+        self.game.advance(self.announce)  # each bot's move said as it is made
 
     def save(self, path: str) -> None:
         try:
@@ -202,12 +196,9 @@ class _Game:
         self.say(f"Transcript saved to {path}.")
 
     def undo(self) -> bool:
-        if not self.decisions:
+        if not self.game.undo():
             self.say("Nothing to undo: you have not decided anything yet.")
             return False
-        target = self.decisions.pop()
-        while len(self.hand.actions) > target:
-            self.hand.undo()
         self.say("Undone: back to your previous decision.")
         return True
 
@@ -258,16 +249,15 @@ class _Game:
             else:
                 try:  # the books' words or a card code: the engine's one reader of moves
                     action = parse_action(line)
-                except (ScenarioError, ValueError):
+                except NotationError:
                     self.say(
                         f"Not understood: {line!r}. Type a number from 1 to {len(legal)}, "
                         "? for help, u to undo, s FILE to save, q to quit."
                     )
                     continue
             before = len(h.winners)
-            mark = len(h.actions)
             try:
-                h.apply(action)
+                self.game.decide(action)
             except IllegalAction as e:
                 self.say(f"Not allowed: {e}")
                 law = e.verdict.law_for(action) if e.verdict is not None else None
@@ -275,7 +265,6 @@ class _Game:
                     q = book_quote(law.rule, law.quote, h.options)
                     self.say(f"  {book_name(q)}: “{quote_text(q)}”")
                 continue
-            self.decisions.append(mark)
             self.announce(self.me, action, before)
             return "moved"
 

@@ -11,10 +11,11 @@ save_changes / on. The same module runs
   the kernel. (The play table needs the kernel: without one it shows its position with
   the `pick` and `table` components.)
 
-Python computes all the data from the engine (`data`); the components only draw it and
-grade clicks against precomputed answers. anywidget, ipywidgets and traitlets are imported
-only by the live classes (loaded on first use), so `data`, `state` and `static` work
-without Jupyter installed.
+Each widget is one controller (`controllers/<name>.py`, pure Python: all of its logic),
+made live by one of two generic back ends (`backends.kernel`: anywidget; `backends.browser`:
+the book page's worker), both from one registry (`registry`). anywidget, ipywidgets and
+traitlets are imported only by the live classes (loaded on first use), so the controllers
+and `static` work without Jupyter installed.
 """
 
 from __future__ import annotations
@@ -22,21 +23,23 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
-from loo_lessons.widgets.data import (
-    pick_question,
-    pool_data,
-    settlement_working,
-    stepper_steps,
-    table_view,
-)
+from loo_lessons.explain.steps import stepper_steps
+from loo_lessons.explain.table import settlement_working, table_view
+from loo_lessons.quiz.pick import pick_question
+from loo_lessons.quiz.pool_sum import pool_data
 from loo_lessons.widgets.static import Static, component_html, quiz_page
 
 if TYPE_CHECKING:
+    from loo_lessons.widgets.evening import EveningTable
     from loo_lessons.widgets.live import (
         CardRow,
+        DeclarationsExplorer,
+        Explorer,
+        Lab,
         PickCard,
         PoolCalculator,
         QuizRunner,
+        Search,
         Stepper,
         TableView,
     )
@@ -46,6 +49,10 @@ if TYPE_CHECKING:
 #: The live classes, each with the module that defines it (imported on first use).
 _LIVE: dict[str, str] = {
     "CardRow": "live",
+    "Explorer": "live",
+    "DeclarationsExplorer": "live",
+    "Lab": "live",
+    "Search": "live",
     "PickCard": "live",
     "PoolCalculator": "live",
     "QuizRunner": "live",
@@ -53,15 +60,21 @@ _LIVE: dict[str, str] = {
     "TableView": "live",
     "Presenter": "present",
     "PlayTable": "play",
+    "EveningTable": "evening",
 }
 
 __all__ = [
     "CardRow",
+    "DeclarationsExplorer",
+    "EveningTable",
+    "Explorer",
+    "Lab",
     "PickCard",
     "PlayTable",
     "PoolCalculator",
     "Presenter",
     "QuizRunner",
+    "Search",
     "Static",
     "Stepper",
     "TableView",

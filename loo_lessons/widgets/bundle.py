@@ -25,6 +25,7 @@ COMPONENTS: tuple[str, ...] = (
     "stepper",
     "present",
     "play",
+    "evening",
     "explore",
     "lab",
     "search",

@@ -39,6 +39,8 @@ DEFAULT_STATE: dict[str, dict[str, Any]] = {
     "present": {"data": {}, "step": 0, "faces": "up"},
     # the play table needs the kernel: its static form is drawn by `pick` and `table`
     "play": {"data": {}, "request": {}, "show_hint": False, "tried": None, "save_name": ""},
+    # an evening of Loo: the play table, deal after deal, with the ledger (needs the engine)
+    "evening": {"data": {}, "request": {}, "show_hint": False, "tried": None, "save_name": ""},
     # the option explorer needs the engine (the book's, or the kernel's)
     "explore": {"data": {}, "rules": {}, "request": {}},
     # the strategy lab runs its simulations in Python (the kernel, or the book's engine)
@@ -127,26 +129,39 @@ def full_state(name: str, state: Mapping[str, Any]) -> dict[str, Any]:
 
 def live_spec_html(kind: str, component: str, args: Mapping[str, Any]) -> str:
     """The attributes that let the book's engine (js/engine.js) run this widget live: which
-    controller (`controllers.browser.KINDS`), drawn by which component, made from what."""
+    controller (`widgets.registry`), drawn by which component, made from what."""
     spec = json_for_html({"kind": kind, "component": component, "args": dict(args)})
     return f' data-loo-live="{html.escape(spec, quote=True)}"'
 
 
 #: A classic script (it runs while the page is still being read, before any module script):
 #: the first live widget starts the engine's worker at once; engine.js takes it over, with
-#: any message it sent in the meantime.
+#: any message it sent in the meantime. The worker is the visit's SharedWorker (named after
+#: the build, `extendedLifetime`: it outlives the page, so a later page finds Python running);
+#: a dedicated Worker where the browser has no SharedWorker. As engine.js's `looConnect`.
 _EARLY_START = """\
 (function () {
   if (window.looEngineWorker || window.looEngine || location.protocol === "file:") return;
   var url = WORKER_URL;
   if (!url) return;
   try {
-    var w = new Worker(url);
+    var meta = document.querySelector('meta[name="loo-build"]');
+    var c = null;
+    if (typeof SharedWorker === "function") {
+      try {
+        var sw = new SharedWorker(url, { name: "loo-engine " + (meta ? meta.getAttribute("content") : "dev"),
+                                         extendedLifetime: true });
+        c = { port: sw.port, owner: sw, shared: true };
+      } catch (e) {}
+    }
+    if (!c) { var w = new Worker(url); c = { port: w, owner: w, shared: false }; }
     var early = [];
-    var state = { worker: w, early: early, t0: performance.now(), failed: null };
-    w.onmessage = function (e) { early.push(e); };
-    w.onerror = function (e) { e.preventDefault(); state.failed = e.message || "the worker failed"; };
-    window.looEngineWorker = state;
+    c.early = early;
+    c.t0 = performance.now();
+    c.failed = null;
+    c.port.onmessage = function (e) { early.push(e); };
+    c.owner.onerror = function (e) { e.preventDefault(); c.failed = e.message || "the worker failed"; };
+    window.looEngineWorker = c;
   } catch (e) {}
 })();
 """
@@ -188,15 +203,40 @@ def live_html(kind: str, component: str, args: Mapping[str, Any], fallback: str)
     stays where the engine cannot run; once it has loaded, controller `kind` made from
     `args` replaces it, drawn by `component`."""
     uid = hashlib.sha256(f"{kind}\0{json_for_html(dict(args))}".encode()).hexdigest()[:12]
-    code = script(component)
     return (
         f'<div class="loo-live-widget" data-loo-live-id="{uid}"{live_spec_html(kind, component, args)}>'
         f'<div class="loo-live-body">{fallback}</div></div>\n'
+        + component_module(component)
+        + engine_script()
+    )
+
+
+def component_module(name: str) -> str:
+    """Component `name`'s code as one module script, the same text wherever it is used: it
+    registers the component (`window.looComponents[name]`, for the book's engine) and draws
+    every `div.loo-static[data-loo-component=name]` of the page not drawn yet, each over the
+    state embedded in it. Repeated on a page, the later copies find nothing left to draw;
+    the book's build turns every copy into one shared file (scripts/light_pages.py)."""
+    code = script(name)
+    if "</script" in code.lower() or "<!--" in code:
+        raise ValueError(f"{name}.js contains '</script' or '<!--': it cannot be inlined")
+    sel = f'div.loo-static[data-loo-component="{name}"]:not([data-loo-mounted])'
+    return (
         '<script type="module">\n'
+        f"{MODEL_STANDIN}"
         f"{code}\n"
         "window.looComponents = window.looComponents || {};\n"
-        f'window.looComponents["{component}"] = __component;\n'
-        "</script>\n" + engine_script()
+        f'window.looComponents["{name}"] = __component;\n'
+        f"for (const el of document.querySelectorAll('{sel}')) {{\n"
+        '  const blob = el.querySelector(":scope > script.loo-state");\n'
+        "  if (!blob) continue;\n"
+        '  el.setAttribute("data-loo-mounted", "");\n'
+        "  const model = looModel(JSON.parse(blob.textContent));\n"
+        "  window.looLessons = window.looLessons || [];\n"
+        f'  window.looLessons.push({{ name: "{name}", el, model }});\n'
+        "  __component.render({ model, el });\n"
+        "}\n"
+        "</script>\n"
     )
 
 
@@ -208,13 +248,10 @@ def component_html(
     `state` maps the component's traits (see DEFAULT_STATE) to values, e.g.
     `component_html("table", {"data": {"view": table_view(hand)}})`. Several fragments may
     share a page, the same one twice included. `live` ({"kind", "args"}): the book's engine
-    takes this component over once it has loaded (`controllers.browser.create`).
+    takes this component over once it has loaded (`backends.browser.create`).
     """
     st = full_state(name, state)
     blob = json_for_html(st)
-    code = script(name)
-    if "</script" in code.lower() or "<!--" in code:
-        raise ValueError(f"{name}.js contains '</script' or '<!--': it cannot be inlined")
     uid = hashlib.sha256(f"{name}\0{blob}".encode()).hexdigest()[:12]
     noscript = NOSCRIPT.get(name, "This exercise needs JavaScript.")
     spec = live_spec_html(str(live["kind"]), name, live.get("args") or {}) if live else ""
@@ -222,21 +259,7 @@ def component_html(
         f'<div class="loo-static" data-loo-component="{name}" data-loo-id="{uid}"{spec}>'
         f'<script type="application/json" class="loo-state">{blob}</script>'
         f'<noscript><p class="loo-noscript">{noscript}</p></noscript>'
-        "</div>\n"
-        '<script type="module">\n'
-        f"{MODEL_STANDIN}"
-        f"{code}\n"
-        "{\n"
-        f"  const el = document.querySelector('div[data-loo-id=\"{uid}\"]:not([data-loo-mounted])');\n"
-        '  el.setAttribute("data-loo-mounted", "");\n'
-        '  const model = looModel(JSON.parse(el.querySelector("script.loo-state").textContent));\n'
-        "  window.looLessons = window.looLessons || [];\n"
-        f'  window.looLessons.push({{ name: "{name}", el, model }});\n'
-        "  window.looComponents = window.looComponents || {};\n"
-        f'  window.looComponents["{name}"] = __component;\n'
-        "  __component.render({ model, el });\n"
-        "}\n"
-        "</script>\n" + (engine_script() if live else "")
+        "</div>\n" + component_module(name) + (engine_script() if live else "")
     )
 
 
@@ -301,15 +324,17 @@ def quiz_fragment(
     *,
     class_code: str | None = None,
     banks: Mapping[str, Iterable[HasToJson | Mapping[str, Any]]] | None = None,
-    print_key: bool = True,
+    print_key: bool = False,
     title: str | None = None,
 ) -> str:
     """The quiz component over this bank, graded in the browser.
 
     With a `class_code` ("lead-10-42") the page also offers the class-code box, the pupil's
     name and the results export; `banks` ({"lead-42": questions, …}, pre-generated) are the
-    other codes it can deal (by default only its own). `print_key` prints the answer key
-    after the questions (a teacher's copy); without it the printout is the pupils' sheet."""
+    other codes it can deal (by default only its own). Printed, the page is a handout: every
+    question with a tick box before each choice, a question never split from its choices;
+    `print_key` adds the answer key on pages of its own after them (the teacher's copy);
+    without it (the default) the printout is the pupils' sheet, with no answers."""
     bank = [_question_json(q) for q in questions]
     data: dict[str, Any] = {"live": False, "print_key": print_key}
     if title:
@@ -330,7 +355,7 @@ def quiz_page(
     *,
     class_code: str | None = None,
     banks: Mapping[str, Iterable[HasToJson | Mapping[str, Any]]] | None = None,
-    print_key: bool = True,
+    print_key: bool = False,
 ) -> str:
     """A self-contained page: the quiz component over this bank of questions (Question
     objects or their `to_json()` mappings), graded in the browser (see `quiz_fragment`)."""

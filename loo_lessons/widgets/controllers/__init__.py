@@ -1,26 +1,20 @@
 """The widget controllers: pure Python over the engine (event + state -> next state).
 
-One controller per component, the same class behind both back ends: in JupyterLab the
-anywidget adapters (`widgets.live`, `widgets.play`, `widgets.present`) sync its traits
-through the kernel; in the book `controllers.browser` runs it in Pyodide in a Web Worker
-(`js/engine.js`). Standard library and the engine only: no ipywidgets, anywidget,
+One file per component, holding all of its logic; the same object runs behind both back ends
+(`widgets.backends.kernel`, JupyterLab; `widgets.backends.browser`, the book's worker), made
+from `widgets.registry`. Standard library and the engine only: no ipywidgets, anywidget,
 traitlets, pandas or matplotlib (tests/test_live_book.py checks the imports).
 """
 
 from __future__ import annotations
 
-from loo_lessons.widgets.controllers.base import Model, Refused
-from loo_lessons.widgets.controllers.components import (
-    Controller,
-    DeclarationsController,
-    ExploreController,
-    PickController,
-    PoolController,
-    PresentController,
-    QuizController,
-    StepperController,
-)
-from loo_lessons.widgets.controllers.play import PlayController, PlayGame
+from loo_lessons.widgets.controllers.base import Controller, Model, Refused, RequestController
+from loo_lessons.widgets.controllers.explore import DeclarationsController, ExploreController
+from loo_lessons.widgets.controllers.pick import PickController
+from loo_lessons.widgets.controllers.pool import PoolController
+from loo_lessons.widgets.controllers.present import PresentController
+from loo_lessons.widgets.controllers.quiz import QuizController
+from loo_lessons.widgets.controllers.steps import StepperController
 
 __all__ = [
     "Controller",
@@ -28,11 +22,10 @@ __all__ = [
     "ExploreController",
     "Model",
     "PickController",
-    "PlayController",
-    "PlayGame",
     "PoolController",
     "PresentController",
     "QuizController",
     "Refused",
+    "RequestController",
     "StepperController",
 ]

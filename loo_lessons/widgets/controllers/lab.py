@@ -19,8 +19,7 @@ from loo_lessons.engine.options import PRESETS
 from loo_lessons.sim.bots import BOTS
 from loo_lessons.sim.montecarlo import SimResult, simulate
 from loo_lessons.sim.tally import group_label
-from loo_lessons.widgets.controllers.base import int_in, one_of
-from loo_lessons.widgets.controllers.components import MAX_SEED, RequestController
+from loo_lessons.widgets.controllers.base import MAX_SEED, RequestController, int_in, one_of
 from loo_lessons.widgets.static import DEFAULT_STATE
 
 #: The most hands one run in the page may ask for (the page runs them on one core).
@@ -54,8 +53,8 @@ class LabController(RequestController):
 
     component = "lab"
     TRAITS: ClassVar[dict[str, Any]] = copy.deepcopy(DEFAULT_STATE["lab"])
-    EVENTS = ("run",)
-    SYNCED = ("request", "progress")  # progress: the bar the component starts at 0
+    EVENTS: ClassVar[tuple[str, ...]] = ("run",)
+    SYNCED: ClassVar[tuple[str, ...]] = ("request", "progress")  # progress: the bar the component starts at 0
     request: dict[str, Any]
     progress: dict[str, Any]
 
@@ -88,8 +87,17 @@ class LabController(RequestController):
             self._run(self.data["settings"])
             self.take_changes()
 
+    def live_spec(self) -> dict[str, Any] | None:
+        return {"kind": "lab", "args": dict(self.data.get("settings") or {})}
+
     def _event(self, kind: str, ev: Mapping[str, Any]) -> None:
         self._run(ev)
+
+    def run(self, **settings: Any) -> dict[str, Any]:
+        """"Run" (the settings not given stay); returns the result."""
+        self._ask("run", **settings)
+        out: dict[str, Any] = self.data.get("result") or {}
+        return out
 
     def _run(self, ev: Mapping[str, Any]) -> None:
         s = dict(self.data["settings"])

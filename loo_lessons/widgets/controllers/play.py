@@ -5,18 +5,16 @@ what its seat may see and draws its randomness from one `random.Random` seeded b
 The bots move at once, in Python, until it is the learner's turn. "What may I play and why?"
 shows the engine's verdict (`Hand.verdict()`); "Undo" goes back to his previous decision; at
 the end the settlement is told line by line with its rules; "Save transcript" writes the
-deal's transcript (`Hand.transcript().as_json()`), which `PlayGame.load(path)` reloads.
+deal's transcript (`Hand.transcript().as_json()`), which `PlayController.load(path)` reloads.
 
-`PlayGame` is the game over the component's traits (data, request, show_hint, tried,
-save_name); it is pure Python (no traitlets, no anywidget). `PlayController` runs it on
-plain attributes (the book: Pyodide in a Web Worker); `widgets.play.PlayTable` runs it on
-anywidget traits (JupyterLab). The browser sends a click as a `request` ({n, type, key,
+`PlayController` is the game over the component's traits (data, request, show_hint, tried,
+save_name), pure Python; the bots' loop is `sim.game.BotGame`, the terminal game's too. Both
+back ends run this very controller (`widgets.backends`). The browser sends a click as a `request` ({n, type, key,
 path}); Python answers by recomputing `data`. Nothing in the browser decides a rule.
 """
 
 from __future__ import annotations
 
-import copy
 import dataclasses
 import html
 import inspect
@@ -26,26 +24,23 @@ import random
 import tempfile
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Self
+from typing import Any, ClassVar, Self
 
 from loo_lessons.engine.cards import Card, in_hand_order
 from loo_lessons.engine.declare import Declaration
-from loo_lessons.engine.errors import IllegalAction, LooError, ScenarioError
+from loo_lessons.engine.errors import IllegalAction, InputError, LooError, NotationError
 from loo_lessons.engine.game import Action, Hand, Phase, parse_action
 from loo_lessons.engine.options import RuleOptions, options_from
 from loo_lessons.explain import law_json, words
+from loo_lessons.explain.table import action_key, settlement_working, table_view
+from loo_lessons.quiz.pick import pick_question
 from loo_lessons.scenario import DECLARATION_ALIASES
+from loo_lessons.scenario.errors import ScenarioError
 from loo_lessons.scenario.transcripts import read_transcript
-from loo_lessons.sim.bots import BOTS, Bot, bot_move, get_bot
-from loo_lessons.widgets.controllers.base import Refused, is_int
-from loo_lessons.widgets.controllers.components import Controller
-from loo_lessons.widgets.data import (
-    action_key,
-    fresh_copy,
-    pick_question,
-    settlement_working,
-    table_view,
-)
+from loo_lessons.sim.bots import BOTS, Bot, get_bot
+from loo_lessons.sim.game import BotGame
+from loo_lessons.widgets.controllers.base import Controller, Refused, is_int, traits_of
+from loo_lessons.widgets.controllers.coaching import Coaching
 from loo_lessons.widgets.static import DEFAULT_STATE, Html, Static, component_html, live_html
 
 BotSpec = str | Bot | Sequence[str | Bot | None]
@@ -53,6 +48,7 @@ Rules = str | RuleOptions | Mapping[str, Any] | None
 
 #: The state traits of the play component and their starting values.
 PLAY_STATE: dict[str, Any] = DEFAULT_STATE["play"]
+
 
 _LIVE_NOTE = (
     '<p class="loo-live-note" style="font-size:.95em;margin:.4em 0">This is the table as it '
@@ -196,7 +192,7 @@ def _as_bots(spec: BotSpec, players: int, seat: int) -> tuple[Bot | None, ...]:
     if len(given) == players - 1:
         given.insert(seat, None)
     if len(given) != players:
-        raise ScenarioError(
+        raise InputError(
             "bots",
             f"give one bot for every seat ({players}) or for every other seat ({players - 1}), "
             f"not {len(given)}",
@@ -206,13 +202,13 @@ def _as_bots(spec: BotSpec, players: int, seat: int) -> tuple[Bot | None, ...]:
         if s == seat:
             out.append(None)
         elif b is None:
-            raise ScenarioError("bots", f"seat {s} has no bot")
+            raise InputError("bots", f"seat {s} has no bot")
         else:
             out.append(get_bot(b))
     return tuple(out)
 
 
-class PlayGame:
+class PlayController(Controller):
     """One deal against bots, from the learner's seat; see the module docstring.
 
     `bots`: one bot for every other seat (a name: random-legal, cautious, bold, sensible; or
@@ -221,21 +217,14 @@ class PlayGame:
     already played (what `load` does).
     """
 
-    # the component's traits (plain attributes in the book, synced traits in JupyterLab)
-    data: dict[str, Any]
+    component = "play"
+    TRAITS: ClassVar[dict[str, Any]] = traits_of("play")
+    EVENTS: ClassVar[tuple[str, ...]] = ("request",)
+    SYNCED: ClassVar[tuple[str, ...]] = ("request", "show_hint", "tried", "save_name")
     request: dict[str, Any]
     show_hint: bool
     tried: str | None
     save_name: str
-    #: May a browser message write the transcript to a file? (No in the book: there the
-    #: page downloads it; in JupyterLab only inside the working directory.)
-    SAVE_TO_FILES = True
-
-    if TYPE_CHECKING:  # provided by the host: Controller (the book) or _Component (JupyterLab)
-
-        def _apply(self, new: Mapping[str, Any]) -> None: ...
-
-        def state(self) -> dict[str, Any]: ...
 
     def __init__(
         self,
@@ -261,22 +250,24 @@ class PlayGame:
             )
             hand = Hand.from_seed(seed, players, dealer % max(players, 1), opts)
         else:
-            hand = fresh_copy(hand)
+            hand = hand.root()
             players = hand.setup.players
             from_seed = _dealt_from_seed(hand, seed)  # a saved seeded deal, loaded again
         if not 0 <= seat < players:
-            raise ScenarioError("seat", f"seat {seat} does not exist: seats are 0 to {players - 1}")
+            raise InputError("seat", f"seat {seat} does not exist: seats are 0 to {players - 1}")
         self.seed = seed
         self.seat = seat
         self.rng_seed = seed if rng_seed is None else rng_seed
         self.bots = _as_bots(bots, players, seat)
         self._title = title
         self._hand = hand
-        self._rng = random.Random(self.rng_seed)
-        self._decisions: list[tuple[int, Any]] = []  # (moves made before it, rng state)
+        # the same game as the terminal's (sim.game): undo puts the bots' draws back too
+        self._game = BotGame(hand, seat, self.bots, random.Random(self.rng_seed))
         self._message: str | None = None
         self._error: str | None = None
-        self._replay(moves)
+        self._game.replay([parse_action(m) if isinstance(m, str) else m for m in moves])
+        self.coaching = Coaching(seat, self.rng_seed)  # "Ask the coach" and the review
+        self._game.advance()
         #: How the book's engine makes this very table again (None: it cannot, e.g. a
         #: deal not made from a seed, or a bot of the notebook's own).
         self._spec: dict[str, Any] | None = None
@@ -292,7 +283,9 @@ class PlayGame:
                 "rng_seed": self.rng_seed,
                 "title": title,
             }
-        super().__init__(data=self._data(), **kwargs)  # type: ignore[call-arg]
+        super().__init__(**kwargs)
+        self._apply({"data": self._data()})
+        self.take_changes()
 
     # --- reading the game -------------------------------------------------------------------
     @property
@@ -327,7 +320,7 @@ class PlayGame:
     @property
     def decisions(self) -> int:
         """How many decisions the learner has made (and could undo)."""
-        return len(self._decisions)
+        return len(self._game.decisions)
 
     def moves(self) -> list[dict[str, Any]]:
         """Every move so far: seat, key, who made it ("you" or the bot's name), and words."""
@@ -360,7 +353,7 @@ class PlayGame:
             else:
                 try:
                     a = parse_action(text.upper())
-                except (ScenarioError, ValueError):
+                except (NotationError, ValueError):
                     raise UnknownChoice(
                         f"{key!r} is none of your options: {', '.join(options)}"
                     ) from None
@@ -391,9 +384,8 @@ class PlayGame:
                 k,
                 law,
             )
-        self._decisions.append((len(self._hand.actions), self._rng.getstate()))
-        self._hand.apply(a)
-        self._advance()
+        self._game.decide(a)
+        self._game.advance()
         self._message = None
         self._refresh(show_hint=False, tried=None)
         return self
@@ -406,21 +398,34 @@ class PlayGame:
         self._apply({"show_hint": True})
         return Hint(self._hint_data())
 
+    def ask_coach(self) -> dict[str, Any]:
+        """"Ask the coach": each legal move's value, loo and trick chances (sim.coach;
+        strategy, not law), and the widget shows them."""
+        if not self.my_turn:
+            raise LooError("it is not your turn: the coach weighs your decisions")
+        advice = self.coaching.ask(self._hand)
+        self._refresh()
+        return advice
+
+    def review(self) -> dict[str, Any]:
+        """After the deal: the coach's review of each of your decisions (mistakes marked)."""
+        if not self.over:
+            raise LooError("the deal is not over: the review comes after it")
+        out = self.coaching.review(self._hand)
+        self._refresh()
+        return out
+
     def undo(self) -> Self:
         """Back to the learner's previous decision (the bots' moves since go too)."""
-        if not self._decisions:
+        if not self._game.undo():
             raise LooError("nothing to undo: you have not decided anything yet")
-        self._back_to(self._decisions.pop())
         self._message = "Undone: back to your previous decision."
         self._refresh(show_hint=False, tried=None)
         return self
 
     def restart(self) -> Self:
         """Back to the learner's first decision of the deal."""
-        if self._decisions:
-            first = self._decisions[0]
-            self._decisions.clear()
-            self._back_to(first)
+        self._game.restart()
         self._message = "Started again."
         self._refresh(show_hint=False, tried=None)
         return self
@@ -464,6 +469,13 @@ class PlayGame:
             if isinstance(saved, list)
             else saved or "sensible"
         )
+        if bots is None:  # the file's bots: an unknown name is a bad file, named as its field
+            try:
+                for name in saved if isinstance(saved, list) else [saved]:
+                    if isinstance(name, str):
+                        get_bot(name)
+            except InputError as e:
+                raise ScenarioError("transcript.learner.bots", e.problem) from None
         start = dataclasses.replace(tr, actions=()).replay()
         rng_seed = learner.get("rng_seed", tr.seed if tr.seed is not None else 0)
         return cls(
@@ -476,45 +488,31 @@ class PlayGame:
             rng_seed=int(rng_seed),
         )
 
-    # --- the game loop ------------------------------------------------------------------------
-    def _bot(self, seat: int) -> Bot:
-        b = self.bots[seat]
-        if b is None:  # never: the loop stops at the learner's seat
-            raise LooError(f"seat {seat} is the learner's: no bot plays it")
-        return b
+    def _event(self, kind: str, ev: Mapping[str, Any]) -> None:
+        self.handle_request(ev.get("request"))
 
-    def _advance(self) -> None:
-        """The bots move until it is the learner's turn or the deal is over."""
-        h = self._hand
-        while h.to_act is not None and h.to_act != self.seat:
-            h.apply(bot_move(h, self._bot(h.to_act), self._rng))
+    def _sync(self, changes: Mapping[str, Any]) -> None:
+        if "show_hint" in changes:
+            if not isinstance(changes["show_hint"], bool):
+                raise Refused("show_hint is true or false")
+            self._apply({"show_hint": changes["show_hint"]})
+        if "tried" in changes:
+            t = changes["tried"]
+            if t is not None and t not in self.options:
+                raise Refused("tried must be one of your options")
+            self._apply({"tried": t})
+        if "save_name" in changes:
+            name = changes["save_name"]
+            if not isinstance(name, str) or len(name) > 200:
+                raise Refused("the file name is text, at most 200 characters")
+            self._apply({"save_name": name})
+        if "request" in changes:
+            self._apply({"request": changes["request"]})
+            self.handle_request(changes["request"])
 
-    def _replay(self, moves: Sequence[str | Action]) -> None:
-        """Replay recorded moves: the learner's become his decisions; for a bot's the bot is
-        asked too (so the random draws stay in step), but the record is followed."""
-        h = self._hand
-        for m in moves:
-            seat = h.to_act
-            if seat is None:
-                raise ScenarioError("transcript", "more moves than the deal has")
-            a = parse_action(m)
-            if seat == self.seat:
-                self._decisions.append((len(h.actions), self._rng.getstate()))
-            else:
-                bot_move(h, self._bot(seat), self._rng)
-            h.apply(a)
-        self._advance()
 
-    def _back_to(self, decision: tuple[int, Any]) -> None:
-        mark, rng_state = decision
-        while len(self._hand.actions) > mark:
-            self._hand.undo()
-        self._rng.setstate(rng_state)
 
     # --- the browser's requests ---------------------------------------------------------------
-    def _on_request(self, change: Mapping[str, Any]) -> None:
-        self.handle_request(change.get("new"))
-
     def handle_request(self, ev: object) -> None:
         """One click from the component (`{n, type, key?, path?}`). Anything the component
         would never send is refused with a message in the widget; nothing is raised."""
@@ -545,6 +543,10 @@ class PlayGame:
                 self.restart()
             elif kind == "hint":
                 self.hint()
+            elif kind == "coach":
+                self.ask_coach()
+            elif kind == "review":
+                self.review()
             else:
                 name = ev.get("path", "")
                 if not isinstance(name, str) or len(name) > 200:
@@ -561,7 +563,7 @@ class PlayGame:
         """"Save transcript" clicked: a file in the working directory (the name typed, or
         one made up), never anywhere else; in the book the page downloads it instead."""
         name = name.strip() or self._default_name()
-        if not self.SAVE_TO_FILES:
+        if not self.files:
             out = self.transcript()
             file = Path(name).name if Path(name).name.endswith(".json") else Path(name).name + ".json"
             self._message = f"Transcript ready: {file} ({len(out['actions'])} moves)."
@@ -585,7 +587,7 @@ class PlayGame:
         return "you" if b is None else b.name
 
     def _log(self) -> list[dict[str, Any]]:
-        h = fresh_copy(self._hand)
+        h = self._hand.root()
         out: list[dict[str, Any]] = []
         for i, a in enumerate(self._hand.actions):
             seat = h.to_act
@@ -697,10 +699,11 @@ class PlayGame:
             "hint": None,
             "log": [e["text"] for e in log],
             "since": self._since_my_last(log),
-            "can_undo": bool(self._decisions),
+            "can_undo": bool(self._game.decisions),
             "settlement": None,
             "message": self._message,
             "error": self._error,
+            **self.coaching.data(h),
         }
         if mine:
             q = self._question()
@@ -790,6 +793,9 @@ class PlayGame:
             )
         return "".join(parts)
 
+    def live_spec(self) -> dict[str, Any] | None:
+        return {"kind": "play", "args": self._spec} if self._spec is not None else None
+
     def book_html(self) -> str:
         """What the book shows: the static position (above), which the page's engine replaces
         with the live table once it has loaded (when the table can be made again there)."""
@@ -814,6 +820,8 @@ REQUEST_KEYS: dict[str, tuple[str, ...]] = {
     "undo": ("n", "type"),
     "restart": ("n", "type"),
     "hint": ("n", "type"),
+    "coach": ("n", "type"),
+    "review": ("n", "type"),
     "save": ("n", "type", "path"),
 }
 
@@ -840,48 +848,12 @@ def inside_working_directory(name: str, cwd: Path | None = None) -> Path:
     return where
 
 
-class PlayController(PlayGame, Controller):
-    """The play table in the book: the game over plain attributes (Pyodide)."""
-
-    component = "play"
-    TRAITS = copy.deepcopy(DEFAULT_STATE["play"])
-    EVENTS = ("request",)
-    SYNCED = ("request", "show_hint", "tried", "save_name")
-    SAVE_TO_FILES = False
-
-    def _apply(self, new: Mapping[str, Any]) -> None:
-        Controller._apply(self, new)
-
-    def _event(self, kind: str, ev: Mapping[str, Any]) -> None:
-        self.handle_request(ev.get("request"))
-
-    def _sync(self, changes: Mapping[str, Any]) -> None:
-        if "show_hint" in changes:
-            if not isinstance(changes["show_hint"], bool):
-                raise Refused("show_hint is true or false")
-            self._apply({"show_hint": changes["show_hint"]})
-        if "tried" in changes:
-            t = changes["tried"]
-            if t is not None and t not in self.options:
-                raise Refused("tried must be one of your options")
-            self._apply({"tried": t})
-        if "save_name" in changes:
-            name = changes["save_name"]
-            if not isinstance(name, str) or len(name) > 200:
-                raise Refused("the file name is text, at most 200 characters")
-            self._apply({"save_name": name})
-        if "request" in changes:
-            self._apply({"request": changes["request"]})
-            self.handle_request(changes["request"])
-
-
 __all__ = [
     "PLAY_STATE",
     "REQUEST_KEYS",
     "Hint",
     "IllegalChoice",
     "PlayController",
-    "PlayGame",
     "SavedTranscript",
     "UnknownChoice",
     "inside_working_directory",

@@ -13,13 +13,18 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, ClassVar
 
 from loo_lessons.engine.errors import LooError
 from loo_lessons.engine.options import PRESETS
 from loo_lessons.sim.bots import BOTS
-from loo_lessons.widgets.controllers.base import Refused, int_in, one_of
-from loo_lessons.widgets.controllers.components import MAX_SEED, RequestController
+from loo_lessons.widgets.controllers.base import (
+    MAX_SEED,
+    Refused,
+    RequestController,
+    int_in,
+    one_of,
+)
 from loo_lessons.widgets.static import DEFAULT_STATE
 
 #: The most seeds one search in the page may deal (each is a whole deal played out).
@@ -41,7 +46,7 @@ def why_differ(step: Any, labels: tuple[str, ...]) -> str:
 class SearchController(RequestController):
     component = "search"
     TRAITS = copy.deepcopy(DEFAULT_STATE["search"])
-    EVENTS = ("find", "compare")
+    EVENTS: ClassVar[tuple[str, ...]] = ("find", "compare")
 
     def __init__(
         self,
@@ -52,9 +57,13 @@ class SearchController(RequestController):
         count: int = 2000,
         bots: str = "random-legal",
         seed: int = 0,
+        *,
+        find: bool = False,
+        compare: bool = False,
         **traits: Any,
     ) -> None:
         super().__init__(**traits)
+        self._args = {"name": name, "rules": rules, "players": players, "start": start, "count": count, "bots": bots, "seed": seed}
         if not self.data:
             from loo_lessons.sim.search import PREDICATES
 
@@ -69,6 +78,26 @@ class SearchController(RequestController):
                 "comparison": None,
                 "live": True,
             }
+        if find:
+            self._event("find", {"type": "find"})
+        if compare:
+            self._event("compare", {"type": "compare"})
+        self.take_changes()
+
+    def live_spec(self) -> dict[str, Any] | None:
+        return {"kind": "search", "args": self._args}
+
+    def find(self, **settings: Any) -> dict[str, Any] | None:
+        """"Find": the first deal where the search holds (None: not among these seeds)."""
+        self._ask("find", **settings)
+        out: dict[str, Any] | None = self.data.get("found")
+        return out
+
+    def compare(self, **settings: Any) -> dict[str, Any]:
+        """"Compare": one seeded deal under both books."""
+        self._ask("compare", **settings)
+        out: dict[str, Any] = self.data["comparison"]
+        return out
 
     def _event(self, kind: str, ev: Mapping[str, Any]) -> None:
         if kind == "find":
@@ -77,9 +106,10 @@ class SearchController(RequestController):
             self._compare(ev)
 
     def _find(self, ev: Mapping[str, Any]) -> None:
-        from loo_lessons.scenario import load
+        from loo_lessons.quiz.pick import pick_question
+        from loo_lessons.quiz.pool_sum import pool_data
+        from loo_lessons.scenario import dump, load
         from loo_lessons.sim.search import PREDICATES, find
-        from loo_lessons.widgets.data import pick_question, pool_data
 
         s = self.data["find"]
         name = str(one_of(ev.get("name", s["name"]), list(PREDICATES), "search"))
@@ -95,8 +125,6 @@ class SearchController(RequestController):
                                   "not_found": f"no deal among seeds {start} to {start + count - 1} gives {name}: search more seeds"}})
             return
         f = hits[0]
-        import yaml
-
         sc = load(f.scenario)
         decided = sc.final_settlement is None and sc.hand.to_act is not None
         found = {
@@ -104,7 +132,7 @@ class SearchController(RequestController):
             "moment": f.moment.value,
             "title": f.scenario.get("title"),
             "description": PREDICATES[name][0],
-            "yaml": yaml.safe_dump(f.scenario, sort_keys=False, default_flow_style=None, width=88),
+            "yaml": dump(f.scenario, compact=True),
             "question": pick_question(sc) if decided else None,
             "pool": None if decided else pool_data(sc),
         }

@@ -440,7 +440,7 @@ export function commit(model, changes) {
 export function dealForm(model, d, label) {
   if (typeof model.dispatch !== "function") return null;
   const seed = h("input", { type: "number", min: "0", step: "1", class: "loo-num", "aria-label": "seed", "data-focus": "deal-seed", "data-key": "deal-seed", style: "width: 7em" });
-  seed.value = String(Number.isInteger(d.seed) ? d.seed + 1 : 1);
+  seed.value = String(Number.isInteger(d.seed) ? d.seed : 1); // the seed of the deal shown
   const players = h("input", { type: "number", min: "2", max: "10", step: "1", class: "loo-num", "aria-label": "players", "data-focus": "deal-players", "data-key": "deal-players", style: "width: 4.5em" });
   players.value = String(Number.isInteger(d.players) ? d.players : 5);
   const rules = h("select", { "aria-label": "rules", "data-focus": "deal-rules", "data-key": "deal-rules" });

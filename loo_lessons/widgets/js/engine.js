@@ -1,7 +1,8 @@
 // The book's engine: the very Python controllers of loo_lessons.widgets.controllers, run by
 // Pyodide in a Web Worker, behind the same components as in JupyterLab. This module is
-// inlined after every live widget of a page; the first copy to run installs
-// `window.looEngine` and the others find it. Nothing here decides a rule: a component's
+// inlined after every live widget of a page (the book's build makes the copies one shared
+// file, scripts/light_pages.py); the first copy to run installs `window.looEngine` and the
+// others find it. Nothing here decides a rule: a component's
 // events and synced traits go to Python, and Python's answer (the changed traits) comes
 // back to the component's model.
 //
@@ -10,8 +11,15 @@
 // another host. The page stays usable while it loads: every widget shows its static version
 // first (it grades in the browser), then a small "engine ready" line.
 //
+// One engine per visit: the worker is a SharedWorker with `extendedLifetime` (looConnect), so
+// it outlives the page that started it; the next page of the book, and every other tab of
+// it, connect to the Python already running (measured by `loo-lessons bench --browser`:
+// the next page's first live answer is a small part of a bare Pyodide start). A page that
+// goes away drops its controllers from that engine. Without SharedWorker (some mobile
+// browsers) each page has its own dedicated Worker, as before.
+//
 // For others (the playground): `looEngine.ready` (a Promise), `looEngine.run(name, args)`
-// (one of controllers.browser.FUNCTIONS, e.g. "explain" with {text}), `looEngine.create(kind,
+// (one of backends.browser.FUNCTIONS, e.g. "explain" with {text}), `looEngine.create(kind,
 // args, state)` and `looEngine.model(id, state)`.
 
 function looEngineBase() {
@@ -24,6 +32,39 @@ function looEngineBase() {
     if (i >= 0) return u.slice(0, i) + "/_static/loo-engine/";
   }
   return null; // not the built book (e.g. JupyterLab showing the HTML): no engine here
+}
+
+/** The build's id (a page meta the build writes): one engine per build, never an older one. */
+function looBuildId() {
+  const meta = document.querySelector('meta[name="loo-build"]');
+  return meta ? meta.getAttribute("content") : "dev";
+}
+
+/** The engine's worker at `url`: {port, owner} (port: postMessage/onmessage, owner: onerror).
+ * A SharedWorker that outlives the page when the browser has one, else a dedicated Worker. */
+function looConnect(url) {
+  if (typeof SharedWorker === "function") {
+    try {
+      const owner = new SharedWorker(url, { name: `loo-engine ${looBuildId()}`, extendedLifetime: true });
+      return { port: owner.port, owner, shared: true };
+    } catch (e) {
+      // a browser that refuses it here (e.g. a sandboxed frame): the dedicated worker below
+    }
+  }
+  const w = new Worker(url);
+  return { port: w, owner: w, shared: false };
+}
+
+// Every deferred script of the page has run (the components may be shared files after this
+// one): DOMContentLoaded, or `load` for a copy that runs after it.
+const looDomLoaded = new Promise((res) => {
+  if (document.readyState === "complete") res();
+  document.addEventListener("DOMContentLoaded", res, { once: true });
+  addEventListener("load", res, { once: true });
+});
+
+function looDomReady() {
+  return looDomLoaded;
 }
 
 function looEngineStatus(host, text, kind) {
@@ -49,7 +90,7 @@ function looMakeEngine() {
   const pending = new Map();
   const listeners = [];
   let seq = 0;
-  let worker = null;
+  let worker = null; // the port: postMessage / onmessage
   let readyResolve;
   let readyReject;
   const api = {
@@ -84,21 +125,34 @@ function looMakeEngine() {
     // started already by the first live widget while the page was read (static.EARLY_START)
     const early = window.looEngineWorker;
     const t0 = early ? early.t0 : performance.now();
+    let owner;
     try {
-      worker = early ? early.worker : new Worker(api.base + "worker.js");
+      const c = early || looConnect(api.base + "worker.js");
+      worker = c.port;
+      owner = c.owner;
+      api.shared = !!c.shared;
     } catch (e) {
       api.state = "failed";
       readyReject(e);
       return api.ready;
     }
     worker.onmessage = (e) => {
-      const m = typeof e.data === "string" ? JSON.parse(e.data) : e.data || {};
+      let m;
+      try {
+        m = typeof e.data === "string" ? JSON.parse(e.data) : e.data || {};
+      } catch {
+        return; // not ours
+      }
       if (m.type === "ready") {
+        if (api.state === "ready") return;
         api.state = "ready";
         api.loadMs = performance.now() - t0;
         api.workerMs = m.ms;
         api.pyodideMs = m.pyodideMs;
         api.importMs = m.importMs;
+        // Python was running already: its worker started before this page was opened
+        api.warm = typeof m.since === "number" && m.since < performance.timeOrigin;
+        api.snapshot = !!m.snapshot;
         readyResolve(api);
       } else if (m.type === "failed") {
         api.state = "failed";
@@ -117,8 +171,8 @@ function looMakeEngine() {
       api.state = "failed";
       readyReject(new Error(early.failed));
     }
-    worker.onerror = (e) => {
-      e.preventDefault();
+    owner.onerror = (e) => {
+      if (e && e.preventDefault) e.preventDefault();
       api.state = "failed";
       readyReject(new Error(e.message || "the engine's worker failed to start"));
     };
@@ -133,6 +187,17 @@ function looMakeEngine() {
   api.create = (kind, args, state) => call("create", [kind, JSON.stringify(args || {}), JSON.stringify(state || {})]);
   api.send = (id, message) => call("send", [id, JSON.stringify(message)]);
   api.onProgress = (f) => listeners.push(f);
+  // The engine outlives this page: the page's controllers go when the page goes. A page
+  // brought back from the back/forward cache has lost them, so it is read again.
+  let dropped = false;
+  addEventListener("pagehide", () => {
+    if (!worker || api.state !== "ready") return;
+    for (const w of window.looLive || []) worker.postMessage({ id: ++seq, op: "drop", args: [w.id] });
+    dropped = (window.looLive || []).length > 0;
+  });
+  addEventListener("pageshow", (e) => {
+    if (e.persisted && dropped) location.reload();
+  });
   // progress lines from Python (the lab) go to the widget's model as its `progress`
   listeners.push((m) => {
     const w = (window.looLive || []).find((x) => x.id === m.id);
@@ -235,6 +300,7 @@ async function looUpgrade(engine, host) {
     );
     return;
   }
+  await looDomReady(); // every component's module has run (they may be shared files)
   const component = (window.looComponents || {})[spec.component];
   let el = host.classList.contains("loo-static") ? host : null;
   let snapshot = {};

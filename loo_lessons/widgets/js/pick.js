@@ -1,13 +1,12 @@
 // The `pick` component: pick a card (or a declaration) in a position, then see whether that
 // choice is allowed, the rule id, the plain reason and the book's words, and the whole
 // answer; clicking other choices explains them too (illegal ones included).
-// A question with one answer grades the first click. A question with several answers
-// (multi: "select every card he may lead, then check") grades only on "Check": clicks
+// Every question, whatever the number of right answers, is graded only on "Check": clicks
 // select and deselect, and after Check each choice is marked right, wrong or missed.
 // Data: {question: a question in the quiz schema, title?}. State: picked (keys: for one
 // answer, in the order first clicked; for several, the selection), current (the key whose
 // verdict is shown), revealed (checked, or "Show the answer").
-// loo_lessons/widgets/state.py mirrors pickReduce exactly (tests compare the two).
+// loo_lessons/widgets/controllers/pick.py mirrors pickReduce exactly (tests compare the two).
 import { h, fill, button, mount, act } from "./cards.js";
 import { drawTable } from "./table.js";
 import { drawChoices, drawVerdict, speakVerdict, answerText, choiceMarks, addStyle } from "./verdict.js";
@@ -17,7 +16,7 @@ export function pickReduce(q, st, ev) {
   let picked = Array.isArray(st.picked) ? st.picked.filter((k) => keys.includes(k)) : [];
   let current = keys.includes(st.current) ? st.current : null;
   let revealed = Boolean(st.revealed);
-  const multi = Boolean(q.multi);
+  const multi = true; // every pick is select-then-Check: neither the buttons nor a first click give the answer away
   if (ev.type === "choice") {
     if (keys.includes(ev.key)) {
       if (multi && !revealed) {
@@ -65,7 +64,7 @@ export default {
       const d = model.get("data") || {};
       const q = d.question || {};
       const st = pickReduce(q, state(), { type: "none" });
-      const multi = Boolean(q.multi);
+      const multi = true; // every pick is select-then-Check: neither the buttons nor a first click give the answer away
       const open = multi ? st.revealed : st.revealed || st.picked.length > 0;
       const answer = q.answer || [];
       const verdicts = q.verdicts || {};

@@ -7,11 +7,13 @@
 // Data (all computed in Python, loo_lessons.widgets.play): {title, live, seat, players,
 // view, phase, my_turn, over, prompt, cards, kind, choices: [{key, label, legal}],
 // hint: {legal, why, allowed, forbidden, explanation} | null, log, since, can_undo,
-// settlement: {working, result, receives, pays, next_pool, looed} | null, message, error}.
+// settlement: {working, result, receives, pays, next_pool, looed} | null, message, error,
+// coach, review (js/coaching.js: "Ask the coach", and the review once the deal is over)}.
 // State: request ({n, type, key?, path?}: a click for Python), show_hint, tried (the
 // forbidden option last clicked), save_name (the file name typed).
 import { h, fill, button, cardEl, cardRow, mount, commit } from "./cards.js";
 import { drawTable } from "./table.js";
+import { coachPanel, reviewPanel } from "./coaching.js";
 
 // A click for Python: a fresh request object (its counter changes, so the same click twice
 // is two requests).
@@ -110,7 +112,7 @@ function playSettlement(s) {
   );
 }
 
-export default {
+export const playComponent = {
   render({ model, el }) {
     const live = () => (model.get("data") || {}).live !== false;
     mount(el, model, ["data", "show_hint", "tried"], (body, say) => {
@@ -180,7 +182,15 @@ export default {
             action: "save",
             focusId: "play-save",
           }),
+          d.my_turn
+            ? button("Ask the coach", () => (live() ? playRequest(model, { type: "coach" }) : null), { action: "coach", focusId: "play-coach" })
+            : null,
+          d.over
+            ? button("Review my decisions", () => (live() ? playRequest(model, { type: "review" }) : null), { action: "review", focusId: "play-review" })
+            : null,
         ),
+        d.coach ? coachPanel(d.coach) : null,
+        d.review ? reviewPanel(d.review) : null,
         showHint ? playHintPanel(hint) : null,
         d.settlement ? playSettlement(d.settlement) : null,
         d.message ? h("p", { class: "loo-message", role: "status", text: d.message }) : null,
@@ -205,3 +215,5 @@ export default {
     });
   },
 };
+
+export default playComponent;

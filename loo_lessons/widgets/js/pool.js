@@ -3,7 +3,7 @@
 // against the values the engine computed, "Show the working" shows them with the rules.
 // Data: {title, facts: [str], seats: [{seat, label, tricks}], fields: [{id, label, seat,
 // kind}], expected: {id: int}, working: [{text, rule_id}]}. State: entries ({id: int|null};
-// a blank counts as 0), checked, revealed. loo_lessons/widgets/state.py mirrors poolReduce.
+// a blank counts as 0), checked, revealed. loo_lessons/widgets/controllers/pool.py mirrors poolReduce.
 import { h, fill, button, mount, act } from "./cards.js";
 
 export function poolReduce(fields, st, ev) {

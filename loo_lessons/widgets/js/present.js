@@ -7,9 +7,10 @@
 // State: step (0 .. steps - 1), faces ("up" | "hidden").
 // Keys: ← → (or PageUp / PageDown, as a presentation clicker sends; Space) step, Home / End,
 // F hides or shows the hands, P (or the "Full screen" button) fills the screen for a
-// projector and Escape leaves it. Full screen, the step (its title, its rule and the book's
-// words) sits beside the table, and the whole stage is scaled to fit the screen (1280×720 or
-// 1920×1080: nothing to scroll).
+// projector and Escape leaves it. Full screen, one line at the top holds the seed and the
+// buttons; the step (its title, its rule and the book's words) fills the left half at 28 px
+// on 1280×720 and 42 px on 1920×1080, and the table with the seats, laid out in the columns
+// that make it biggest, is scaled to fill the right (nothing to scroll, for 3 to 8 players).
 // loo_lessons/widgets/present.py mirrors presentReduce exactly.
 import { h, fill, button, mount, act, dealForm, cardEl, cardLabel, parseCode, suitWord, SUIT_SYMBOLS, DECLARATION_WORDS } from "./cards.js";
 import { felt } from "./table.js";
@@ -79,50 +80,99 @@ const PRESENT_STYLE = `
 .loo-present:focus-visible { outline: 4px solid var(--loo-accent); outline-offset: 2px; }
 .loo.loo-present.loo-fullscreen { position: fixed; inset: 0; z-index: 2147483000; margin: 0; max-width: none;
   width: 100vw; height: 100vh; box-sizing: border-box; overflow: hidden; border-radius: 0;
-  background: var(--loo-bg, Canvas); padding: 8px 16px; font-size: 18px; }
-.loo-fullscreen > .loo-body { height: 100%; display: flex; flex-direction: column; }
-.loo-fullscreen .loo-banner { padding-bottom: 4px; gap: 4px 22px; }
-.loo-fullscreen .loo-seed { font-size: 2em; }
-.loo-fullscreen .loo-rules-name { font-size: 1.5em; }
-.loo-fullscreen .loo-book { display: none; }
-.loo-fullscreen .loo-controls { margin: 6px 0; }
-.loo-fullscreen .loo-btn { min-height: 42px; padding: 4px 14px; }
-.loo-fullscreen .loo-fit { flex: 1 1 auto; min-height: 0; overflow: hidden; position: relative; }
-.loo-fullscreen .loo-stage { display: grid; grid-template-columns: minmax(320px, 34%) minmax(0, 1fr); gap: 18px;
-  align-items: start; transform-origin: top left; position: absolute; left: 0; top: 0; }
-.loo-fullscreen .loo-stage .loo-felt { margin-top: 0; }
-.loo-fullscreen .loo-board .loo-seats { display: flex; flex-wrap: nowrap; justify-content: safe center; gap: 10px; }
-.loo-fullscreen .loo-board .loo-seat { flex: 0 0 auto; }
+  background: var(--loo-bg, Canvas); padding: 1vh 1.4vw; font-size: min(2.4vh, 1.35vw); }
+/* one line at the top (the seed, the rules, the players, the buttons), the rest for the deal */
+.loo-fullscreen > .loo-body { height: 100%; display: grid; grid-template-columns: auto minmax(0, 1fr);
+  grid-template-rows: auto minmax(0, 1fr); column-gap: 1.2em; align-items: center; }
+.loo-fullscreen .loo-banner { padding-bottom: 0; gap: 0 .8em; border-bottom: 0; flex-wrap: nowrap; white-space: nowrap; }
+.loo-fullscreen .loo-seed { font-size: 1.6em; }
+.loo-fullscreen .loo-rules-name, .loo-fullscreen .loo-players { font-size: 1.3em; }
+.loo-fullscreen .loo-book, .loo-fullscreen .loo-keys { display: none; }
+.loo-fullscreen .loo-controls { margin: .3em 0; gap: .5em; flex-wrap: nowrap; justify-content: flex-end; white-space: nowrap; }
+.loo-fullscreen .loo-btn { min-height: 2.1em; padding: .1em .7em; font-size: 1em; }
+.loo-fullscreen .loo-stepno { font-size: 1.25em; min-width: 6.5em; }
+.loo-fullscreen .loo-fit { grid-column: 1 / -1; align-self: stretch; border-top: 2px solid var(--loo-border); padding-top: .5em; }
+/* the rule on the left, big (28 px at 1280×720, 42 px at 1920×1080), the table on the right */
+.loo-fullscreen .loo-fit { min-height: 0; overflow: hidden; }
+.loo-fullscreen .loo-stage { display: grid; grid-template-columns: 50% minmax(0, 1fr); grid-template-rows: minmax(0, 1fr);
+  gap: 1.6vw; height: 100%; align-items: stretch; }
+.loo-fullscreen .loo-explain { font-size: min(3.9vh, 2.2vw); line-height: 1.15; overflow: hidden; min-height: 0; }
+.loo-fullscreen .loo-explain .loo-step-title { font-size: 1.1em; margin: 0 0 .1em; }
+.loo-fullscreen .loo-explain .loo-step-text, .loo-fullscreen .loo-explain .loo-law-head,
+.loo-fullscreen .loo-explain .loo-law blockquote.loo-quote { font-size: 1em; margin: .15em 0; }
+.loo-fullscreen .loo-explain .loo-law { padding: .15em .45em; margin: .2em 0; border-left-width: 6px; }
+.loo-fullscreen .loo-explain .loo-law-head { font-weight: 400; }
+.loo-fullscreen .loo-explain .loo-law-head .loo-rule { font-weight: 700; }
+.loo-fullscreen .loo-explain .loo-cite { font-size: .6em; line-height: 1.1; margin: 0; }
+.loo-fullscreen .loo-explain .loo-more { font-size: var(--loo-more, .7em); }
+.loo-fullscreen .loo-explain .loo-more > * { font-size: 1em; }
+/* the table and the seats, laid out in the columns that make them biggest, scaled to fill */
+.loo-fullscreen .loo-board { position: relative; overflow: hidden; min-height: 0; }
+.loo-fullscreen .loo-board-in { position: absolute; left: 0; top: 0; transform-origin: top left; width: max-content;
+  display: grid; grid-template-columns: repeat(var(--loo-cols, 4), max-content); gap: 12px; align-items: start; }
+.loo-fullscreen .loo-board-in > .loo-felt { grid-column: 1 / -1; margin: 0; justify-self: start; }
+.loo-fullscreen .loo-board-in > .loo-seats { display: contents; }
+.loo-fullscreen .loo-seat-head { font-size: 2.1em; font-weight: 800; }
+.loo-fullscreen .loo-seat-head .loo-tag { font-size: .55em; }
+.loo-fullscreen .loo-seat-status { font-size: 1.3em; }
+.loo-fullscreen .loo-fan > .loo-card + .loo-card { margin-left: -72px; }
 `;
 
-// Scale the stage so that all of it shows on the screen (full screen only).
+// Full screen only: the rule's words keep their size (what else the step says shrinks until
+// the left column holds it), and the table with the seats is laid out in the number of
+// columns that lets it be biggest, then scaled to fill the right of the screen.
 function presentFit(root) {
-  const holder = root.querySelector(".loo-fit");
-  const stage = holder && holder.querySelector(".loo-stage");
-  if (!stage) return;
+  const board = root.querySelector(".loo-board");
+  const inner = board && board.querySelector(".loo-board-in");
+  if (!inner) return;
+  const explain = root.querySelector(".loo-explain");
+  const more = explain && explain.querySelector(".loo-more");
   if (!root.classList.contains("loo-fullscreen")) {
-    stage.style.transform = "";
-    stage.style.width = "";
+    inner.style.transform = "";
+    inner.style.left = "";
+    inner.style.removeProperty("--loo-cols");
+    if (more) {
+      more.style.removeProperty("--loo-more");
+      more.style.display = "";
+    }
+    if (explain) explain.style.fontSize = "";
+    delete root.dataset.fit;
     return;
   }
-  const aw = holder.clientWidth;
-  const ah = holder.clientHeight;
-  let k = 1;
-  // the stage is laid out at a width k times too wide, then scaled by k: it fills the width
-  for (let i = 0; i < 6; i += 1) {
-    stage.style.transform = "";
-    stage.style.width = `${aw / k}px`;
-    const next = Math.min(1, ah / Math.max(1, stage.scrollHeight));
-    if (Math.abs(next - k) < 0.01) {
-      k = next;
-      break;
+  if (explain) {
+    // 28 px at 1280×720, 42 px at 1920×1080: bigger while the column holds it, smaller
+    // only when nothing else can give way
+    const base = Math.min(0.039 * window.innerHeight, 0.022 * window.innerWidth);
+    // (what was not allowed and the tricks played go first: smaller, then left to the page)
+    const tries = [1.3, 1.2, 1.1, 1].map((f) => [f, 0.7])
+      .concat([0.62, 0.55, 0.5, 0].map((m) => [1, m]))
+      .concat([0.97, 0.94, 0.91, 0.88, 0.85, 0.8, 0.7, 0.6].map((f) => [f, 0]));
+    for (const [f, m] of tries) {
+      explain.style.fontSize = `${(base * f).toFixed(1)}px`;
+      if (more) {
+        more.style.setProperty("--loo-more", `${m || 0.5}em`);
+        more.style.display = m ? "" : "none";
+      }
+      if (explain.scrollHeight <= explain.clientHeight + 1) break;
     }
-    k = next;
   }
-  stage.style.width = `${aw / k}px`;
-  k = Math.min(k, ah / Math.max(1, stage.scrollHeight), aw / Math.max(1, stage.scrollWidth));
-  stage.style.transform = `scale(${k})`;
-  root.dataset.fit = k.toFixed(3);
+  const aw = board.clientWidth;
+  const ah = board.clientHeight;
+  const n = Math.max(1, inner.querySelectorAll(".loo-seat").length);
+  inner.style.transform = "";
+  inner.style.left = "0px";
+  let best = null;
+  for (let c = 1; c <= n; c += 1) {
+    inner.style.setProperty("--loo-cols", String(c));
+    const w = Math.max(1, inner.offsetWidth);
+    const hh = Math.max(1, inner.offsetHeight);
+    const k = Math.min(aw / w, ah / hh, 2.5);
+    if (!best || k > best.k + 0.001) best = { c, k, w };
+  }
+  inner.style.setProperty("--loo-cols", String(best.c));
+  inner.style.left = `${Math.max(0, (aw - best.w * best.k) / 2)}px`;
+  inner.style.transform = `scale(${best.k})`;
+  root.dataset.fit = best.k.toFixed(3);
 }
 
 const ROLE_WORDS = { dealer: "Dealer", elder: "Elder hand" };
@@ -335,17 +385,25 @@ export default {
             h("div", { class: "loo-step-title", "data-kind": s.kind || "", text: s.title || "" }),
             s.text ? h("p", { class: "loo-step-text", text: s.text }) : null,
             (s.laws || []).map((law) => drawLaw(law, s.text)),
-            drawForbidden(s.forbidden || [], faces),
-            (s.working || []).length
-              ? h("ol", { class: "loo-working" }, s.working.map((w) => h("li", {}, w.rule_id ? h("span", { class: "loo-rule", text: w.rule_id }) : null, w.rule_id ? " " : "", w.text)))
-              : null,
-            drawHistory(view),
+            h(
+              "div",
+              { class: "loo-more" },
+              drawForbidden(s.forbidden || [], faces),
+              (s.working || []).length
+                ? h("ol", { class: "loo-working" }, s.working.map((w) => h("li", {}, w.rule_id ? h("span", { class: "loo-rule", text: w.rule_id }) : null, w.rule_id ? " " : "", w.text)))
+                : null,
+              drawHistory(view),
+            ),
           ),
           h(
             "div",
             { class: "loo-board" },
-            felt(view, { size: "huge", faces, big: true }),
-            h("div", { class: "loo-seats", "data-faces": faces }, seats.map((seat) => drawSeat(view, seat, faces))),
+            h(
+              "div",
+              { class: "loo-board-in" },
+              felt(view, { size: "huge", faces, big: true }),
+              h("div", { class: "loo-seats", "data-faces": faces }, seats.map((seat) => drawSeat(view, seat, faces))),
+            ),
           ),
         ),
         ),

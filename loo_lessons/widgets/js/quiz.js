@@ -5,7 +5,7 @@
 // (data.live), "New questions" asks Python for a fresh bank by bumping `new_request`.
 // State: index (0..n, n = the summary), responses (one per question: null or
 // {picked, correct, revealed}), selected (draft for multi questions), inspect (the choice
-// whose verdict is shown). loo_lessons/widgets/state.py mirrors quizReduce exactly.
+// whose verdict is shown). loo_lessons/widgets/controllers/quiz.py mirrors quizReduce exactly.
 // A several-answer question is graded only on "Check"; a one-answer question on its click.
 // The seconds a pupil spent on each question (shown until first answered) are kept on the
 // page, outside the state, for the results export.
@@ -14,9 +14,10 @@
 // a class code TOPIC-COUNT-SEED (e.g. lead-10-42, typed or in the URL as #class=lead-10-42)
 // deals the first COUNT questions of that bank, the same on every pupil's page; a pupil's
 // answers are exported as CSV and as a short result code (loo-lessons quiz results merges
-// them). On paper (@media print) every question is printed, and the answer key at the end
-// unless data.print_key is false.
-import { h, fill, button, mount, commit, cardRow, act } from "./cards.js";
+// them). On paper (@media print) every question is printed with a tick box before each
+// choice, and the answer key on pages of its own only when data.print_key is true (a
+// lesson printed from the book leaves it out).
+import { h, fill, button, mount, commit, cardEl, act } from "./cards.js";
 import { drawTable } from "./table.js";
 import { drawChoices, drawVerdict, speakVerdict, answerText, choiceLabel, choiceMarks, addStyle } from "./verdict.js";
 
@@ -248,9 +249,16 @@ export function hashCode(hash) {
   }
 }
 
+// A tick box (\u2610) before every choice: a card, or its words.
 function choiceText(q) {
-  if (q.kind === "pick_card") return cardRow((q.choices || []).map((c) => c.key), { size: "small", label: "choices" });
-  return h("ol", { class: "loo-print-choices", type: "A" }, (q.choices || []).map((c) => h("li", { text: `\u2610 ${c.label || c.key}` })));
+  const cards = q.kind === "pick_card";
+  return h(
+    "ol",
+    { class: "loo-print-choices" + (cards ? " loo-print-cards" : ""), type: "A" },
+    (q.choices || []).map((c) =>
+      h("li", {}, h("span", { class: "loo-tick", "aria-hidden": "true", text: "\u2610" }), " ", cards ? cardEl(c.key, { size: "small" }) : c.label || c.key),
+    ),
+  );
 }
 
 // Every question on paper, and the key at the end (when `key`).
@@ -263,10 +271,13 @@ function printSheet(qs, key, code) {
       h(
         "section",
         { class: "loo-print-q", "data-print-question": i + 1 },
-        h("h4", { text: `Question ${i + 1}${q.multi ? " (select all that apply)" : " (choose one)"}` }),
-        q.view ? drawTable(q.view) : null,
-        h("p", { class: "loo-prompt", text: q.prompt || "" }),
-        choiceText(q),
+        h("h4", { text: `Question ${i + 1}${q.multi ? " (tick every one that applies)" : " (tick one)"}` }),
+        h(
+          "div",
+          { class: "loo-print-body" },
+          q.view ? h("div", { class: "loo-print-table" }, drawTable(q.view)) : null,
+          h("div", { class: "loo-print-ask" }, h("p", { class: "loo-prompt", text: q.prompt || "" }), choiceText(q)),
+        ),
       ),
     ),
     key
@@ -527,7 +538,7 @@ export default {
     const drawSheet = () => {
       const d = model.get("data") || {};
       sheetCode = d.class_code || "";
-      const next = h("div", { class: "loo" }, printSheet(questions(), d.print_key !== false, d.class_code || ""));
+      const next = h("div", { class: "loo" }, printSheet(questions(), d.print_key === true, d.class_code || ""));
       if (sheet) sheet.replaceWith(next);
       else el.append(next);
       sheet = next;

@@ -3,7 +3,7 @@
 // each step: the rule that allowed the move, what was not allowed and why, the book's words.
 // Data: {title, steps: [{kind, title, text, laws: [law], forbidden: [{key, law}],
 // working: [{text, rule_id}], view}]}. State: step. Keys: ← → Home End.
-// loo_lessons/widgets/state.py mirrors stepReduce exactly.
+// loo_lessons/widgets/controllers/steps.py mirrors stepReduce exactly.
 import { h, fill, button, mount, act, dealForm } from "./cards.js";
 import { drawTable } from "./table.js";
 

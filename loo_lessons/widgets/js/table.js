@@ -1,7 +1,7 @@
 // The `table` component: seats around a table (dealer, elder hand, in/out, cards, tricks won)
 // and the felt in the middle (turn-up and trumps, the pool, the miss, the trick so far).
 // `drawTable(view)` is shared by pick, quiz and stepper. The view is computed in Python
-// (loo_lessons.widgets.data.table_view, or a quiz question's "view"): nothing here decides
+// (loo_lessons.explain.table.table_view, or a quiz question's "view"): nothing here decides
 // a rule, it only draws.
 import { h, fill, cardEl, cardLabel, cardRow, mount, suitWord, SUIT_SYMBOLS, DECLARATION_WORDS } from "./cards.js";
 

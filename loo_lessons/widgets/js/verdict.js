@@ -119,14 +119,26 @@ export const CHOICE_STYLE = `
 .loo .loo-class label { display: inline-flex; gap: 6px; align-items: center; }
 .loo .loo-class input { font: inherit; padding: 4px 6px; border: 1px solid var(--loo-border); border-radius: 4px; min-width: 9em; }
 .loo .loo-sendback textarea { width: 100%; font-family: monospace; font-size: .9em; }
-.loo .loo-print-q { break-inside: avoid; page-break-inside: avoid; margin: 0 0 14px; padding-bottom: 8px; border-bottom: 1px solid var(--loo-border); }
+.loo .loo-print-q { break-inside: avoid; page-break-inside: avoid; margin: 0 0 8px; padding-bottom: 6px; border-bottom: 1px solid var(--loo-border); }
+.loo .loo-print-q h4 { margin: 0 0 4px; break-after: avoid; }
+.loo .loo-print-body { display: flex; gap: 14px; align-items: flex-start; }
+.loo .loo-print-table { flex: 0 0 auto; zoom: .5; }
+.loo .loo-print-ask { flex: 1 1 0; min-width: 0; }
+.loo .loo-print-ask .loo-prompt { margin: 0 0 4px; font-size: 1em; font-weight: 400; }
 .loo .loo-print-key { break-before: page; page-break-before: always; }
-.loo .loo-print ol.loo-print-choices { margin: 4px 0 0 1.4em; padding: 0; }
+.loo .loo-print ol.loo-print-choices { margin: 4px 0 0 1.6em; padding: 0; }
+.loo .loo-print ol.loo-print-choices > li { margin: 2px 0; }
+.loo .loo-print ol.loo-print-cards { display: flex; flex-wrap: wrap; gap: 4px 22px; margin-left: 0; list-style-position: inside; }
+.loo .loo-print ol.loo-print-cards > li { display: flex; align-items: center; gap: 4px; }
+.loo .loo-print .loo-tick { font-size: 1.25em; line-height: 1; }
 @media print {
   .loo .loo-controls, .loo .loo-class, .loo .loo-sendback, .loo .loo-progress { display: none !important; }
   .loo .loo-quiz-screen { display: none !important; }
-  .loo .loo-print { display: block !important; }
+  .loo .loo-print { display: block !important; font-size: 10.5pt; }
   .loo .loo-btn { border: 1px solid #888; background: none; color: inherit; }
+  /* the table on paper: ink for the cards, not for the felt */
+  .loo .loo-print .loo-felt { background: none; color: inherit; border: 2px solid #555; }
+  .loo .loo-print .loo-felt .loo-caption, .loo .loo-print .loo-felt .loo-muted { color: inherit; }
 }
 `;
 

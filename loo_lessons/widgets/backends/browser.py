@@ -2,7 +2,7 @@
 
 Every call takes and returns JSON text (one copy across the worker boundary, no proxies):
 
-- `create(kind, args, state)`: a controller of that kind (`KINDS`), made from its arguments
+- `create(kind, args, state)`: a controller of that kind (`registry.REGISTRY`), made from its arguments
   and the state the page shows now; returns `{"id", "state"}` (every trait);
 - `send(id, message)`: one message from the component (`{"event": ...}` or `{"sync": ...}`);
   returns `{"changes"}` (the traits that changed);
@@ -14,42 +14,20 @@ Nothing here raises for a bad call: the answer is `{"error": "..."}` and the pag
 
 from __future__ import annotations
 
-import importlib
 import json
 import random
 import time
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from loo_lessons.engine.errors import LooError
-from loo_lessons.widgets.controllers.base import Refused
+from loo_lessons.widgets.controllers.base import Refused, checked_json
+from loo_lessons.widgets.registry import REGISTRY, controller_class
 
 if TYPE_CHECKING:
-    from loo_lessons.widgets.controllers.components import Controller
+    from loo_lessons.widgets.controllers.base import Controller
 
-#: Each widget's controller: its module and class, imported when a page first needs one (a
-#: page with no lab does not pay for importing the simulator).
-KINDS: dict[str, tuple[str, str]] = {
-    "pick": ("components", "PickController"),
-    "pool": ("components", "PoolController"),
-    "quiz": ("components", "QuizController"),
-    "stepper": ("components", "StepperController"),
-    "present": ("components", "PresentController"),
-    "explore": ("components", "ExploreController"),
-    "declarations": ("components", "DeclarationsController"),
-    "play": ("play", "PlayController"),
-    "lab": ("lab", "LabController"),
-    "search": ("search", "SearchController"),
-}
-
-
-def controller_class(kind: str) -> type[Controller]:
-    module, name = KINDS[kind]
-    cls: type[Controller] = getattr(
-        importlib.import_module(f"loo_lessons.widgets.controllers.{module}"), name
-    )
-    return cls
-
+#: The widgets the page can make (`registry`).
+KINDS = REGISTRY
 
 #: Set by the book's worker: posts a progress line (JSON text) to the page.
 PROGRESS: Callable[[str], None] | None = None
@@ -62,13 +40,16 @@ _next = [0]
 
 
 def _answer(f: Callable[[], Any]) -> str:
+    """Always JSON text: the answer, or {"error": one line}."""
     try:
         return json.dumps(f(), ensure_ascii=False)
-    except (LooError, KeyError, ValueError, TypeError, IndexError, RecursionError) as e:
-        return json.dumps({"error": f"{type(e).__name__}: {str(e)[:300]}"})
+    except Exception as e:  # anything at all: the worker answers in JSON and lives on
+        return json.dumps({"error": " ".join(f"{type(e).__name__}: {e}".split())[:300]})
 
 
 def _mapping(text: str, what: str) -> Mapping[str, Any]:
+    if not isinstance(text, str):
+        raise Refused(f"{what} must be JSON text")
     value = json.loads(text) if text else {}
     if not isinstance(value, Mapping):
         raise Refused(f"{what} must be an object")
@@ -87,18 +68,20 @@ def create(kind: str, args: str = "{}", state: str = "{}") -> str:
         data = traits.get("data")
         if isinstance(data, dict) and "live" in data:
             traits["data"] = {**data, "live": True}  # the page shows it static until now
+        checked_json(given, "args")
+        checked_json(traits, "state")
         ctl = cls(**given, **traits)
+        ctl.files = False  # the page downloads what a kernel would write
         ctl.take_changes()
         _next[0] += 1
         cid = _next[0]
         _live[cid] = ctl
-        if kind == "lab":
 
-            def post(done: int, total: int) -> None:
-                if PROGRESS is not None:
-                    PROGRESS(json.dumps({"type": "progress", "id": cid, "done": done, "total": total}))
+        def post(done: int, total: int) -> None:
+            if PROGRESS is not None:
+                PROGRESS(json.dumps({"type": "progress", "id": cid, "done": done, "total": total}))
 
-            ctl.on_progress = post  # type: ignore[attr-defined]
+        ctl.on_progress = post
         return {"id": _next[0], "state": ctl.state()}
 
     return _answer(make)
@@ -109,7 +92,10 @@ def send(cid: int, message: str) -> str:
         ctl = _live.get(int(cid))
         if ctl is None:
             raise Refused(f"no live widget {cid}")
-        return {"changes": ctl.receive(_mapping(message, "message"))}
+        if not isinstance(message, str):
+            raise Refused("message must be JSON text")
+        # whatever it holds, the controller refuses it or takes it, as the kernel's does
+        return {"changes": ctl.receive(json.loads(message) if message else None)}
 
     return _answer(go)
 

@@ -1,0 +1,373 @@
+"""Driving a class hub over HTTP, as pupils' browsers do: start it, log in through the form,
+spawn servers, run a lesson's code cells in a kernel over its websocket, and stop it all.
+
+Used by the hub tests (tests/test_jupyterhub.py) and the benchmark
+(`loo_lessons.classroom.bench`). The hub is started from deploy/jupyterhub/jupyterhub_config.py
+with the proxy from deploy/jupyterhub/package-lock.json. Traps (issue 12): the hub is up only
+when /hub/api/ answers 200; a form post needs the _xsrf token of its path; hub, proxy and
+every pupil's server run in process groups of their own, so each one's pid is recorded and
+every survivor is stopped by its pid.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import sysconfig
+import time
+import uuid
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import requests  # comes with jupyterlab_server
+import websocket  # websocket-client, comes with jupyter_server
+
+from loo_lessons.classroom.pupils import reachable_by_all
+
+REPO = Path(__file__).resolve().parent.parent.parent
+RECIPE = REPO / "deploy" / "jupyterhub"
+PROXY = RECIPE / "node_modules" / ".bin" / "configurable-http-proxy"
+LESSON = "01-welcome.ipynb"
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+def alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except (ProcessLookupError, PermissionError):
+        return False
+    try:  # a zombie (exited, not yet reaped) counts as gone
+        return Path(f"/proc/{pid}/stat").read_text().split()[2] != "Z"
+    except OSError:
+        return False
+
+
+def descendants(pids: set[int]) -> set[int]:
+    """Every live process below `pids` (read from /proc): kernels of pupils' servers too."""
+    parent: dict[int, int] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            parent[int(entry.name)] = int(fields[1])
+    found = set(pids)
+    grew = True
+    while grew:
+        more = {p for p, pp in parent.items() if pp in found and p not in found}
+        found |= more
+        grew = bool(more)
+    return {p for p in found if alive(p)}
+
+
+@dataclass
+class Hub:
+    url: str
+    state: Path
+    homes: Path
+    log: Path
+    proc: subprocess.Popen[bytes]
+    env: Mapping[str, str]  # the variables given to the recipe
+    pids: set[int] = field(default_factory=set)  # hub, proxy, services, pupils' servers
+
+    def log_text(self) -> str:
+        return self.log.read_text(errors="replace")[-6000:]
+
+
+def hub_venv(folder: Path) -> Path:
+    """A venv for the hub at `folder` (outside the project), from a Python every user may
+    run, that sees what this Python has installed (a .pth line) and the project: the
+    README's `python3 -m venv` and `pip install`, without the network, for tests and the
+    benchmark. Returns its python."""
+    version = f"python{sys.version_info.major}.{sys.version_info.minor}"
+    bases = [Path(sys.base_prefix) / "bin" / version, Path("/usr/bin") / version]
+    base = next((b for b in bases if b.exists() and reachable_by_all(b)), None)
+    if base is None:
+        raise RuntimeError(
+            f"no {version} that every user may run (tried {', '.join(map(str, bases))}): "
+            "a class hub's pupils run their servers as their own Unix users"
+        )
+    subprocess.run([str(base), "-m", "venv", "--without-pip", str(folder)], check=True)
+    site = folder / "lib" / version / "site-packages"
+    (site / "loo-hub-shared.pth").write_text(f"{sysconfig.get_paths()['purelib']}\n{REPO}\n")
+    for shared in ("etc/jupyter", "share/jupyter"):  # server extensions, JupyterLab's app
+        if (Path(sys.prefix) / shared).is_dir():
+            (folder / shared).parent.mkdir(parents=True, exist_ok=True)
+            (folder / shared).symlink_to(Path(sys.prefix) / shared)
+    folder.chmod(0o755)
+    return folder / "bin" / "python"
+
+
+def start_hub(
+    python: Path,
+    state: Path,
+    homes: Path,
+    log: Path,
+    extra_env: Mapping[str, str],
+    timeout: float = 60,
+) -> Hub:
+    """The class recipe, run by `python` (see `hub_venv`), on 127.0.0.1 and free ports;
+    returns once /hub/api/ answers 200."""
+    if not PROXY.exists():
+        raise RuntimeError(
+            "configurable-http-proxy is missing: bash deploy/jupyterhub/install-proxy.sh"
+        )
+    port = free_port()
+    env = {
+        **os.environ,
+        "LOO_HUB_IP": "127.0.0.1",
+        "LOO_HUB_PORT": str(port),
+        "LOO_HUB_HUB_PORT": str(free_port()),
+        "LOO_HUB_API_PORT": str(free_port()),
+        "LOO_HUB_RESULTS_PORT": str(free_port()),
+        "LOO_HUB_STATE": str(state),
+        "LOO_HUB_HOMES": str(homes),
+        "PYTHONPATH": os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")])),
+        **extra_env,
+    }
+    with log.open("w") as out:
+        proc = subprocess.Popen(
+            [
+                str(python),
+                "-m",
+                "jupyterhub",
+                "-f",
+                str(RECIPE / "jupyterhub_config.py"),
+            ],
+            cwd=state,
+            env=env,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,  # its own process group, stopped by its pid
+        )
+    hub = Hub(f"http://127.0.0.1:{port}", state, homes, log, proc, env, {proc.pid})
+    deadline = time.monotonic() + timeout
+    try:
+        while True:  # up only when /hub/api/ answers 200 (the proxy answers 503 before)
+            with contextlib.suppress(requests.RequestException):
+                if requests.get(f"{hub.url}/hub/api/", timeout=2).status_code == 200:
+                    break
+            if proc.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError("the hub did not start:\n" + hub.log_text())
+            time.sleep(0.3)
+        hub.pids.add(int((state / "jupyterhub-proxy.pid").read_text()))
+        hub.pids |= descendants(hub.pids)  # the results service
+    except BaseException:
+        stop_hub(hub)
+        raise
+    return hub
+
+
+def stop_hub(hub: Hub) -> list[int]:
+    """Stop the hub (which stops the proxy, the service and the pupils' servers), then every
+    survivor among the processes recorded and their children; returns any left alive."""
+    every = descendants(hub.pids)
+    if hub.proc.poll() is None:
+        hub.proc.send_signal(signal.SIGTERM)
+        try:
+            hub.proc.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            hub.proc.kill()
+            hub.proc.wait()
+    deadline = time.monotonic() + 10
+    for sig in (signal.SIGTERM, signal.SIGKILL):
+        for pid in sorted(p for p in every if alive(p)):
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, sig)
+        while any(alive(p) for p in every) and time.monotonic() < deadline:
+            time.sleep(0.2)
+        deadline = time.monotonic() + 5
+    return [p for p in every if alive(p)]
+
+
+def log_in_status(hub: Hub, name: str, password: str) -> tuple[int, requests.Session]:
+    """Post the login form (with the _xsrf token the login page set for /hub/); 302 is in."""
+    s = requests.Session()
+    r = s.get(f"{hub.url}/hub/login", timeout=10)
+    r.raise_for_status()
+    xsrf = s.cookies.get("_xsrf", path="/hub/")
+    r = s.post(
+        f"{hub.url}/hub/login",
+        data={"username": name, "password": password, "_xsrf": xsrf},
+        allow_redirects=False,
+        timeout=30,
+    )
+    return r.status_code, s
+
+
+def log_in(hub: Hub, name: str, password: str) -> requests.Session:
+    status, s = log_in_status(hub, name, password)
+    if status != 302:
+        raise AssertionError(f"{name} was not logged in: {status}\n{hub.log_text()}")
+    return s
+
+
+def token_for(hub: Hub, s: requests.Session, name: str) -> str:
+    """A token of the pupil's own, asked for with their login cookie."""
+    r = s.post(
+        f"{hub.url}/hub/api/users/{name}/tokens",
+        json={"note": "class hub driver", "expires_in": 3600},
+        headers={"X-XSRFToken": s.cookies.get("_xsrf", path="/hub/") or ""},
+        timeout=30,
+    )
+    if r.status_code != 201:
+        raise AssertionError(f"no token for {name}: {r.status_code} {r.text[:300]}")
+    token: str = r.json()["token"]
+    return token
+
+
+def spawn(hub: Hub, name: str, token: str, timeout: float = 180) -> dict[str, Any]:
+    """Start the pupil's server (through the hub's API, as /hub/spawn does) and wait until
+    it is ready."""
+    auth = {"Authorization": f"token {token}"}
+    r = requests.post(f"{hub.url}/hub/api/users/{name}/server", headers=auth, timeout=60)
+    if r.status_code not in (201, 202):
+        raise AssertionError(f"{name}: spawn {r.status_code} {r.text[:300]}\n{hub.log_text()}")
+    deadline = time.monotonic() + timeout
+    while True:
+        me = requests.get(f"{hub.url}/hub/api/user", headers=auth, timeout=30).json()
+        server = me["servers"].get("")
+        if server and server["ready"]:
+            return dict(server)
+        if time.monotonic() > deadline or (server is None and not me.get("pending")):
+            raise AssertionError(f"{name}'s server did not start:\n{hub.log_text()}")
+        time.sleep(0.3)
+
+
+def server_pid(hub: Hub, name: str) -> int:
+    """The pid of the pupil's server: the process below the hub whose JUPYTERHUB_USER is
+    this pupil."""
+    for pid in descendants(hub.pids):
+        try:
+            environ = Path(f"/proc/{pid}/environ").read_bytes().split(b"\0")
+            cmd = Path(f"/proc/{pid}/cmdline").read_bytes()
+        except OSError:
+            continue
+        if b"singleuser" in cmd and f"JUPYTERHUB_USER={name}".encode() in environ:
+            return pid
+    raise AssertionError(f"no server process for {name}")
+
+
+def run_code(ws: Any, code: str, session: str) -> list[dict[str, Any]]:
+    """One execute_request on the kernel's websocket; the outputs until the kernel is idle."""
+    msg_id = uuid.uuid4().hex
+    header = {
+        "msg_id": msg_id,
+        "msg_type": "execute_request",
+        "username": "pupil",
+        "session": session,
+        "version": "5.3",
+        "date": "",
+    }
+    content = {
+        "code": code,
+        "silent": False,
+        "store_history": True,
+        "user_expressions": {},
+        "allow_stdin": False,
+        "stop_on_error": True,
+    }
+    ws.send(
+        json.dumps(
+            {
+                "header": header,
+                "parent_header": {},
+                "metadata": {},
+                "content": content,
+                "channel": "shell",
+                "buffers": [],
+            }
+        )
+    )
+    outputs: list[dict[str, Any]] = []
+    replied = idle = False
+    while not (replied and idle):
+        msg = json.loads(ws.recv())
+        if msg.get("parent_header", {}).get("msg_id") != msg_id:
+            continue
+        kind = msg["msg_type"]
+        if kind in ("execute_result", "display_data", "stream", "error"):
+            outputs.append({"output_type": kind, **msg["content"]})
+        elif kind == "execute_reply":
+            replied = True
+            if msg["content"]["status"] != "ok":
+                outputs.append({"output_type": "error", **msg["content"]})
+        elif kind == "status" and msg["content"]["execution_state"] == "idle":
+            idle = True
+    return outputs
+
+
+class Kernel:
+    """A kernel in a pupil's server, reached through the hub's proxy with their token."""
+
+    def __init__(self, hub: Hub, name: str, token: str, path: str = "") -> None:
+        self.base = f"{hub.url}/user/{name}"
+        self.auth = {"Authorization": f"token {token}"}
+        r = requests.post(
+            f"{self.base}/api/kernels",
+            json={"name": "python3", "path": path},
+            headers=self.auth,
+            timeout=60,
+        )
+        if r.status_code != 201:
+            raise AssertionError(f"{name}: no kernel: {r.status_code}: {r.text[:300]}")
+        self.id = r.json()["id"]
+        self.session = uuid.uuid4().hex
+        ws_base = "ws" + self.base.removeprefix("http")
+        self.ws = websocket.create_connection(
+            f"{ws_base}/api/kernels/{self.id}/channels?session_id={self.session}",
+            header=[f"Authorization: token {token}"],
+            timeout=180,
+        )
+
+    def run(self, code: str) -> list[dict[str, Any]]:
+        return run_code(self.ws, code, self.session)
+
+    def text(self, code: str) -> str:
+        """What `code` printed; AssertionError with the traceback if it failed."""
+        outputs = self.run(code)
+        errors = [o for o in outputs if o["output_type"] == "error"]
+        if errors:
+            raise AssertionError(f"{errors[0].get('ename')}: {errors[0].get('evalue')}")
+        return "".join(o.get("text", "") for o in outputs)
+
+    def close(self) -> None:
+        self.ws.close()
+        requests.delete(f"{self.base}/api/kernels/{self.id}", headers=self.auth, timeout=30)
+
+    def __enter__(self) -> Kernel:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def run_lesson(hub: Hub, name: str, token: str) -> tuple[int, list[list[dict[str, Any]]], str]:
+    """Lesson 1 from the pupil's own copy, every code cell run in a kernel of their server;
+    returns the count of code cells, their outputs, and the kernel's working folder."""
+    r = requests.get(
+        f"{hub.url}/user/{name}/api/contents/loo-lessons/notebooks/{LESSON}",
+        headers={"Authorization": f"token {token}"},
+        timeout=60,
+    )
+    if r.status_code != 200:
+        raise AssertionError(f"{name}: lesson 1: {r.status_code}: {r.text[:300]}")
+    cells = [c for c in r.json()["content"]["cells"] if c["cell_type"] == "code"]
+    with Kernel(hub, name, token, "loo-lessons/notebooks") as k:
+        outputs = [k.run("".join(c["source"])) for c in cells]
+        cwd = k.text("import os; print(os.getcwd())").strip()
+    return len(cells), outputs, cwd

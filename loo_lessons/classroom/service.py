@@ -1,0 +1,270 @@
+"""The class results service: a JupyterHub service the hub starts and authenticates.
+
+Started by the hub (deploy/jupyterhub/jupyterhub_config.py) as
+``python -m loo_lessons.classroom.service --db FILE``. Every request is identified by the
+hub's OAuth (`jupyterhub.services.auth.HubOAuth`): a browser's login cookie or a pupil's own
+token (a kernel's ``JUPYTERHUB_API_TOKEN``). Under ``/services/class-results/``:
+
+- ``POST answers``: one answer (`quiz.results.AnswerRecord` as JSON); stored as the
+  logged-in pupil's once the class code is found to have produced it (`answers.check`).
+  A record naming another pupil: 403.
+- ``GET`` (the page): a teacher (a hub admin or a member of the hub group ``teachers``) sees
+  the class codes answered; ``dashboard?code=…`` every pupil × question (a row per attempt)
+  and the rules the class missed most, refreshed every few seconds: the tables of
+  ``loo-lessons quiz results`` (`quiz.classroom`) made from the stored answers;
+  ``csv?code=…`` the same table as CSV. A pupil sees only their own results (``mine``); the
+  class's pages answer them 403.
+
+Every name and text from a pupil is escaped in HTML; the rule words come from the engine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import html
+import json
+import os
+import sys
+import time
+import urllib.parse
+import urllib.request
+from collections.abc import Sequence
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from jupyterhub.services.auth import HubOAuthCallbackHandler, HubOAuthenticated
+from jupyterhub.utils import url_path_join
+from tornado import ioloop, web
+
+from loo_lessons.classroom.answers import AnswerError, AnswerRecord, canonical, check
+from loo_lessons.classroom.store import ClassResults, Store
+from loo_lessons.quiz.classroom import rule_table, table, table_csv
+
+NAME = "class-results"
+TEACHERS_GROUP = "teachers"
+MAX_BODY = 10_000
+REFRESH_SECONDS = 5
+#: How long a teacher lookup (admin flag, groups) is trusted.
+LOOKUP_SECONDS = 30.0
+
+_STYLE = """
+body{font-family:system-ui,sans-serif;margin:1.5rem;max-width:80rem}
+table{border-collapse:collapse;margin:1rem 0}td,th{border:1px solid #999;padding:.25rem .5rem}
+td.right{background:#dfd}td.wrong{background:#fdd}blockquote{margin:.2rem 0 .2rem 1rem}
+"""
+
+
+def _e(text: object) -> str:
+    return html.escape(str(text), quote=True)
+
+
+def page(title: str, body: str, *, refresh: bool = False) -> str:
+    meta = f'<meta http-equiv="refresh" content="{REFRESH_SECONDS}">' if refresh else ""
+    return (
+        f'<!doctype html><html lang="en"><head><meta charset="utf-8">{meta}'
+        f"<title>{_e(title)}</title><style>{_STYLE}</style></head>"
+        f"<body><h1>{_e(title)}</h1>{body}</body></html>"
+    )
+
+
+def dashboard_html(results: ClassResults, csv_url: str) -> str:
+    """The teacher's table for one class code (`quiz.classroom.table`: a row per pupil and
+    attempt, a column per question) and the rules the class missed most
+    (`quiz.classroom.rule_table`), every text escaped."""
+    columns, rows = table(results.pupils)
+    marks = [c for c in columns if c.startswith("q") and c[1:].isdigit()]
+    head = "".join(f"<th>{_e(c.upper())}</th>" for c in marks)
+    lines = []
+    for row in rows:
+        cells = []
+        for c in marks:
+            mark = row[c]
+            if mark == "":
+                cells.append("<td></td>")
+            else:
+                cells.append('<td class="right">✓</td>' if mark else '<td class="wrong">✗</td>')
+        lines.append(
+            f"<tr><th>{_e(row['name'])}</th><td>{_e(row['attempt'])}</td>"
+            f"<td>{_e(row['right'])}/{_e(row['answered'])}</td><td>{_e(row['seconds'])}</td>"
+            + "".join(cells)
+            + "</tr>"
+        )
+    _, rules = rule_table(results.pupils)
+    missed = "".join(
+        f"<li><b>{_e(r['rule_id'])}</b>: missed in {_e(r['missed'])} of {_e(r['answered'])}"
+        f" first-attempt answers<blockquote>{_e(r['rule'])} ({_e(r['book'])})</blockquote></li>"
+        for r in rules
+    )
+    refused = "".join(f"<li>{_e(r.line())}</li>" for r in results.refusals)
+    return page(
+        f"Class {results.class_code}",
+        f"<p>{len(results.pupils)} pupils; a row per pupil and attempt. This page refreshes"
+        f' itself. <a href="{_e(csv_url)}">Download the table (CSV)</a></p>'
+        "<table><tr><th>pupil</th><th>attempt</th><th>right</th><th>seconds</th>"
+        f"{head}</tr>{''.join(lines)}</table>"
+        f"<h2>Rules the class missed most</h2><ul>{missed or '<li>no answers yet</li>'}</ul>"
+        + (f"<h2>Not counted</h2><ul>{refused}</ul>" if refused else ""),
+        refresh=True,
+    )
+
+
+class Base(HubOAuthenticated, web.RequestHandler):  # type: ignore[misc]
+    store: Store
+    lookups: dict[str, tuple[float, bool]]
+
+    def initialize(self, store: Store, lookups: dict[str, tuple[float, bool]]) -> None:
+        self.store = store
+        self.lookups = lookups
+
+    def user_name(self) -> str:
+        user = self.current_user
+        if not user or user.get("kind", "user") != "user":
+            raise web.HTTPError(403, "only the hub's users may use the class results")
+        return str(user["name"])
+
+    def is_teacher(self, name: str) -> bool:
+        """A hub admin or a member of the `teachers` group, asked of the hub with the
+        service's own token (and trusted for `LOOKUP_SECONDS`)."""
+        seen = self.lookups.get(name)
+        if seen and time.monotonic() - seen[0] < LOOKUP_SECONDS:
+            return seen[1]
+        url = url_path_join(self.hub_auth.api_url, "users", urllib.parse.quote(name, safe=""))
+        request = urllib.request.Request(
+            url, headers={"Authorization": f"token {self.hub_auth.api_token}"}
+        )
+        with urllib.request.urlopen(request, timeout=10) as r:
+            model: dict[str, Any] = json.load(r)
+        teacher = bool(model.get("admin")) or TEACHERS_GROUP in (model.get("groups") or [])
+        self.lookups[name] = (time.monotonic(), teacher)
+        return teacher
+
+    def teacher(self) -> str:
+        name = self.user_name()
+        if not self.is_teacher(name):
+            raise web.HTTPError(403, "the class's results are for its teachers")
+        return name
+
+    def code(self) -> str:
+        try:
+            return canonical(self.get_argument("code"))
+        except AnswerError as e:
+            raise web.HTTPError(400, str(e)) from None
+
+    def write_error(self, status_code: int, **kwargs: Any) -> None:
+        reason = self._reason
+        exc = kwargs.get("exc_info", (None, None, None))[1]
+        if isinstance(exc, web.HTTPError) and exc.log_message:
+            reason = exc.log_message
+        self.set_header("Content-Type", "text/plain; charset=utf-8")
+        self.finish(f"{status_code}: {reason}\n")
+
+
+class AnswersHandler(Base):
+    @web.authenticated
+    def post(self) -> None:
+        name = self.user_name()
+        body = self.request.body
+        if len(body) > MAX_BODY:
+            raise web.HTTPError(413, f"an answer is at most {MAX_BODY} bytes")
+        try:
+            record = AnswerRecord.from_json(json.loads(body), "answer")
+            if record.pupil and record.pupil != name:
+                raise web.HTTPError(403, f"{name} may post only their own answers")
+            checked = check(replace(record, pupil=name))
+        except (json.JSONDecodeError, UnicodeDecodeError):
+            raise web.HTTPError(400, "answer: not JSON") from None
+        except ValueError as e:  # AnswerError too
+            raise web.HTTPError(400, str(e)) from None
+        self.store.add(checked)
+        self.set_status(201)
+        self.finish({"pupil": name, "class_code": checked.class_code})
+
+
+class HomeHandler(Base):
+    @web.authenticated
+    def get(self) -> None:
+        name = self.user_name()
+        if not self.is_teacher(name):
+            self.redirect(url_path_join(self.hub_auth.base_url, "mine"))
+            return
+        codes = "".join(
+            f'<li><a href="dashboard?code={_e(urllib.parse.quote(c))}">{_e(c)}</a></li>'
+            for c in self.store.codes()
+        )
+        self.finish(
+            page(
+                "Class results",
+                f"<p>Class codes answered (most recent first):</p><ul>{codes or '<li>none yet</li>'}</ul>",
+                refresh=True,
+            )
+        )
+
+
+class DashboardHandler(Base):
+    @web.authenticated
+    def get(self) -> None:
+        self.teacher()
+        code = self.code()
+        csv_url = f"csv?code={urllib.parse.quote(code)}"
+        self.finish(dashboard_html(self.store.results(code), csv_url))
+
+
+class CsvHandler(Base):
+    @web.authenticated
+    def get(self) -> None:
+        self.teacher()
+        code = self.code()
+        self.set_header("Content-Type", "text/csv; charset=utf-8")
+        self.set_header("Content-Disposition", f'attachment; filename="class-{code}.csv"')
+        self.finish(table_csv(self.store.results(code).pupils))
+
+
+class MineHandler(Base):
+    @web.authenticated
+    def get(self) -> None:
+        name = self.user_name()
+        parts = []
+        for code in self.store.codes():
+            for r in self.store.results(code, pupil=name).pupils:
+                for a in r.attempts:
+                    parts.append(
+                        f"<li>{_e(code)}, attempt {a.number}: {a.right} right of"
+                        f" {a.answered} answered</li>"
+                    )
+        self.finish(page(f"{name}'s answers", f"<ul>{''.join(parts) or '<li>none yet</li>'}</ul>"))
+
+
+def make_app(store: Store, prefix: str) -> web.Application:
+    lookups: dict[str, tuple[float, bool]] = {}
+    args = {"store": store, "lookups": lookups}
+    return web.Application(
+        [
+            (prefix, HomeHandler, args),
+            (url_path_join(prefix, "answers"), AnswersHandler, args),
+            (url_path_join(prefix, "dashboard"), DashboardHandler, args),
+            (url_path_join(prefix, "csv"), CsvHandler, args),
+            (url_path_join(prefix, "mine"), MineHandler, args),
+            (url_path_join(prefix, "oauth_callback"), HubOAuthCallbackHandler),
+        ],
+        cookie_secret=os.urandom(32),
+    )
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    p = argparse.ArgumentParser(prog="python -m loo_lessons.classroom.service")
+    p.add_argument("--db", required=True, help="the answers' SQLite file")
+    args = p.parse_args(argv)
+    url = urllib.parse.urlparse(os.environ.get("JUPYTERHUB_SERVICE_URL", ""))
+    prefix = os.environ.get("JUPYTERHUB_SERVICE_PREFIX", f"/services/{NAME}/")
+    if not url.port:
+        print("error: JUPYTERHUB_SERVICE_URL: run by the hub (no port given)", file=sys.stderr)
+        return 2
+    store = Store(Path(args.db))
+    make_app(store, prefix).listen(url.port, url.hostname or "127.0.0.1")
+    ioloop.IOLoop.current().start()
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,38 @@
+"""`loo-lessons class add-pupils FILE NAME…`: the class hub's list of pupils and passwords.
+
+Each named pupil gets a new password (printed once, ``name password`` a line, to hand out);
+the file keeps only its hash (`classroom.pupils`). Naming a pupil again gives them a new
+password. Point the hub at the file with ``LOO_HUB_CLASS_LIST`` (deploy/README.md).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+
+def _cmd_add_pupils(args: argparse.Namespace) -> int:
+    from loo_lessons.classroom.pupils import ClassListError, add_pupils
+
+    try:
+        issued = add_pupils(Path(args.file), args.names)
+    except ClassListError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+    for name, password in issued.items():
+        print(f"{name} {password}")
+    return 0
+
+
+def register(sub: Any) -> None:
+    """Add `class add-pupils` to the `loo-lessons` parser."""
+    c = sub.add_parser("class", help="the class hub's pupils (`class add-pupils FILE NAME…`)")
+    csub = c.add_subparsers(dest="class_cmd", required=True, metavar="COMMAND")
+    a = csub.add_parser(
+        "add-pupils", help="add pupils (or give them new passwords); prints each password once"
+    )
+    a.add_argument("file", help="the class list (made if missing; mode 0600)")
+    a.add_argument("names", nargs="+", help="pupils' names: lower-case letters, digits, - or _")
+    a.set_defaults(func=_cmd_add_pupils)

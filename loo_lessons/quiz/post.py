@@ -1,0 +1,65 @@
+"""What a quiz calls in a pupil's kernel: ``post.answer(record)``.
+
+Under the class hub, the hub starts each pupil's server with ``LOO_CLASS_RESULTS_URL`` (the
+results service's own address) and ``JUPYTERHUB_API_TOKEN`` (the pupil's own token, which a
+kernel inherits); `answer` then posts the record there, in the background, as that pupil.
+Anywhere else (JupyterLab on a laptop, the book, a test) it does nothing. It never raises
+into the widget and never waits for the network: a lost post loses one row of the teacher's
+table, never the pupil's quiz. Standard library only.
+
+The quiz controller calls it once per answered question:
+
+    from loo_lessons.quiz import post
+    post.answer({"class_code": "lead-10-42", "question_id": "lead-42-0",
+                 "answer": ["5C"], "seconds": 4.2, "attempt": 1})
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import threading
+import urllib.error
+import urllib.request
+from collections.abc import Mapping
+from typing import Any, Protocol
+
+URL_VARIABLE = "LOO_CLASS_RESULTS_URL"
+TIMEOUT = 5.0
+
+
+class Record(Protocol):
+    def to_json(self) -> dict[str, Any]: ...
+
+
+def under_hub() -> bool:
+    """True when this kernel's server was started by a class hub with a results service."""
+    return bool(os.environ.get(URL_VARIABLE) and os.environ.get("JUPYTERHUB_API_TOKEN"))
+
+
+def send(record: Record | Mapping[str, Any]) -> int:
+    """Post one record now and return the service's HTTP status (0: not under a hub, or the
+    service could not be reached). Never raises."""
+    try:
+        url, token = os.environ.get(URL_VARIABLE), os.environ.get("JUPYTERHUB_API_TOKEN")
+        if not url or not token:
+            return 0
+        data = dict(record) if isinstance(record, Mapping) else record.to_json()
+        request = urllib.request.Request(
+            url.rstrip("/") + "/answers",
+            data=json.dumps(data).encode(),
+            method="POST",
+            headers={"Authorization": f"token {token}", "Content-Type": "application/json"},
+        )
+        with urllib.request.urlopen(request, timeout=TIMEOUT) as r:
+            return int(r.status)
+    except urllib.error.HTTPError as e:
+        return int(e.code)
+    except Exception:  # never into the widget
+        return 0
+
+
+def answer(record: Record | Mapping[str, Any]) -> None:
+    """Post one answer in the background when under a class hub; otherwise nothing."""
+    if under_hub():
+        threading.Thread(target=send, args=(record,), daemon=True).start()

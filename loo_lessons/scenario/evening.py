@@ -1,0 +1,134 @@
+"""A saved evening (`sim.evening.Evening.as_json()`) read back through the guarded reader:
+every field checked and every move parsed; a bad file is one `ScenarioError` naming the
+field. The deals are replayed (every move checked by the engine) by `sim.evening.replay`."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from loo_lessons.engine.errors import ScenarioError
+from loo_lessons.engine.game import Action, parse_action
+from loo_lessons.engine.options import RuleOptions
+
+from . import fields
+from .read import read_data, read_file
+from .text import excerpt, short_refusals
+
+#: The format mark of a saved evening.
+FORMAT = "loo-evening/1"
+#: Most deals one evening may hold (a long evening is some forty).
+MAX_DEALS = 500
+
+_KEYS = {"dealer", "format", "seed", "players", "rules", "seat", "bots", "stake", "loo", "loo_cap", "bank", "deals"}
+#: The largest stake, loo or bank a saved evening may name.
+LIMIT = 10**6
+
+
+@dataclass(frozen=True, slots=True)
+class SavedEvening:
+    """A saved evening, every field checked: the table and the moves of each deal."""
+
+    seed: int
+    players: int
+    rules: RuleOptions
+    seat: int
+    bots: tuple[str, ...]  # one per seat ("sensible" in the learner's, never used)
+    stake: int
+    loo: int | None
+    loo_cap: int | None
+    bank: int
+    dealer: int
+    deals: tuple[tuple[Action, ...], ...]
+
+
+def _where(key: str) -> str:
+    return f"evening.{key}"
+
+
+def _number(raw: Mapping[str, Any], key: str, lo: int, hi: int, optional: bool = False) -> int | None:
+    v = raw.get(key)
+    if v is None and optional:
+        return None
+    if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
+        raise ScenarioError(_where(key), f"expected a whole number from {lo} to {hi}, got {excerpt(v)}")
+    return v
+
+
+def evening_from(raw: object) -> SavedEvening:
+    """Plain data → a checked `SavedEvening` (the moves parsed, not yet replayed)."""
+    if not isinstance(raw, dict):
+        raise ScenarioError("evening", "expected a JSON object (a saved evening)")
+    unknown = sorted(str(k) for k in raw if k not in _KEYS)
+    if unknown:
+        raise ScenarioError(_where(unknown[0][:30]), f"unknown key (known: {', '.join(sorted(_KEYS))})")
+    if raw.get("format") != FORMAT:
+        raise ScenarioError(_where("format"), f"expected {FORMAT!r}, got {excerpt(raw.get('format'))}")
+    seed = _number(raw, "seed", 0, 2**63)
+    players = _number(raw, "players", 2, 17)
+    assert seed is not None and players is not None
+    seat = fields.seat(raw.get("seat"), players, _where("seat"))
+    try:
+        rules = fields.rules(raw)
+    except ScenarioError as e:
+        raise ScenarioError(_where(str(e.field)), e.problem) from None
+    bots = raw.get("bots")
+    if (
+        not isinstance(bots, list)
+        or len(bots) != players
+        or any(b is not None and (not isinstance(b, str) or len(b) > 40) for b in bots)
+    ):
+        raise ScenarioError(_where("bots"), "one bot name per seat (null for the learner)")
+    stake = _number(raw, "stake", 1, LIMIT)
+    assert stake is not None
+    bank = _number(raw, "bank", 0, LIMIT)
+    assert bank is not None
+    loo = _number(raw, "loo", 1, LIMIT, optional=True)
+    loo_cap = _number(raw, "loo_cap", 1, LIMIT, optional=True)
+    dealer = fields.seat(raw.get("dealer", 0), players, _where("dealer"))
+    deals = raw.get("deals")
+    if not isinstance(deals, list) or not 1 <= len(deals) <= MAX_DEALS:
+        raise ScenarioError(_where("deals"), f"expected a list of 1 to {MAX_DEALS} deals, each a list of moves")
+    moves: list[list[Action]] = []
+    for i, deal in enumerate(deals):
+        if not isinstance(deal, list) or len(deal) > 200:
+            raise ScenarioError(_where(f"deals[{i}]"), "expected a list of moves (card codes or declarations)")
+        row: list[Action] = []
+        for j, m in enumerate(deal):
+            if not isinstance(m, str) or not 0 < len(m) <= 40:
+                raise ScenarioError(_where(f"deals[{i}][{j}]"), f"expected a move, got {excerpt(m)}")
+            try:
+                row.append(parse_action(m))
+            except (ScenarioError, ValueError):
+                raise ScenarioError(_where(f"deals[{i}][{j}]"), f"{excerpt(m)} is not a move") from None
+        moves.append(row)
+    return SavedEvening(
+        seed,
+        players,
+        rules,
+        seat,
+        tuple(b or "sensible" for b in bots),
+        stake,
+        loo,
+        loo_cap,
+        bank,
+        dealer,
+        tuple(tuple(m) for m in moves),
+    )
+
+
+@short_refusals
+def read_evening(path: str | os.PathLike[str]) -> SavedEvening:
+    """A saved evening from a file, every field checked."""
+    p = Path(path)
+    try:
+        raw = read_data(read_file(p), p.name)
+    except ScenarioError as e:
+        raise ScenarioError("evening" if e.field == "file" else _where(e.field), e.problem) from None
+    return evening_from(raw)
+
+
+__all__ = ["FORMAT", "MAX_DEALS", "SavedEvening", "evening_from", "read_evening"]

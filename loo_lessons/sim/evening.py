@@ -1,0 +1,224 @@
+"""An evening of Loo: deal after deal at one table, the learner at one seat, bots at the others.
+
+Everything the evening decides is `engine.table.Table`'s: the dealer's rotation, the pool
+carried forward (loos, the new dealer's stake, remainders by the rules' option), a single
+turning the next deal into a must, unlimited loo growing to its cap and falling back, and
+the ledger of counters. Each deal is played as the play widget plays one
+(`sim.game.BotGame`): the bots' draws come from a `random.Random` seeded by the evening's
+seed and the deal's number, so an evening saved as its moves (`as_json`) replays exactly
+(`load` and `from_json`: the guarded reader in `scenario.evening`, then every move
+replayed through the engine).
+
+Written once for the terminal (`views.evening`) and the widget
+(`widgets.controllers.evening`): neither decides a rule.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from loo_lessons.engine.errors import LooError, ScenarioError
+from loo_lessons.engine.game import Action, Hand
+from loo_lessons.engine.options import RuleOptions, options_from
+from loo_lessons.engine.table import DealRecord, Table
+from loo_lessons.explain.table import action_key
+from loo_lessons.scenario.evening import FORMAT, MAX_DEALS, SavedEvening, evening_from, read_evening
+from loo_lessons.scenario.text import short_refusals
+from loo_lessons.sim.bots import BOTS, get_bot
+from loo_lessons.sim.game import BotGame
+
+#: What hears a bot's move as it is made: (seat, action, tricks complete before it).
+Said = Callable[[int, Action, int], None]
+
+
+@dataclass(frozen=True, slots=True)
+class EveningSetup:
+    """The table of an evening: who sits where, the rules and the stakes (`engine.table`)."""
+
+    seed: int = 0
+    players: int = 5
+    rules: RuleOptions = field(default_factory=lambda: options_from("hoffmann"))
+    seat: int = 1
+    bots: tuple[str, ...] = ("sensible",)  # one for all, or one per seat (the learner's ignored)
+    stake: int = 3
+    loo: int | None = None
+    loo_cap: int | None = None
+    bank: int = 100
+    dealer: int = 0  # the first deal's dealer
+
+    def bot_names(self) -> tuple[str | None, ...]:
+        names = self.bots * self.players if len(self.bots) == 1 else self.bots
+        return tuple(None if s == self.seat else names[s] for s in range(self.players))
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "seed": self.seed,
+            "players": self.players,
+            "rules": self.rules.to_dict(),
+            "seat": self.seat,
+            "bots": list(self.bot_names()),
+            "stake": self.stake,
+            "loo": self.loo,
+            "loo_cap": self.loo_cap,
+            "bank": self.bank,
+            "dealer": self.dealer,
+        }
+
+
+def setup_of(
+    seed: int = 0,
+    players: int = 5,
+    rules: str | RuleOptions | Mapping[str, Any] | None = "hoffmann",
+    seat: int = 1,
+    bots: str | Sequence[str | None] = "sensible",
+    **stakes: Any,
+) -> EveningSetup:
+    """An `EveningSetup` from plain arguments (a bot name for every seat, or one per seat)."""
+    opts = rules if isinstance(rules, RuleOptions) else options_from(dict(rules) if isinstance(rules, Mapping) else rules)
+    if not 0 <= seat < players:
+        raise LooError(f"seat {seat} does not exist: seats are 0 to {players - 1}")
+    if not 0 <= stakes.get("dealer", 0) < players:
+        raise LooError(f"dealer: seat {stakes['dealer']} does not exist: seats are 0 to {players - 1}")
+    names = (bots,) if isinstance(bots, str) else tuple(b or "sensible" for b in bots)
+    if len(names) not in (1, players):
+        raise LooError(f"bots: one name for all, or one per seat ({players})")
+    for b in names:
+        if b not in BOTS or b == "coached":
+            raise LooError(f"bots: {b!r} is not a table bot ({', '.join(n for n in BOTS if n != 'coached')})")
+    return EveningSetup(seed, players, opts, seat, names, **stakes)
+
+
+class Evening:
+    """The table (`engine.table.Table`) and the deal being played; see the module docstring."""
+
+    def __init__(self, setup: EveningSetup, deals: Sequence[Sequence[Action]] = ()) -> None:
+        """A new evening, or (`deals`: the moves of each deal, every one but the last
+        finished) one played again, every move checked by the engine. The bots wait for
+        `advance()` (so that a view may tell their moves as they are made)."""
+        if len(deals) > MAX_DEALS:
+            raise LooError(f"deals: an evening holds at most {MAX_DEALS} deals")
+        self.setup = setup
+        self.table = Table(
+            setup.players,
+            setup.rules,
+            random.Random(setup.seed),
+            stake=setup.stake,
+            loo=setup.loo,
+            loo_cap=setup.loo_cap,
+            bank=setup.bank,
+            dealer=setup.dealer,
+        )
+        self.hands: list[Hand] = []  # the deals played, finished and settled
+        self.hand, self.game = self._deal()
+        for i, moves in enumerate(deals):
+            if i:
+                if self.hand.to_act is not None:
+                    raise LooError(f"deals[{i - 1}]: the deal is not finished, yet another follows it")
+                self.table.settle_hand(self.hand)
+                self.hands.append(self.hand)
+                self.hand, self.game = self._deal()
+            try:
+                self.game.replay(moves)
+            except LooError as e:
+                raise LooError(f"deals[{i}]: {e}") from None
+
+    # --- the deals ---------------------------------------------------------------------------
+    def _deal(self) -> tuple[Hand, BotGame]:
+        number = len(self.hands) + 1
+        hand = self.table.new_hand()
+        bots = tuple(None if b is None else get_bot(b) for b in self.setup.bot_names())
+        rng = random.Random(f"evening:{self.setup.seed}:{number}")
+        return hand, BotGame(hand, self.setup.seat, bots, rng)
+
+    @property
+    def number(self) -> int:
+        """The deal being played (1 for the first)."""
+        return len(self.hands) + 1
+
+    @property
+    def over(self) -> bool:
+        """Is the deal being played finished (ready to be settled by `next_deal`)?"""
+        return self.hand.to_act is None
+
+    @property
+    def records(self) -> list[DealRecord]:
+        return list(self.table.history)
+
+    def advance(self, said: Said | None = None) -> None:
+        """The bots move until it is the learner's turn or the deal is over (`said` hears
+        each move: seat, action, tricks complete before it)."""
+        self.game.advance(said)
+
+    def decide(self, a: Action) -> None:
+        """The learner's move (the engine checks it), then the bots answer."""
+        self.game.decide(a)
+        self.game.advance()
+
+    def next_deal(self) -> DealRecord:
+        """Settle the finished deal at the table (the engine pays it out, moves the deal on and
+        forms the next pool) and deal the next (its bots wait for `advance()`)."""
+        if not self.over:
+            raise LooError("the deal is not over: finish it before the next is dealt")
+        if len(self.hands) >= MAX_DEALS:
+            raise LooError(f"an evening holds at most {MAX_DEALS} deals")
+        rec = self.table.settle_hand(self.hand)
+        self.hands.append(self.hand)
+        self.hand, self.game = self._deal()
+        return rec
+
+    def total(self) -> int:
+        """Counters on the table, players and pool (the engine conserves them)."""
+        return self.table.total()
+
+    # --- save and resume ---------------------------------------------------------------------
+    def as_json(self) -> dict[str, Any]:
+        """The evening as its table and its moves, deal by deal (the last one unfinished)."""
+        return {
+            "format": FORMAT,
+            **self.setup.as_json(),
+            "deals": [[action_key(a) for a in h.actions] for h in [*self.hands, self.hand]],
+        }
+
+
+@short_refusals
+def replay(saved: SavedEvening) -> Evening:
+    """A checked saved evening played again (every move checked by the engine); a move the
+    rules refuse, or a deal left unfinished before another, is a ScenarioError naming it."""
+    try:
+        setup = setup_of(
+            saved.seed,
+            saved.players,
+            saved.rules,
+            saved.seat,
+            saved.bots,
+            stake=saved.stake,
+            loo=saved.loo,
+            loo_cap=saved.loo_cap,
+            bank=saved.bank,
+            dealer=saved.dealer,
+        )
+        return Evening(setup, saved.deals)
+    except ScenarioError as e:
+        raise ScenarioError(f"evening.{e.field}", e.problem) from None
+    except LooError as e:
+        field, _, problem = str(e).partition(": ")
+        if field.startswith(("deals", "bots", "dealer")) and problem:
+            raise ScenarioError(f"evening.{field}", problem) from None
+        raise ScenarioError("evening.deals", str(e)) from None
+
+
+def load(path: str | os.PathLike[str]) -> Evening:
+    """A saved evening from a file: read by the guarded reader, then replayed."""
+    return replay(read_evening(path))
+
+
+def from_json(raw: object) -> Evening:
+    """A saved evening from plain data (what `Evening.as_json` gave)."""
+    return replay(evening_from(raw))
+
+
+__all__ = ["FORMAT", "MAX_DEALS", "Evening", "EveningSetup", "from_json", "load", "replay", "setup_of"]

@@ -1,0 +1,103 @@
+"""One deal against bots: the learner's seat and a bot at every other seat, written once for
+the terminal game (`views.terminal`) and the play widget (`widgets.controllers.play`).
+
+The bots see only what their seats may see and draw from one `random.Random`, seeded by the
+deal. Undo goes back to the learner's previous decision and puts the random state back too,
+so the bots answer the same move the same way every time; `play_out` plays a whole deal.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from loo_lessons.engine.errors import LooError
+from loo_lessons.engine.game import Action, Hand
+from loo_lessons.sim.bots import BOTS, Bot, bot_move
+
+
+def play_out(hand: Hand, seed: int = 0, bot: str | Bot = "sensible") -> Hand:
+    """Play a hand to the end with one bot at every seat (its draws from `seed`); returns it."""
+    rng = random.Random(seed)
+    who = BOTS[bot] if isinstance(bot, str) else bot
+    while hand.to_act is not None:
+        hand.apply(bot_move(hand, who, rng))
+    return hand
+
+
+#: A bot's move, as the table reports it: (seat, action, tricks complete before it).
+Move = tuple[int, Action, int]
+
+
+class BotGame:
+    """The learner at `seat`, `bots[s]` at every other seat (None at his), the bots' draws
+    from `rng`. `advance()` lets the bots move until it is his turn; `decide(a)` makes his
+    move (checked by the engine) and lets them answer; `undo()` and `restart()` go back to one
+    of his decisions, the random state with it."""
+
+    def __init__(self, hand: Hand, seat: int, bots: Sequence[Bot | None], rng: random.Random) -> None:
+        self.hand = hand
+        self.seat = seat
+        self.bots = tuple(bots)
+        self.rng = rng
+        self.decisions: list[tuple[int, Any]] = []  # (moves made before it, random state)
+
+    def bot(self, seat: int) -> Bot:
+        b = self.bots[seat]
+        if b is None:  # never: the loop stops at the learner's seat
+            raise LooError(f"seat {seat} is the learner's: no bot plays it")
+        return b
+
+    def advance(self, said: Callable[[int, Action, int], None] | None = None) -> list[Move]:
+        """The bots move until it is the learner's turn or the deal is over; `said` hears
+        each move as it is made (seat, action, tricks complete before it)."""
+        h, moves = self.hand, []
+        while h.to_act is not None and h.to_act != self.seat:
+            seat, before = h.to_act, len(h.winners)
+            a = bot_move(h, self.bot(seat), self.rng)
+            h.apply(a)
+            moves.append((seat, a, before))
+            if said is not None:
+                said(seat, a, before)
+        return moves
+
+    def decide(self, a: Action) -> None:
+        """The learner's move (IllegalAction if the rules forbid it; nothing changes then)."""
+        mark = (len(self.hand.actions), self.rng.getstate())
+        self.hand.apply(a)
+        self.decisions.append(mark)
+
+    def replay(self, moves: Sequence[Action]) -> None:
+        """Recorded moves again: the learner's become his decisions; a bot is asked too (so
+        the random draws stay in step), but the record is followed."""
+        h = self.hand
+        for a in moves:
+            seat = h.to_act
+            if seat is None:
+                raise LooError("more moves than the deal has")
+            if seat == self.seat:
+                self.decisions.append((len(h.actions), self.rng.getstate()))
+            else:
+                bot_move(h, self.bot(seat), self.rng)
+            h.apply(a)
+
+    def _back_to(self, decision: tuple[int, Any]) -> None:
+        mark, state = decision
+        while len(self.hand.actions) > mark:
+            self.hand.undo()
+        self.rng.setstate(state)
+
+    def undo(self) -> bool:
+        """Back to the learner's previous decision (False: he has made none)."""
+        if not self.decisions:
+            return False
+        self._back_to(self.decisions.pop())
+        return True
+
+    def restart(self) -> None:
+        """Back to the learner's first decision of the deal."""
+        if self.decisions:
+            first = self.decisions[0]
+            self.decisions.clear()
+            self._back_to(first)

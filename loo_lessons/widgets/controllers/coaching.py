@@ -1,0 +1,61 @@
+"""'Ask the coach' and the review after a deal, for the play table and the evening.
+
+The numbers are `sim.coach`'s (strategy, not law: its note goes with every answer); the
+widgets only hold them for the position they were asked at and hand them to the component.
+In the page the coach plays few deals (`ROLLOUTS`), seeded by the table and the move number,
+so the same question gets the same answer.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from loo_lessons.engine.game import Hand
+from loo_lessons.sim.coach import MISTAKE_COUNTERS, coach, review
+
+#: Deals of the unseen cards per legal move when a widget asks the coach (the page is slow).
+ROLLOUTS = 200
+#: Deals per move for each decision the review weighs.
+REVIEW_ROLLOUTS = 100
+
+
+class Coaching:
+    """The coach's last answer for one seat, kept with the position it answers."""
+
+    def __init__(self, seat: int, seed: int, rollouts: int = ROLLOUTS, review_rollouts: int = REVIEW_ROLLOUTS) -> None:
+        self.seat = seat
+        self.seed = seed
+        self.rollouts = rollouts
+        self.review_rollouts = review_rollouts
+        self._advice: tuple[int, tuple[Any, ...], dict[str, Any]] | None = None  # (hand, moves, advice)
+        self._review: tuple[int, tuple[Any, ...], dict[str, Any]] | None = None
+
+    def ask(self, hand: Hand) -> dict[str, Any]:
+        """The coach's advice for the seat, to act now in `hand` (ScenarioError if it is not)."""
+        advice = coach(hand, self.seat, rollouts=self.rollouts, seed=self.seed + len(hand.actions)).as_json()
+        self._advice = (id(hand), tuple(hand.actions), advice)
+        return advice
+
+    def review(self, hand: Hand) -> dict[str, Any]:
+        """After the deal: each decision of the seat, with what it cost against the coach's
+        choice; `mistake` where it cost more than the threshold."""
+        decisions = review(hand, self.seat, rollouts=self.review_rollouts, seed=self.seed)
+        out = {
+            "threshold": MISTAKE_COUNTERS,
+            "decisions": [d.as_json() for d in decisions],
+            "mistakes": sum(d.mistake for d in decisions),
+            "note": decisions[0].advice.note if decisions else "",
+        }
+        self._review = (id(hand), tuple(hand.actions), out)
+        return out
+
+    def data(self, hand: Hand) -> dict[str, Any]:
+        """What the component draws: the advice and the review, if asked at this position."""
+        at = (id(hand), tuple(hand.actions))
+        return {
+            "coach": self._advice[2] if self._advice is not None and self._advice[:2] == at else None,
+            "review": self._review[2] if self._review is not None and self._review[:2] == at else None,
+        }
+
+
+__all__ = ["REVIEW_ROLLOUTS", "ROLLOUTS", "Coaching"]

@@ -1,0 +1,44 @@
+"""The controllers of the components that only show: a row of cards and a table. They take
+no event; Python changes what they show (`update`)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any, ClassVar
+
+from loo_lessons.explain.table import Position, as_scenario_or_hand, table_view
+from loo_lessons.widgets.controllers.base import Controller, PositionController, traits_of
+
+
+class CardsController(Controller):
+    """`CardRow(["QH", "10S"], title="Seat 3 holds", size="large")`."""
+
+    component = "cards"
+    TRAITS: ClassVar[dict[str, Any]] = traits_of("cards")
+
+    def __init__(
+        self,
+        cards: Iterable[str | None] | None = None,
+        *,
+        title: str | None = None,
+        size: str = "large",
+        **traits: Any,
+    ) -> None:
+        super().__init__(**traits)
+        if cards is not None:
+            self.data = {"cards": list(cards), "title": title, "size": size, "label": title or "cards"}
+
+
+class TableController(PositionController):
+    """`TableView(position, title=, reveal=)`: seats, who deals, who is in, cards, the miss,
+    the trick, the pool."""
+
+    component = "table"
+    TRAITS: ClassVar[dict[str, Any]] = traits_of("table")
+
+    def _show(self, position: Any, title: str | None) -> dict[str, Any]:
+        return {"view": table_view(as_scenario_or_hand(position), reveal=self._reveal), "title": title}
+
+    def update(self, position: Position, *, title: str | None = None) -> None:
+        """Show another position (e.g. the same hand after a move)."""
+        self._apply({"data": self._show(position, title)})
