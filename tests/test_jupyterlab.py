@@ -417,3 +417,64 @@ def test_run_all_leaves_each_step_of_lesson_12_at_its_own_step(
         evening.locator('button[data-action="coach"]').click()
         evening.locator(".loo-coach tbody tr").first.wait_for(timeout=60_000)
         assert "Strategy, not law" in evening.locator(".loo-coach").inner_text()
+
+
+KEYS_NOTEBOOK = (
+    "from loo_lessons import lessons as L\n"
+    "x = L.explore('follow-under-trump-hoffmann', options=('void_trump_rule',))\nx",
+    "s = L.search()\ns",
+    "b = L.lab(hands=20)\nb",
+)
+
+
+@pytest.fixture
+def keys_lab(tmp_path: Path) -> Iterator[tuple[str, str]]:
+    root = tmp_path / "notebooks"
+    root.mkdir()
+    nb = notebook()
+    nb["cells"] = [
+        {"cell_type": "code", "execution_count": None, "metadata": {}, "outputs": [], "source": src}
+        for src in KEYS_NOTEBOOK
+    ]
+    (root / "keys.ipynb").write_text(json.dumps(nb), encoding="utf-8")
+    with serve(tmp_path, root) as served:
+        yield served
+
+
+def test_keys_pressed_in_a_select_stay_in_the_widget(
+    keys_lab: tuple[str, str], browser: Browser
+) -> None:
+    """Arrows, `j`/`k` and `m` typed in an explorer's, a search's or a lab's select box go to
+    the box, not to JupyterLab: the cell stays a code cell with its widget, the notebook's
+    active cell does not move, and the box's own value changes with the arrow."""
+    with lab_page(browser, keys_lab, "keys.ipynb", 1400, 1000) as page:
+        page.locator("#jp-main-statusbar").get_by_text(re.compile(r"Idle")).wait_for(timeout=90_000)
+        cells = page.locator(".jp-Notebook .jp-Cell")
+        for index, key in enumerate(("explore-void_trump_rule", "rules", "rules")):
+            cells.nth(index).locator(".jp-InputArea-editor").click()
+            page.keyboard.press("Control+Enter")  # run, and stay on this cell
+            out = cells.nth(index).locator(".jp-OutputArea")
+            select = out.locator(f'select[data-key="{key}"]:not([disabled])')
+            select.wait_for(timeout=60_000)
+            select.focus()
+            before = select.input_value()
+            handle = select.element_handle()
+            for k in ("m", "j", "k", "ArrowDown"):
+                page.keyboard.press(k)
+            page.wait_for_function(
+                "([el, v]) => el.isConnected ? el.value !== v"
+                " : document.activeElement.value !== v",
+                arg=[handle, before],
+                timeout=30_000,
+            )
+            page.wait_for_timeout(300)
+            assert cells.count() == len(KEYS_NOTEBOOK)
+            assert cells.nth(index).evaluate("c => c.classList.contains('jp-CodeCell')"), (
+                f"cell {index} was turned into another kind of cell"
+            )
+            active = page.evaluate(
+                "() => [...document.querySelectorAll('.jp-Notebook .jp-Cell')]"
+                ".findIndex(c => c.classList.contains('jp-mod-active'))"
+            )
+            assert active == index, f"the active cell moved from {index} to {active}"
+            assert out.locator(f'select[data-key="{key}"]').count() == 1

@@ -18,6 +18,7 @@ from loo_lessons.cli.clean import for_terminal
 from loo_lessons.engine.errors import InputError
 from loo_lessons.engine.options import DEFAULTS_DECIDED, OPTION_SPECS, PRESETS
 from loo_lessons.engine.sources import BOOKS, RULES, SEED_FILES, seed_text
+from loo_lessons.explain.words import seed_html
 
 
 def _norm(s: str) -> str:
@@ -36,6 +37,26 @@ def md_text(text: object) -> str:
     return _MD_PUNCT.sub(r"\\\1", html.escape(flat, quote=False))
 
 
+def seed_paragraphs(text: str) -> list[str]:
+    """The seed's paragraphs, each on one line: a blank line ends one, and so does a short
+    line that ends a sentence (the transcriber's line breaks are kept only there)."""
+    paras: list[str] = []
+    for block in re.split(r"\n\s*\n", text):
+        lines: list[str] = []
+        for line in block.splitlines():
+            lines.append(line)
+            if len(line.rstrip()) < 62 and re.search(r'[.:)"]$', line.rstrip()):
+                paras.append(" ".join(lines))
+                lines = []
+        if lines:
+            paras.append(" ".join(lines))
+    return [_norm(p) for p in paras if p.strip()]
+
+
+#: The seeds that are cut off in the source itself (rules-digest.md, "the seed texts").
+_CUT = {"003": "The seed is cut off at both ends: it starts and ends in the middle of a word."}
+
+
 def sources_md() -> str:
     out = [
         "# The sources",
@@ -46,9 +67,9 @@ def sources_md() -> str:
         "",
     ]
     for seed, fname in SEED_FILES.items():
-        out += [f"## [{seed}] {BOOKS[seed]}", "", f"File `{fname}`.", ""]
-        spans: list[tuple[int, int, str, int]] = []  # (para, start, end, rule, nth)
-        paras = [_norm(p) for p in re.split(r"\n\s*\n", seed_text(seed)) if p.strip()]
+        cut = f" {_CUT[seed]}" if seed in _CUT else ""
+        out += [f"## [{seed}] {BOOKS[seed]}", "", f"File `{fname}`, in full.{cut}", ""]
+        paras = seed_paragraphs(seed_text(seed))
         anchored: set[str] = set()
         marks: dict[int, list[tuple[int, int, str]]] = {}
         for rid, rule in RULES.items():
@@ -61,7 +82,6 @@ def sources_md() -> str:
                     if at >= 0:
                         marks.setdefault(i, []).append((at, at + len(qt), rid))
                         break
-        del spans
         for i, p in enumerate(paras):
             ms = sorted(marks.get(i, []))
             pieces: list[str] = []
@@ -75,28 +95,32 @@ def sources_md() -> str:
                 else:
                     merged.append((s, e, [(s, rid)]))
             for s, e, ids in merged:
-                pieces.append(html.escape(p[pos:s]))
+                pieces.append(seed_html(p[pos:s]))
                 seg = ""
                 cur = s
                 for start, rid in sorted(ids):
-                    seg += html.escape(p[cur:start])
+                    seg += seed_html(p[cur:start])
                     anchor = f"rule-{rid.lower()}"
                     if anchor not in anchored:
                         seg += f'<span id="{anchor}"></span>'
                         anchored.add(anchor)
                     cur = start
-                seg += html.escape(p[cur:e])
+                seg += seed_html(p[cur:e])
                 labels = sorted({rid for _, rid in ids})
                 pieces.append(
                     f'<mark class="rule-quote">{seg}</mark><sup class="rule-ids">'
                     f"{' '.join(labels)}</sup>"
                 )
                 pos = e
-            pieces.append(html.escape(p[pos:]))
+            pieces.append(seed_html(p[pos:]))
+            if seed in _CUT and i == 0:
+                pieces.insert(0, '<span class="seed-cut" title="cut off in the seed">\u2026</span>')
+            if seed in _CUT and i == len(paras) - 1:
+                pieces.append('<span class="seed-cut" title="cut off in the seed">\u2026</span>')
             out += [f'<p class="seed-text">{"".join(pieces)}</p>', ""]
     out += ["## Every rule, with its words", ""]
     for rid, rule in RULES.items():
-        quotes = " / ".join(f"[{q.seed}] “{q.text}”" for q in rule.quotes)
+        quotes = " / ".join(f"[{q.seed}] “{seed_html(q.text)}”" for q in rule.quotes)
         out += [f"- **{rid}** {rule.summary} {quotes}"]
     return "\n".join(out) + "\n"
 

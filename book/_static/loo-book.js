@@ -326,7 +326,23 @@
     });
   }
 
+  // The theme's own controls named as they read (WCAG 2.5.3, "label in name"): a button or a
+  // toggle whose aria-label leaves out its visible words ("Search" over "Search Ctrl+K",
+  // "Toggle hidden content" over "Show code") is named by those words; an icon's tooltip
+  // title inside a labelled button is not read as part of its name.
+  function nameAsShown() {
+    for (const el of document.querySelectorAll("button[aria-label], summary[aria-label]")) {
+      if (el.closest(".loo")) continue; // the lessons' own components name themselves
+      for (const icon of el.querySelectorAll("i[title], span.fa-solid, i.fa-solid")) icon.setAttribute("aria-hidden", "true");
+      const shown = (el.innerText || "").replace(/\s+/g, " ").trim();
+      const label = el.getAttribute("aria-label").toLowerCase();
+      if (shown && !label.includes(shown.toLowerCase())) el.removeAttribute("aria-label");
+    }
+  }
+
   function start() {
+    nameAsShown();
+    window.addEventListener("load", () => setTimeout(nameAsShown, 0));
     fileNote();
     progressPage();
     hookAll();

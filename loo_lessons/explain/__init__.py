@@ -19,6 +19,7 @@ from loo_lessons.engine.penalties import OFFENCE_FOR_LAW, ruling_for
 from loo_lessons.engine.sources import RULES, Quote
 from loo_lessons.explain.settlement import settlement_lines, settlement_text
 from loo_lessons.explain.words import (
+    action_label,
     book_name,
     book_quote,
     card_label,
@@ -33,6 +34,24 @@ from loo_lessons.scenario import Scenario
 
 def _key(a: Action) -> str:
     return a.code if isinstance(a, Card) else str(a)
+
+
+def _said(a: Action) -> str:
+    """An option as the lessons say it: a card's code, a declaration in the books' words."""
+    return a.code if isinstance(a, Card) else action_label(a)
+
+
+def legal_line(keys: list[str]) -> str:
+    """`Legal: stand, throw up, take miss (in a scenario file: play, pass, take_miss)`: the
+    books' words, and the file's words where they differ; a card by its code (`Legal: 6S`)."""
+    said = [action_label(k) if k in _DECLARATION_KEYS else k for k in keys]
+    line = f"Legal: {', '.join(said)}"
+    if said != keys:
+        line += f" (in a scenario file: {', '.join(keys)})"
+    return line
+
+
+_DECLARATION_KEYS = frozenset(d.value for d in Declaration)
 
 
 def law_json(law: Law, options: RuleOptions | None = None) -> dict[str, Any]:
@@ -279,7 +298,7 @@ def explain_text(sc: Scenario) -> str:
         seat = j["to_act"]
         if hand.phase is Phase.PLAY:
             lines.append(f"He holds: {' '.join(codes(hand.held[seat]))}")
-        lines.append(f"Legal: {', '.join(j['legal'])}")
+        lines.append(legal_line(j["legal"]))
         note = leader_note(hand)
         if note is not None:
             lines.append(cite_rule(note[0], options=opts, reason=note[1]))
@@ -290,7 +309,7 @@ def explain_text(sc: Scenario) -> str:
             lines.append("Not allowed:")
             by_law: dict[Law, list[str]] = {}
             for a, law in v.forbidden:
-                by_law.setdefault(law, []).append(_key(a))
+                by_law.setdefault(law, []).append(_said(a))
             for law, keys in by_law.items():
                 lines.append(f"  {', '.join(keys)}:")
                 lines.append(cite(law, options=opts))

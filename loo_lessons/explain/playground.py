@@ -80,9 +80,30 @@ def explanation_html(text: str) -> str:
             out.append(f'<h3 class="loo-explain-title">{html.escape(line)}</h3>')
         elif line.strip():
             cls = "loo-explain-line" + (" loo-explain-sub" if line.startswith("  ") else "")
-            out.append(f'<p class="{cls}">{html.escape(line.strip())}</p>')
+            text = line.strip()
+            # a line the terminal's wrapping carried over (indented deeper than the line it
+            # continues) joins that line's paragraph: no paragraph ends mid-sentence
+            while i + 1 < len(lines) and _continues(line, lines[i + 1]):
+                i += 1
+                text += " " + lines[i].strip()
+            out.append(f'<p class="{cls}">{html.escape(text)}</p>')
         i += 1
     return '<div class="loo-explain-html">' + "".join(out) + "</div>"
+
+
+def _indent(line: str) -> int:
+    return len(line) - len(line.lstrip(" "))
+
+
+def _continues(line: str, nxt: str) -> bool:
+    """Is `nxt` the wrapped rest of `line`? (The terminal's wrapping indents a carried-over
+    rest by 6 or more, deeper than the line; a sub-line is indented by 2, a citation by 4.)"""
+    return (
+        bool(nxt.strip())
+        and _indent(nxt) >= 6
+        and _indent(nxt) > _indent(line)
+        and not _RULE_START.match(nxt.strip())
+    )
 
 
 def _citations_html(block: list[str]) -> str:

@@ -182,6 +182,33 @@ def quote_html(q: Quote | str) -> str:
     return _ITALIC.sub(r"<em>\1</em>", html.escape(_unmark(text), quote=False))
 
 
+#: Every mark of the seed texts at once: a page mark, a footnote mark, italics, a dash.
+_MARKS = re.compile("|".join((r"\{\d+\}", _NOTE.pattern, _ITALIC.pattern, "--")))
+
+
+def seed_html(text: str) -> str:
+    """A passage of a seed text as the sources page shows it whole: the words escaped and
+    unchanged, the transcriber's marks rendered (a page mark `{87}` as a small "[p. 87]", a
+    footnote mark `[28]` as a superscript, `_i.e._` in italics, `--` as a dash)."""
+    out: list[str] = []
+    pos = 0
+    for m in _MARKS.finditer(text):
+        out.append(html.escape(text[pos : m.start()], quote=False))
+        mark = m.group(0)
+        number = re.sub(r"\D", "", mark)
+        if mark.startswith("{"):
+            out.append(f'<span class="seed-page" title="page {number} of the printed book">[p.&#8239;{number}]</span>')
+        elif mark.startswith("["):
+            out.append(f'<sup class="seed-note" title="footnote {number} of the book (not in the seed)">{number}</sup>')
+        elif mark.startswith("_"):
+            out.append(f"<em>{html.escape(mark[1:-1], quote=False)}</em>")
+        else:
+            out.append("\u2014")
+        pos = m.end()
+    out.append(html.escape(text[pos:], quote=False))
+    return "".join(out)
+
+
 def book_name(q: Quote) -> str:
     """The book a quote comes from, as a learner reads it (never the seed's file name)."""
     return q.book

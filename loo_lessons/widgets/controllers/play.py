@@ -104,6 +104,28 @@ class Hint(dict[str, Any]):
         )
 
 
+def shown_path(path: Path) -> str:
+    """Where a saved file went, as a page shows it: relative to the working directory, or
+    its name in the temporary folder (a build machine's own folders never appear in a page;
+    the full path is `SavedTranscript.path`)."""
+    where = path.resolve()
+    for base, say in ((Path.cwd(), "{}"), (Path(tempfile.gettempdir()), "{} in the temporary folder")):
+        try:
+            return say.format(where.relative_to(base.resolve()).as_posix())
+        except ValueError:
+            continue
+    return str(path)
+
+
+def _dealt_from_seed(hand: Hand, seed: int) -> bool:
+    """Is this deal the one `seed` deals (so that the book's engine can make it again)?"""
+    try:
+        dealt = Hand.from_seed(seed, hand.setup.players, hand.setup.dealer, hand.options)
+    except LooError:
+        return False
+    return dealt.setup == hand.setup and dealt.dealt == hand.dealt
+
+
 class SavedTranscript(os.PathLike[str]):
     """Where a transcript was written (a path: `PlayTable.load(saved)` reads it back)."""
 
@@ -133,7 +155,7 @@ class SavedTranscript(os.PathLike[str]):
     def _repr_html_(self) -> str:
         n = self.moves
         return (
-            f"<p class='loo-saved'>Transcript saved to <code>{html.escape(str(self.path))}</code>: "
+            f"<p class='loo-saved'>Transcript saved to <code>{html.escape(shown_path(self.path))}</code>: "
             f"{n} move{'s' if n != 1 else ''}, seed {self.data.get('seed')}, "
             f"{self.data.get('players')} players.</p>"
         )
@@ -230,6 +252,7 @@ class PlayController(Controller):
         else:
             hand = hand.root()
             players = hand.setup.players
+            from_seed = _dealt_from_seed(hand, seed)  # a saved seeded deal, loaded again
         if not 0 <= seat < players:
             raise InputError("seat", f"seat {seat} does not exist: seats are 0 to {players - 1}")
         self.seed = seed
@@ -419,7 +442,7 @@ class PlayController(Controller):
         out = self.transcript()
         where.write_text(json.dumps(out, indent=2) + "\n", encoding="utf-8")
         saved = SavedTranscript(where, out)
-        self._message = f"Transcript saved to {where} ({saved.moves} moves)."
+        self._message = f"Transcript saved to {shown_path(where)} ({saved.moves} moves)."
         self._refresh()
         return saved
 
@@ -778,7 +801,10 @@ class PlayController(Controller):
         with the live table once it has loaded (when the table can be made again there)."""
         if self._spec is None:
             return self.static_html()
-        return live_html("play", "play", self._spec, self.static_html())
+        # the moves made so far (by `choose`, `undo` and `restart` too), so that the live
+        # table starts where the static one stands
+        spec = {**self._spec, "moves": [action_key(a) for a in self._hand.actions]}
+        return live_html("play", "play", spec, self.static_html())
 
     def static(self) -> Static:
         return _StaticPlay(self.static_html(), self.state())

@@ -304,6 +304,7 @@ html[data-theme="light"] .loo { --loo-fg: #1a1a1a; --loo-muted: #4a4f57; --loo-b
 .loo .loo-verdict-head { font-weight: 700; }
 .loo .loo-verdict.loo-right .loo-verdict-head { color: var(--loo-right-fg); }
 .loo .loo-verdict.loo-wrong .loo-verdict-head { color: var(--loo-wrong-fg); }
+.loo a.loo-rule { color: inherit; text-decoration: underline; text-underline-offset: 2px; }
 .loo .loo-rule { font-family: ui-monospace, "DejaVu Sans Mono", monospace; font-weight: 700;
   padding: 0 5px; border-radius: 4px; border: 1px solid var(--loo-border); background: var(--loo-bg); }
 .loo blockquote.loo-quote { margin: 6px 0 2px; padding: 6px 10px; background: var(--loo-quote-bg); color: var(--loo-quote-fg);
@@ -314,7 +315,7 @@ html[data-theme="light"] .loo { --loo-fg: #1a1a1a; --loo-muted: #4a4f57; --loo-b
 .loo .loo-seat { background: var(--loo-panel); border: 2px solid var(--loo-border); border-radius: 10px;
   padding: 6px 8px; min-width: 150px; display: flex; flex-direction: column; gap: 4px; }
 .loo .loo-seat.loo-to-act { border: 3px solid var(--loo-accent); }
-.loo .loo-seat.loo-out { opacity: .8; }
+.loo .loo-seat.loo-out { border-style: dashed; }
 .loo .loo-seat-head { display: flex; flex-wrap: wrap; gap: 4px; align-items: center; font-weight: 700; }
 .loo .loo-tag { font-size: .75em; font-weight: 700; border: 1px solid var(--loo-border); border-radius: 10px; padding: 0 7px; background: var(--loo-bg); }
 .loo .loo-tag-act { border-color: var(--loo-accent); color: var(--loo-accent); }
@@ -355,6 +356,13 @@ export function mount(el, model, keys, draw) {
   const style = h("style", {});
   style.textContent = STYLE;
   el.replaceChildren(style, root);
+  // Keys typed in a form control stay in the widget (as ipywidgets does): JupyterLab listens
+  // for keydown on the notebook, where an arrow would move to another cell and `m` turn this
+  // cell into Markdown, erasing the widget. Escape still goes up (it leaves full screen).
+  root.addEventListener("keydown", (ev) => {
+    const t = ev.target;
+    if (ev.key !== "Escape" && t && /^(SELECT|INPUT|TEXTAREA)$/.test(t.tagName)) ev.stopPropagation();
+  });
   const say = (message) => {
     if (live.textContent !== message) live.textContent = message;
   };
@@ -364,6 +372,7 @@ export function mount(el, model, keys, draw) {
     const active = root.ownerDocument.activeElement;
     const focusId = active && root.contains(active) ? active.getAttribute("data-focus") : null;
     const fallback = draw(body, say);
+    linkRules(body);
     // a message the controller refused (an out-of-range value, an unknown event): said in
     // the widget, never lost in a log
     const refused = (model.get("data") || {}).refused;
@@ -384,6 +393,39 @@ export function mount(el, model, keys, draw) {
   for (const k of keys) model.on(`change:${k}`, schedule);
   redraw();
   return schedule;
+}
+
+// Rule ids in a widget (verdicts, steps, explanations) link to the words they come from, on
+// the book's sources page: in the book only, where Sphinx marks the way from the page to the
+// book's root (data-content_root); in JupyterLab they stay as they are.
+const RULE_ID = /\bR(?:0[1-9]|[1-5]\d|6[0-3])\b/g;
+const RULE_ONLY = new RegExp(`^${RULE_ID.source}$`);
+const RULE_ANY = new RegExp(RULE_ID.source);
+
+export function linkRules(root) {
+  const base = root.ownerDocument.documentElement.dataset.content_root;
+  if (base === undefined) return;
+  const link = (id, cls) => h("a", { class: cls, href: `${base}book/generated/sources.html#rule-${id.toLowerCase()}`, title: `${id}: the words of the book`, text: id });
+  const free = (node) => !node.parentElement.closest("a, button, summary, select, option");
+  for (const el of root.querySelectorAll("span.loo-rule")) {
+    const id = el.textContent.trim();
+    if (free(el) && RULE_ONLY.test(id)) el.replaceWith(link(id, el.className));
+  }
+  for (const box of root.querySelectorAll(".loo-explain")) {
+    const walk = box.ownerDocument.createTreeWalker(box, NodeFilter.SHOW_TEXT);
+    const texts = [];
+    for (let t = walk.nextNode(); t; t = walk.nextNode()) if (RULE_ANY.test(t.data) && free(t)) texts.push(t);
+    for (const t of texts) {
+      const parts = [];
+      let last = 0;
+      for (const m of t.data.matchAll(RULE_ID)) {
+        parts.push(t.data.slice(last, m.index), link(m[0], "loo-rule-ref"));
+        last = m.index + m[0].length;
+      }
+      parts.push(t.data.slice(last));
+      t.replaceWith(...parts.filter((p) => p !== ""));
+    }
+  }
 }
 
 // Set several traits at once and send them to the kernel (when there is one).

@@ -72,10 +72,21 @@ function exploreVerdict(d) {
   );
 }
 
+// What the reader may change (the preset and options, or the declarations), as one string:
+// once it differs from what the widget first showed, the scenario's title no longer names the
+// position on show.
+function exploreChoices(d) {
+  const decl = (d.declarations || []).map((x) => `${x.seat}:${x.value}`);
+  const opts = (d.options || []).map((o) => `${o.key}:${o.value}`);
+  return JSON.stringify([d.mode === "declarations" ? null : d.preset ?? null, decl, opts]);
+}
+
 export default {
   render({ model, el }) {
+    const first = exploreChoices(model.get("data") || {});
     mount(el, model, ["data"], (body, say) => {
       const d = model.get("data") || {};
+      const changed = exploreChoices(d) !== first;
       const live = d.live === true;
       const send = (ev) => {
         if (!live) return;
@@ -102,7 +113,7 @@ export default {
           );
       fill(
         body,
-        d.title ? h("h3", { text: d.title }) : null,
+        d.title ? h("h3", { class: "loo-explore-title", "data-changed": changed ? "true" : "false", text: changed ? `Changed from \u201C${d.title}\u201D` : d.title }) : null,
         controls,
         live ? null : h("p", { class: "loo-muted", text: declaring ? "The declarations can be changed once the engine has loaded in this page." : "The rules can be changed once the engine has loaded in this page." }),
         exploreVerdict(d),

@@ -365,9 +365,9 @@ export default {
         h(
           "div",
           { class: "loo-controls", role: "group", "aria-label": "step through the deal" },
-          button("\u25C0 Back", () => send({ type: "prev" }), { action: "prev", focusId: "prev", ariaDisabled: step === 0, ariaLabel: "previous step" }),
+          button([h("span", { "aria-hidden": "true", text: "\u25C0 " }), "Back"], () => send({ type: "prev" }), { action: "prev", focusId: "prev", ariaDisabled: step === 0, ariaLabel: "Back to the previous step" }),
           h("span", { class: "loo-stepno loo-score", "data-step": step, "data-steps": all.length, text: `Step ${step + 1} of ${all.length}` }),
-          button("Forward \u25B6", () => send({ type: "next" }), { action: "next", focusId: "next", kind: "primary", ariaDisabled: step >= all.length - 1, ariaLabel: "next step" }),
+          button(["Forward", h("span", { "aria-hidden": "true", text: " \u25B6" })], () => send({ type: "next" }), { action: "next", focusId: "next", kind: "primary", ariaDisabled: step >= all.length - 1, ariaLabel: "Forward to the next step" }),
           button(faces === "up" ? "Hide the hands" : "Show the hands", () => send({ type: "toggle" }), { action: "toggle", focusId: "toggle" }),
           button(full ? "Leave full screen" : "Full screen", () => setFull(!full), { action: "fullscreen", focusId: "fullscreen", pressed: full, ariaLabel: full ? "leave full screen (Escape)" : "full screen, for a projector (P)" }),
           h("span", { class: "loo-keys", text: "Keys: \u2190 \u2192 step, F hides or shows the hands, P full screen" }),
