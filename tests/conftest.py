@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import functools
 import http.server
-import os
-import subprocess
 import sys
 import threading
 from collections.abc import Iterator
@@ -42,42 +40,13 @@ BIN = Path(sys.executable).parent
 
 
 @pytest.fixture(scope="session")
-def built_book(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("book")
-    cmd = [
-        str(BIN / "jupyter-book"),
-        "build",
-        ".",
-        "--config",
-        "book/_config.yml",
-        "--toc",
-        "book/_toc.yml",
-        "--path-output",
-        str(out),
-        "-W",
-        "-n",
-        "--keep-going",
-    ]
-    env = dict(os.environ, PYTHONHASHSEED="0")
-    proc = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, env=env, timeout=900)
-    assert proc.returncode == 0, proc.stdout[-4000:] + proc.stderr[-4000:]
-    html = out / "_build" / "html"
-    assert (html / "index.html").exists()
-    # the in-page engine, then light pages and the service worker, as scripts/build-book.sh
-    for step in ("vendor_engine.py", "light_pages.py"):
-        script = ROOT / "scripts" / step
-        if not script.exists():
-            continue
-        proc = subprocess.run(
-            [sys.executable, str(script), str(html)],
-            cwd=ROOT,
-            capture_output=True,
-            text=True,
-            env=env,
-            timeout=600,
-        )
-        assert proc.returncode == 0, proc.stdout[-4000:] + proc.stderr[-4000:]
-    return html
+def built_book() -> Path:
+    """The book as `make book` builds it (scripts/build-book.sh: warnings as errors, the
+    in-page engine, light pages, the service worker), built once for the whole run and shared
+    by every test of the book (tests/_book_site.py)."""
+    from _book_site import built_site
+
+    return built_site()
 
 
 class _Quiet(http.server.SimpleHTTPRequestHandler):

@@ -2,8 +2,8 @@
 controllers that JupyterLab's kernel runs (loo_lessons.widgets.controllers), behind the same
 components.
 
-The site is built once (scripts/build-book.sh) unless book/_build/html already carries the
-engine, served by `python -m http.server` on 127.0.0.1 (its own process group, stopped by
+The site is built once for the whole run (tests/_book_site.py: scripts/build-book.sh unless
+book/_build/html is newer than its sources), served by `python -m http.server` on 127.0.0.1 (its own process group, stopped by
 its pid), and opened in Chromium. Every page checked: the engine says it is ready, no
 request leaves 127.0.0.1 (the worker's included), and no console error. Then by clicking:
 an option explorer's verdict changes when the preset or an option changes; "New questions"
@@ -43,23 +43,11 @@ ENGINE = SITE / "_static" / "loo-engine"
 READY_MS = 90_000
 
 
-def _built() -> bool:
-    """The site is there, with its engine, and newer than the package and the lessons."""
-    stamp = ENGINE / "engine.json"
-    if not stamp.exists() or not (SITE / "notebooks" / "12-play-a-hand.html").exists():
-        return False
-    sources = [*(ROOT / "loo_lessons").rglob("*.py"), *(ROOT / "loo_lessons").rglob("*.js"),
-               *(ROOT / "notebooks").glob("*.ipynb"), ROOT / "package-lock.json"]
-    return max(p.stat().st_mtime for p in sources) <= stamp.stat().st_mtime
-
-
 @pytest.fixture(scope="module")
 def site() -> Path:
-    if not _built():
-        env = {**os.environ, "PYTHONPATH": str(ROOT), "BIN": str(Path(sys.executable).parent)}
-        subprocess.run(["bash", "scripts/build-book.sh"], cwd=ROOT, env=env, check=True)
-    assert _built()
-    return SITE
+    from _book_site import built_site  # one build for the whole run
+
+    return built_site()
 
 
 def _free_port() -> int:
