@@ -33,8 +33,8 @@ from .deal import (
     MAX_PLAYERS_WITHOUT_MISS,
     MIN_PLAYERS,
     Dealt,
+    check_table_size,
     cut,
-    deal,
     deal_from,
     round_order,
 )
@@ -78,6 +78,17 @@ class Setup:
     options: RuleOptions
     stakes: Stakes
     must: bool = False
+
+    def deal_from(self, pack: Sequence[Card]) -> Dealt:
+        """The deal `pack` makes at this table (`deal.deal_from`: its players and dealer, the
+        miss where `miss_deal_position` puts it, none in a must)."""
+        return deal_from(
+            pack,
+            self.players,
+            self.dealer,
+            must=self.must,
+            position=self.options.miss_deal_position,
+        )
 
     @property
     def elder(self) -> int:
@@ -378,14 +389,9 @@ class Hand:
         """A new hand at `setup`, dealt from a pack shuffled by the injected `rng` (R01–R04);
         `seed`, when given, is written into its transcript so that the deal can be made again."""
         order = _table_of(setup)[3]
-        if not order:  # a table that cannot sit down: `deal` says why, or deals anyway
-            d = deal(
-                rng,
-                setup.players,
-                setup.dealer,
-                must=setup.must,
-                position=setup.options.miss_deal_position,
-            )
+        if not order:  # a table that cannot sit down: `check_table_size` says why, or it deals on
+            check_table_size(setup.players, not setup.must)
+            d = setup.deal_from(shuffled_pack(rng))
             return cls(setup, d.hands, d.miss, d.turn_up, stock=d.stock, seed=seed)
         # `deal`, with the table's order found once (a simulation deals at one table)
         hands, miss, turn_up, stock = cut(shuffled_pack(rng), setup.players, order)
@@ -430,13 +436,7 @@ class Hand:
         up, R04)."""
         return cls.from_dealt(
             setup,
-            deal_from(
-                pack,
-                setup.players,
-                setup.dealer,
-                must=setup.must,
-                position=setup.options.miss_deal_position,
-            ),
+            setup.deal_from(pack),
             shows_deal=shows_deal,
         )
 

@@ -134,6 +134,22 @@ _PLAY_NOTE = (
 )
 
 
+#: The offences seed 004 gives no penalty for, where the house rule makes the card compulsory:
+#: the card is taken back and replayed: the penalty law it falls under, and the note.
+_TAKEN_BACK: dict[Offence, tuple[str, str]] = {
+    Offence.FAIL_TO_HEAD_IN_SUIT: (
+        "R57",
+        "Seed 004 lists no penalty for failing to head in the suit led (A10); where heading is "
+        "compulsory the card is taken back and replayed.",
+    ),
+    Offence.FAIL_TO_UNDERTRUMP: (
+        "R58",
+        "Seed 004 loos a player for not trumping only 'when by so doing he can head the trick' "
+        "(R58); where under-trumping is compulsory (must_trump, A9) the card is taken back.",
+    ),
+}
+
+
 def ruling_for(offence: Offence, *, declared: bool = False) -> PenaltyRuling:
     """The penalty for an offence. `declared`: has the offender already stood or taken miss?"""
     if offence is Offence.LOOK_AT_ANOTHERS_HAND:
@@ -155,25 +171,15 @@ def ruling_for(offence: Offence, *, declared: bool = False) -> PenaltyRuling:
             ("R53", "R52"),
             "A full loo (into this pool at once: A20) and he must throw up his cards unexposed.",
         )
-    if offence is Offence.FAIL_TO_HEAD_IN_SUIT:
+    if offence in _TAKEN_BACK:  # no penalty in seed 004: a compulsory card is replayed
+        penalty_rule, note = _TAKEN_BACK[offence]
         return PenaltyRuling(
             offence,
             Size.NONE,
             Destination.NOWHERE,
             (Consequence.REPLAY,),
-            ("R33", "R57"),
-            "Seed 004 lists no penalty for failing to head in the suit led (A10); where heading is "
-            "compulsory the card is taken back and replayed.",
-        )
-    if offence is Offence.FAIL_TO_UNDERTRUMP:
-        return PenaltyRuling(
-            offence,
-            Size.NONE,
-            Destination.NOWHERE,
-            (Consequence.REPLAY,),
-            ("R35", "R58"),
-            "Seed 004 loos a player for not trumping only 'when by so doing he can head the trick' "
-            "(R58); where under-trumping is compulsory (must_trump, A9) the card is taken back.",
+            (*offence.info.rules, penalty_rule),
+            note,
         )
     if not offence.info.play_phase:  # R50, R51, R52
         return PenaltyRuling(

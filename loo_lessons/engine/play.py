@@ -209,29 +209,6 @@ def follow_filters(
     return tuple(hand), free, ()
 
 
-def lead_ruling(
-    hand: Sequence[Card],
-    trumps: Suit,
-    turn_up: Card | None,
-    players_in: int,
-    later_lead: bool,
-    options: RuleOptions,
-    seen: Collection[Card] | Callable[[], Collection[Card]] = (),
-) -> Ruling:
-    """What the leader of a trick may lead, and why (`lead_filters`, explained)."""
-    return explained(
-        hand, lead_filters(hand, trumps, turn_up, players_in, later_lead, options, seen)
-    )
-
-
-def follow_ruling(
-    hand: Sequence[Card], trick: Sequence[Card], trumps: Suit, options: RuleOptions
-) -> Ruling:
-    """What a player may play to a trick already led, and why (`follow_filters`, explained)."""
-    best = trick[trick_winner_index(trick, trumps)]
-    return explained(hand, follow_filters(hand, trick[0].suit, best, trumps, options))
-
-
 def trick_winner(plays: Sequence[tuple[int, Card]], trumps: Suit) -> int:
     """The seat winning a trick (R37): the highest trump, else the highest card of the suit led."""
     return plays[trick_winner_index([c for _, c in plays], trumps)][0]

@@ -24,9 +24,11 @@ from loo_lessons.explain import explain_json, words
 from loo_lessons.quiz.derive import answer_of, summary_of
 from loo_lessons.quiz.model import Choice, Question, Verdict
 from loo_lessons.quiz.positions import (
-    HISTORY,
+    ORDINARY,
     PRESET_NAMES,
     Rules,
+    Wanted,
+    at_move,
     card_label,
     deal,
     declare_until,
@@ -405,6 +407,16 @@ def random_play(g: Gen, rules: Rules, lo: int = 2, hi: int = 7, **kw: Any) -> Ha
     return hand
 
 
+def ask_legal_at(g: Gen, hand: Hand, found: Sequence[int], rules: Rules) -> tuple[Asked, int]:
+    """The question "which cards may he play?" at one of the positions `found` (moves into
+    the play, as `positions_kept` collects them), picked at random: the engine's answer and
+    the seat to act."""
+    pos = at_move(hand, g.rng.choice(found))
+    seat = pos.to_act
+    assert seat is not None
+    return ask(g, scenario_of(pos, rules), {"ask": "legal"}, rules), seat
+
+
 def positions_kept(
     hand: Hand, g: Gen, keep: Callable[[Hand, bool], int | None], rules: Rules
 ) -> list[tuple[int, int]]:
@@ -432,38 +444,21 @@ def positions_kept(
     return found
 
 
-def reached_deal(
-    g: Gen,
-    rules: Rules,
-    players: int,
-    *,
-    loo: int | None = None,
-    loo_cap: int | None = None,
-    must: bool | None = False,
-    deals: tuple[int, int] = HISTORY,
-) -> Hand:
-    """A fresh deal at a table that has played `deals` deals first (`positions.reach`), so
+def reached_deal(g: Gen, rules: Rules, players: int, wanted: Wanted = ORDINARY) -> Hand:
+    """A fresh deal at a table that has played some deals first (`positions.reach`), so
     the pool, the dealer and a must are what the rules make of real deals."""
     try:
-        r = reach(g.rng, rules, players, loo=loo, loo_cap=loo_cap, must=must, deals=deals)
+        r = reach(g.rng, rules, players, wanted)
     except LookupError as e:
         raise Reject(str(e)) from None
     g.table = r.history
     return deal(g.rng, rules, players, r.dealer, stakes=r.stakes, must=r.must)
 
 
-def played_out(
-    g: Gen,
-    rules: Rules,
-    *,
-    loo: int | None = None,
-    loo_cap: int | None = None,
-    must: bool = False,
-    deals: tuple[int, int] = HISTORY,
-) -> Hand:
+def played_out(g: Gen, rules: Rules, wanted: Wanted = ORDINARY) -> Hand:
     """A deal played out at random, at a table the engine brought to it (`reached_deal`)."""
     n = table_size(g.rng, 3, 7)
-    hand = reached_deal(g, rules, n, loo=loo, loo_cap=loo_cap, must=must, deals=deals)
+    hand = reached_deal(g, rules, n, wanted)
     declare_until(hand, g.rng, PLAYERS_IN)
     if hand.phase is not Phase.PLAY:
         raise Reject("the deal ended without play")

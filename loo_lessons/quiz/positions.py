@@ -81,6 +81,22 @@ MAX_DEALS = 80
 
 
 @dataclass(frozen=True, slots=True)
+class Wanted:
+    """The table a question wants to reach: its agreed loo and loo cap (None: the rules'),
+    whether the next deal is a must (True), an ordinary deal (False) or either (None), and
+    how many deals are played first (drawn from this range)."""
+
+    loo: int | None = None
+    loo_cap: int | None = None
+    must: bool | None = False
+    deals: tuple[int, int] = HISTORY
+
+
+#: What a question wants when it names nothing: the rules' loo, an ordinary deal, after `HISTORY`.
+ORDINARY = Wanted()
+
+
+@dataclass(frozen=True, slots=True)
 class Reached:
     """A table after the deals the engine played (`engine.table.Table`, random legal moves):
     the next deal's dealer, its stakes (the pool is the table's own) and whether it is a must.
@@ -118,22 +134,14 @@ def replay_table(options: RuleOptions, history: Mapping[str, Any]) -> Table:
     return table
 
 
-def reach(
-    rng: random.Random,
-    rules: Rules,
-    players: int,
-    *,
-    loo: int | None = None,
-    loo_cap: int | None = None,
-    must: bool | None = False,
-    deals: tuple[int, int] = HISTORY,
-) -> Reached:
+def reach(rng: random.Random, rules: Rules, players: int, wanted: Wanted = ORDINARY) -> Reached:
     """Play deals at a table from its first dealer's stake until the next deal is one the
     question wants: so its pool is one the named rules reach (built from stakes, the loos
     the rules charge and what a deal leaves in the pool), never a number made up.
 
-    `must`: True wants the deal after a single (a must where the rules make one), False an
-    ordinary deal, None either. LookupError when the table does not get there."""
+    `wanted.must`: True wants the deal after a single (a must where the rules make one), False
+    an ordinary deal, None either. LookupError when the table does not get there."""
+    loo, loo_cap, must = wanted.loo, wanted.loo_cap, wanted.must
     history: dict[str, Any] = {
         "seed": rng.getrandbits(32),
         "players": players,
@@ -146,7 +154,7 @@ def reach(
     options = rules.options()
     table = replay_table(options, history)
     choose = random_chooser(table.rng)
-    for _ in range(rng.randint(*deals)):
+    for _ in range(rng.randint(*wanted.deals)):
         table.play_deal(choose)
     for _ in range(MAX_DEALS):
         if must is None or table.next_must is must:

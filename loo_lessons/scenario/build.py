@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from loo_lessons.engine.cards import Card, Suit
-from loo_lessons.engine.deal import Dealt, deal_from
+from loo_lessons.engine.deal import Dealt
 from loo_lessons.engine.declare import Declaration
 from loo_lessons.engine.game import Hand, Phase, Setup
 from loo_lessons.engine.status import position_problems
@@ -58,13 +58,7 @@ def _from_deck(
     """The deck deals the hands (R03, R04); a seat now holds what it was dealt less what it
     has played, and the taker of the miss holds the miss. Fills in `hands`."""
     deck = fields.cards(data["deck"], "deck")
-    dealt = deal_from(
-        deck,
-        setup.players,
-        setup.dealer,
-        must=setup.must,
-        position=setup.options.miss_deal_position,
-    )
+    dealt = setup.deal_from(deck)
     if turn_up is not None and turn_up is not dealt.turn_up:
         raise ScenarioError(
             "turn_up", f"the deck turns up {dealt.turn_up.code}, not {turn_up.code}"

@@ -137,12 +137,7 @@ class EveningGame(_Game):
             f"pool {h.setup.stakes.pool}{must} ==="
         )
         self.say(self.trumps_line())
-        while True:
-            self.bots_move()
-            if h.to_act is None:
-                return "over"
-            if self.my_turn() == "quit":
-                return "quit"
+        return self.play_on()
 
     def after(self) -> str:
         """The deal's end: 'next', 'undo' (back into the deal) or 'quit'."""

@@ -182,6 +182,16 @@ class _Game:
         return "\n".join(lines)
 
     # --- running ----------------------------------------------------------------------
+    def play_on(self) -> str:
+        """The bots move and the learner plays until the deal ends ('over') or the learner
+        quits ('quit')."""
+        while True:
+            self.bots_move()
+            if self.hand.to_act is None:
+                return "over"
+            if self.my_turn() == "quit":
+                return "quit"
+
     def bots_move(self) -> None:
         self.game.advance(self.announce)  # each bot's move said as it is made
 
@@ -275,26 +285,22 @@ class _Game:
             f"you are {seat_name(h, self.me, miss=False)}."
         )
         self.say(self.trumps_line())
-        while True:
-            self.bots_move()
-            if h.to_act is None:
-                self.say(self.settlement_text())
-                self.say("Type s FILE to save the transcript, u to undo, or Enter to leave.")
-                while True:
-                    line = self.read(END_PROMPT)
-                    if not line:
-                        return 0
-                    got = self.command(line)
-                    if got == "quit":
-                        return 0
-                    if got == "undo":
-                        break
-                    if got is None:
-                        self.say("The deal is over: s FILE, u, or Enter to leave.")
-                continue
-            if self.my_turn() == "quit":
-                self.say("Goodbye.")
-                return 1
+        while self.play_on() == "over":
+            self.say(self.settlement_text())
+            self.say("Type s FILE to save the transcript, u to undo, or Enter to leave.")
+            while True:
+                line = self.read(END_PROMPT)
+                if not line:
+                    return 0
+                got = self.command(line)
+                if got == "quit":
+                    return 0
+                if got == "undo":
+                    break
+                if got is None:
+                    self.say("The deal is over: s FILE, u, or Enter to leave.")
+        self.say("Goodbye.")
+        return 1
 
 
 def play_terminal(

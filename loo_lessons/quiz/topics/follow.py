@@ -9,7 +9,7 @@ from loo_lessons.engine.game import Hand
 from loo_lessons.quiz.common import (
     Gen,
     Reject,
-    ask,
+    ask_legal_at,
     in_words,
     legal_question,
     positions_kept,
@@ -19,9 +19,7 @@ from loo_lessons.quiz.common import (
 )
 from loo_lessons.quiz.model import Question
 from loo_lessons.quiz.positions import (
-    at_move,
     card_label,
-    scenario_of,
 )
 
 # === follow: following and trumping, R32–R36 ======================================================
@@ -51,10 +49,7 @@ def gen_follow(g: Gen) -> Question:
     ]
     if not found:
         raise Reject("no following position of this level")
-    pos = at_move(hand, g.rng.choice(found))
-    seat = pos.to_act
-    assert seat is not None
-    a = ask(g, scenario_of(pos, rules), {"ask": "legal"}, rules)
+    a, seat = ask_legal_at(g, hand, found, rules)
     sc = a.sc
     trick = sc.hand.current_trick
     played = ", ".join(f"seat {s} {card_label(c.code)}" for s, c in trick)

@@ -23,6 +23,7 @@ from loo_lessons.quiz.model import Choice, Question
 from loo_lessons.quiz.money import money_question, stakes_words, tricks_words
 from loo_lessons.quiz.positions import (
     STAKE,
+    Wanted,
     deal,
     declare_until,
     scenario_of,
@@ -115,7 +116,7 @@ def gen_must(g: Gen) -> Question:
         )
     if what == "looed_count":
         rules = g.rules()
-        hand = played_out(g, rules, must=True)
+        hand = played_out(g, rules, Wanted(must=True))
         mapping = counts_mapping(hand, rules)
         a = ask(g, mapping, {"ask": "looed_count"}, rules)
         sc = a.sc
@@ -145,7 +146,7 @@ def gen_must(g: Gen) -> Question:
     rules = g.rules(unlimited)
     cap = rng.randint(STAKE + 1, 5 * STAKE) if capped else None
     # unlimited loos grow fast: a short history keeps the pool a table meets
-    hand = played_out(g, rules, loo_cap=cap, deals=(0, 3))
+    hand = played_out(g, rules, Wanted(loo_cap=cap, deals=(0, 3)))
     pool = hand.setup.stakes.pool
     if pool > MAX_UNLIMITED_POOL:
         raise Reject("a pool beyond what a quiz asks about")

@@ -34,6 +34,7 @@ from loo_lessons.quiz.money import money_question, tricks_words
 from loo_lessons.quiz.positions import (
     DEFAULT_WEIGHTS,
     Rules,
+    Wanted,
     agreed_loo,
     at_move,
     card_label,
@@ -186,7 +187,7 @@ def gen_penalty(g: Gen) -> Question:
         )
     if what in ("penalty", "consequences"):
         n = table_size(rng, 3, 7)
-        hand = reached_deal(g, rules, n, loo=_loo_choice(g, rules))
+        hand = reached_deal(g, rules, n, Wanted(loo=_loo_choice(g, rules)))
         stop_at = rng.randrange(0, n - 1)
         declare_until(hand, rng, DEFAULT_WEIGHTS, stop=lambda h: len(h.declared) >= stop_at)
         if hand.phase is not Phase.DECLARE or hand.to_act is None:
@@ -262,7 +263,7 @@ def gen_penalty(g: Gen) -> Question:
             view=view_of(sc, [sc.hand.to_act] if sc.hand.to_act is not None else []),
         )
     # penalty_amount (level 1) and withheld winnings (level 2): a finished deal
-    hand = played_out(g, rules, loo=_loo_choice(g, rules))
+    hand = played_out(g, rules, Wanted(loo=_loo_choice(g, rules)))
     pool = hand.setup.stakes.pool
     if what == "penalty_amount":
         seat = rng.randrange(hand.setup.players)

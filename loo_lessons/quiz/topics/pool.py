@@ -21,7 +21,7 @@ from loo_lessons.quiz.common import (
 )
 from loo_lessons.quiz.model import Question
 from loo_lessons.quiz.money import PAID_AT_ONCE, money_question, stakes_words, tricks_words
-from loo_lessons.quiz.positions import agreed_loo, scenario_of
+from loo_lessons.quiz.positions import Wanted, agreed_loo, scenario_of
 
 # === pool: dividing the pool and the loos, R38–R40 ================================================
 
@@ -35,7 +35,7 @@ def gen_pool(g: Gen) -> Question:
     # Peel's table may agree a loo of 6 apart from the stake; never in disagreement mode,
     # where the same position must arise under Hoffmann's rules too
     loo = agreed_loo(rules) if not g.disagreement and g.chance(0.3) else None
-    hand = played_out(g, rules, loo=loo)
+    hand = played_out(g, rules, Wanted(loo=loo))
     ins = list(hand.players_in)
     if g.level == 1:
         what = rng.choice(["receives", "pays", "next_pool"])

@@ -11,6 +11,7 @@ from loo_lessons.quiz.common import (
     Gen,
     Reject,
     ask,
+    ask_legal_at,
     finish,
     in_words,
     legal_question,
@@ -132,10 +133,7 @@ def gen_trick(g: Gen) -> Question:
     found = [m for m, _ in positions_kept(hand, g, keep, rules)]
     if not found:
         raise Reject("no lead after a trick")
-    pos = at_move(hand, g.rng.choice(found))
-    seat = pos.to_act
-    assert seat is not None
-    a = ask(g, scenario_of(pos, rules), {"ask": "legal"}, rules)
+    a, seat = ask_legal_at(g, hand, found, rules)
     sc = a.sc
     last = sc.hand.tricks[len(sc.hand.winners) - 1]
     won_with = card_label(dict(last)[seat].code)
