@@ -140,7 +140,8 @@ class SavedTranscript(os.PathLike[str]):
         return str(self.path)
 
     def __repr__(self) -> str:
-        return f"SavedTranscript({str(self.path)!r})"
+        # as a page shows it: a notebook's saved output never carries the machine's folders
+        return f"<SavedTranscript: {shown_path(self.path)}, {self.moves} moves>"
 
     @property
     def moves(self) -> int:
