@@ -98,6 +98,9 @@ function start() {
       // Imported already. What is imported later comes from the zips themselves (written as
       // files; zipimport): the snapshot's packages look there too.
       const names = ["loo_lessons.zip", "pyyaml.zip"];
+      // the package's data (the seeds' texts, the shipped scenarios) is read where the
+      // snapshot's package lives: put the package's files there too
+      pyodide.unpackArchive(zips[0], "zip", { extractDir: "/home/pyodide/site" });
       pyodide.FS.mkdirTree("/home/pyodide/zips");
       names.forEach((n, i) => pyodide.FS.writeFile(`/home/pyodide/zips/${n}`, new Uint8Array(zips[i])));
       pyodide.runPython(
