@@ -270,7 +270,11 @@ def test_a_click_in_jupyterlab_reaches_python(lab: tuple[str, str], browser: Bro
         show.click()
         code = page.locator(".jp-OutputArea textarea[data-result-code]")
         code.wait_for(timeout=30_000)
-        assert code.input_value().startswith("loo1.")
+        text = code.input_value()
+        assert text.startswith("loo2.")  # results carry answers (quiz.results.Submission)
+        from loo_lessons.quiz.results import from_code
+
+        assert from_code(text).class_code == "lead-2-2"
 
 def test_a_glossary_link_in_a_lesson_opens_the_entry(
     lessons_lab: tuple[str, str], browser: Browser
