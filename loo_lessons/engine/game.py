@@ -53,7 +53,7 @@ from .options import FirstLeader, PoolRemainder, RuleOptions, VoidTrumpRule, opt
 from .penalties import Consequence, Destination, Offence, PenaltyRuling, ruling_for
 from .play import Filters, Ruling, explained, follow_filters, lead_filters
 from .position import position_mapping, position_text
-from .settle import Settlement, Stakes, loo_amount, settle
+from .settle import Settlement, Stakes, loo_amount, settle_in_order
 from .status import Problem, Status, position_problems, reasons, status_of
 
 Action = Union[Declaration, Card]  # noqa: UP007 - a runtime alias
@@ -805,20 +805,23 @@ class Hand:
             nxt = sum(
                 p.amount for p in self.penalties if p.ruling.destination is Destination.NEXT_POOL
             )
-        self.settlement = settle(
-            players=self.setup.players,
-            stakes=self.setup.stakes,
-            options=self.options,
-            players_in=self.players_in,
-            trick_winners=None if self.awarded_to is not None or self._counts else self.winners,
-            tricks_won=self._counts,
-            for_pool=self.for_pool,
-            withheld_seats=sorted(self.withheld_seats) if self.withheld_seats else (),
-            penalties_now=now,
-            penalties_next=nxt,
-            awarded_to=self.awarded_to,
-            award_law=self.award_law,
-            penalties=self.penalties,
+        setup = self.setup
+        awarded_to = self.awarded_to
+        counts = self._counts
+        self.settlement = settle_in_order(  # `settle`'s arguments, in its order
+            setup.players,
+            setup.stakes,
+            self.options,
+            self.players_in,
+            None if awarded_to is not None or counts else self.winners,
+            counts,
+            self.for_pool,
+            sorted(self.withheld_seats) if self.withheld_seats else (),
+            now,
+            nxt,
+            awarded_to,
+            self.award_law,
+            self.penalties,
         )
 
     # --- penalties ----------------------------------------------------------------------

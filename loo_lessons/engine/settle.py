@@ -9,7 +9,7 @@ event the same way (the words with seat names and figures are `explain.settlemen
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from enum import StrEnum
 from typing import Protocol
 
@@ -204,6 +204,66 @@ class Settlement:
         }
 
 
+#: Each field's slot, set directly: a frozen dataclass's `__init__` sets every field through
+#: `object.__setattr__`, which costs twice what the slot's own setter does, and every deal of a
+#: simulation makes a settlement (`_settlement` makes the same one `Settlement(...)` makes).
+(
+    _pool,
+    _awarded,
+    _won,
+    _receives,
+    _looed,
+    _loo_pays,
+    _left,
+    _withheld,
+    _now,
+    _next,
+    _next_pool,
+    _single,
+    _must,
+    _rules,
+    _why,
+) = (Settlement.__dict__[f.name].__set__ for f in fields(Settlement))
+_NEW = object.__new__
+
+
+def _settlement(
+    pool: int,
+    pool_awarded_to: int | None,
+    tricks_won: dict[int, int],
+    receives: dict[int, int],
+    looed: tuple[int, ...],
+    loo_pays: dict[int, int],
+    left_in_pool: int,
+    withheld: dict[int, int],
+    penalties_now: int,
+    penalties_next: int,
+    next_pool: int,
+    is_single: bool,
+    next_is_must: bool,
+    rules: tuple[str, ...],
+    why_parts: WhyParts,
+) -> Settlement:
+    """`Settlement(...)` with these fields, in their order, each set through its slot."""
+    s: Settlement = _NEW(Settlement)
+    _pool(s, pool)
+    _awarded(s, pool_awarded_to)
+    _won(s, tricks_won)
+    _receives(s, receives)
+    _looed(s, looed)
+    _loo_pays(s, loo_pays)
+    _left(s, left_in_pool)
+    _withheld(s, withheld)
+    _now(s, penalties_now)
+    _next(s, penalties_next)
+    _next_pool(s, next_pool)
+    _single(s, is_single)
+    _must(s, next_is_must)
+    _rules(s, rules)
+    _why(s, why_parts)
+    return s
+
+
 # --- the reasons, once -------------------------------------------------------------------------
 
 _SIZE_WORDS = {Size.SINGLE_LOO: "a single loo", Size.FULL_LOO: "a full loo", Size.NONE: "nothing"}
@@ -356,6 +416,41 @@ def settle(
     hand's records) give each penalty its own line and each withheld seat its rule;
     `award_law` the rule of a pool taken without play.
     """
+    return settle_in_order(
+        players,
+        stakes,
+        options,
+        players_in,
+        trick_winners,
+        tricks_won,
+        for_pool,
+        withheld_seats,
+        penalties_now,
+        penalties_next,
+        awarded_to,
+        award_law,
+        penalties,
+    )
+
+
+def settle_in_order(
+    players: int,
+    stakes: Stakes,
+    options: RuleOptions,
+    players_in: Sequence[int],
+    trick_winners: Sequence[int] | None,
+    tricks_won: Mapping[int, int] | None,
+    for_pool: int | None,
+    withheld_seats: Sequence[int],
+    penalties_now: int,
+    penalties_next: int,
+    awarded_to: int | None,
+    award_law: Law | None,
+    penalties: Sequence[Charged],
+    /,
+) -> Settlement:
+    """`settle`, its arguments given in order (the hand settles every deal this way: thirteen
+    keywords cost a simulated deal more than the settling does)."""
     pool = stakes.pool + penalties_now
     stake = stakes.stake
     next_stake = stake * players if options.ante is _ALL_PLAYERS else stake  # new_pool_stake
@@ -365,7 +460,7 @@ def settle(
     # (the figures are passed in field order: a frozen dataclass's keywords cost a deal more)
     if awarded_to is not None:  # R14, R15, R16: the pool goes whole, without play
         why: WhyParts = (stakes, options, winners, for_pool, charged, award_law, shares, left)
-        return Settlement(
+        return _settlement(
             pool,
             awarded_to,
             {},
@@ -427,7 +522,7 @@ def settle(
         if kind is not _FIXED:
             more += ["R46", "R47"] + (["R49"] if kind is _POOL_CAPPED else [])
         rules = tuple(more)
-    return Settlement(
+    return _settlement(
         pool,
         None,
         won,
