@@ -292,6 +292,7 @@ _DECLARE_WORDS = "stand, take miss, throw up, play the miss for the pool"
 # Enum members used on every move, looked up once (CPython 3.11 pays ~0.1 µs for `Phase.X`)
 _DEAL, _DECLARE, _PLAY, _SETTLED = Phase.DEAL, Phase.DECLARE, Phase.PLAY, Phase.SETTLED
 _STAND, _PASS, _FOR_POOL = Declaration.PLAY, Declaration.PASS, Declaration.PLAY_MISS_FOR_POOL
+_NOBODY: frozenset[int] = frozenset()  # no seat's hand only partly known: a dealt hand
 
 
 class Hand:
@@ -362,6 +363,33 @@ class Hand:
     ) -> None:
         # Any cards are accepted, as python-chess accepts any board: `status()` says what is
         # wrong with them, and a table that cannot sit down simply has nobody to act.
+        self._start(
+            setup,
+            _table_of(setup),
+            tuple(map(tuple, hands)),
+            tuple(miss) if miss is not None else None,
+            turn_up,
+            trumps,
+            tuple(stock),
+            seed,
+            partial,
+            shows_deal,
+        )
+
+    def _start(
+        self,
+        setup: Setup,
+        facts: _TableFacts,
+        hands: tuple[tuple[Card, ...], ...],
+        miss: tuple[Card, ...] | None,
+        turn_up: Card | None,
+        trumps: Suit | None,
+        stock: tuple[Card, ...],
+        seed: int | None,
+        partial: frozenset[int],
+        shows_deal: bool,
+    ) -> None:
+        """`__init__`'s work on what it has put in order (and `dealt`'s, on a fresh deal)."""
         self.setup = setup
         self.options = setup.options
         self.turn_up = turn_up
@@ -372,15 +400,11 @@ class Hand:
         # the position is the deal itself (a pack was dealt to show it): Phase.DEAL until
         # the elder hand, who is the one asked first (R05), declares
         self.shows_deal = shows_deal
-        self._seated, self._rotation, self._declare_memo, _ = _table_of(setup)
+        self._seated, self._rotation, self._declare_memo, _ = facts
         self._initial: tuple[
             tuple[tuple[Card, ...], ...], tuple[Card, ...] | None, tuple[Card, ...]
         ]
-        self._initial = (
-            tuple(map(tuple, hands)),
-            tuple(miss) if miss is not None else None,
-            tuple(stock),
-        )
+        self._initial = (hands, miss, stock)
         self._reset()
 
     # --- construction ---------------------------------------------------------------
@@ -388,14 +412,18 @@ class Hand:
     def dealt(cls, setup: Setup, rng: random.Random, *, seed: int | None = None) -> Hand:
         """A new hand at `setup`, dealt from a pack shuffled by the injected `rng` (R01–R04);
         `seed`, when given, is written into its transcript so that the deal can be made again."""
-        order = _table_of(setup)[3]
+        facts = _table_of(setup)
+        order = facts[3]
         if not order:  # a table that cannot sit down: `check_table_size` says why, or it deals on
             check_table_size(setup.players, not setup.must)
             d = setup.deal_from(shuffled_pack(rng))
             return cls(setup, d.hands, d.miss, d.turn_up, stock=d.stock, seed=seed)
-        # `deal`, with the table's order found once (a simulation deals at one table)
+        # `deal`, with the table's order found once (a simulation deals at one table); the
+        # cards come cut into tuples, as `__init__` would put them
         hands, miss, turn_up, stock = cut(shuffled_pack(rng), setup.players, order)
-        return cls(setup, hands, miss, turn_up, stock=stock, seed=seed)
+        hand = cls.__new__(cls)
+        hand._start(setup, facts, hands, miss, turn_up, None, stock, seed, _NOBODY, False)
+        return hand
 
     @classmethod
     def from_dealt(
@@ -706,7 +734,9 @@ class Hand:
         the deal is settled (R38–R49). A declaration is recorded as `_declare` says."""
         self._ruling = self._filters = self._legal = None
         self.actions.append(a)
-        if isinstance(a, Declaration):
+        # a card is told by its class first: asked of a card, `isinstance(a, Declaration)`
+        # goes through the enum's metaclass and costs a move several times as much
+        if a.__class__ is not Card and isinstance(a, Declaration):
             self._declare(a)
             return
         card = a
