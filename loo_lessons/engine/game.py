@@ -816,7 +816,7 @@ class Hand:
             first = self.miss_holder  # R22
         ins = self.players_in
         self._in_play = len(ins)
-        self._next_seat = {x: ins[(i + 1) % len(ins)] for i, x in enumerate(ins)}
+        self._next_seat = dict(zip(ins, ins[1:] + ins[:1]))  # each one's left-hand player in
         self.tricks.append([])
         self.leaders.append(first)
         self.to_act = first
