@@ -508,8 +508,12 @@ def settle_in_order(
     kind = options.loo_amount
     # loo_amount: R39, unlimited R46, capped R49
     loo = stakes.loo if kind is _FIXED else pool if kind is _POOL else min(pool, stakes.cap)
-    # `won` holds only seats that took a trick
-    looed = tuple([s for s in players_in if s not in won and s != for_pool])
+    # `won` holds only seats that took a trick (a loop: cheaper than a comprehension here)
+    out: list[int] = []
+    for seat in players_in:
+        if seat not in won and seat != for_pool:
+            out.append(seat)
+    looed = tuple(out)
     # R41: exactly three played and each took one trick
     is_single = len(players_in) == 3 and len(won) == 3 and all(s in won for s in players_in)
     rules: tuple[str, ...] = _LOO_RULES if looed else _NO_LOO_RULES
