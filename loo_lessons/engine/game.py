@@ -293,6 +293,7 @@ _DECLARE_WORDS = "stand, take miss, throw up, play the miss for the pool"
 _DEAL, _DECLARE, _PLAY, _SETTLED = Phase.DEAL, Phase.DECLARE, Phase.PLAY, Phase.SETTLED
 _STAND, _PASS, _FOR_POOL = Declaration.PLAY, Declaration.PASS, Declaration.PLAY_MISS_FOR_POOL
 _NOBODY: frozenset[int] = frozenset()  # no seat's hand only partly known: a dealt hand
+_MISS_HOLDER_LEADS = FirstLeader.MISS_HOLDER
 
 
 class Hand:
@@ -514,7 +515,7 @@ class Hand:
     @property
     def leader(self) -> int | None:
         """The seat that led the trick being played (R21, R29), or None outside the play."""
-        return self.leaders[-1] if self.phase is Phase.PLAY and self.leaders else None
+        return self.leaders[-1] if self.phase is _PLAY and self.leaders else None
 
     @property
     def current_trick(self) -> list[tuple[int, Card]]:
@@ -662,7 +663,7 @@ class Hand:
         seat = self.to_act
         if seat is None:
             return Verdict(self.phase, None, (), self.award_law, (), ())
-        if self.phase is not Phase.PLAY:
+        if self.phase is not _PLAY:
             r = self._declare_ruling(seat)
             return Verdict(self.phase, seat, r.legal, r.why, r.allowed_by, r.forbidden)
         p = self._play_ruling(seat)
@@ -692,12 +693,12 @@ class Hand:
         law = v.law_for(a)
         if law is not None:
             msg = f"seat {seat} may not {_verb(a)} {a}: {law.reason} ({law.rule})"
-        elif isinstance(a, Card) and self.phase is not Phase.PLAY:
+        elif isinstance(a, Card) and self.phase is not _PLAY:
             msg = (
                 f"{a} cannot be played: declaring is not over; seat {seat} must "
                 f"{in_words(_declarations(v.legal))}"
             )
-        elif isinstance(a, Declaration) and self.phase is Phase.PLAY:
+        elif isinstance(a, Declaration) and self.phase is _PLAY:
             msg = (
                 f"{a} cannot be declared: declaring is over; seat {seat} is to play a card "
                 f"({', '.join(str(c) for c in v.legal)})"
@@ -812,7 +813,7 @@ class Hand:
             return
         self.phase = _PLAY
         first = self.players_in[0]  # R21
-        if self.options.first_leader is FirstLeader.MISS_HOLDER and self.miss_holder is not None:
+        if self.options.first_leader is _MISS_HOLDER_LEADS and self.miss_holder is not None:
             first = self.miss_holder  # R22
         ins = self.players_in
         self._in_play = len(ins)
@@ -906,7 +907,7 @@ class Hand:
                 return InputError(
                     "offence", "nobody throws up in a must (R43), so no thrown-up cards lie there"
                 )
-            over = self.phase is Phase.PLAY or self.phase is Phase.SETTLED
+            over = self.phase is _PLAY or self.phase is _SETTLED
             if over and Declaration.PASS not in self.declared.values():
                 return InputError(
                     "offence",
@@ -937,7 +938,7 @@ class Hand:
             self.forced_pass.add(seat)
         if Consequence.WINNINGS_WITHHELD in ruling.consequences:
             self.withheld_seats.add(seat)
-        if self.phase is Phase.SETTLED:  # a late penalty changes the money
+        if self.phase is _SETTLED:  # a late penalty changes the money
             self._finish()
         return rec
 
@@ -955,14 +956,14 @@ class Hand:
         field_name = "trick_winners" if trick_winners is not None else "tricks_won"
         if (tricks_won is None) == (trick_winners is None):
             raise InputError("tricks_won", "give either tricks_won or trick_winners")
-        if self.phase is not Phase.PLAY or any(self.tricks):
-            if self.phase is Phase.SETTLED:
+        if self.phase is not _PLAY or any(self.tricks):
+            if self.phase is _SETTLED:
                 why = (
                     "the deal ended without play"
                     if self.awarded_to is not None
                     else "the deal is already settled"
                 )
-            elif self.phase is Phase.PLAY:
+            elif self.phase is _PLAY:
                 why = "cards have been played: give the tricks"
             else:
                 why = "the declarations are not complete"
