@@ -22,7 +22,7 @@ from __future__ import annotations
 import copy
 import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from enum import Enum
 from functools import lru_cache
 from typing import Any, Union, cast
@@ -1067,14 +1067,6 @@ class Hand:
         """A `Transcript` of this hand: the setup, the seed or the cards dealt, every move and
         penalty; `replay()` makes the same position again."""
         s = self.setup
-        st = s.stakes
-        stakes = {
-            "stake": st.stake,
-            "loo": st.loo,
-            "single_loo": st.single_loo,
-            "loo_cap": st.loo_cap,
-            "pool": st.pool,
-        }
         hands = miss = turn = None
         stock: tuple[str, ...] = ()
         if self.seed is None:
@@ -1087,7 +1079,7 @@ class Hand:
             s.players,
             s.dealer,
             self.options.to_dict(),
-            stakes,
+            asdict(s.stakes),
             s.must,
             self.seed,
             tuple(str(a) for a in self.actions),
