@@ -10,7 +10,7 @@ import ipywidgets
 
 from loo_lessons.engine.errors import LooError
 from loo_lessons.engine.options import options_from
-from loo_lessons.lessons.shows import Call, shows
+from loo_lessons.lessons.shows import Call, keywords, shows
 from loo_lessons.sim.tally import honours_words
 from loo_lessons.views import frames
 
@@ -116,6 +116,7 @@ def lab(**settings: Unpack[LabSettings]) -> Any:
     return live.Lab(**settings, run=True)
 
 
+@keywords(SIMULATION)
 def simulate(**simulation: Unpack[Simulation]) -> Any:
     """Play `hands` seeded hands with bots (`Simulation`: hands=3000, players=5, seed=1,
     rules="hoffmann", bots="sensible" when not told) and give the headline rates (a one-row
@@ -163,6 +164,7 @@ _BY = {
 }
 
 
+@keywords(SIMULATION)
 def trick_rates(by: str = "trumps", **simulation: Unpack[Simulation]) -> Any:
     """How often a hand that was played takes a trick, and is looed, by the kind of hand
     (a DataFrame): `by` "trumps" (trumps in the three cards played), "honours" (ace / king
@@ -226,8 +228,10 @@ def trick_rates_plot(df: Any, call: Call) -> Any:
     ax.set_ylabel("share of hands played")
     ax.set_ylim(0, 1.12)
     ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1))
-    hands, players, seed, rules, _ = _settings(call["simulation"])
-    ax.set_title(f"Who takes a trick: {hands:,} hands, {players} players, seed {seed}, {rules}")
+    ax.set_title(
+        f"Who takes a trick: {call['hands']:,} hands, {call['players']} players, "
+        f"seed {call['seed']}, {call['rules']}"
+    )
     return fig
 
 
