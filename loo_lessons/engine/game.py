@@ -48,7 +48,7 @@ from .declare import (
     ruling_memo,
 )
 from .errors import IllegalAction, InputError, LooError, NotationError
-from .laws import Law
+from .laws import Law, law_against
 from .options import FirstLeader, PoolRemainder, RuleOptions, VoidTrumpRule, options_from
 from .penalties import Consequence, Destination, Offence, PenaltyRuling, ruling_for
 from .play import Filters, Ruling, explained, follow_filters, lead_filters
@@ -119,10 +119,7 @@ class Verdict:
     def law_for(self, action: Action) -> Law | None:
         """The law that forbids `action` here (rule id, reason, quote), or None if it is legal (or
         not an option at all, e.g. a card the seat does not hold)."""
-        for a, law in self.forbidden:
-            if a is action:
-                return law
-        return None
+        return law_against(self.forbidden, action)
 
 
 class LegalActions(tuple[Action, ...]):
