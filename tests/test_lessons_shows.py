@@ -94,6 +94,9 @@ def test_the_simulation_settings_are_shown_with_their_defaults() -> None:
     for f in (L.simulate, L.trick_rates):
         params = inspect.signature(f).parameters
         assert {k: params[k].default for k in strategy.SIMULATION} == strategy.SIMULATION
+    lab = inspect.signature(L.lab).parameters
+    assert {k: p.default for k, p in lab.items()} == strategy.LAB
+    assert strategy.LAB == {**strategy.SIMULATION, "hands": 300, "by": "trumps"}
     assert strategy.SIMULATION == {
         "hands": 3000,
         "players": 5,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import html
+import inspect
 from collections.abc import Iterable, Mapping
 from typing import Any, TypedDict, Unpack
 
@@ -13,6 +14,7 @@ from loo_lessons.engine.options import options_from
 from loo_lessons.lessons.shows import Call, keywords, shows
 from loo_lessons.sim.tally import honours_words
 from loo_lessons.views import frames
+from loo_lessons.widgets.controllers.lab import LabController
 
 
 class _ProgressBar(ipywidgets.IntProgress):  # type: ignore[misc]
@@ -70,6 +72,12 @@ class LabSettings(Simulation, total=False):
 
 #: What a table simulates when it is not told otherwise.
 SIMULATION = Simulation(hands=3000, players=5, seed=1, rules="hoffmann", bots="sensible")
+#: What the lab runs when it is not told otherwise: its controller's defaults (300 hands).
+LAB: dict[str, Any] = {
+    k: p.default
+    for k, p in inspect.signature(LabController).parameters.items()
+    if k in LabSettings.__optional_keys__
+}
 
 _SIMULATIONS: dict[tuple[int, int, int, str, str], Any] = {}
 
@@ -104,13 +112,13 @@ def _simulation(simulation: Simulation) -> Any:
     return _SIMULATIONS[key]
 
 
+@keywords(LAB)
 def lab(**settings: Unpack[LabSettings]) -> Any:
     """The strategy lab as a widget: set the hands, players, seed, rules, bots and what to
-    group by (`LabSettings`; not told: 300 hands, the rest as `SIMULATION`, by trumps), press
-    Run and watch the progress bar; then the headline rates and who takes a trick, as a table
-    and as bars. Live in JupyterLab and in the book (its engine runs the simulation in the
-    page: keep it to a few thousand hands there). The book shows the first run's numbers until
-    the engine has loaded."""
+    group by (`LabSettings`, defaults `LAB`), press Run and watch the progress bar; then the
+    headline rates and who takes a trick, as a table and as bars. Live in JupyterLab and in
+    the book (its engine runs the simulation in the page: keep it to a few thousand hands
+    there). The book shows the first run's numbers until the engine has loaded."""
     from loo_lessons.widgets import live
 
     return live.Lab(**settings, run=True)
