@@ -814,7 +814,8 @@ class Hand:
             first = self.miss_holder  # R22
         ins = self.players_in
         self._in_play = len(ins)
-        self._next_seat = dict(zip(ins, ins[1:] + ins[:1]))  # each one's left-hand player in
+        # each seat's left-hand player in the play
+        self._next_seat = dict(zip(ins, ins[1:] + ins[:1], strict=True))
         self.tricks.append([])
         self.leaders.append(first)
         self.to_act = first

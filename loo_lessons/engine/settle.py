@@ -266,6 +266,7 @@ def _settlement(
 
 # --- the reasons, once -------------------------------------------------------------------------
 
+
 def _quote_with(rule: str, *words: str) -> int:
     """The index of the rule's first quote containing one of `words` (else 0)."""
     for i, q in enumerate(RULES[rule].quotes):
