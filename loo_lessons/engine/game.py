@@ -786,11 +786,15 @@ class Hand:
                 self.for_pool = seat
         n = len(self.declared)
         rotation = self.rotation
-        if n == len(rotation) - 1 and self._standers == 0 and self.miss_holder is None:
+        left = len(rotation) - n  # seats still to declare
+        if left > 1:
+            self.to_act = rotation[n]
+            return
+        if left == 1 and self._standers == 0 and self.miss_holder is None:
             # R14: all before the dealer threw up; he does not declare
             self._award(self.setup.dealer, Law.DEALER_TAKES_POOL)
             return
-        if n < len(rotation):
+        if left > 0:
             self.to_act = rotation[n]
             return
         declared = self.declared
