@@ -312,7 +312,8 @@ export default {
   // What the page hands the book's engine when it comes (engine.js): the model's state, each
   // answer given before with the seconds the page timed, for Python's record of it.
   handover(el, state) {
-    const secs = isObject(pageState(el).secondsTo) ? pageState(el).secondsTo : {};
+    const { secondsTo } = pageState(el);
+    const secs = isObject(secondsTo) ? secondsTo : {};
     const rs = Array.isArray(state.responses) ? state.responses : [];
     return { ...state, responses: rs.map((r, i) => (isObject(r) && typeof secs[i] === "number" ? { ...r, seconds: secs[i] } : r)) };
   },
