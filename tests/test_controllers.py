@@ -7,7 +7,8 @@ hostile messages (Hypothesis) never raise, never leave a state the component can
 and are refused with a message in the widget; the browser entry points answer garbage with
 an error, not an exception; the kernel's widgets put an out-of-range synced value back and
 say so; the quiz's clock never gives a negative time; a browser "save" writes only inside
-the working directory.
+the working directory; a quiz the page hands to the book's engine is dealt and graded again
+by it, its timed answers recorded.
 """
 
 from __future__ import annotations
