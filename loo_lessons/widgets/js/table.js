@@ -38,7 +38,9 @@ function statusText(seat) {
   return d || "";
 }
 
-function seatPanel(view, seat, size) {
+// `own`: {seat, node} — what the learner's seat shows in place of its cards (a task's
+// clickable hand and declaration controls, js/play.js), or null.
+function seatPanel(view, seat, size, own = null) {
   const tags = [];
   const words = [`Seat ${seat.seat}`];
   if (seat.seat === view.dealer || seat.role === "dealer") {
@@ -61,7 +63,9 @@ function seatPanel(view, seat, size) {
   const status = statusText(seat);
   if (status) words.push(status);
   let cards;
-  if (Array.isArray(seat.cards)) {
+  if (own && own.seat === seat.seat && own.node) {
+    cards = own.node;
+  } else if (Array.isArray(seat.cards)) {
     cards = seat.cards.length
       ? cardRow(seat.cards, { size, label: `seat ${seat.seat}'s cards` })
       : h("span", { class: "loo-muted", text: seat.status === "out" ? "no cards" : "no cards left" });
@@ -172,7 +176,8 @@ function history(view) {
   );
 }
 
-export function drawTable(view) {
+// `own` (optional): {seat, node}, the learner's own controls drawn in his seat (see seatPanel).
+export function drawTable(view, own = null) {
   const v = view || {};
   const seats = [...(v.seats || [])].sort((a, b) => a.seat - b.seat);
   const size = seats.length > 6 ? "small" : "medium";
@@ -183,9 +188,9 @@ export function drawTable(view) {
   return h(
     "div",
     { class: "loo-table" },
-    h("div", { class: "loo-seats" }, top.map((s) => seatPanel(v, s, size))),
+    h("div", { class: "loo-seats" }, top.map((s) => seatPanel(v, s, size, own))),
     felt(v),
-    bottom.length ? h("div", { class: "loo-seats" }, bottom.map((s) => seatPanel(v, s, size))) : null,
+    bottom.length ? h("div", { class: "loo-seats" }, bottom.map((s) => seatPanel(v, s, size, own))) : null,
     history(v),
   );
 }
