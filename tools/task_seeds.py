@@ -14,7 +14,6 @@ import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from loo_lessons.engine.cards import Card
 from loo_lessons.engine.declare import Declaration
 from loo_lessons.engine.game import Hand
 from loo_lessons.sim.bots import BOTS, bot_move

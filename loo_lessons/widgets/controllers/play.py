@@ -38,7 +38,7 @@ from loo_lessons.scenario import DECLARATION_ALIASES
 from loo_lessons.scenario.errors import ScenarioError
 from loo_lessons.scenario.transcripts import read_transcript
 from loo_lessons.sim.bots import BOTS, Bot, get_bot
-from loo_lessons.sim.game import DECISIONS, BotGame, decision_kind
+from loo_lessons.sim.game import DECISIONS, BotGame
 from loo_lessons.widgets.controllers.base import Controller, Refused, is_int, traits_of
 from loo_lessons.widgets.controllers.coaching import Coaching
 from loo_lessons.widgets.static import DEFAULT_STATE, Html, Static, component_html, live_html
@@ -404,7 +404,7 @@ class PlayController(Controller):
         if a not in self._hand.legal_actions():
             law = self._question()["verdicts"][k]
             self._refused += 1
-            self._apply({"tried": k})
+            self._refresh(tried=k)  # the widget shows the refusal (and a task counts it)
             raise IllegalChoice(
                 f"you may not {'play' if isinstance(a, Card) else 'declare'} {k}: "
                 f"{law['reason']} ({law['rule_id']})",
