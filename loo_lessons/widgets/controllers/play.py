@@ -120,7 +120,9 @@ def shown_path(path: Path) -> str:
 def _dealt_from_seed(hand: Hand, seed: int) -> bool:
     """Is this deal the one `seed` deals (so that the book's engine can make it again)?"""
     try:
-        dealt = Hand.from_seed(seed, hand.setup.players, hand.setup.dealer, hand.options)
+        dealt = Hand.from_seed(
+            seed, hand.setup.players, hand.setup.dealer, hand.options, must=hand.setup.must
+        )
     except LooError:
         return False
     return dealt.setup == hand.setup and dealt.dealt == hand.dealt
