@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -16,6 +17,7 @@ from hypothesis import strategies as st
 
 from loo_lessons import lessons as L
 from loo_lessons.engine.errors import InputError
+from loo_lessons.scenario.errors import ScenarioError
 from loo_lessons.sim.game import DECISIONS, decision_kind
 from loo_lessons.widgets.backends import browser as B
 from loo_lessons.widgets.controllers.play import IllegalChoice, PlayController
@@ -181,3 +183,38 @@ def test_the_book_makes_the_same_task_again() -> None:
     assert made["state"]["data"]["cards"] == w.data["cards"]
     B.drop(made["id"])
     w.close()
+
+
+def test_a_saved_task_loads_as_the_same_task(tmp_path: Path) -> None:
+    c = make("05")
+    c.choose("play")
+    saved = c.save(tmp_path / "task.json")
+    back = PlayController.load(saved)
+    assert back.task == "lesson-05" and back.asks == ("declare", "lead")
+    assert back.hand.actions == c.hand.actions and back.decisions == c.decisions
+    for key in ("KH", "5H", "JD"):
+        c.choose(key)
+        back.choose(key)
+    assert back.score() == c.score() and back.over
+
+
+@pytest.mark.parametrize(
+    ("learner", "field"),
+    [
+        ({"asks": ["declare", "shuffle"]}, "transcript.learner.asks"),
+        ({"asks": "declare"}, "transcript.learner.asks"),
+        ({"task": 7}, "transcript.learner.task"),
+        ({"task": "a b"}, "transcript.learner.task"),
+    ],
+)
+def test_a_saved_task_with_a_bad_entry_is_refused_naming_it(
+    tmp_path: Path, learner: dict[str, object], field: str
+) -> None:
+    c = make("05")
+    data = c.transcript()
+    data["learner"] |= learner
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(ScenarioError) as e:
+        PlayController.load(path)
+    assert str(e.value).startswith(field) and "\n" not in str(e.value)

@@ -366,6 +366,8 @@ class PlayController(Controller):
             "bots": [None if b is None else b.name for b in self.bots],
             "rng_seed": self.rng_seed,
         }
+        if self.task is not None:  # a lesson's task, loaded again as the same task
+            out["learner"] |= {"task": self.task, "asks": list(self.asks)}
         return out
 
     # --- the buttons --------------------------------------------------------------------------
@@ -509,15 +511,22 @@ class PlayController(Controller):
                 raise ScenarioError("transcript.learner.bots", e.problem) from None
         start = dataclasses.replace(tr, actions=()).replay()
         rng_seed = learner.get("rng_seed", tr.seed if tr.seed is not None else 0)
-        return cls(
-            tr.seed if tr.seed is not None else int(rng_seed),
-            seat=me,
-            bots=who,
-            title=title,
-            hand=start,
-            moves=tr.actions,
-            rng_seed=int(rng_seed),
-        )
+        try:
+            return cls(
+                tr.seed if tr.seed is not None else int(rng_seed),
+                seat=me,
+                bots=who,
+                title=title,
+                hand=start,
+                moves=tr.actions,
+                rng_seed=int(rng_seed),
+                task=learner.get("task"),
+                asks=learner.get("asks"),
+            )
+        except InputError as e:  # the file's task: a bad one is a bad file, named as its field
+            if e.field in ("task", "asks"):
+                raise ScenarioError(f"transcript.learner.{e.field}", e.problem) from None
+            raise
 
     def _event(self, kind: str, ev: Mapping[str, Any]) -> None:
         self.handle_request(ev.get("request"))
@@ -941,8 +950,8 @@ def _and(items: Sequence[str]) -> str:
 def _task_name(task: object) -> str | None:
     if task is None:
         return None
-    if not isinstance(task, str) or not 0 < len(task) <= 60 or not task.replace("-", "").isalnum():
-        raise InputError("task", "a task's name is letters, digits and hyphens, at most 60")
+    if not isinstance(task, str) or not 0 < len(task) <= 40 or not task.replace("-", "").isalnum():
+        raise InputError("task", "a task's name is letters, digits and hyphens, at most 40")
     return task
 
 
