@@ -218,3 +218,12 @@ def test_a_saved_task_with_a_bad_entry_is_refused_naming_it(
     with pytest.raises(ScenarioError) as e:
         PlayController.load(path)
     assert str(e.value).startswith(field) and "\n" not in str(e.value)
+
+
+def test_the_review_weighs_only_the_learners_own_decisions() -> None:
+    c = make("03")  # he declares; the stand-in leads and follows for him
+    c.choose("play")
+    reviewed = c.review()
+    # his declaration alone (the stand-in's cards are not his to answer for)
+    assert [d["move"] for d in reviewed["decisions"]] == [2]
+    assert reviewed["mistakes"] == sum(d["mistake"] for d in reviewed["decisions"])

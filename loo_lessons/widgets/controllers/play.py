@@ -442,7 +442,8 @@ class PlayController(Controller):
         """After the deal: the coach's review of each of your decisions (mistakes marked)."""
         if not self.over:
             raise LooError("the deal is not over: the review comes after it")
-        out = self.coaching.review(self._hand)
+        mine = None if self.task is None else {mark for mark, _ in self._game.decisions}
+        out = self.coaching.review(self._hand, mine)
         self._refresh()
         return out
 
