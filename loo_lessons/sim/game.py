@@ -14,6 +14,7 @@ from typing import Any
 
 from loo_lessons.engine.errors import LooError
 from loo_lessons.engine.game import Action, Hand, Phase
+from loo_lessons.explain.words import leading
 from loo_lessons.sim.bots import BOTS, Bot, bot_move
 
 
@@ -38,7 +39,7 @@ def decision_kind(hand: Hand) -> str:
     `follow` (a card to a trick begun)."""
     if hand.phase is not Phase.PLAY:
         return "declare"
-    return "lead" if len(hand.tricks) == len(hand.winners) or not hand.current_trick else "follow"
+    return "lead" if leading(hand) else "follow"
 
 
 class BotGame:
