@@ -135,7 +135,7 @@ def test_undo_and_start_again_are_counted_and_reset() -> None:
     assert c.data["task"]["refused"] == 0 and c.score() is None
 
 
-@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     seed=st.integers(0, 10_000),
     seat=st.integers(0, 4),
