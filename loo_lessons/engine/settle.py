@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from enum import StrEnum
-from typing import Protocol
+from typing import Protocol, cast
 
 from .laws import Law
 from .options import DEFAULT_LOO_CAP_STAKES, Ante, LooAmount, PoolRemainder, RuleOptions
@@ -204,27 +204,14 @@ class Settlement:
         }
 
 
-#: Each field's slot, set directly: a frozen dataclass's `__init__` sets every field through
-#: `object.__setattr__`, which costs twice what the slot's own setter does, and every deal of a
-#: simulation makes a settlement (`_settlement` makes the same one `Settlement(...)` makes).
-(
-    _pool,
-    _awarded,
-    _won,
-    _receives,
-    _looed,
-    _loo_pays,
-    _left,
-    _withheld,
-    _now,
-    _next,
-    _next_pool,
-    _single,
-    _must,
-    _rules,
-    _why,
-) = (Settlement.__dict__[f.name].__set__ for f in fields(Settlement))
-_NEW = object.__new__
+class _Unsealed:
+    """A `Settlement` being made: the same slots, in the same order, set as any object's are
+    (no frozen `__setattr__`); `_settlement` then makes it a `Settlement` by its class. A
+    frozen dataclass's `__init__` sets every field through `object.__setattr__`, and setting
+    the slots through their descriptors costs several times what a plain slot store does;
+    every deal of a simulation makes a settlement."""
+
+    __slots__ = tuple(f.name for f in fields(Settlement))
 
 
 def _settlement(
@@ -244,24 +231,26 @@ def _settlement(
     rules: tuple[str, ...],
     why_parts: WhyParts,
 ) -> Settlement:
-    """`Settlement(...)` with these fields, in their order, each set through its slot."""
-    s: Settlement = _NEW(Settlement)
-    _pool(s, pool)
-    _awarded(s, pool_awarded_to)
-    _won(s, tricks_won)
-    _receives(s, receives)
-    _looed(s, looed)
-    _loo_pays(s, loo_pays)
-    _left(s, left_in_pool)
-    _withheld(s, withheld)
-    _now(s, penalties_now)
-    _next(s, penalties_next)
-    _next_pool(s, next_pool)
-    _single(s, is_single)
-    _must(s, next_is_must)
-    _rules(s, rules)
-    _why(s, why_parts)
-    return s
+    """`Settlement(...)` with these fields, in their order (made as an `_Unsealed`, then
+    sealed: from then on it is a frozen `Settlement` like any other)."""
+    s = _Unsealed()
+    s.pool = pool  # type: ignore[attr-defined]
+    s.pool_awarded_to = pool_awarded_to  # type: ignore[attr-defined]
+    s.tricks_won = tricks_won  # type: ignore[attr-defined]
+    s.receives = receives  # type: ignore[attr-defined]
+    s.looed = looed  # type: ignore[attr-defined]
+    s.loo_pays = loo_pays  # type: ignore[attr-defined]
+    s.left_in_pool = left_in_pool  # type: ignore[attr-defined]
+    s.withheld = withheld  # type: ignore[attr-defined]
+    s.penalties_now = penalties_now  # type: ignore[attr-defined]
+    s.penalties_next = penalties_next  # type: ignore[attr-defined]
+    s.next_pool = next_pool  # type: ignore[attr-defined]
+    s.is_single = is_single  # type: ignore[attr-defined]
+    s.next_is_must = next_is_must  # type: ignore[attr-defined]
+    s.rules = rules  # type: ignore[attr-defined]
+    s.why_parts = why_parts  # type: ignore[attr-defined]
+    s.__class__ = Settlement  # type: ignore[assignment]
+    return cast(Settlement, s)
 
 
 # --- the reasons, once -------------------------------------------------------------------------
