@@ -126,9 +126,12 @@ class LegalActions(tuple[Action, ...]):
     """The legal actions of the seat to act, with the verdict behind them (cf. python-chess).
 
     A tuple, so that counting and indexing them cost what a tuple's do (a simulation asks
-    both on every move); `verdict()` says why, and is only worked out when asked."""
+    both on every move); `verdict()` says why, and is only worked out when asked. A
+    declaring seat's are made once per table and moment of the declarations, with their
+    verdict (`Hand.legal_actions`), and handed out again."""
 
-    _hand: Hand  # whose verdict this is (set by `Hand.legal_actions`)
+    _hand: Hand  # whose verdict this is (set by `Hand.legal_actions` in the play)
+    _verdict: Verdict | None = None  # the verdict itself, when it was made with them
 
     def __repr__(self) -> str:
         return f"<LegalActions {[str(a) for a in self]}>"
@@ -137,7 +140,8 @@ class LegalActions(tuple[Action, ...]):
         """The engine's `Verdict` on the position these actions were found in: who acts, what is
         legal and by which law, and for every other option the law (rule id) that forbids it.
         Worked out when asked (`Hand.verdict`)."""
-        return self._hand.verdict()
+        v = self._verdict
+        return v if v is not None else self._hand.verdict()
 
 
 @dataclass(frozen=True, slots=True)
@@ -303,6 +307,7 @@ class Hand:
         "_best",
         "_best_seat",
         "_counts",
+        "_declare_legal",
         "_declare_memo",
         "_filters",
         "_given_trumps",
@@ -398,7 +403,7 @@ class Hand:
         # the position is the deal itself (a pack was dealt to show it): Phase.DEAL until
         # the elder hand, who is the one asked first (R05), declares
         self.shows_deal = shows_deal
-        self._seated, self._rotation, self._declare_memo, _ = facts
+        self._seated, self._rotation, self._declare_memo, _, self._declare_legal = facts
         self._initial: tuple[
             tuple[tuple[Card, ...], ...], tuple[Card, ...] | None, tuple[Card, ...]
         ]
@@ -635,22 +640,33 @@ class Hand:
             else:  # declaring: the ruling of this moment of the declarations (R06–R20)
                 holder = self.miss_holder is not None
                 standers = self._standers
-                s = self.setup
                 # only 0, 1 or "more" standers matter (R17), which keeps the memo small
-                key = (
-                    seat == s.dealer,
-                    s.must,
+                at = (
+                    seat,
                     self.miss is not None and not holder,
                     standers if standers < 2 else 2,
                     holder,
                     seat in self.forced_pass,
+                    self.phase is _DEAL,
                 )
-                d = self._declare_memo.get(key) or self._new_declare_ruling(key)
-                self._ruling = d
-                moves = d.legal
+                made = self._declare_legal.get(at) or self._new_declare_legal(at)
+                self._ruling, self._legal = made
+                return made[1]
             legal = self._legal = LegalActions(moves)
             legal._hand = self
         return legal
+
+    def _new_declare_legal(self, at: _DeclareAt) -> tuple[DeclareRuling, LegalActions]:
+        """The ruling and legal actions (with their verdict) of a declaring seat at this table,
+        at this moment of the declarations (`legal_actions`'s key), kept for the next hand."""
+        seat, miss_untaken, standers, holder, forced, _ = at
+        s = self.setup
+        key = (seat == s.dealer, s.must, miss_untaken, standers, holder, forced)
+        d = self._declare_memo.get(key) or self._new_declare_ruling(key)
+        legal = LegalActions(d.legal)
+        legal._verdict = Verdict(self.phase, seat, d.legal, d.why, d.allowed_by, d.forbidden)
+        made = self._declare_legal[at] = (d, legal)
+        return made
 
     def verdict(self) -> Verdict:
         """The engine's `Verdict` on this position: the phase, the seat to act, the legal actions,
@@ -1027,6 +1043,7 @@ class Hand:
             setattr(new, k, _copied(getattr(self, k)))
         new._legal = None  # it answers for the hand it was made by
         new._declare_memo = self._declare_memo  # shared by every hand under these options
+        new._declare_legal = self._declare_legal  # and by every hand at this table
         return new
 
     __copy__ = copy
@@ -1162,7 +1179,9 @@ class Hand:
         }
 
 
-_STATE = tuple(k for k in Hand.__slots__ if k != "__weakref__")
+_STATE = tuple(
+    k for k in Hand.__slots__ if k not in ("__weakref__", "_declare_memo", "_declare_legal")
+)
 
 
 def _copied(v: Any) -> Any:
@@ -1184,9 +1203,20 @@ def _declarations(actions: Sequence[Action]) -> list[Declaration]:
     return [a for a in actions if isinstance(a, Declaration)]
 
 
+#: A declaring seat's moment at one table: the seat, is the miss untaken, how many stood
+#: before (0, 1 or 2 for more), has the miss been taken, must it throw up (R53), is the hand
+#: still shown as dealt (Phase.DEAL)
+_DeclareAt = tuple[int, bool, int, bool, bool, bool]
 #: (can the table sit down, its declaring rotation, the declaring memo of its options, the
-#: order in which each round of the deal is dealt)
-_TableFacts = tuple[bool, tuple[int, ...], dict[DeclareKey, DeclareRuling], tuple[int, ...]]
+#: order in which each round of the deal is dealt, each declaring moment's ruling and legal
+#: actions at this table)
+_TableFacts = tuple[
+    bool,
+    tuple[int, ...],
+    dict[DeclareKey, DeclareRuling],
+    tuple[int, ...],
+    dict[_DeclareAt, tuple[DeclareRuling, LegalActions]],
+]
 _TABLES: dict[int, tuple[Setup, _TableFacts]] = {}
 
 
@@ -1205,7 +1235,13 @@ def _table_of(setup: Setup) -> _TableFacts:
             if seated
             else ()
         )
-        facts = (seated, setup.rotation() if seated else (), ruling_memo(setup.options), order)
+        facts: _TableFacts = (
+            seated,
+            setup.rotation() if seated else (),
+            ruling_memo(setup.options),
+            order,
+            {},
+        )
         entry = _TABLES[id(setup)] = (setup, facts)
     return entry[1]
 
