@@ -53,7 +53,7 @@ from .options import FirstLeader, PoolRemainder, RuleOptions, VoidTrumpRule, opt
 from .penalties import Consequence, Destination, Offence, PenaltyRuling, ruling_for
 from .play import Filters, Ruling, explained, follow_filters, lead_filters
 from .position import position_mapping, position_text
-from .settle import Settlement, Stakes, loo_amount, settle_in_order
+from .settle import Settlement, Stakes, loo_amount, resettled, settle_in_order
 from .status import Problem, Status, position_problems, reasons, status_of
 
 Action = Union[Declaration, Card]  # noqa: UP007 - a runtime alias
@@ -320,6 +320,7 @@ class Hand:
         "_rotation",
         "_ruling",
         "_seated",
+        "_settled",
         "_standers",
         "actions",
         "award_law",
@@ -403,7 +404,9 @@ class Hand:
         # the position is the deal itself (a pack was dealt to show it): Phase.DEAL until
         # the elder hand, who is the one asked first (R05), declares
         self.shows_deal = shows_deal
-        self._seated, self._rotation, self._declare_memo, _, self._declare_legal = facts
+        self._seated, self._rotation, self._declare_memo, _, self._declare_legal, self._settled = (
+            facts
+        )
         self._initial: tuple[
             tuple[tuple[Card, ...], ...], tuple[Card, ...] | None, tuple[Card, ...]
         ]
@@ -848,6 +851,29 @@ class Hand:
     def _finish(self) -> None:
         self.phase = _SETTLED
         self.to_act = None
+        settled = self._settled
+        if not self.penalties and not self.withheld_seats and self._counts is None:
+            # most deals: the settlement is the table's for these tricks (kept, copied out)
+            at = (
+                self.players_in,
+                tuple(self.winners),
+                self.for_pool,
+                self.awarded_to,
+                self.award_law,
+            )
+            done = settled.get(at)
+            if done is not None:
+                self.settlement = resettled(done)
+                return
+            if len(settled) >= 4096:
+                settled.clear()
+            self._settle()
+            assert self.settlement is not None
+            settled[at] = resettled(self.settlement)
+            return
+        self._settle()
+
+    def _settle(self) -> None:
         now = nxt = 0
         if self.penalties:  # most deals have none: no sums to make
             now = self._penalties_now()
@@ -1044,6 +1070,7 @@ class Hand:
         new._legal = None  # it answers for the hand it was made by
         new._declare_memo = self._declare_memo  # shared by every hand under these options
         new._declare_legal = self._declare_legal  # and by every hand at this table
+        new._settled = self._settled
         return new
 
     __copy__ = copy
@@ -1180,7 +1207,9 @@ class Hand:
 
 
 _STATE = tuple(
-    k for k in Hand.__slots__ if k not in ("__weakref__", "_declare_memo", "_declare_legal")
+    k
+    for k in Hand.__slots__
+    if k not in ("__weakref__", "_declare_memo", "_declare_legal", "_settled")
 )
 
 
@@ -1209,13 +1238,17 @@ def _declarations(actions: Sequence[Action]) -> list[Declaration]:
 _DeclareAt = tuple[int, bool, int, bool, bool, bool]
 #: (can the table sit down, its declaring rotation, the declaring memo of its options, the
 #: order in which each round of the deal is dealt, each declaring moment's ruling and legal
-#: actions at this table)
+#: actions at this table, the settlements of deals without penalties, kept by what decides
+#: them: who played, the tricks' winners, who played the miss for the pool, who was awarded
+#: the pool and by which law)
+_SettledAt = tuple[tuple[int, ...], tuple[int, ...], int | None, int | None, Law | None]
 _TableFacts = tuple[
     bool,
     tuple[int, ...],
     dict[DeclareKey, DeclareRuling],
     tuple[int, ...],
     dict[_DeclareAt, tuple[DeclareRuling, LegalActions]],
+    dict[_SettledAt, Settlement],
 ]
 _TABLES: dict[int, tuple[Setup, _TableFacts]] = {}
 
@@ -1240,6 +1273,7 @@ def _table_of(setup: Setup) -> _TableFacts:
             setup.rotation() if seated else (),
             ruling_memo(setup.options),
             order,
+            {},
             {},
         )
         entry = _TABLES[id(setup)] = (setup, facts)

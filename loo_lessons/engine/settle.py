@@ -229,7 +229,7 @@ def _settlement(
     is_single: bool,
     next_is_must: bool,
     rules: tuple[str, ...],
-    why_parts: WhyParts,
+    why_parts: WhyParts | None,
 ) -> Settlement:
     """`Settlement(...)` with these fields, in their order (made as an `_Unsealed`, then
     sealed: from then on it is a frozen `Settlement` like any other)."""
@@ -251,6 +251,28 @@ def _settlement(
     s.why_parts = why_parts  # type: ignore[attr-defined]
     s.__class__ = Settlement  # type: ignore[assignment]
     return cast(Settlement, s)
+
+
+def resettled(s: Settlement) -> Settlement:
+    """A settlement equal to `s`, with dicts of its own (a table settles the same deal the
+    same way every time: the hand keeps one and hands out such copies)."""
+    return _settlement(
+        s.pool,
+        s.pool_awarded_to,
+        s.tricks_won.copy(),
+        s.receives.copy(),
+        s.looed,
+        s.loo_pays.copy(),
+        s.left_in_pool,
+        s.withheld.copy(),
+        s.penalties_now,
+        s.penalties_next,
+        s.next_pool,
+        s.is_single,
+        s.next_is_must,
+        s.rules,
+        s.why_parts,
+    )
 
 
 # --- the reasons, once -------------------------------------------------------------------------
