@@ -11,8 +11,9 @@ is counted); every request to another host is blocked and counted. Printed, in o
   (the time from opening the page to the answer, cold cache);
 - the book's first live answer on a lesson page (cold cache, a new browser profile), and on
   a second page of the same visit (the same tab), each as a ratio to the floor;
-- bytes and requests for the cold first page, for the book kept for offline reading (the
-  service worker's one-off copy), and for the next page;
+- bytes and requests for the cold first page (and its largest files), for the book kept for
+  offline reading (the service worker's one-off copy, fetched once the first page is live:
+  not counted in the first page), and for the next page;
 - the same first-answer figures and floor on a slowed machine: the whole browser (Chromium
   and its every process, inherited) pinned to one core with `sched_setaffinity`, that core
   shared with a CPU-bound competing process (a stand-in for a cheap laptop that is busy);
@@ -180,6 +181,7 @@ def visit(
             counter.first_files = dict(counter.files)
         out["first_requests"], out["first_bytes"] = counter.take()
         out["first_warm"] = float(page.evaluate("() => looEngine.warm ? 1 : 0"))
+        out["first_snapshot"] = float(page.evaluate("() => looEngine.snapshot ? 1 : 0"))
         # the service worker's copy of the book, once (it waits for the engine, see loo-offline.js)
         if not page.evaluate(SW_READY):
             raise RuntimeError("the book's service worker did not take over within 4 minutes")
@@ -226,10 +228,15 @@ def ratios(site: Path, *, slow: bool = False) -> dict[str, float]:
         b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         try:
             fl = floor_ms(b, origin, external)
-            v = visit(b, origin, counter, external)
+            v = visit(b, origin, counter, external, keep_files=True)
         finally:
             b.close()
-    return {"floor_ms": fl, **v, "external": float(len(external))}
+    largest = sorted(counter.first_files.items(), key=lambda f: -f[1])[:LARGEST]
+    return {"floor_ms": fl, **v, "external": float(len(external)), **{f"file {p}": float(n) for p, n in largest}}
+
+
+#: How many of the cold first page's files `bench --browser` names, the largest first.
+LARGEST = 6
 
 
 def _mb(n: float) -> str:
@@ -310,6 +317,11 @@ def run(site: Path, hands: int = 300, *, slow: bool = True) -> dict[str, float] 
         f"(goal <= 10 MB); the book kept offline after it: {_mb(idle['offline_bytes'])} in "
         f"{idle['offline_requests']:.0f} requests, once; next page {_mb(idle['next_bytes'])} in "
         f"{idle['next_requests']:.0f} requests (goal <= 400 KB)"
+    )
+    largest = ", ".join(f"{k[len('file /'):]} {_mb(v)}" for k, v in idle.items() if k.startswith("file "))
+    print(
+        f"browser idle: the cold first page's largest files: {largest}; the engine started from "
+        f"{'the memory snapshot' if idle['first_snapshot'] else 'scratch (no snapshot)'}"
     )
     figures = {f"idle_{k}": v for k, v in idle.items()}
     figures["first_ratio"] = idle["first_ms"] / idle["floor_ms"]
