@@ -112,6 +112,7 @@ def test_bytes_moved_cold_and_next_page(browser: Browser, site: Path) -> None:
     assert {f"{ENGINE}{n}" for n in ("snapshot.bin.gz", "stdlib.zip", "pyodide/pyodide.asm.wasm.gz")} <= set(files)
     assert not {f"{ENGINE}pyodide/{n}" for n in ("python_stdlib.zip", "pyodide.asm.wasm", "pyodide-lock.json")} & set(files)
     assert files[f"{ENGINE}stdlib.zip"] < 200_000 and files[f"{ENGINE}pyodide-lock.json"] < 1_000
+    assert "/loo-sw.js" not in files  # the service worker's copy of the book is counted apart
     assert fig["next_bytes"] <= MAX_NEXT, fig
     assert fig["shared"] == 1 and fig["first_warm"] == 0 and fig["next_warm"] == 1, fig
     # the book kept for offline reading: at least every lesson page and the engine, once

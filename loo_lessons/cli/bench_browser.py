@@ -62,18 +62,39 @@ TIMEOUT_MS = 240_000
 
 @dataclass
 class Counter:
-    """What the server sent: requests and bytes (bodies and headers), and each file's body."""
+    """What the server sent: requests and bytes (bodies and headers), and each file's body.
+    What the book's service worker asked for (its copy of the book for offline reading: its
+    script, and the files it fetches with `cache: "no-cache"`, scripts/light_pages.py) is
+    counted apart, in `kept_requests` and `kept_bytes`: it starts once the first page is live,
+    and is no part of what that page needed, however close the two come."""
 
     requests: int = 0
     bytes: int = 0
     files: dict[str, int] = field(default_factory=dict)
     #: the cold first page's files (visit(keep_files=True))
     first_files: dict[str, int] = field(default_factory=dict)
+    kept_requests: int = 0
+    kept_bytes: int = 0
+
+    def add(self, kept: bool, requests: int = 0, size: int = 0, path: str | None = None) -> None:
+        if kept:
+            self.kept_requests += requests
+            self.kept_bytes += size
+            return
+        self.requests += requests
+        self.bytes += size
+        if path is not None:
+            self.files[path] = self.files.get(path, 0) + size
 
     def take(self) -> tuple[int, int]:
         out = (self.requests, self.bytes)
         self.requests = self.bytes = 0
         self.files = {}
+        return out
+
+    def take_kept(self) -> tuple[int, int]:
+        out = (self.kept_requests, self.kept_bytes)
+        self.kept_requests = self.kept_bytes = 0
         return out
 
 
@@ -82,6 +103,13 @@ class _Counting(SimpleHTTPRequestHandler):
 
     def log_message(self, format: str, *args: Any) -> None:
         pass
+
+    def _kept(self) -> bool:
+        """Asked for by the book's service worker: its script (`Service-Worker: script`), or
+        a file it keeps, fetched with `cache: "no-cache"` (which Chromium sends as
+        `Cache-Control: max-age=0`; a page's own requests in a cold visit carry neither)."""
+        cache = self.headers.get("Cache-Control", "")
+        return self.headers.get("Service-Worker") == "script" or "max-age=0" in cache or "no-cache" in cache
 
     def do_GET(self) -> None:
         path = self.path.split("?")[0]
@@ -96,18 +124,18 @@ class _Counting(SimpleHTTPRequestHandler):
         super().do_GET()
 
     def send_response(self, code: int, message: str | None = None) -> None:
-        self.counter.requests += 1
+        self.counter.add(self._kept(), requests=1)
         super().send_response(code, message)
 
     def end_headers(self) -> None:
-        self.counter.bytes += sum(len(h) for h in getattr(self, "_headers_buffer", []))
+        self.counter.add(self._kept(), size=sum(len(h) for h in getattr(self, "_headers_buffer", [])))
         super().end_headers()
 
     def copyfile(self, source: Any, outputfile: Any) -> None:
         path = self.path.split("?")[0]
+        kept = self._kept()
         while chunk := source.read(64 * 1024):
-            self.counter.bytes += len(chunk)
-            self.counter.files[path] = self.counter.files.get(path, 0) + len(chunk)
+            self.counter.add(kept, size=len(chunk), path=path)
             outputfile.write(chunk)
 
 
@@ -176,6 +204,7 @@ def visit(
     try:
         page = ctx.new_page()
         counter.take()
+        counter.take_kept()
         out["first_ms"] = first_live(page, f"{origin}/{PAGE}")
         if keep_files:
             counter.first_files = dict(counter.files)
@@ -185,9 +214,11 @@ def visit(
         # the service worker's copy of the book, once (it waits for the engine, see loo-offline.js)
         if not page.evaluate(SW_READY):
             raise RuntimeError("the book's service worker did not take over within 4 minutes")
-        out["offline_requests"], out["offline_bytes"] = counter.take()
+        kept, between = counter.take_kept(), counter.take()
+        out["offline_requests"], out["offline_bytes"] = kept[0] + between[0], kept[1] + between[1]
         out["next_ms"] = first_live(page, f"{origin}/{NEXT_PAGE}")
-        out["next_requests"], out["next_bytes"] = counter.take()
+        nxt, kept = counter.take(), counter.take_kept()
+        out["next_requests"], out["next_bytes"] = nxt[0] + kept[0], nxt[1] + kept[1]
         out["next_warm"] = float(page.evaluate("() => looEngine.warm ? 1 : 0"))
         out["shared"] = float(page.evaluate("() => looEngine.shared ? 1 : 0"))
     finally:
