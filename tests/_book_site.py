@@ -5,6 +5,7 @@ sends), the server `loo-lessons bench --browser` measures with."""
 
 from __future__ import annotations
 
+import fcntl
 import os
 import subprocess
 import sys
@@ -31,8 +32,16 @@ def _stale() -> bool:
 
 
 def built_site() -> Path:
-    if _stale():
-        env = {**os.environ, "PYTHONPATH": str(ROOT), "BIN": str(Path(sys.executable).parent)}
-        subprocess.run(["bash", "scripts/build-book.sh"], cwd=ROOT, env=env, check=True)
-    assert not _stale()
+    # `make test` runs the tests in two processes (pytest-xdist): the first to come builds the
+    # book while the other waits on the lock, then finds it fresh.
+    ROOT.joinpath("book").mkdir(exist_ok=True)
+    with open(ROOT / "book" / ".build.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            if _stale():
+                env = {**os.environ, "PYTHONPATH": str(ROOT), "BIN": str(Path(sys.executable).parent)}
+                subprocess.run(["bash", "scripts/build-book.sh"], cwd=ROOT, env=env, check=True)
+            assert not _stale()
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
     return SITE

@@ -14,6 +14,7 @@ import pytest
 from _browser import ARGS, CHROMIUM
 
 if TYPE_CHECKING:
+    from _tour import Visit
     from playwright.sync_api import Browser
 
 
@@ -49,13 +50,28 @@ def built_book() -> Path:
     return built_site()
 
 
+@pytest.fixture(scope="session")
+def tour(browser: Browser, book_server: str, built_book: Path) -> dict[str, Visit]:
+    """Every page of the book opened once and looked at (tests/_tour.py), for the tests that
+    look at every page."""
+    from _tour import walk
+
+    return walk(browser, book_server, built_book)
+
+
 class _Quiet(http.server.SimpleHTTPRequestHandler):
     def log_message(self, format: str, *args: object) -> None:
         pass
 
 
 @pytest.fixture(scope="session")
-def server(built_book: Path) -> Iterator[str]:
+def server(book_server: str) -> str:
+    """The built book's address (test_live_book.py serves it its own way, for its module)."""
+    return book_server
+
+
+@pytest.fixture(scope="session")
+def book_server(built_book: Path) -> Iterator[str]:
     handler = functools.partial(_Quiet, directory=str(built_book))
     httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     t = threading.Thread(target=httpd.serve_forever, daemon=True)
@@ -65,3 +81,26 @@ def server(built_book: Path) -> Iterator[str]:
     finally:
         httpd.shutdown()
         httpd.server_close()
+
+
+#: Modules that share a session fixture that is costly to make (the walk through every page),
+#: kept in one worker; and the longest, sent out first so that the two workers end together.
+_SAME_WORKER = {"test_live_book": "tour", "test_lesson_pages": "tour"}
+_LONGEST = ("tour", "test_jupyterhub", "test_jupyterlab", "test_notebooks", "test_book", "test_hub_install")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """`make test` runs the tests in two processes (pytest-xdist, `--dist loadgroup`): each
+    module's tests stay together in one process (its module fixtures, a JupyterLab or a hub,
+    are started once), longest first."""
+    for item in items:
+        module = item.module.__name__ if isinstance(item, pytest.Function) else item.nodeid
+        group = _SAME_WORKER.get(module, module)
+        item.add_marker(pytest.mark.xdist_group(group))
+        item.user_properties.append(("group", group))
+
+    def rank(item: pytest.Item) -> int:
+        group = dict(item.user_properties)["group"]
+        return _LONGEST.index(group) if group in _LONGEST else len(_LONGEST)
+
+    items.sort(key=rank)  # stable: within a rank, the order pytest collected

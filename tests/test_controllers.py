@@ -7,7 +7,8 @@ hostile messages (Hypothesis) never raise, never leave a state the component can
 and are refused with a message in the widget; the browser entry points answer garbage with
 an error, not an exception; the kernel's widgets put an out-of-range synced value back and
 say so; the quiz's clock never gives a negative time; a browser "save" writes only inside
-the working directory.
+the working directory; a quiz the page hands to the book's engine is dealt and graded again
+by it, its timed answers recorded.
 """
 
 from __future__ import annotations
@@ -351,3 +352,95 @@ def test_whatever_the_browser_syncs_the_kernel_does_not_raise(data: st.DataObjec
         assert w.current is not None
     if kind == "play":
         assert w.hand.to_act in (None, w.seat)
+
+
+# --- the quiz a page hands to the book's engine -----------------------------------------------
+
+
+def _handed(state: dict[str, Any]) -> tuple[dict[str, Any], QuizController]:
+    made = json.loads(B.create("quiz", json.dumps({"topic": "lead", "seed": 5, "count": 6}), json.dumps(state)))
+    assert "error" not in made, made
+    ctl = B._live.pop(made["id"])
+    assert isinstance(ctl, QuizController)
+    return made["state"], ctl
+
+
+def test_a_page_s_answers_are_graded_again_when_the_engine_comes(monkeypatch: pytest.MonkeyPatch) -> None:
+    """What the page dealt and answered before the engine came (js/engine.js hands it over,
+    the quiz's seconds with it): the engine deals the code's questions itself, grades every
+    answer again (a mark the page claims is not kept; a key that is not a choice is dropped)
+    and records the timed answers, posting them under a class hub."""
+    from loo_lessons import quiz
+    from loo_lessons.widgets.controllers.quiz import grade_keys, question_json
+
+    posted: list[Any] = []
+    monkeypatch.setattr("loo_lessons.quiz.post.answer", posted.append)
+    own = json.loads(json.dumps([question_json(q) for q in quiz.for_code("lead-3-5")]))
+    page = json.loads(json.dumps(own))
+    page[0]["answer"] = ["nonsense"]  # the page's copy is not what the engine grades with
+    right = list(own[0]["answer"])
+    wrong = [k for k in (c["key"] for c in own[2]["choices"]) if k not in own[2]["answer"]][:1]
+    state, ctl = _handed(
+        {
+            "questions": page,
+            "data": {"class_code": "lead-3-5", "live": False, "title": None, "error": None},
+            "index": 2,
+            "responses": [
+                {"picked": right, "correct": False, "revealed": False, "seconds": 4.5},
+                {"picked": ["ZZ"], "correct": True, "revealed": False, "seconds": 1.0},
+                {"picked": wrong, "correct": True, "revealed": False, "seconds": 2.0},
+            ],
+            "selected": [],
+            "inspect": None,
+        }
+    )
+    assert state["questions"] == own and state["data"]["class_code"] == "lead-3-5" and state["data"]["live"]
+    assert state["responses"] == [
+        {"picked": right, "correct": True, "revealed": False},
+        None,
+        {"picked": wrong, "correct": False, "revealed": False},
+    ]
+    assert state["index"] == 2
+    assert [(r.question_id, r.answer_given, r.correct, r.seconds) for r in ctl._log.results] == [
+        (own[0]["id"], tuple(right), True, 4.5),
+        (own[2]["id"], tuple(wrong), False, 2.0),
+    ]
+    assert [(p.question_id, p.answer, p.seconds, p.attempt) for p in posted] == [
+        (own[0]["id"], tuple(right), 4.5, 1),
+        (own[2]["id"], tuple(wrong), 2.0, 1),
+    ]
+    assert grade_keys(own[0], right) and not grade_keys(own[2], wrong)
+
+
+def test_a_page_whose_questions_are_not_its_code_s_gets_the_code_dealt() -> None:
+    from loo_lessons import quiz
+    from loo_lessons.widgets.controllers.quiz import question_json
+
+    other = [question_json(q) for q in quiz.for_code("lead-6-5")][3:]
+    state, ctl = _handed(
+        {
+            "questions": other,
+            "data": {"class_code": "lead-3-5"},
+            "responses": [{"picked": [other[0]["answer"][0]], "correct": True, "revealed": False, "seconds": 3}] + [None] * 2,
+        }
+    )
+    assert [q["id"] for q in state["questions"]] == [q.id for q in quiz.for_code("lead-3-5")]
+    assert state["responses"] == [None] * 3 and state["index"] == 0 and ctl._log.results == []
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(responses=st.lists(JSON | st.fixed_dictionaries({"picked": st.lists(st.text(max_size=3) | st.sampled_from(["AH", "KH", "QS", "5C"]), max_size=4), "revealed": st.booleans(), "seconds": JSON}), max_size=8))
+def test_any_responses_a_page_hands_over_are_graded_or_dropped(responses: list[Any]) -> None:
+    from loo_lessons import quiz
+    from loo_lessons.widgets.controllers.pick import choice_keys
+    from loo_lessons.widgets.controllers.quiz import grade_keys, question_json
+
+    own = [question_json(q) for q in quiz.for_code("lead-3-5")]
+    state, ctl = _handed({"questions": own, "data": {"class_code": "lead-3-5"}, "responses": responses})
+    assert len(state["responses"]) == 3
+    for q, r in zip(own, state["responses"], strict=True):
+        if r is not None:
+            assert set(r) == {"picked", "correct", "revealed"}
+            assert all(k in choice_keys(q) for k in r["picked"]) and (r["picked"] or r["revealed"])
+            assert r["correct"] == (bool(r["picked"]) and grade_keys(q, r["picked"]))
+    assert all(r.seconds >= 0 for r in ctl._log.results)

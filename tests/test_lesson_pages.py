@@ -15,10 +15,9 @@ The book is the one the session builds (conftest.built_book, in a temporary fold
 from __future__ import annotations
 
 import re
-import subprocess
 from html import unescape
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 from book_pages import sources_md
@@ -28,8 +27,10 @@ from loo_lessons import lessons as L
 from loo_lessons.engine.sources import SEED_FILES, seed_text
 from loo_lessons.explain import explain_text
 
+if TYPE_CHECKING:
+    from _tour import Visit
+
 ROOT = Path(__file__).resolve().parent.parent
-AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 
 
 def _text(html: str) -> str:
@@ -187,41 +188,9 @@ def test_rule_ids_in_widgets_link_to_the_sources(browser: Any, server: str) -> N
         page.context.close()
 
 
-def _axe(page: Any) -> list[str]:
-    page.add_script_tag(path=str(AXE))
-    found: list[dict[str, Any]] = page.evaluate(
-        """async () => {
-            const r = await axe.run(document, {
-                runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'],
-                rules: { 'label-content-name-mismatch': { enabled: true } },
-            });
-            return r.violations.map(v => ({id: v.id, nodes: v.nodes.map(n => n.target.join(' ') + ' ' + (n.failureSummary || '').split('\\n')[1])}));
-        }"""
-    )
-    return [f"{v['id']}: {n}" for v in found for n in v["nodes"][:3]]
-
-
-def test_axe_finds_no_violation_on_any_page(browser: Any, server: str, built_book: Path) -> None:
-    if not AXE.exists():  # a checkout whose node_modules predates axe-core: as the book build does
-        subprocess.run(["npm", "ci", "--no-audit", "--no-fund", "--ignore-scripts"], cwd=ROOT, check=True)
-    assert AXE.exists(), "axe-core is missing: `npm ci` installs it (package.json)"
-    bad: dict[str, list[str]] = {}
-    for p in _pages(built_book):
-        rel = p.relative_to(built_book).as_posix()
-        if 'http-equiv="Refresh"' in p.read_text(encoding="utf-8")[:300]:
-            continue  # index.html, a redirect
-        if "data-loo-live=" in p.read_text(encoding="utf-8"):
-            page, _ = open_live(browser, f"{server}/{rel}", server)
-        else:
-            page = browser.new_context().new_page()
-            page.goto(f"{server}/{rel}")
-            page.wait_for_load_state("load")
-        try:
-            found = _axe(page)
-            if found:
-                bad[rel] = found
-        finally:
-            page.context.close()
+def test_axe_finds_no_violation_on_any_page(tour: dict[str, Visit]) -> None:
+    assert len(tour) >= 20
+    bad = {name: v.axe for name, v in tour.items() if v.axe}
     assert bad == {}, bad
 
 

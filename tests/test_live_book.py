@@ -34,6 +34,7 @@ import pytest
 from loo_lessons import lessons as L
 
 if TYPE_CHECKING:
+    from _tour import Visit
     from playwright.sync_api import Browser, Locator, Page, Request, Route
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -139,20 +140,13 @@ def live_data(page: Page, kind: str, index: int = 0) -> dict[str, Any]:
 # --- every page ------------------------------------------------------------------------------
 
 
-def test_every_lesson_page_gets_its_engine_with_nothing_from_other_hosts(
-    browser: Browser, server: str, site: Path
-) -> None:
-    pages = sorted(p.name for p in (site / "notebooks").glob("*.html"))
-    assert len(pages) >= 14
-    for name in pages:
-        page, w = open_live(browser, f"{server}/notebooks/{name}", server)
-        try:
-            status = page.locator(".loo-engine-status").all_inner_texts()
-            assert status and all("Live" in s for s in status), (name, status)
-            assert page.evaluate("window.looEngine.state") == "ready"
-            w.check()
-        finally:
-            page.context.close()
+def test_every_lesson_page_gets_its_engine_with_nothing_from_other_hosts(tour: dict[str, Visit]) -> None:
+    lessons = {name: v for name, v in tour.items() if name.startswith("notebooks/")}
+    assert len(lessons) >= 14
+    for name, v in lessons.items():
+        assert v.live and v.status and all("Live" in s for s in v.status), (name, v.status)
+        assert v.engine == "ready", name
+        v.watch.check()
 
 
 def test_pages_without_live_widgets_do_not_load_the_engine(browser: Browser, server: str) -> None:
@@ -503,76 +497,12 @@ def test_keyboard_focus_stays_in_the_play_widget_after_a_move(browser: Browser, 
 
 # --- every page: no "JupyterLab only" note, no dead control --------------------------------------
 
-_TOP_WIDGETS = ".loo-static:not(.loo-static .loo-static)"
-_ENABLED = "button:visible:not([disabled]):not([aria-disabled='true'])"
 
-
-def _every_page(site: Path) -> list[str]:
-    return sorted(
-        str(p.relative_to(site))
-        for p in site.rglob("*.html")
-        if not p.relative_to(site).parts[0].startswith("_")
-        and p.name not in ("search.html", "genindex.html")
-        and 'http-equiv="Refresh"' not in p.read_text(encoding="utf-8")[:200]  # index.html
-    )
-
-
-def _changes_when_clicked(page: Page, root: Any, button: Any, downloads: list[Any]) -> bool:
-    """Clicking `button` changes the widget (its HTML), or downloads a file."""
-    from playwright.sync_api import TimeoutError as Timeout
-
-    before = root.evaluate("r => r.outerHTML")
-    had = len(downloads)
-    button.click()
-    try:
-        page.wait_for_function(
-            "([r, b]) => r.outerHTML !== b", arg=[root.element_handle(), before], timeout=8000
-        )
-        return True
-    except Timeout:  # nothing changed in the widget
-        return len(downloads) > had
-
-
-def test_every_page_has_no_jupyterlab_note_and_no_dead_control(
-    browser: Browser, server: str, site: Path
-) -> None:
-    pages = _every_page(site)
-    assert len(pages) >= 20 and "book/playground.html" in pages
-    dead: list[str] = []
-    for name in pages:
-        text = (site / name).read_text(encoding="utf-8")
-        live = "data-loo-live=" in text
-        if live:
-            page, _ = open_live(browser, f"{server}/{name}", server)
-        else:
-            page = browser.new_context(accept_downloads=True).new_page()
-            page.goto(f"{server}/{name}")
-            page.wait_for_load_state("load")
-        try:
-            # no note sends the reader to JupyterLab: not in a live-note, not in a widget
-            said = page.locator("body").inner_text()
-            assert "run this lesson in JupyterLab" not in said and "need the live engine" not in said, name
-            for where in (".loo-live-note", ".loo-static", ".loo-live-widget", ".loo-engine-status"):
-                assert page.locator(where).filter(has_text="JupyterLab").count() == 0, (name, where)
-            downloads: list[Any] = []
-
-            def downloaded(d: Any, downloads: list[Any] = downloads) -> None:
-                downloads.append(d)  # a function: Playwright marks its handlers (no builtin)
-
-            page.on("download", downloaded)
-            roots = page.locator(_TOP_WIDGETS)
-            for i in range(roots.count()):
-                root = roots.nth(i)
-                # a sample: the first and the last enabled button of each widget
-                for pick in ("first", "last"):
-                    buttons = root.locator(_ENABLED)
-                    if not buttons.count():
-                        break
-                    b = getattr(buttons, pick)
-                    label = b.inner_text()[:40] or str(b.get_attribute("aria-label"))
-                    if not _changes_when_clicked(page, root, b, downloads):
-                        dead.append(f"{name}: widget {i}: {label!r}")
-                    page.keyboard.press("Escape")  # out of a full screen, if it opened one
-        finally:
-            page.context.close()
+def test_every_page_has_no_jupyterlab_note_and_no_dead_control(tour: dict[str, Visit]) -> None:
+    assert len(tour) >= 20 and "book/playground.html" in tour
+    for name, v in tour.items():
+        # no note sends the reader to JupyterLab: not in a live-note, not in a widget
+        assert "run this lesson in JupyterLab" not in v.said and "need the live engine" not in v.said, name
+        assert v.jupyterlab == [], (name, v.jupyterlab)
+    dead = [d for v in tour.values() for d in v.dead]
     assert dead == [], dead

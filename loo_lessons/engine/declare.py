@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from functools import lru_cache
 
-from .laws import Law
+from .laws import Law, law_against
 from .options import LoneStanderRule, RuleOptions
 
 
@@ -79,10 +79,7 @@ class DeclareRuling:
     def law_for(self, d: Declaration) -> Law | None:
         """The law that forbids declaration `d` here (rule id, reason, quote), or None if `d` is
         legal."""
-        for x, law in self.forbidden:
-            if x is d:
-                return law
-        return None
+        return law_against(self.forbidden, d)
 
     @property
     def why(self) -> Law:

@@ -22,7 +22,7 @@ from __future__ import annotations
 import copy
 import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from enum import Enum
 from functools import lru_cache
 from typing import Any, Union, cast
@@ -48,7 +48,7 @@ from .declare import (
     ruling_memo,
 )
 from .errors import IllegalAction, InputError, LooError, NotationError
-from .laws import Law
+from .laws import Law, law_against
 from .options import FirstLeader, PoolRemainder, RuleOptions, VoidTrumpRule, options_from
 from .penalties import Consequence, Destination, Offence, PenaltyRuling, ruling_for
 from .play import Filters, Ruling, explained, follow_filters, lead_filters
@@ -119,10 +119,7 @@ class Verdict:
     def law_for(self, action: Action) -> Law | None:
         """The law that forbids `action` here (rule id, reason, quote), or None if it is legal (or
         not an option at all, e.g. a card the seat does not hold)."""
-        for a, law in self.forbidden:
-            if a is action:
-                return law
-        return None
+        return law_against(self.forbidden, action)
 
 
 class LegalActions(tuple[Action, ...]):
@@ -1067,14 +1064,6 @@ class Hand:
         """A `Transcript` of this hand: the setup, the seed or the cards dealt, every move and
         penalty; `replay()` makes the same position again."""
         s = self.setup
-        st = s.stakes
-        stakes = {
-            "stake": st.stake,
-            "loo": st.loo,
-            "single_loo": st.single_loo,
-            "loo_cap": st.loo_cap,
-            "pool": st.pool,
-        }
         hands = miss = turn = None
         stock: tuple[str, ...] = ()
         if self.seed is None:
@@ -1087,7 +1076,7 @@ class Hand:
             s.players,
             s.dealer,
             self.options.to_dict(),
-            stakes,
+            asdict(s.stakes),
             s.must,
             self.seed,
             tuple(str(a) for a in self.actions),

@@ -6,6 +6,7 @@ what is allowed). Explanations, quizzes, the CLI and the JSON all read these.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import Enum
 
@@ -303,3 +304,9 @@ class Law(Enum):
         if q.outside:
             out["variant"] = q.seed  # cited from a book outside the seeds
         return out
+
+
+def law_against(forbidden: Iterable[tuple[object, Law]], option: object) -> Law | None:
+    """The law a verdict's `forbidden` pairs with `option` (that very card, declaration or
+    action), or None: the `law_for` of every verdict."""
+    return next((law for x, law in forbidden if x is option), None)

@@ -20,6 +20,12 @@ class Size(StrEnum):
     FULL_LOO = "full_loo"
     NONE = "none"
 
+    @property
+    def words(self) -> str:
+        """The size in a learner's words ("a single loo"): the one wording of the settlement, the
+        stepper and the quizzes."""
+        return {"single_loo": "a single loo", "full_loo": "a full loo", "none": "nothing"}[self.value]
+
 
 class Destination(StrEnum):
     """Where a penalty goes: into this pool at once (R50), to the pool for the next deal (R61), or
@@ -28,6 +34,15 @@ class Destination(StrEnum):
     POOL_NOW = "pool_now"  # "pays the penalty into the pool at once" (R50)
     NEXT_POOL = "next_pool"  # "added to the pool for the next deal" (R61)
     NOWHERE = "nowhere"
+
+    @property
+    def words(self) -> str:
+        """Where it goes in a learner's words ("added to the pool for the next deal")."""
+        return {
+            "pool_now": "paid into this deal's pool at once",
+            "next_pool": "added to the pool for the next deal",
+            "nowhere": "to nobody",
+        }[self.value]
 
 
 class Consequence(StrEnum):

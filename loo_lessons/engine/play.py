@@ -13,7 +13,7 @@ from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 
 from .cards import Card, Rank, Suit, trick_winner_index
-from .laws import Law
+from .laws import Law, law_against
 from .options import (
     RuleOptions,
     TrumpAfterTrickTwoTrumps,
@@ -66,10 +66,7 @@ class Ruling:
     def law_for(self, card: Card) -> Law | None:
         """The law that forbids playing `card` now (rule id, reason, quote: R23–R36), or None if it
         is legal or not held."""
-        for c, law in self.forbidden:
-            if c is card:
-                return law
-        return None
+        return law_against(self.forbidden, card)
 
 
 def explained(hand: Sequence[Card], filters: Filters) -> Ruling:

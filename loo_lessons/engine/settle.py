@@ -15,7 +15,7 @@ from typing import Protocol
 
 from .laws import Law
 from .options import DEFAULT_LOO_CAP_STAKES, Ante, LooAmount, PoolRemainder, RuleOptions
-from .penalties import Destination, PenaltyRuling, Size
+from .penalties import Destination, PenaltyRuling
 from .sources import RULES, Quote
 
 
@@ -206,9 +206,6 @@ class Settlement:
 
 # --- the reasons, once -------------------------------------------------------------------------
 
-_SIZE_WORDS = {Size.SINGLE_LOO: "a single loo", Size.FULL_LOO: "a full loo", Size.NONE: "nothing"}
-
-
 def _quote_with(rule: str, *words: str) -> int:
     """The index of the rule's first quote containing one of `words` (else 0)."""
     for i, q in enumerate(RULES[rule].quotes):
@@ -266,7 +263,7 @@ def _loo_line(
 def _penalty_line(p: Charged) -> SettlementLine:
     r = p.ruling
     words = r.offence.info.words
-    size = _SIZE_WORDS[r.size]
+    size = r.size.words
     if r.destination is Destination.NEXT_POOL:
         return SettlementLine(
             LineKind.PENALTY_NEXT,

@@ -13,7 +13,6 @@ from typing import Any
 from loo_lessons.engine.game import Hand
 from loo_lessons.engine.options import RuleOptions
 from loo_lessons.engine.settle import LineKind, Settlement, SettlementLine
-from loo_lessons.explain.quotes import uncut
 from loo_lessons.explain.words import (
     book_name,
     book_quote,
@@ -147,7 +146,7 @@ def line_json(
 ) -> dict[str, Any]:
     """One line for JSON and the widgets: the engine's facts, the text, the rule and its words."""
     opts = options if options is not None else (hand.options if hand is not None else None)
-    q = uncut(line.rule, book_quote(line.rule, line.quote, opts))
+    q = book_quote(line.rule, line.quote, opts)
     out: dict[str, Any] = {
         "kind": str(line.kind),
         "seat": line.seat,

@@ -13,8 +13,6 @@ from loo_lessons.engine.penalties import Offence
 from loo_lessons.engine.sources import RULES
 from loo_lessons.explain import law_json, leader_note, rule_json, words
 from loo_lessons.explain.table import (
-    PENALTY_DESTINATION,
-    PENALTY_SIZE,
     Position,
     allowed_law,
     as_scenario_or_hand,
@@ -78,8 +76,7 @@ def stepper_steps(
 
     def penalty_step(rec: PenaltyRecord) -> None:
         r = rec.ruling
-        size = PENALTY_SIZE.get(str(r.size), str(r.size))
-        where = PENALTY_DESTINATION.get(str(r.destination), str(r.destination))
+        size, where = r.size.words, r.destination.words
         steps.append(
             {
                 "kind": "penalty",

@@ -189,14 +189,6 @@ def settlement_working(
     return settlement_lines(s, hand, you=you)
 
 
-PENALTY_SIZE = {"single_loo": "a single loo", "full_loo": "a full loo", "none": "nothing"}
-PENALTY_DESTINATION = {
-    "pool_now": "paid into this deal's pool at once",
-    "next_pool": "added to the pool for the next deal",
-    "nowhere": "to nobody",
-}
-
-
 def forbidden_json(v: Verdict, options: RuleOptions | None = None) -> list[dict[str, Any]]:
     return [
         {"key": action_key(a), "label": action_label(a), "law": law_json(law, options)}

@@ -18,6 +18,7 @@ from loo_lessons.engine.declare import Declaration
 from loo_lessons.engine.game import Action, Hand, Phase
 from loo_lessons.engine.options import PRESETS, RuleOptions
 from loo_lessons.engine.sources import RULES, Quote
+from loo_lessons.explain.quotes import uncut
 
 # --- counting ----------------------------------------------------------------------------------
 
@@ -226,14 +227,16 @@ def preset_seeds(options: RuleOptions | None) -> tuple[str, ...]:
 
 def book_quote(rule_id: str, default: Quote, options: RuleOptions | None = None) -> Quote:
     """The quote to show for a rule: under a preset, that preset's own book where it states the
-    rule (the rules carry quotes from several seeds); else `default`."""
+    rule (the rules carry quotes from several seeds); else `default`. Never cut before a clause
+    of the same sentence (`explain.quotes.uncut`: R27's "he must lead the highest" goes on
+    "unless his highest trumps are in sequence…")."""
     seeds = preset_seeds(options)
     if not seeds or default.seed in seeds or default.outside:  # a variant's book stays cited
-        return default
+        return uncut(rule_id, default)
     for q in RULES[rule_id].quotes:
         if q.seed in seeds:
-            return q
-    return default
+            return uncut(rule_id, q)
+    return uncut(rule_id, default)
 
 
 def citation(rule_id: str, q: Quote) -> str:

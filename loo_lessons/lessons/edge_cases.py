@@ -4,16 +4,14 @@ from __future__ import annotations
 
 import html
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from loo_lessons.engine.errors import LooError
 from loo_lessons.lessons.reference import WRAP_BY_WORDS
+from loo_lessons.lessons.shows import Call, shows
 from loo_lessons.scenario import Scenario, dump
 from loo_lessons.views import frames
 from loo_lessons.widgets.static import Html
-
-if TYPE_CHECKING:
-    from loo_lessons.sim.search import Found
 
 
 def predicates() -> Any:
@@ -22,16 +20,6 @@ def predicates() -> Any:
 
     rows = [{"search": name, "finds": words} for name, (words, _) in PREDICATES.items()]
     return frames.records(rows, index="search")
-
-
-def _first_found(name: str, seeds: Iterable[int], rules: str, players: int, bots: str) -> Found:
-    """The first hit of the named search (loo_lessons.sim.search.find) among `seeds`."""
-    from loo_lessons.sim.search import find as search
-
-    found = search(name, rules=rules, players=players, seeds=seeds, bots=bots, limit=1)
-    if not found:
-        raise LooError(f"no deal among these seeds gives {name!r}: search more seeds")
-    return found[0]
 
 
 def find(
@@ -44,20 +32,19 @@ def find(
     """The first deal among `seeds` (each dealt from its seed and played by `bots`) at which
     the named search holds, as a scenario: the same seeds find the same position anywhere.
     Its title names the seed and the moment."""
-    return _first_found(name, seeds, rules, players, bots).load()
+    from loo_lessons.sim.search import find as search
+
+    found = search(name, rules=rules, players=players, seeds=seeds, bots=bots, limit=1)
+    if not found:
+        raise LooError(f"no deal among these seeds gives {name!r}: search more seeds")
+    return found[0].load()
 
 
-def find_yaml(
-    name: str,
-    seeds: Iterable[int] = range(5000),
-    rules: str = "hoffmann",
-    players: int = 5,
-    bots: str = "random-legal",
-) -> Html:
+@shows(find)
+def find_yaml(found: Scenario, call: Call) -> Html:
     """What `find` finds, written as a scenario file (YAML): save it and
     `loo-lessons explain FILE` shows the same position."""
-    found = _first_found(name, seeds, rules, players, bots)
-    text = dump(found.scenario, compact=True)
+    text = dump(found.data, compact=True)
     return Html(f'<pre class="loo-yaml" style="{WRAP_BY_WORDS}">{html.escape(text)}</pre>')
 
 

@@ -3,15 +3,18 @@
 from __future__ import annotations
 
 import html
-from collections.abc import Iterable
-from typing import Any
+import inspect
+from collections.abc import Iterable, Mapping
+from typing import Any, TypedDict, Unpack
 
 import ipywidgets
 
 from loo_lessons.engine.errors import LooError
 from loo_lessons.engine.options import options_from
+from loo_lessons.lessons.shows import Call, keywords, shows
 from loo_lessons.sim.tally import honours_words
 from loo_lessons.views import frames
+from loo_lessons.widgets.controllers.lab import LabController
 
 
 class _ProgressBar(ipywidgets.IntProgress):  # type: ignore[misc]
@@ -49,15 +52,51 @@ def _in_kernel() -> bool:
     return shell is not None and getattr(shell, "kernel", None) is not None
 
 
+class Simulation(TypedDict, total=False):
+    """What `simulate`, `trick_rates` and the lab are told to simulate, as keywords: `hands`
+    seeded hands (hand i dealt from its own seed) at a table of `players`, from `seed`, under
+    `rules` (a preset), `bots` in every seat. Not told: `SIMULATION`."""
+
+    hands: int
+    players: int
+    seed: int
+    rules: str
+    bots: str
+
+
+class LabSettings(Simulation, total=False):
+    """The lab's settings: a simulation and what its trick rates are grouped `by`."""
+
+    by: str
+
+
+#: What a table simulates when it is not told otherwise.
+SIMULATION = Simulation(hands=3000, players=5, seed=1, rules="hoffmann", bots="sensible")
+#: What the lab runs when it is not told otherwise: its controller's defaults (300 hands).
+LAB: dict[str, Any] = {
+    k: p.default
+    for k, p in inspect.signature(LabController).parameters.items()
+    if k in LabSettings.__optional_keys__
+}
+
 _SIMULATIONS: dict[tuple[int, int, int, str, str], Any] = {}
 
 
-def _simulation(hands: int, players: int, seed: int, rules: str, bots: str) -> Any:
+def _settings(given: Mapping[str, Any]) -> tuple[int, int, int, str, str]:
+    """hands, players, seed, rules and bots: those given, else `SIMULATION`'s."""
+    for name in given:
+        if name not in SIMULATION:
+            raise LooError(f"{name}: not a setting of a simulation ({', '.join(SIMULATION)})")
+    s = {**SIMULATION, **given}
+    return int(s["hands"]), int(s["players"]), int(s["seed"]), str(s["rules"]), str(s["bots"])
+
+
+def _simulation(simulation: Simulation) -> Any:
     """simulate(...) once per set of arguments (seeded, so a second run would be identical);
     while it runs, a progress bar in JupyterLab."""
     from loo_lessons.sim.montecarlo import simulate as run
 
-    key = (hands, players, seed, rules, bots)
+    key = hands, players, seed, rules, bots = _settings(simulation)
     if key not in _SIMULATIONS:
         bar = _ProgressBar(hands, f"{hands:,} hands, {players} players, seed {seed}")
         if _in_kernel():
@@ -73,46 +112,56 @@ def _simulation(hands: int, players: int, seed: int, rules: str, bots: str) -> A
     return _SIMULATIONS[key]
 
 
-def lab(
-    hands: int = 300,
-    players: int = 5,
-    seed: int = 1,
-    rules: str = "hoffmann",
-    bots: str = "sensible",
-    by: str = "trumps",
-) -> Any:
+@keywords(LAB)
+def lab(**settings: Unpack[LabSettings]) -> Any:
     """The strategy lab as a widget: set the hands, players, seed, rules, bots and what to
-    group by, press Run and watch the progress bar; then the headline rates and who takes a
-    trick, as a table and as bars. Live in JupyterLab and in the book (its engine runs the
-    simulation in the page: keep it to a few thousand hands there). The book shows the first
-    run's numbers until the engine has loaded."""
+    group by (`LabSettings`, defaults `LAB`), press Run and watch the progress bar; then the
+    headline rates and who takes a trick, as a table and as bars. Live in JupyterLab and in
+    the book (its engine runs the simulation in the page: keep it to a few thousand hands
+    there). The book shows the first run's numbers until the engine has loaded."""
     from loo_lessons.widgets import live
 
-    return live.Lab(hands=hands, players=players, seed=seed, rules=rules, bots=bots, by=by, run=True)
+    return live.Lab(**settings, run=True)
 
 
-def simulate(
-    hands: int = 3000,
-    players: int = 5,
-    seed: int = 1,
-    rules: str = "hoffmann",
-    bots: str = "sensible",
-) -> Any:
-    """Play `hands` seeded hands with bots and give the headline rates (a one-row DataFrame).
-    Hand i is dealt from its own seed, so the same arguments give the same numbers anywhere
-    (`loo-lessons simulate --hands 100000 --players 5 --seed 1` in a terminal does 100,000)."""
-    res = _simulation(hands, players, seed, rules, bots)
+@keywords(SIMULATION)
+def simulate(**simulation: Unpack[Simulation]) -> Any:
+    """Play `hands` seeded hands with bots (`Simulation`: hands=3000, players=5, seed=1,
+    rules="hoffmann", bots="sensible" when not told) and give the headline rates (a one-row
+    DataFrame). Hand i is dealt from its own seed, so the same arguments give the same numbers
+    anywhere (`loo-lessons simulate --hands 100000 --players 5 --seed 1` in a terminal does
+    100,000)."""
+    res = _simulation(simulation)
     ov = res.overview()
     row = {
         "hands": int(ov["hands"]),
-        "players": players,
-        "seed": seed,
+        "players": res.players,
+        "seed": res.seed,
         "pool taken without play": round(ov["awarded_rate"], 3),
         "players in a hand played (mean)": round(ov["mean_in_play"], 2),
         "players who stood and were looed": round(ov["loo_rate_of_players"], 3),
         "singles": round(ov["single_rate"], 3),
     }
     return frames.records([row], index="hands")
+
+
+#: The simulation's column names that do not read as words with `_` made a space.
+_COLUMN_WORDS = {
+    "took_trick": "took a trick",
+    "tricks": "tricks (mean)",
+    "net": "net counters (mean)",
+    "value_of_miss": "value of the miss",
+}
+
+
+def _words(name: Any) -> str:
+    """A simulation's name for a column or a choice (`take_miss`), as a learner reads it."""
+    return _COLUMN_WORDS.get(str(name), str(name).replace("_", " "))
+
+
+def _worded(df: Any) -> Any:
+    """The table with its columns named in words."""
+    return df.rename(columns=_words)
 
 
 _BY = {
@@ -123,20 +172,15 @@ _BY = {
 }
 
 
-def trick_rates(
-    by: str = "trumps",
-    hands: int = 3000,
-    players: int = 5,
-    seed: int = 1,
-    rules: str = "hoffmann",
-    bots: str = "sensible",
-) -> Any:
+@keywords(SIMULATION)
+def trick_rates(by: str = "trumps", **simulation: Unpack[Simulation]) -> Any:
     """How often a hand that was played takes a trick, and is looed, by the kind of hand
     (a DataFrame): `by` "trumps" (trumps in the three cards played), "honours" (ace / king
-    of trumps held) or "seat" (1 = elder hand ... the dealer last)."""
+    of trumps held) or "seat" (1 = elder hand ... the dealer last), in the `simulation` (as
+    `simulate`'s)."""
     if by not in _BY:
         raise LooError(f"by is one of {', '.join(_BY)} (got {by!r})")
-    res = _simulation(hands, players, seed, rules, bots)
+    res = _simulation(simulation)
     df = frames.table(res.trick_rates(_BY[by]))
     if by == "honours":
         df.index = [honours_words(bool(a), bool(k)) for a, k in df.index.to_list()]
@@ -145,15 +189,7 @@ def trick_rates(
         df.index.name = "seat (1 = elder hand)"
     else:
         df.index.name = "trumps held"
-    df = df.rename(
-        columns={
-            "took_trick": "took a trick",
-            "looed": "looed",
-            "tricks": "tricks (mean)",
-            "net": "net counters (mean)",
-        }
-    )
-    return df.round(3)
+    return _worded(df).round(3)
 
 
 _PLOT_CLASS: dict[str, type[Any]] = {}
@@ -183,16 +219,9 @@ def _figure(width: float = 8.5, height: float = 4.0) -> Any:
     return _plot_class()(figsize=(width, height), layout="constrained")
 
 
-def trick_rates_plot(
-    by: str = "trumps",
-    hands: int = 3000,
-    players: int = 5,
-    seed: int = 1,
-    rules: str = "hoffmann",
-    bots: str = "sensible",
-) -> Any:
+@shows(trick_rates)
+def trick_rates_plot(df: Any, call: Call) -> Any:
     """`trick_rates` as bars: the share of hands played that took a trick and that were looed."""
-    df = trick_rates(by, hands, players, seed, rules, bots)
     fig = _figure()
     ax = fig.add_subplot()
     labels = [str(x) for x in df.index]
@@ -207,7 +236,10 @@ def trick_rates_plot(
     ax.set_ylabel("share of hands played")
     ax.set_ylim(0, 1.12)
     ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1))
-    ax.set_title(f"Who takes a trick: {hands:,} hands, {players} players, seed {seed}, {rules}")
+    ax.set_title(
+        f"Who takes a trick: {call['hands']:,} hands, {call['players']} players, "
+        f"seed {call['seed']}, {call['rules']}"
+    )
     return fig
 
 
@@ -229,9 +261,8 @@ def expected_counters(
     """Mean counters (received - loos; the dealer's stake aside) of each declaration, by table
     size and seat (1 = elder hand ... the dealer last), from `hands` hands at each table size
     (a DataFrame). The bots chose, so each mean is over the hands a bot chose it with."""
-    df = frames.concat(
-        frames.table(_simulation(hands, p, seed, rules, bots).expected_counters()) for p in tables
-    )
+    runs = (Simulation(hands=hands, players=p, seed=seed, rules=rules, bots=bots) for p in tables)
+    df = frames.concat(frames.table(_simulation(run).expected_counters()) for run in runs)
     df = df.rename(columns=_DECLARATION_COLUMNS)
     order = [c for c in _DECLARATION_COLUMNS.values() if c in df.columns]
     df = df[order]
@@ -240,18 +271,12 @@ def expected_counters(
     return frames.dashed(df.round(2))
 
 
-def expected_counters_plot(
-    tables: Iterable[int] = (3, 4, 5, 6),
-    hands: int = 3000,
-    seed: int = 1,
-    rules: str = "hoffmann",
-    bots: str = "sensible",
-) -> Any:
+@shows(expected_counters)
+def expected_counters_plot(df: Any, call: Call) -> Any:
     """`expected_counters` as lines: standing and taking the miss, seat by seat, one line per
     table size (throwing up is always 0: a passer wins nothing and pays nothing)."""
     from matplotlib.ticker import MaxNLocator
 
-    df = expected_counters(tables, hands, seed, rules, bots)
     fig = _figure(10, 4)
     axes = fig.subplots(1, 2, sharey=True)
     for ax, col in zip(axes, ("stand", "take miss"), strict=True):
@@ -292,28 +317,14 @@ def miss_value(
     df = frames.paired_table(res)
     df.index = [_hand_label(int(t), bool(a), bool(k)) for t, a, k in df.index.to_list()]
     df.index.name = "hand dealt"
-    df = df.rename(
-        columns={
-            "stand": "stand",
-            "take_miss": "take miss",
-            "throw_up": "throw up",
-            "value_of_miss": "value of the miss",
-        }
-    )
-    df["best"] = df["best"].map(lambda b: str(b).replace("_", " "))
+    df = _worded(df)
+    df["best"] = df["best"].map(_words)
     return df.round(2)
 
 
-def miss_value_plot(
-    hands: int = 3000,
-    players: int = 5,
-    seed: int = 1,
-    position: int = 1,
-    rules: str = "hoffmann",
-    bots: str = "sensible",
-) -> Any:
+@shows(miss_value)
+def miss_value_plot(df: Any, call: Call) -> Any:
     """`miss_value` as bars: the mean counters of standing and of taking the miss, by hand."""
-    df = miss_value(hands, players, seed, position, rules, bots)
     fig = _figure(9, 0.45 * len(df) + 1.4)
     ax = fig.add_subplot()
     ys = list(range(len(df)))[::-1]
@@ -332,7 +343,8 @@ def miss_value_plot(
     ax.set_yticks(ys, labels)
     ax.set_xlabel("mean counters for that seat (throwing up is always 0)")
     ax.set_title(
-        f"Stand or take the miss? Seat {position} of {players}, {hands:,} deals, seed {seed}"
+        f"Stand or take the miss? Seat {call['position']} of {call['players']}, "
+        f"{call['hands']:,} deals, seed {call['seed']}"
     )
     ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1))
     return fig
@@ -372,18 +384,13 @@ def session(
     return frames.of_columns(cols)
 
 
-def session_plot(
-    deals: int = 60,
-    players: int = 5,
-    seed: int = 1,
-    loo: Iterable[str] = ("fixed", "pool", "pool_capped"),
-    bots: str = "sensible",
-    stake: int = 3,
-) -> Any:
+@shows(session)
+def session_plot(df: Any, call: Call) -> Any:
     """`session` as lines: the pool deal by deal under each loo, on a log scale when it grows
     a hundredfold; ▼ marks a deal that follows a single."""
-    kinds = tuple(loo)
-    df = session(deals, players, seed, kinds, bots, stake)
+    # the loos in the order `session` took them (its columns: `loo` may have been an iterator)
+    kinds = [k for c in df.columns for k, name in _LOO_KINDS.items() if c == f"pool ({name})"]
+    stake = call["stake"]
     fig = _figure(10, 4.2)
     ax = fig.add_subplot()
     styles = {"fixed": ("-", "#1e6a44"), "pool": ("--", "#c1121f"), "pool_capped": (":", "#0b57d0")}
@@ -412,7 +419,8 @@ def session_plot(
     ax.set_xlabel("deal")
     ax.set_ylabel("pool (counters)" + (", log scale" if top >= 100 * stake else ""))
     ax.set_title(
-        f"The pool over {deals} deals: {players} players, {bots} bots, seed {seed}, stake {stake}"
+        f"The pool over {call['deals']} deals: {call['players']} players, {call['bots']} bots, "
+        f"seed {call['seed']}, stake {stake}"
     )
     ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1))
     return fig

@@ -398,9 +398,16 @@ def trumps_held(cards: list[Card], trumps: Suit | None) -> int:
     return sum(1 for c in cards if c.suit is trumps)
 
 
-def random_play(g: Gen, rules: Rules, lo: int = 2, hi: int = 7, **kw: Any) -> Hand:
+def random_deal(g: Gen, rules: Rules, lo: int = 2, hi: int = 7, *, must: bool = False) -> Hand:
+    """A fresh deal at a table of `lo` to `hi` players (sizes weighted as `table_size`
+    weights them), the dealer drawn at random."""
     n = table_size(g.rng, lo, hi)
-    hand = deal(g.rng, rules, n, g.rng.randrange(n), **kw)
+    return deal(g.rng, rules, n, g.rng.randrange(n), must=must)
+
+
+def random_play(g: Gen, rules: Rules, lo: int = 2, hi: int = 7) -> Hand:
+    """A fresh deal (`random_deal`) with the players declared at random, brought to its play."""
+    hand = random_deal(g, rules, lo, hi)
     declare_until(hand, g.rng, PLAYERS_IN)
     if hand.phase is not Phase.PLAY:
         raise Reject("nobody plays")

@@ -13,6 +13,7 @@ from typing import Any
 
 from loo_lessons.engine.cards import parse_card
 from loo_lessons.engine.game import PenaltyRecord
+from loo_lessons.engine.penalties import Destination, Size
 from loo_lessons.explain import explain_json
 from loo_lessons.scenario import Scenario
 
@@ -23,11 +24,19 @@ PENALTY_KEYS: tuple[str, ...] = (
     "full_loo/next_pool",
     "none/nowhere",
 )
+
+
+def _penalty_label(key: str) -> str:
+    """`single_loo/pool_now` -> "A single loo, paid into this deal's pool at once" (the engine's
+    words for the size and the destination)."""
+    size, where = key.split("/")
+    said = Size(size).words
+    return f"{said[:1].upper()}{said[1:]}, {Destination(where).words}"
+
+
 PENALTY_LABELS: dict[str, str] = {
     "legal": "No offence: that card is legal here",
-    "single_loo/pool_now": "A single loo, paid into this deal's pool at once",
-    "full_loo/pool_now": "A full loo, paid into this deal's pool at once",
-    "full_loo/next_pool": "A full loo, added to the pool for the next deal",
+    **{k: _penalty_label(k) for k in PENALTY_KEYS if k != "none/nowhere"},
     "none/nowhere": "No counters: the card is taken back and played again",
 }
 CONSEQUENCE_LABELS: dict[str, str] = {

@@ -10,7 +10,6 @@ from loo_lessons.engine.options import LooAmount, PoolRemainder
 from loo_lessons.engine.settle import Settlement, new_pool_stake
 from loo_lessons.explain import words
 from loo_lessons.explain.table import (
-    PENALTY_DESTINATION,
     Position,
     as_scenario_or_hand,
     hand_of,
@@ -73,7 +72,7 @@ def pool_data(position: Position | Settlement, *, title: str | None = None) -> d
         for p in hand.penalties:
             facts.append(
                 f"Seat {p.seat} was penalised {p.amount} for {p.offence.info.words}, "
-                f"{PENALTY_DESTINATION.get(str(p.ruling.destination), str(p.ruling.destination))} "
+                f"{p.ruling.destination.words} "
                 f"({', '.join(p.ruling.rules[:2])})."
             )
         if s.pool_awarded_to is not None and hand.award_law is not None:

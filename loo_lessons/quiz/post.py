@@ -7,11 +7,11 @@ Anywhere else (JupyterLab on a laptop, the book, a test) it does nothing. It nev
 into the widget and never waits for the network: a lost post loses one row of the teacher's
 table, never the pupil's quiz. Standard library only.
 
-The quiz controller calls it once per answered question:
+The quiz controller calls it once per answered question, with the record the service reads
+(`quiz.results.AnswerRecord`; its pupil left blank: the service takes the hub's login):
 
     from loo_lessons.quiz import post
-    post.answer({"class_code": "lead-10-42", "question_id": "lead-42-0",
-                 "answer": ["5C"], "seconds": 4.2, "attempt": 1})
+    post.answer(AnswerRecord("lead-10-42", "lead-42-0", ("5C",), 4.2, 1, ""))
 """
 
 from __future__ import annotations

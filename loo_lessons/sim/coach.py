@@ -27,7 +27,7 @@ import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypedDict, Unpack
 
 from loo_lessons.engine.cards import FULL_PACK, Card
 from loo_lessons.engine.declare import Declaration
@@ -385,15 +385,18 @@ def advise(
     )
 
 
-def coach(
-    hand: Hand,
-    seat: int | None = None,
-    *,
-    rollouts: int = ROLLOUTS,
-    seed: int = 0,
-    bots: Sequence[str | Bot] | str | Bot | None = None,
-) -> Advice:
-    """Advice for `seat` (default: the seat to act) in `hand`, from that seat's view only."""
+class Rollouts(TypedDict, total=False):
+    """How the coach plays the worlds out, as `advise` takes it (and defaults it): `rollouts`
+    worlds, from `seed`, with `bots` playing every seat."""
+
+    rollouts: int
+    seed: int
+    bots: Sequence[str | Bot] | str | Bot | None
+
+
+def coach(hand: Hand, seat: int | None = None, **how: Unpack[Rollouts]) -> Advice:
+    """Advice for `seat` (default: the seat to act) in `hand`, from that seat's view only;
+    `how`: `advise`'s rollouts, seed and bots."""
     if hand.to_act is None:
         raise InputError("position", f"nobody is to act: the deal is {hand.phase.value}")
     if seat is None:
@@ -411,7 +414,7 @@ def coach(
         )
     if hand.penalties:
         raise InputError("penalties", "the coach does not weigh a deal after a penalty")
-    return advise(seat_view(hand, seat), hand.setup, rollouts=rollouts, seed=seed, bots=bots)
+    return advise(seat_view(hand, seat), hand.setup, **how)
 
 
 # --- the sentence of why ----------------------------------------------------------------------

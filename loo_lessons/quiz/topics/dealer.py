@@ -21,6 +21,7 @@ from loo_lessons.quiz.common import (
     declarations_words,
     finish,
     legal_question,
+    random_deal,
     reached_deal,
     same_verdict,
     seat_label,
@@ -30,7 +31,6 @@ from loo_lessons.quiz.model import Choice, Question, Verdict
 from loo_lessons.quiz.money import money_question, tricks_words
 from loo_lessons.quiz.positions import (
     Rules,
-    deal,
     declare_until,
     play_until,
     scenario_of,
@@ -68,8 +68,7 @@ def _dealer_case(g: Gen, weights: Mapping[str, int], enquire: float) -> tuple[Ru
         {"lone_stander_rule": "enquire_within"} if pattern == "R17" and g.chance(enquire) else None
     )
     rules = g.rules(custom)
-    n = table_size(rng, 2, 6)
-    hand = deal(rng, rules, n, rng.randrange(n))
+    hand = random_deal(g, rules, 2, 6)
     _dealer_pattern(g, hand, pattern)
     return rules, hand
 

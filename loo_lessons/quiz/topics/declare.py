@@ -17,18 +17,12 @@ from loo_lessons.quiz.common import (
     declarations_words,
     finish,
     legal_question,
+    random_deal,
     seat_choices,
     table_words,
 )
 from loo_lessons.quiz.model import Question, Verdict
-from loo_lessons.quiz.positions import (
-    DEFAULT_WEIGHTS,
-    deal,
-    declare_until,
-    scenario_of,
-    table_size,
-    view_of,
-)
+from loo_lessons.quiz.positions import DEFAULT_WEIGHTS, declare_until, scenario_of, view_of
 
 # === declare: legal declarations given earlier declarations ======================================
 
@@ -36,9 +30,9 @@ from loo_lessons.quiz.positions import (
 def gen_declare(g: Gen) -> Question:
     rng = g.rng
     rules = g.rules()
-    n = table_size(rng, 3, 7) if g.level == 2 else table_size(rng, 2, 6)
-    dealer = rng.randrange(n)
-    hand = deal(rng, rules, n, dealer)
+    lo, hi = (3, 7) if g.level == 2 else (2, 6)
+    hand = random_deal(g, rules, lo, hi)
+    n, dealer = hand.setup.players, hand.setup.dealer
     # level 1: whose turn, or the declarations while the miss is untaken (R05–R08);
     # level 2: after the miss was taken (R09), or after looking at another's cards (R53)
     what = rng.choices(["legal", "to_act"], weights=[3, 1])[0] if g.level == 1 else "legal"

@@ -21,18 +21,13 @@ from loo_lessons.quiz.common import (
     ask,
     declarations_words,
     legal_question,
+    random_deal,
     table_words,
     trumps_held,
     trumps_words,
 )
 from loo_lessons.quiz.model import Question
-from loo_lessons.quiz.positions import (
-    deal,
-    declare_until,
-    scenario_of,
-    seat_words,
-    table_size,
-)
+from loo_lessons.quiz.positions import deal, declare_until, scenario_of, seat_words
 
 # === lead: which card may be led, R23–R28 =========================================================
 
@@ -41,9 +36,9 @@ def gen_lead(g: Gen) -> Question:
     rng = g.rng
     rules = g.rules()
     variant = "many" if g.level == 1 else rng.choice(["two_in", "ace_turned"])
-    n = table_size(rng, 3, 7) if variant == "many" else table_size(rng, 2, 6)
-    dealer = rng.randrange(n)
-    hand = deal(rng, rules, n, dealer)
+    lo, hi = (3, 7) if variant == "many" else (2, 6)
+    hand = random_deal(g, rules, lo, hi)
+    n, dealer = hand.setup.players, hand.setup.dealer
     if variant == "ace_turned":
         for _ in range(40):
             if hand.turn_up is not None and hand.turn_up.rank == Rank.ACE:

@@ -16,20 +16,13 @@ from loo_lessons.quiz.common import (
     legal_question,
     number_choices,
     played_out,
+    random_deal,
     same_verdict,
     table_words,
 )
 from loo_lessons.quiz.model import Choice, Question
 from loo_lessons.quiz.money import money_question, stakes_words, tricks_words
-from loo_lessons.quiz.positions import (
-    STAKE,
-    Wanted,
-    deal,
-    declare_until,
-    scenario_of,
-    table_size,
-    view_of,
-)
+from loo_lessons.quiz.positions import STAKE, Wanted, declare_until, scenario_of, view_of
 
 # === must: singles, musts and unlimited loo, R41–R49 ==============================================
 
@@ -46,9 +39,8 @@ def gen_must(g: Gen) -> Question:
         what = rng.choice(kinds)
     if what == "legal":
         rules = g.rules()
-        n = table_size(rng, 3, 7)
-        hand = deal(rng, rules, n, rng.randrange(n), must=True)
-        stop_at = rng.randrange(n)
+        hand = random_deal(g, rules, 3, 7, must=True)
+        stop_at = rng.randrange(hand.setup.players)
         declare_until(hand, rng, {P: 1.0}, stop=lambda h: len(h.declared) >= stop_at)
         seat = hand.to_act
         assert seat is not None

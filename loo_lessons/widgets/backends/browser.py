@@ -3,7 +3,8 @@
 Every call takes and returns JSON text (one copy across the worker boundary, no proxies):
 
 - `create(kind, args, state)`: a controller of that kind (`registry.REGISTRY`), made from its arguments
-  and the state the page shows now; returns `{"id", "state"}` (every trait);
+  and the state the page shows now (`Controller.take_over`: the quiz grades again what the
+  page graded before the engine came); returns `{"id", "state"}` (every trait);
 - `send(id, message)`: one message from the component (`{"event": ...}` or `{"sync": ...}`);
   returns `{"changes"}` (the traits that changed);
 - `drop(id)`: forget a controller;
@@ -71,6 +72,8 @@ def create(kind: str, args: str = "{}", state: str = "{}") -> str:
         checked_json(given, "args")
         checked_json(traits, "state")
         ctl = cls(**given, **traits)
+        if traits:
+            ctl.take_over()  # what the page did before the engine came, checked by it
         ctl.files = False  # the page downloads what a kernel would write
         ctl.take_changes()
         _next[0] += 1

@@ -158,6 +158,11 @@ class Controller(Model):
     #: browser back end sets False and the page downloads instead.)
     files: bool = True
 
+    def take_over(self) -> None:
+        """Made by the book's engine from the state its page showed until then (the page
+        worked while the engine started): what needs the engine's word is done again here.
+        Nothing, for most widgets."""
+
     def receive(self, message: object) -> dict[str, Any]:
         """One message from the front end; never raises for a bad one (it is refused in
         `data["refused"]`, which every component draws)."""

@@ -10,11 +10,11 @@ from __future__ import annotations
 import copy
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeGuard
 
 from loo_lessons import quiz
 from loo_lessons.engine.errors import LooError
-from loo_lessons.quiz.results import ResultLog
+from loo_lessons.quiz.results import MAX_SECONDS, AnswerRecord, ResultLog
 from loo_lessons.widgets.controllers.base import (
     MAX_COUNT,
     MAX_SEED,
@@ -52,7 +52,6 @@ def quiz_reduce(questions: Sequence[Mapping[str, Any]], st: Mapping[str, Any], e
     selected = [k for k in raw_sel if k in keys] if isinstance(raw_sel, list) else []
     inspect = st.get("inspect") if st.get("inspect") in keys else None
     resp = responses[index] if q is not None else None
-    answer = list(q.get("answer") or []) if q is not None else []
     kind = ev.get("type")
 
     def put(r: dict[str, Any]) -> None:
@@ -66,13 +65,12 @@ def quiz_reduce(questions: Sequence[Mapping[str, Any]], st: Mapping[str, Any], e
             elif q.get("multi"):
                 selected = [k for k in selected if k != key] if key in selected else [*selected, key]
             else:
-                put({"picked": [key], "correct": key in answer, "revealed": False})
+                put({"picked": [key], "correct": grade_keys(q, [key]), "revealed": False})
                 inspect = key
     elif kind == "check":
         if q is not None and q.get("multi") and resp is None and selected:
             picked = [k for k in keys if k in selected]
-            correct = len(picked) == len(set(answer)) and all(k in answer for k in picked)
-            put({"picked": picked, "correct": correct, "revealed": False})
+            put({"picked": picked, "correct": grade_keys(q, picked), "revealed": False})
             inspect = None
     elif kind == "show":
         if q is not None:
@@ -90,6 +88,30 @@ def quiz_reduce(questions: Sequence[Mapping[str, Any]], st: Mapping[str, Any], e
     elif kind == "restart":
         index, responses, selected, inspect = 0, [None] * n, [], None
     return {"index": index, "responses": responses, "selected": selected, "inspect": inspect}
+
+
+def grade_keys(q: Mapping[str, Any], picked: Sequence[str]) -> bool:
+    """gradeKeys: right iff the key is an answer (one-answer question) or the keys are
+    exactly the answers (a several-answer question)."""
+    answer = list(q.get("answer") or [])
+    if q.get("multi"):
+        return len(picked) == len(set(answer)) == len(set(picked)) and all(k in answer for k in picked)
+    return len(picked) == 1 and picked[0] in answer
+
+
+def regraded(q: Mapping[str, Any], r: object) -> dict[str, Any] | None:
+    """A response the page gave (None or {picked, correct, revealed}) graded again: the keys
+    that are choices of `q`, each once, in the order shown; its mark the engine's."""
+    if not isinstance(r, Mapping):
+        return None
+    given = r.get("picked")
+    picked = [k for k in choice_keys(q) if isinstance(given, list) and k in given]
+    if not q.get("multi"):
+        picked = picked[:1] if isinstance(given, list) and len(given) == 1 else []
+    revealed = r.get("revealed") is True
+    if not picked and not revealed:
+        return None
+    return {"picked": picked, "correct": bool(picked) and grade_keys(q, picked), "revealed": revealed}
 
 
 def quiz_score(questions: Sequence[Mapping[str, Any]], responses: Sequence[Any]) -> dict[str, Any]:
@@ -218,10 +240,39 @@ class QuizController(Controller):
         except ValueError as e:
             self._apply({"data": {**self.data, "error": str(e)}, "class_request": ""})
             return
-        bank = [question_json(q) for q in quiz.for_code(c)]
+        self._deal(self._code_bank(c), {**self.data, "error": None, "class_code": str(c)}, class_request="")
+
+    def _code_bank(self, c: quiz.ClassCode) -> list[dict[str, Any]]:
+        """Class code `c`'s questions, as the engine deals them; "New questions" goes on from it."""
         self.topic = None if c.topic == "mixed" else c.topic
         self.seed, self.count, self.preset = c.seed, c.count, None
-        self._deal(bank, {**self.data, "error": None, "class_code": str(c)}, class_request="")
+        return [question_json(q) for q in quiz.for_code(c)]
+
+    def take_over(self) -> None:
+        """The state a page hands over when the book's engine comes: while Pyodide started,
+        the page dealt a class code it holds and graded answers itself. The engine deals that
+        code's questions again (a page whose questions are not the code's gets the code dealt
+        afresh) and grades every answer again; an answer the page timed (`seconds` in its
+        response) is recorded, and posted under a class hub, like one given here."""
+        code = self.data.get("class_code") if isinstance(self.data, Mapping) else None
+        try:
+            c = quiz.class_code.parse(code) if isinstance(code, str) and code else None
+        except ValueError:
+            c = None
+        if c is not None:
+            bank = self._code_bank(c)
+            if [q["id"] for q in bank] != [q.get("id") if isinstance(q, Mapping) else None for q in self.questions]:
+                self._deal(bank, {**self.data, "error": None, "class_code": str(c)})
+                return
+            self.questions = bank
+        raw: list[Any] = self.responses if isinstance(self.responses, list) else []
+        given = [raw[i] if i < len(raw) else None for i in range(len(self.questions))]
+        self.responses = [regraded(q, r) for q, r in zip(self.questions, given, strict=True)]
+        for i, (r, g) in enumerate(zip(self.responses, given, strict=True)):
+            timed = g.get("seconds") if isinstance(g, Mapping) else None
+            if r is not None and r["picked"] and is_seconds(timed):
+                self._note(i, r["picked"], float(timed))
+        self._apply(self._normalise(self._state()))
 
     def _deal(self, bank: list[dict[str, Any]], data: dict[str, Any], **more: Any) -> None:
         """A fresh bank on screen: the first question, nothing answered."""
@@ -271,9 +322,13 @@ class QuizController(Controller):
                 continue
             if was is None and i < len(self.questions) and r["picked"]:
                 now = time.monotonic()  # read once: a second read is later than `now`
-                seconds = max(0.0, now - self._shown_at.get(i, now))
-                result = self._log.record(self.questions[i], list(r["picked"]), seconds=seconds)
-                self._post(result.question_id, list(r["picked"]), seconds)
+                self._note(i, list(r["picked"]), max(0.0, now - self._shown_at.get(i, now)))
+
+    def _note(self, i: int, picked: list[str], seconds: float) -> None:
+        """Question `i` answered with `picked` in `seconds`: the teacher's record, and the
+        class hub's dashboard."""
+        result = self._log.record(self.questions[i], picked, seconds=seconds)
+        self._post(result.question_id, picked, seconds)
 
     def _post(self, question_id: str, picked: list[str], seconds: float) -> None:
         """Under the class hub, the answer goes to the teacher's dashboard as this pupil
@@ -283,15 +338,8 @@ class QuizController(Controller):
             return  # not a class's quiz: nothing a dashboard could re-grade
         from loo_lessons.quiz import post  # standard library only
 
-        post.answer(
-            {
-                "class_code": code,
-                "question_id": question_id,
-                "answer": picked,
-                "seconds": round(seconds, 1),
-                "attempt": self._attempt,
-            }
-        )
+        # the pupil is the hub's login, never the record's word: left blank
+        post.answer(AnswerRecord(code, question_id, tuple(picked), round(seconds, 1), self._attempt, ""))
 
     def results(self) -> Any:
         """The answers given so far, one row each (topic, question_id, rule_ids,
@@ -396,3 +444,8 @@ class QuizController(Controller):
 
 def is_index(x: object) -> bool:
     return as_int(x) is not None
+
+
+def is_seconds(x: object) -> TypeGuard[int | float]:
+    """Seconds a page measured: a number from 0 to `results.MAX_SECONDS`."""
+    return isinstance(x, int | float) and not isinstance(x, bool) and 0 <= x <= MAX_SECONDS

@@ -186,6 +186,7 @@ function looMakeEngine() {
   api.run = (name, args) => call("run", [name, JSON.stringify(args || {})]);
   api.create = (kind, args, state) => call("create", [kind, JSON.stringify(args || {}), JSON.stringify(state || {})]);
   api.send = (id, message) => call("send", [id, JSON.stringify(message)]);
+  api.drop = (id) => call("drop", [id]).catch(() => null);
   api.onProgress = (f) => listeners.push(f);
   // The engine outlives this page: the page's controllers go when the page goes. A page
   // brought back from the back/forward cache has lost them, so it is read again.
@@ -276,6 +277,25 @@ function looDownload(name, text) {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
+/** A controller made from what the page's static widget `el` shows (all it was given:
+ * answers, a code dealt, a selection), with what the component keeps beside its model
+ * (`component.handover(el, state)`, e.g. the quiz's seconds). Python works while the page
+ * still takes clicks: if the static state changed while it made one, that one is dropped and
+ * another is made from the newer state, so nothing done before the engine is live is lost
+ * (the last check and the swap of the element run in one turn of the page, with no click
+ * between them). */
+async function looHandOver(engine, spec, el, component) {
+  const rec = el ? (window.looLessons || []).find((r) => r.el === el) : null;
+  const snap = () => JSON.stringify(rec && rec.model.snapshot ? rec.model.snapshot() : {});
+  for (let tries = 0; ; tries += 1) {
+    const sent = snap();
+    const state = el && component && component.handover ? component.handover(el, JSON.parse(sent)) : JSON.parse(sent);
+    const made = await engine.create(spec.kind, spec.args, state).catch((e) => ({ error: String(e.message || e) }));
+    if (made.error || snap() === sent || tries >= 20) return made;
+    engine.drop(made.id);
+  }
+}
+
 async function looUpgrade(engine, host) {
   if (host.dataset.looEngine) return;
   host.dataset.looEngine = "waiting";
@@ -303,12 +323,7 @@ async function looUpgrade(engine, host) {
   await looDomReady(); // every component's module has run (they may be shared files)
   const component = (window.looComponents || {})[spec.component];
   let el = host.classList.contains("loo-static") ? host : null;
-  let snapshot = {};
-  if (el) {
-    const rec = (window.looLessons || []).find((r) => r.el === el);
-    if (rec && rec.model.snapshot) snapshot = rec.model.snapshot();
-  }
-  const made = await engine.create(spec.kind, spec.args, snapshot).catch((e) => ({ error: String(e.message || e) }));
+  const made = await looHandOver(engine, spec, el, component);
   if (made.error || !component) {
     host.dataset.looEngine = "error";
     say(`The engine could not run this widget: ${made.error || "no component " + spec.component}`, "error");

@@ -12,8 +12,8 @@
 // on 1280×720 and 42 px on 1920×1080, and the table with the seats, laid out in the columns
 // that make it biggest, is scaled to fill the right (nothing to scroll, for 3 to 8 players).
 // loo_lessons/widgets/present.py mirrors presentReduce exactly.
-import { h, fill, button, mount, act, dealForm, cardEl, cardLabel, parseCode, suitWord, SUIT_SYMBOLS, DECLARATION_WORDS } from "./cards.js";
-import { felt } from "./table.js";
+import { h, fill, button, mount, act, dealForm, cardEl, cardLabel, parseCode, suitWord, SUIT_SYMBOLS } from "./cards.js";
+import { felt, playedOut, statusText } from "./table.js";
 
 export const PRESENT_CARD_WIDTH = 150;
 
@@ -177,16 +177,8 @@ function presentFit(root) {
 
 const ROLE_WORDS = { dealer: "Dealer", elder: "Elder hand" };
 
-function seatStatus(seat) {
-  const d = seat.declaration ? DECLARATION_WORDS[seat.declaration] || seat.declaration : null;
-  if (seat.status === "in") return d ? `In: ${d}` : "In";
-  if (seat.status === "out") return d ? `Out: ${d}` : "Out";
-  if (seat.status === "to_declare") return "Still to declare";
-  return d || "";
-}
-
 function isOver(view) {
-  return (view.seats || []).reduce((n, s) => n + (s.tricks_won || 0), 0) >= 3 || view.phase === "settled";
+  return playedOut(view) || view.phase === "settled";
 }
 
 function drawSeat(view, seat, faces) {
@@ -198,7 +190,7 @@ function drawSeat(view, seat, faces) {
   const n = typeof seat.n_cards === "number" ? seat.n_cards : (seat.cards || []).length;
   const shown = faces === "up" && Array.isArray(seat.cards);
   const codes = shown ? seat.cards : Array(n).fill(null);
-  const status = seatStatus(seat);
+  const status = statusText(seat);
   const won = seat.tricks_won || 0;
   const words = [`Seat ${seat.seat}`, ...tags, toAct ? "to act" : null, status, `${won} trick${won === 1 ? "" : "s"} won`]
     .filter(Boolean)

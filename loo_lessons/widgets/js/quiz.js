@@ -298,7 +298,25 @@ function download(name, text) {
   a.remove();
 }
 
+// What the page keeps beside the model (see render), from `el`'s attribute.
+function pageState(el) {
+  try {
+    const saved = JSON.parse(el.getAttribute("data-loo-quiz-page") || "{}");
+    return isObject(saved) ? saved : {};
+  } catch (e) {
+    return {};
+  }
+}
+
 export default {
+  // What the page hands the book's engine when it comes (engine.js): the model's state, each
+  // answer given before with the seconds the page timed, for Python's record of it.
+  handover(el, state) {
+    const { secondsTo } = pageState(el);
+    const secs = isObject(secondsTo) ? secondsTo : {};
+    const rs = Array.isArray(state.responses) ? state.responses : [];
+    return { ...state, responses: rs.map((r, i) => (isObject(r) && typeof secs[i] === "number" ? { ...r, seconds: secs[i] } : r)) };
+  },
   render({ model, el }) {
     const questions = () => model.get("questions") || [];
     const state = () => ({
@@ -311,12 +329,7 @@ export default {
     // screen and the seconds until it was answered, the attempts finished ("Start again"), a
     // class code waiting for the engine. Kept in an attribute of `el`, so it survives the
     // book's engine taking the widget over (engine.js clones the element, attributes too).
-    let saved = {};
-    try {
-      saved = JSON.parse(el.getAttribute("data-loo-quiz-page") || "{}") || {};
-    } catch (e) {
-      saved = {};
-    }
+    const saved = pageState(el);
     const idsOf = (qs) => qs.map((q) => q.id || "").join("\n");
     let pupil = typeof saved.pupil === "string" ? saved.pupil : "";
     let shownAt = isObject(saved.shownAt) ? saved.shownAt : {};

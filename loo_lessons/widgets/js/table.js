@@ -16,7 +16,7 @@ function trickWinner(t) {
 }
 
 // Three tricks won in all: the deal has been played out (drawing only, no rule decided).
-function playedOut(view) {
+export function playedOut(view) {
   return (view.seats || []).reduce((n, s) => n + (s.tricks_won || 0), 0) >= 3;
 }
 
@@ -30,7 +30,8 @@ function seatCardCount(view, seat) {
   return Math.max(0, 3 - played);
 }
 
-function statusText(seat) {
+// A seat's line under its name: in or out, and what it declared.
+export function statusText(seat) {
   const d = seat.declaration ? DECLARATION_WORDS[seat.declaration] || seat.declaration : null;
   if (seat.status === "in") return d ? `In: ${d}` : "In";
   if (seat.status === "out") return d ? `Out: ${d}` : "Out";
