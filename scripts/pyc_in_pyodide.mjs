@@ -1,7 +1,7 @@
 // Byte-compiles the book engine's Python zips with Pyodide's own CPython (run by Node from
 // node_modules/pyodide: no network), so that the page imports .pyc files instead of compiling
 // every module on every page load. Usage:
-//   node pyc_in_pyodide.mjs PYODIDE_DIR [--snapshot OUT --stdlib PART] ZIP...
+//   node pyc_in_pyodide.mjs PYODIDE_DIR [--snapshot OUT --stdlib PART [--widgets JSON]] ZIP...
 // Each zip is rewritten in place with its __pycache__ added (unchecked-hash pycs: they do
 // not depend on file times; the sources stay, for tracebacks).
 //
@@ -12,9 +12,11 @@
 // Pyodide start. Made small for the network:
 // - PART: the standard library the page still needs is only what the snapshot did not
 //   import and the package may import later (found here by importing every module of the
-//   package the page can run, and PyYAML); it is written as PART, which the page mounts
-//   instead of the whole 2.4 MB zip (loo_lessons.widgets.backends.stdlib; a module left out
-//   is fetched from the whole zip the first time it is asked for);
+//   package the page can run and PyYAML, then making every live widget of the book, the
+//   JSON list [{kind, args}] of --widgets, and explaining a scenario); it is written as PART,
+//   which the page mounts instead of the whole 2.4 MB zip
+//   (loo_lessons.widgets.backends.stdlib; a module left out is fetched from the whole zip
+//   the first time it is asked for);
 // - the memory malloc holds free is zeroed before the snapshot (freed, it still held what
 //   was there, and gzip had to keep it);
 // - OUT is packed against the runtime's wasm (loo_lessons/widgets/js/snapshot.js).
@@ -30,10 +32,13 @@ const argv = process.argv.slice(2);
 const dir = argv.shift();
 let snapshotOut = null;
 let stdlibOut = null;
-while (argv[0] === "--snapshot" || argv[0] === "--stdlib") {
+let widgets = "[]";
+while (["--snapshot", "--stdlib", "--widgets"].includes(argv[0])) {
   const flag = argv.shift();
-  if (flag === "--snapshot") snapshotOut = argv.shift();
-  else stdlibOut = argv.shift();
+  const value = argv.shift();
+  if (flag === "--snapshot") snapshotOut = value;
+  else if (flag === "--stdlib") stdlibOut = value;
+  else widgets = fs.readFileSync(value, "utf8");
 }
 if (!snapshotOut !== !stdlibOut) throw new Error("--snapshot and --stdlib go together");
 const zips = argv;
@@ -83,6 +88,20 @@ for m in pkgutil.walk_packages(loo_lessons.__path__, "loo_lessons."):
             raise
 import yaml
 `;
+// Every live widget of the book made once, and a scenario explained (the playground): what
+// the page's Python runs first, with the imports it makes on the way (e.g. importlib.resources
+// reading a seed's text)
+const WIDGETS = `
+import glob, json
+from loo_lessons.widgets.backends import browser
+for w in json.loads(${JSON.stringify(widgets)}):
+    made = json.loads(browser.create(w["kind"], json.dumps(w["args"]), "{}"))
+    if "id" in made:
+        browser.drop(made["id"])
+for path in sorted(glob.glob("/home/pyodide/site/loo_lessons/scenarios/*.yaml"))[:1]:
+    with open(path, encoding="utf-8") as f:
+        browser.run("explain", json.dumps({"text": f.read()}))
+`;
 
 function unpackTo(pyodide, prefix) {
   for (const [i, zip] of zips.entries()) pyodide.FS.writeFile(`/tmp/${prefix}${i}.zip`, fs.readFileSync(zip));
@@ -100,7 +119,7 @@ sys.path.insert(0, "/home/pyodide/site")
 if (snapshotOut) {
   // what a page may import, found in the compiling Python (which stays out of the snapshot)
   unpackTo(py, "all");
-  py.runPython(FIRST + "\n" + EVERYTHING);
+  py.runPython(FIRST + "\n" + EVERYTHING + "\n" + WIDGETS);
   const wanted = JSON.stringify(py.runPython("import json, sys; json.dumps(sorted(sys.modules))"));
 
   const snap = await loadPyodide({ indexURL: dir + path.sep, _makeSnapshot: true, packages: [] });
@@ -147,12 +166,13 @@ gc.collect()
   });
   unpackTo(again, "again");
   again.runPython(`${EVERYTHING}
+${WIDGETS}
 import json
 from loo_lessons.widgets.backends import browser, stdlib
 assert not stdlib.finder().mounted, "a module the page imports is not in the part"
 assert json.loads(browser.run("hands", '{"hands": 3}'))["hands"] == 3
 `);
-  console.log("memory snapshot: restored here, every module imported from the part");
+  console.log("memory snapshot: restored here, every module imported and every widget made from the part");
 }
 
 /** Zero the memory malloc holds free, without growing it: what was freed stays free, only

@@ -27,10 +27,13 @@ zips are reproducible (fixed timestamps, sorted names). Prints what it wrote and
 
 from __future__ import annotations
 
+import html
 import json
+import re
 import shutil
 import subprocess
 import sys
+import tempfile
 import zipfile
 from importlib import metadata
 from pathlib import Path
@@ -46,6 +49,8 @@ PYODIDE_FILES = (
     "package.json",
 )
 STAMP = (2026, 1, 1, 0, 0, 0)
+#: A live widget's spec in a built page (widgets/static.live_html): JSON, HTML-escaped.
+LIVE_RE = re.compile(r'data-loo-live="([^"]*)"')
 
 
 def pinned_version() -> str:
@@ -102,10 +107,13 @@ def pyyaml_files() -> tuple[str, list[tuple[Path, str]]]:
     return dist.version, out
 
 
-def byte_compile(pyodide: Path, zips: list[Path], snapshot: Path, stdlib: Path) -> None:
+def byte_compile(
+    pyodide: Path, zips: list[Path], snapshot: Path, stdlib: Path, widgets: list[dict[str, object]]
+) -> None:
     """Add .pyc files made by Pyodide's own Python (in Node) to the zips: the page then
     imports without compiling; and take the memory snapshot the page's worker starts from
-    (gzipped as SNAPSHOT) with the part of the standard library it needs (STDLIB). Without
+    (gzipped as SNAPSHOT) with the part of the standard library it needs (STDLIB: what the
+    package imports, and what making each of the book's live WIDGETS imports). Without
     Node the zips stay source-only and there is neither (slower, still works: the worker then
     starts Pyodide the ordinary way)."""
     node = shutil.which("node")
@@ -113,16 +121,32 @@ def byte_compile(pyodide: Path, zips: list[Path], snapshot: Path, stdlib: Path) 
         print("vendoring: no node: the zips hold sources only (imports compile in the page)")
         return
     raw = snapshot.with_suffix("")
-    subprocess.run(
-        [node, str(ROOT / "scripts" / "pyc_in_pyodide.mjs"), str(pyodide), "--snapshot", str(raw),
-         "--stdlib", str(stdlib), *map(str, zips)],
-        check=True,
-        timeout=600,
-    )
+    with tempfile.TemporaryDirectory() as tmp:
+        listed = Path(tmp) / "widgets.json"
+        listed.write_text(json.dumps(widgets), encoding="utf-8")
+        subprocess.run(
+            [node, str(ROOT / "scripts" / "pyc_in_pyodide.mjs"), str(pyodide), "--snapshot", str(raw),
+             "--stdlib", str(stdlib), "--widgets", str(listed), *map(str, zips)],
+            check=True,
+            timeout=600,
+        )
     gzip_copy(raw)
     raw.unlink()
     for z in zips:  # the page's zips: only what is imported later, by zipimport (no __pycache__)
         drop_pycache(z)
+
+
+def live_widgets(site: Path) -> list[dict[str, object]]:
+    """Every live widget of the built book's pages, once each: {kind, args} (what a page's
+    engine makes; the snapshot's build makes each one to see what it imports)."""
+    found: dict[str, dict[str, object]] = {}
+    for page in sorted(site.rglob("*.html")):
+        for attr in LIVE_RE.findall(page.read_text(encoding="utf-8")):
+            spec = json.loads(html.unescape(attr))
+            if isinstance(spec, dict) and isinstance(spec.get("kind"), str):
+                w = {"kind": spec["kind"], "args": spec.get("args") or {}}
+                found.setdefault(json.dumps(w, sort_keys=True), w)
+    return list(found.values())
 
 
 def drop_pycache(path: Path) -> None:
@@ -177,9 +201,8 @@ def main(argv: list[str]) -> int:
     _zip(dest / "loo_lessons.zip", package_files())
     yaml_version, yaml_files = pyyaml_files()
     _zip(dest / "pyyaml.zip", yaml_files)
-    byte_compile(
-        src, [dest / "loo_lessons.zip", dest / "pyyaml.zip"], dest / "snapshot.bin.gz", dest / "stdlib.zip"
-    )
+    zips = [dest / "loo_lessons.zip", dest / "pyyaml.zip"]
+    byte_compile(src, zips, dest / "snapshot.bin.gz", dest / "stdlib.zip", live_widgets(site))
     lock = json.loads((src / "pyodide-lock.json").read_text(encoding="utf-8"))
     (dest / "pyodide-lock.json").write_text(json.dumps({"info": lock["info"], "packages": {}}) + "\n", encoding="utf-8")
     for name in ("worker.js", "snapshot.js"):

@@ -167,6 +167,28 @@ def test_a_module_the_small_stdlib_left_out_is_fetched_once(
     assert counter.files.get(f"{ENGINE}pyodide/python_stdlib.zip") == (engine / "pyodide" / "python_stdlib.zip").stat().st_size
 
 
+def test_no_page_needs_the_whole_standard_library(browser: Browser, site: Path) -> None:
+    """Every page with live widgets, one after the other in one visit (one engine): each has
+    its widgets made by the engine with the small part of the standard library, and the whole
+    zip is never fetched. (No service worker here, so that the server sees every request.)"""
+    from loo_lessons.cli.bench_browser import Counter, first_live, serve
+
+    live = [p for p in _pages(site) if "data-loo-live=" in p.read_text(encoding="utf-8")]
+    assert len(live) >= 14
+    counter = Counter()
+    ctx = browser.new_context(service_workers="block")
+    try:
+        with serve(site, counter) as origin:
+            page = ctx.new_page()
+            for p in live:
+                first_live(page, f"{origin}/{p.relative_to(site).as_posix()}")
+                assert page.evaluate("() => looEngine.snapshot") is True, p.name
+    finally:
+        ctx.close()
+    assert f"{ENGINE}stdlib.zip" in counter.files
+    assert f"{ENGINE}pyodide/python_stdlib.zip" not in counter.files
+
+
 def test_from_file_the_static_components_still_draw(browser: Browser, site: Path) -> None:
     ctx = browser.new_context()
     try:
