@@ -67,9 +67,9 @@ def untimed(x: Any) -> Any:
 class Pair:
     """One widget behind both back ends, fed the same messages."""
 
-    def __init__(self, kind: str) -> None:
+    def __init__(self, kind: str, w: KernelWidget | None = None) -> None:
         self.kind = kind
-        self.w = MAKERS[kind]()
+        self.w = MAKERS[kind]() if w is None else w
         spec = self.w.controller.live_spec() or {"kind": kind, "args": {}}
         assert spec["kind"] == kind
         made = json.loads(B.create(kind, json.dumps(spec["args"]), json.dumps(self.w.controller.state())))
@@ -178,6 +178,23 @@ def test_the_same_events_give_the_same_state_in_both_back_ends(kind: str) -> Non
             p.same()
         refused = p.w.data.get("refused")
         assert not refused, refused  # every sequence above is what the component sends
+    finally:
+        p.drop()
+
+
+def test_a_task_plays_alike_in_both_back_ends() -> None:
+    """A play-this-deal task (lesson 3's): a refused declaration, then the learner's one
+    decision; the stand-in plays the rest; the score is the same in both back ends."""
+    p = Pair("play", L.task("declaring-deal-1", 1, asks=["declare"], seat=3))
+    try:
+        p.same()
+        p.send({"sync": {"request": {"n": 1, "type": "choose", "key": "take_miss"}}})
+        p.same()
+        assert p.page["tried"] == "take_miss" and p.page["data"]["task"]["refused"] == 1
+        p.send({"sync": {"request": {"n": 2, "type": "choose", "key": "play"}}})
+        p.same()
+        score = p.page["data"]["task"]["score"]
+        assert p.page["data"]["over"] and score is not None and score["refused"] == 1
     finally:
         p.drop()
 

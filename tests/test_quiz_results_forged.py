@@ -189,6 +189,12 @@ def test_huge_files_fifos_devices_and_folders_are_refused_before_reading(tmp_pat
     # a folder inside a folder is not read as a file
     rc, _, err = run("quiz", "results", str(tmp_path))
     assert "inner.csv" in err and "directory" in err
+    # a long path is cut at its start: the file's name, at its end, is still said
+    deep = tmp_path.joinpath(*["a-long-folder-name"] * 8)
+    deep.mkdir(parents=True)
+    os.mkfifo(deep / "pipe-deep.csv")
+    rc, _, err = run("quiz", "results", str(deep / "pipe-deep.csv"))
+    assert rc == 2 and "…" in err and "pipe-deep.csv" in err and err.count("\n") == 1, err
 
 
 def test_too_many_files_are_refused(tmp_path: Path) -> None:

@@ -3,6 +3,7 @@
 //
 // window.looProgress — the small shared API (quiz/pick components may call it directly):
 //   looProgress.record(lesson, questionId, correct, detail?)  an answer (correct: true/false)
+//   looProgress.task(lesson, taskId, score)   a play-this-deal task played to the end
 //   looProgress.stopped(lesson, anchor, title)                where the reader stopped
 //   looProgress.save(lesson, componentId, state)              a component's state, to restore
 //   looProgress.restore(lesson, componentId) -> state | null
@@ -11,7 +12,8 @@
 //   looProgress.reset(lesson?) forget one lesson, or everything
 //   looProgress.onchange(f)   f() after any change (the progress page redraws)
 // Storage: localStorage["loo-progress:" + lesson] = JSON {title, url, updated, answers:
-// {questionId: {correct, at}}, components: {id: state}, stopped: {anchor, title}}. Nothing
+// {questionId: {correct, at}}, tasks: {taskId: {result, baseline, refused, undone, text, at}},
+// components: {id: state}, stopped: {anchor, title}}. Nothing
 // is ever sent anywhere. The quiz, pick and pool components on a page are hooked here from
 // outside, through the model they share with their renderer (window.looLessons): their
 // answers are recorded and their state comes back on reload.
@@ -76,6 +78,7 @@
   function record_(key) {
     const rec = read(key) || { answers: {}, components: {}, stopped: null };
     rec.answers = rec.answers || {};
+    rec.tasks = rec.tasks || {};
     rec.components = rec.components || {};
     if (key === lesson()) {
       const h1 = document.querySelector("main h1, article h1, h1");
@@ -90,6 +93,13 @@
     record(key, questionId, correct, detail) {
       const rec = record_(key);
       rec.answers[String(questionId)] = Object.assign({ correct: Boolean(correct), at: new Date().toISOString() }, detail || {});
+      write(key, rec);
+    },
+    task(key, taskId, score) {
+      const rec = record_(key);
+      const keep = {};
+      for (const k of ["result", "baseline", "tricks", "looed", "refused", "undone", "text"]) if (k in score) keep[k] = score[k];
+      rec.tasks[String(taskId)] = Object.assign(keep, { at: new Date().toISOString() });
       write(key, rec);
     },
     forget(key, questionId) {
@@ -184,10 +194,26 @@
 
   const hooked = new WeakSet();
 
+  // A play-this-deal task (a play component whose data has a task): its score, once the deal
+  // is over, is kept under the task's name (the score is computed in Python, not here).
+  function hookTask(key, c) {
+    const note = () => {
+      const t = ((c.model.get("data") || {}).task) || null;
+      if (t && t.id && t.score) api.task(key, t.id, t.score);
+    };
+    c.model.on("change:data", note);
+    note();
+  }
+
   function hook(key, item, n) {
     // window.looLessons holds {name, el, model} (the static components), window.looLive
     // {kind, el, model} (the same elements once the engine drives them)
     const c = { name: item.name || item.kind, el: item.el, model: item.model };
+    if (c.name === "play" && c.model && typeof c.model.on === "function" && !hooked.has(c.model)) {
+      hooked.add(c.model);
+      hookTask(key, c);
+      return;
+    }
     const keep = KEPT[c.name];
     if (!keep || !c.model || typeof c.model.on !== "function" || hooked.has(c.model)) return;
     hooked.add(c.model);
@@ -291,12 +317,18 @@
       }
       let right = 0;
       let answered = 0;
+      let played = 0;
       const rows = keys.map((k) => {
         const r = all[k];
         const answers = Object.values(r.answers || {});
         const ok = answers.filter((a) => a.correct).length;
+        const tasks = Object.entries(r.tasks || {});
         right += ok;
         answered += answers.length;
+        played += tasks.length;
+        const taskCell = tasks.length
+          ? tasks.map(([id, t]) => `${id}: ${t.result > 0 ? "+" : ""}${t.result} (bot ${t.baseline > 0 ? "+" : ""}${t.baseline})`).join("; ")
+          : "—";
         const href = root ? new URL(r.url || k + ".html", root).href : k + ".html";
         const stop = r.stopped && r.stopped.anchor
           ? el("a", { href: href + "#" + r.stopped.anchor }, r.stopped.title || r.stopped.anchor)
@@ -305,14 +337,15 @@
           el("th", { scope: "row" }, el("a", { href }, r.title || k)),
           el("td", { "data-right": String(ok) }, String(ok)),
           el("td", { "data-answered": String(answers.length) }, String(answers.length)),
+          el("td", { "data-tasks": String(tasks.length) }, taskCell),
           el("td", {}, stop),
           el("td", {}, r.updated ? r.updated.slice(0, 16).replace("T", " ") : ""));
       });
       box.append(
-        el("p", { class: "loo-progress-total", "data-right": String(right), "data-answered": String(answered) },
-          `${right} right out of ${answered} answered, in ${keys.length} lesson${keys.length === 1 ? "" : "s"}.`),
+        el("p", { class: "loo-progress-total", "data-right": String(right), "data-answered": String(answered), "data-played": String(played) },
+          `${right} right out of ${answered} answered, ${played} deal${played === 1 ? "" : "s"} played in tasks, in ${keys.length} lesson${keys.length === 1 ? "" : "s"}.`),
         el("table", { class: "loo-progress-grid" },
-          el("thead", {}, el("tr", {}, ...["Lesson", "Right", "Answered", "Where you stopped", "Last change (UTC)"].map((t) => el("th", { scope: "col" }, t)))),
+          el("thead", {}, el("tr", {}, ...["Lesson", "Right", "Answered", "Tasks played (your result, the bot's)", "Where you stopped", "Last change (UTC)"].map((t) => el("th", { scope: "col" }, t)))),
           el("tbody", {}, ...rows)));
     };
     draw();

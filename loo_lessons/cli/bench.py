@@ -63,7 +63,7 @@ def run(seconds: float = 1.0, *, simulation: bool = True) -> dict[str, float]:
         f"floor per second (shuffle 52 ints and slice the hands), in the same run: "
         f"{figures['floor_per_second']:.0f}   ({per_floor * 1e6:.1f} µs each)"
     )
-    print(f"ratio: {figures['ratio']:.2f}   (a full hand costs this many floors; goal <= 5)")
+    print(f"ratio: {figures['ratio']:.2f}   (a full hand costs this many floors; goal <= 3.5)")
     figures.update(coach_figures(rng, per_floor, per_full))
 
     # legal_actions per call, over positions met in random hands

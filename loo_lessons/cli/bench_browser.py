@@ -139,12 +139,21 @@ class _Counting(SimpleHTTPRequestHandler):
             outputfile.write(chunk)
 
 
+class QuietServer(ThreadingHTTPServer):
+    """A page closed while a file was on its way to it is no error of the book: no traceback
+    for it (the server's other errors are printed as usual)."""
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        if not isinstance(sys.exc_info()[1], (BrokenPipeError, ConnectionResetError)):
+            super().handle_error(request, client_address)
+
+
 @contextlib.contextmanager
 def serve(site: Path, counter: Counter | None = None) -> Iterator[str]:
     """The site on 127.0.0.1 (a free port), counting into `counter`."""
     handler_class = type("Handler", (_Counting,), {"counter": counter or Counter()})
     handler = functools.partial(handler_class, directory=str(site))
-    httpd = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    httpd = QuietServer(("127.0.0.1", 0), handler)
     t = threading.Thread(target=httpd.serve_forever, daemon=True)
     t.start()
     try:

@@ -104,7 +104,7 @@ def _cmd_quiz(args: argparse.Namespace) -> int:
 
 def _cmd_results(args: argparse.Namespace) -> int:
     from loo_lessons.quiz.class_code import parse
-    from loo_lessons.quiz.classroom import merge, table_csv, table_text
+    from loo_lessons.quiz.classroom import merge, safe_where, table_csv, table_text
 
     codes = None
     if args.code:
@@ -121,7 +121,7 @@ def _cmd_results(args: argparse.Namespace) -> int:
     for r in room.refusals:
         print(f"refused: {r.line()}", file=sys.stderr)
     if not room.pupils and not room.refusals:
-        return _fail("results: no results in " + ", ".join(str(f)[:80] for f in args.files))
+        return _fail("results: no results in " + ", ".join(safe_where(f) for f in args.files))
     return 2 if room.refusals else 0
 
 

@@ -92,16 +92,16 @@ def cut(pack: Sequence[Card], players: int, order: Sequence[int]) -> Cards:
         raise InputError("deck", f"{len(pack)} cards are too few: this deal needs the top {need}")
     # one card at a time, round by round: the k-th place in a round receives the cards
     # k, k + n, k + 2n of the pack (n = places in a round), so each hand is one slice
-    top = tuple(pack[:need])
+    cards = tuple(pack)  # one copy: the hands, the turn-up and the stock are slices of it
     hands: list[tuple[Card, ...]] = [()] * players
     miss: tuple[Card, ...] | None = None
+    end = 3 * n
     for place, seat in enumerate(order):
-        cards = top[place : 3 * n : n]
         if seat == MISS:
-            miss = cards
+            miss = cards[place:end:n]
         else:
-            hands[seat] = cards
-    return tuple(hands), miss, top[3 * n], tuple(pack[need:])
+            hands[seat] = cards[place:end:n]
+    return tuple(hands), miss, cards[end], cards[need:]
 
 
 def deal(

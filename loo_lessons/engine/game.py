@@ -53,7 +53,7 @@ from .options import FirstLeader, PoolRemainder, RuleOptions, VoidTrumpRule, opt
 from .penalties import Consequence, Destination, Offence, PenaltyRuling, ruling_for
 from .play import Filters, Ruling, explained, follow_filters, lead_filters
 from .position import position_mapping, position_text
-from .settle import Settlement, Stakes, loo_amount, settle
+from .settle import Settlement, Stakes, loo_amount, settle_in_order
 from .status import Problem, Status, position_problems, reasons, status_of
 
 Action = Union[Declaration, Card]  # noqa: UP007 - a runtime alias
@@ -289,6 +289,8 @@ _DECLARE_WORDS = "stand, take miss, throw up, play the miss for the pool"
 # Enum members used on every move, looked up once (CPython 3.11 pays ~0.1 µs for `Phase.X`)
 _DEAL, _DECLARE, _PLAY, _SETTLED = Phase.DEAL, Phase.DECLARE, Phase.PLAY, Phase.SETTLED
 _STAND, _PASS, _FOR_POOL = Declaration.PLAY, Declaration.PASS, Declaration.PLAY_MISS_FOR_POOL
+_NOBODY: frozenset[int] = frozenset()  # no seat's hand only partly known: a dealt hand
+_MISS_HOLDER_LEADS = FirstLeader.MISS_HOLDER
 
 
 class Hand:
@@ -359,6 +361,33 @@ class Hand:
     ) -> None:
         # Any cards are accepted, as python-chess accepts any board: `status()` says what is
         # wrong with them, and a table that cannot sit down simply has nobody to act.
+        self._start(
+            setup,
+            _table_of(setup),
+            tuple(map(tuple, hands)),
+            tuple(miss) if miss is not None else None,
+            turn_up,
+            trumps,
+            tuple(stock),
+            seed,
+            partial,
+            shows_deal,
+        )
+
+    def _start(
+        self,
+        setup: Setup,
+        facts: _TableFacts,
+        hands: tuple[tuple[Card, ...], ...],
+        miss: tuple[Card, ...] | None,
+        turn_up: Card | None,
+        trumps: Suit | None,
+        stock: tuple[Card, ...],
+        seed: int | None,
+        partial: frozenset[int],
+        shows_deal: bool,
+    ) -> None:
+        """`__init__`'s work on what it has put in order (and `dealt`'s, on a fresh deal)."""
         self.setup = setup
         self.options = setup.options
         self.turn_up = turn_up
@@ -369,15 +398,11 @@ class Hand:
         # the position is the deal itself (a pack was dealt to show it): Phase.DEAL until
         # the elder hand, who is the one asked first (R05), declares
         self.shows_deal = shows_deal
-        self._seated, self._rotation, self._declare_memo, _ = _table_of(setup)
+        self._seated, self._rotation, self._declare_memo, _ = facts
         self._initial: tuple[
             tuple[tuple[Card, ...], ...], tuple[Card, ...] | None, tuple[Card, ...]
         ]
-        self._initial = (
-            tuple(map(tuple, hands)),
-            tuple(miss) if miss is not None else None,
-            tuple(stock),
-        )
+        self._initial = (hands, miss, stock)
         self._reset()
 
     # --- construction ---------------------------------------------------------------
@@ -385,14 +410,18 @@ class Hand:
     def dealt(cls, setup: Setup, rng: random.Random, *, seed: int | None = None) -> Hand:
         """A new hand at `setup`, dealt from a pack shuffled by the injected `rng` (R01–R04);
         `seed`, when given, is written into its transcript so that the deal can be made again."""
-        order = _table_of(setup)[3]
+        facts = _table_of(setup)
+        order = facts[3]
         if not order:  # a table that cannot sit down: `check_table_size` says why, or it deals on
             check_table_size(setup.players, not setup.must)
             d = setup.deal_from(shuffled_pack(rng))
             return cls(setup, d.hands, d.miss, d.turn_up, stock=d.stock, seed=seed)
-        # `deal`, with the table's order found once (a simulation deals at one table)
+        # `deal`, with the table's order found once (a simulation deals at one table); the
+        # cards come cut into tuples, as `__init__` would put them
         hands, miss, turn_up, stock = cut(shuffled_pack(rng), setup.players, order)
-        return cls(setup, hands, miss, turn_up, stock=stock, seed=seed)
+        hand = cls.__new__(cls)
+        hand._start(setup, facts, hands, miss, turn_up, None, stock, seed, _NOBODY, False)
+        return hand
 
     @classmethod
     def from_dealt(
@@ -483,7 +512,7 @@ class Hand:
     @property
     def leader(self) -> int | None:
         """The seat that led the trick being played (R21, R29), or None outside the play."""
-        return self.leaders[-1] if self.phase is Phase.PLAY and self.leaders else None
+        return self.leaders[-1] if self.phase is _PLAY and self.leaders else None
 
     @property
     def current_trick(self) -> list[tuple[int, Card]]:
@@ -631,7 +660,7 @@ class Hand:
         seat = self.to_act
         if seat is None:
             return Verdict(self.phase, None, (), self.award_law, (), ())
-        if self.phase is not Phase.PLAY:
+        if self.phase is not _PLAY:
             r = self._declare_ruling(seat)
             return Verdict(self.phase, seat, r.legal, r.why, r.allowed_by, r.forbidden)
         p = self._play_ruling(seat)
@@ -661,12 +690,12 @@ class Hand:
         law = v.law_for(a)
         if law is not None:
             msg = f"seat {seat} may not {_verb(a)} {a}: {law.reason} ({law.rule})"
-        elif isinstance(a, Card) and self.phase is not Phase.PLAY:
+        elif isinstance(a, Card) and self.phase is not _PLAY:
             msg = (
                 f"{a} cannot be played: declaring is not over; seat {seat} must "
                 f"{in_words(_declarations(v.legal))}"
             )
-        elif isinstance(a, Declaration) and self.phase is Phase.PLAY:
+        elif isinstance(a, Declaration) and self.phase is _PLAY:
             msg = (
                 f"{a} cannot be declared: declaring is over; seat {seat} is to play a card "
                 f"({', '.join(str(c) for c in v.legal)})"
@@ -703,7 +732,9 @@ class Hand:
         the deal is settled (R38–R49). A declaration is recorded as `_declare` says."""
         self._ruling = self._filters = self._legal = None
         self.actions.append(a)
-        if isinstance(a, Declaration):
+        # a card is told by its class first: asked of a card, `isinstance(a, Declaration)`
+        # goes through the enum's metaclass and costs a move several times as much
+        if a.__class__ is not Card and isinstance(a, Declaration):
             self._declare(a)
             return
         card = a
@@ -755,11 +786,15 @@ class Hand:
                 self.for_pool = seat
         n = len(self.declared)
         rotation = self.rotation
-        if n == len(rotation) - 1 and self._standers == 0 and self.miss_holder is None:
+        left = len(rotation) - n  # seats still to declare
+        if left > 1:
+            self.to_act = rotation[n]
+            return
+        if left == 1 and self._standers == 0 and self.miss_holder is None:
             # R14: all before the dealer threw up; he does not declare
             self._award(self.setup.dealer, Law.DEALER_TAKES_POOL)
             return
-        if n < len(rotation):
+        if left > 0:
             self.to_act = rotation[n]
             return
         declared = self.declared
@@ -779,11 +814,12 @@ class Hand:
             return
         self.phase = _PLAY
         first = self.players_in[0]  # R21
-        if self.options.first_leader is FirstLeader.MISS_HOLDER and self.miss_holder is not None:
+        if self.options.first_leader is _MISS_HOLDER_LEADS and self.miss_holder is not None:
             first = self.miss_holder  # R22
         ins = self.players_in
         self._in_play = len(ins)
-        self._next_seat = {x: ins[(i + 1) % len(ins)] for i, x in enumerate(ins)}
+        # each seat's left-hand player in the play
+        self._next_seat = dict(zip(ins, ins[1:] + ins[:1], strict=True))
         self.tricks.append([])
         self.leaders.append(first)
         self.to_act = first
@@ -802,20 +838,23 @@ class Hand:
             nxt = sum(
                 p.amount for p in self.penalties if p.ruling.destination is Destination.NEXT_POOL
             )
-        self.settlement = settle(
-            players=self.setup.players,
-            stakes=self.setup.stakes,
-            options=self.options,
-            players_in=self.players_in,
-            trick_winners=None if self.awarded_to is not None or self._counts else self.winners,
-            tricks_won=self._counts,
-            for_pool=self.for_pool,
-            withheld_seats=sorted(self.withheld_seats) if self.withheld_seats else (),
-            penalties_now=now,
-            penalties_next=nxt,
-            awarded_to=self.awarded_to,
-            award_law=self.award_law,
-            penalties=self.penalties,
+        setup = self.setup
+        awarded_to = self.awarded_to
+        counts = self._counts
+        self.settlement = settle_in_order(  # `settle`'s arguments, in its order
+            setup.players,
+            setup.stakes,
+            self.options,
+            self.players_in,
+            None if awarded_to is not None or counts else self.winners,
+            counts,
+            self.for_pool,
+            sorted(self.withheld_seats) if self.withheld_seats else (),
+            now,
+            nxt,
+            awarded_to,
+            self.award_law,
+            self.penalties,
         )
 
     # --- penalties ----------------------------------------------------------------------
@@ -870,7 +909,7 @@ class Hand:
                 return InputError(
                     "offence", "nobody throws up in a must (R43), so no thrown-up cards lie there"
                 )
-            over = self.phase is Phase.PLAY or self.phase is Phase.SETTLED
+            over = self.phase is _PLAY or self.phase is _SETTLED
             if over and Declaration.PASS not in self.declared.values():
                 return InputError(
                     "offence",
@@ -901,7 +940,7 @@ class Hand:
             self.forced_pass.add(seat)
         if Consequence.WINNINGS_WITHHELD in ruling.consequences:
             self.withheld_seats.add(seat)
-        if self.phase is Phase.SETTLED:  # a late penalty changes the money
+        if self.phase is _SETTLED:  # a late penalty changes the money
             self._finish()
         return rec
 
@@ -919,14 +958,14 @@ class Hand:
         field_name = "trick_winners" if trick_winners is not None else "tricks_won"
         if (tricks_won is None) == (trick_winners is None):
             raise InputError("tricks_won", "give either tricks_won or trick_winners")
-        if self.phase is not Phase.PLAY or any(self.tricks):
-            if self.phase is Phase.SETTLED:
+        if self.phase is not _PLAY or any(self.tricks):
+            if self.phase is _SETTLED:
                 why = (
                     "the deal ended without play"
                     if self.awarded_to is not None
                     else "the deal is already settled"
                 )
-            elif self.phase is Phase.PLAY:
+            elif self.phase is _PLAY:
                 why = "cards have been played: give the tricks"
             else:
                 why = "the declarations are not complete"

@@ -178,7 +178,11 @@ def follow_filters(
         follow: Filter = (of_suit, _FOLLOW_SUIT, None)
         if options.must_head_in_suit:
             if best.suit is led:
-                heads = [c for c in of_suit if c.rank > best.rank]
+                top = best.rank
+                heads = []
+                for c in of_suit:  # a loop, as above
+                    if c.rank > top:
+                        heads.append(c)
             else:
                 heads = list(of_suit) if led is trumps else []
             if heads:
@@ -191,7 +195,11 @@ def follow_filters(
     if not held_trumps:
         return tuple(hand), free, ()
     if best.suit is trumps:
-        heads = [c for c in held_trumps if c.rank > best.rank]
+        top = best.rank
+        heads = []
+        for c in held_trumps:
+            if c.rank > top:
+                heads.append(c)
     else:
         heads = list(held_trumps)
     if must_trump:

@@ -9,7 +9,7 @@ event the same way (the words with seat names and figures are `explain.settlemen
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from enum import StrEnum
 from typing import Protocol
 
@@ -204,7 +204,68 @@ class Settlement:
         }
 
 
+#: Each field's slot, set directly: a frozen dataclass's `__init__` sets every field through
+#: `object.__setattr__`, which costs twice what the slot's own setter does, and every deal of a
+#: simulation makes a settlement (`_settlement` makes the same one `Settlement(...)` makes).
+(
+    _pool,
+    _awarded,
+    _won,
+    _receives,
+    _looed,
+    _loo_pays,
+    _left,
+    _withheld,
+    _now,
+    _next,
+    _next_pool,
+    _single,
+    _must,
+    _rules,
+    _why,
+) = (Settlement.__dict__[f.name].__set__ for f in fields(Settlement))
+_NEW = object.__new__
+
+
+def _settlement(
+    pool: int,
+    pool_awarded_to: int | None,
+    tricks_won: dict[int, int],
+    receives: dict[int, int],
+    looed: tuple[int, ...],
+    loo_pays: dict[int, int],
+    left_in_pool: int,
+    withheld: dict[int, int],
+    penalties_now: int,
+    penalties_next: int,
+    next_pool: int,
+    is_single: bool,
+    next_is_must: bool,
+    rules: tuple[str, ...],
+    why_parts: WhyParts,
+) -> Settlement:
+    """`Settlement(...)` with these fields, in their order, each set through its slot."""
+    s: Settlement = _NEW(Settlement)
+    _pool(s, pool)
+    _awarded(s, pool_awarded_to)
+    _won(s, tricks_won)
+    _receives(s, receives)
+    _looed(s, looed)
+    _loo_pays(s, loo_pays)
+    _left(s, left_in_pool)
+    _withheld(s, withheld)
+    _now(s, penalties_now)
+    _next(s, penalties_next)
+    _next_pool(s, next_pool)
+    _single(s, is_single)
+    _must(s, next_is_must)
+    _rules(s, rules)
+    _why(s, why_parts)
+    return s
+
+
 # --- the reasons, once -------------------------------------------------------------------------
+
 
 def _quote_with(rule: str, *words: str) -> int:
     """The index of the rule's first quote containing one of `words` (else 0)."""
@@ -353,6 +414,41 @@ def settle(
     hand's records) give each penalty its own line and each withheld seat its rule;
     `award_law` the rule of a pool taken without play.
     """
+    return settle_in_order(
+        players,
+        stakes,
+        options,
+        players_in,
+        trick_winners,
+        tricks_won,
+        for_pool,
+        withheld_seats,
+        penalties_now,
+        penalties_next,
+        awarded_to,
+        award_law,
+        penalties,
+    )
+
+
+def settle_in_order(
+    players: int,
+    stakes: Stakes,
+    options: RuleOptions,
+    players_in: Sequence[int],
+    trick_winners: Sequence[int] | None,
+    tricks_won: Mapping[int, int] | None,
+    for_pool: int | None,
+    withheld_seats: Sequence[int],
+    penalties_now: int,
+    penalties_next: int,
+    awarded_to: int | None,
+    award_law: Law | None,
+    penalties: Sequence[Charged],
+    /,
+) -> Settlement:
+    """`settle`, its arguments given in order (the hand settles every deal this way: thirteen
+    keywords cost a simulated deal more than the settling does)."""
     pool = stakes.pool + penalties_now
     stake = stakes.stake
     next_stake = stake * players if options.ante is _ALL_PLAYERS else stake  # new_pool_stake
@@ -362,7 +458,7 @@ def settle(
     # (the figures are passed in field order: a frozen dataclass's keywords cost a deal more)
     if awarded_to is not None:  # R14, R15, R16: the pool goes whole, without play
         why: WhyParts = (stakes, options, winners, for_pool, charged, award_law, shares, left)
-        return Settlement(
+        return _settlement(
             pool,
             awarded_to,
             {},
@@ -410,8 +506,12 @@ def settle(
     kind = options.loo_amount
     # loo_amount: R39, unlimited R46, capped R49
     loo = stakes.loo if kind is _FIXED else pool if kind is _POOL else min(pool, stakes.cap)
-    # `won` holds only seats that took a trick
-    looed = tuple([s for s in players_in if s not in won and s != for_pool])
+    # `won` holds only seats that took a trick (a loop: cheaper than a comprehension here)
+    out: list[int] = []
+    for seat in players_in:
+        if seat not in won and seat != for_pool:
+            out.append(seat)
+    looed = tuple(out)
     # R41: exactly three played and each took one trick
     is_single = len(players_in) == 3 and len(won) == 3 and all(s in won for s in players_in)
     rules: tuple[str, ...] = _LOO_RULES if looed else _NO_LOO_RULES
@@ -424,7 +524,7 @@ def settle(
         if kind is not _FIXED:
             more += ["R46", "R47"] + (["R49"] if kind is _POOL_CAPPED else [])
         rules = tuple(more)
-    return Settlement(
+    return _settlement(
         pool,
         None,
         won,

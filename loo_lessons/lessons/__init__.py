@@ -33,7 +33,7 @@ from loo_lessons.lessons.edge_cases import (
     search,
 )
 from loo_lessons.lessons.explore import compare, explore, explore_declarations
-from loo_lessons.lessons.play import ledger, play, present, static, stepper
+from loo_lessons.lessons.play import ledger, play, present, static, stepper, task
 from loo_lessons.lessons.quizzes import pick, pool, quiz, quiz_results
 from loo_lessons.lessons.reference import check, explain, penalty, penalty_table, rule, verdict
 from loo_lessons.lessons.strategy import (
@@ -89,6 +89,7 @@ __all__ = [
     "static",
     "stepper",
     "table",
+    "task",
     "trick_rates",
     "trick_rates_plot",
     "verdict",

@@ -49,6 +49,41 @@ def play(
     return table
 
 
+def task(
+    name: str,
+    seed: int,
+    asks: Iterable[str] = ("declare", "lead", "follow"),
+    *,
+    players: int = 5,
+    rules: str = "hoffmann",
+    seat: int = 1,
+    dealer: int = 0,
+    must: bool = False,
+    bots: str | Iterable[str] = "sensible",
+    title: str | None = None,
+) -> Any:
+    """A play-this-deal task: deal `seed` played live from `seat`, the learner making the
+    kinds of decision in `asks` ("declare", "lead", "follow") by clicking his cards (or his
+    declaration) in his seat on the table; the sensible bot makes the seat's other decisions
+    in the open. A forbidden click is refused with the rule's id and the book's words; at the
+    end the task is scored (`table.score()`) and the book keeps the score in the reader's
+    progress under `name`. `must`: the deal is a must (lesson 9)."""
+    from loo_lessons.widgets.play import PlayTable
+
+    return PlayTable(
+        seed,
+        players,
+        rules,
+        seat,
+        bots if isinstance(bots, str) else list(bots),
+        dealer=dealer,
+        must=must,
+        task=name,
+        asks=list(asks),
+        title=title,
+    )
+
+
 def ledger(
     seed: int,
     players: int = 5,

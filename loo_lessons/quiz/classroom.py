@@ -52,7 +52,7 @@ from loo_lessons.quiz.results import (
 )
 from loo_lessons.scenario.errors import ScenarioError
 from loo_lessons.scenario.read import read_file
-from loo_lessons.scenario.text import clip
+from loo_lessons.scenario.text import clip, clip_path
 
 MAX_FILES = 1000
 MAX_ROWS = 20_000
@@ -94,7 +94,7 @@ class Refusal:
 
     def line(self) -> str:
         who = f"{safe(self.pupil, NAME_SHOWN)}: " if self.pupil else ""
-        return f"{safe(self.where, 80)}: {who}{safe(self.problem, 200)}"
+        return f"{safe_where(self.where)}: {who}{safe(self.problem, 200)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,6 +150,12 @@ def safe(text: object, limit: int = 200) -> str:
     """Text fit for one terminal line or one cell: no control characters (escape codes), no
     line breaks, at most `limit` characters."""
     return clip(str(text), limit).replace("\t", " ")
+
+
+def safe_where(where: object, limit: int = 80) -> str:
+    """A file's path (or "file, line 3") for one line, cut at its start when long: the file's
+    own name, at the end, is what the teacher looks for."""
+    return clip_path(str(where), limit).replace("\t", " ")
 
 
 def cell(value: object) -> object:

@@ -23,7 +23,7 @@ from types import ModuleType
 from typing import Any
 
 from .errors import ScenarioError
-from .text import clean_text, clip, excerpt, short_refusals
+from .text import clean_text, clip, clip_path, excerpt, short_refusals
 
 MAX_BYTES = 1_000_000
 MAX_DEPTH = 20
@@ -388,7 +388,7 @@ def read_file(path: str | os.PathLike[str]) -> str:
     """A file's text, refusing before opening it anything that is not a regular file, and
     reading no more than the limit whatever the file claims."""
     p = Path(path)
-    shown = clip(str(p), 80)
+    shown = clip_path(str(p), 80)
     try:
         info = p.stat()
     except OSError as e:

@@ -54,6 +54,13 @@ def clip(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
+def clip_path(path: str, limit: int) -> str:
+    """A file's path cleaned and no longer than `limit` characters, cut at its start: the
+    file's own name, at its end, is what the reader looks for."""
+    text = clean_text(path).replace("\n", " ")
+    return text if len(text) <= limit else "…" + text[-(limit - 1) :]
+
+
 #: How long a refusal may be: one short line (the contract asks under 400 characters).
 MESSAGE_LIMIT = 300
 FIELD_LIMIT = 60

@@ -167,10 +167,18 @@ def _where(key: str) -> str:
 
 
 def _learner(raw: Mapping[str, Any], players: object) -> dict[str, Any]:
-    """The play widget's `learner` entry: who played which seat, with which bots."""
+    """The play widget's `learner` entry: who played which seat, with which bots (and, for a
+    lesson's task, the task's name and the kinds of decision it asks: `task`, `asks`)."""
     learner = raw.get("learner", {})
-    if not isinstance(learner, dict) or set(learner) - {"seat", "bots", "rng_seed"}:
-        raise ScenarioError(_where("learner"), "expected {seat, bots, rng_seed}")
+    if not isinstance(learner, dict) or set(learner) - {"seat", "bots", "rng_seed", "task", "asks"}:
+        raise ScenarioError(_where("learner"), "expected {seat, bots, rng_seed, task?, asks?}")
+    if "task" in learner and (not isinstance(learner["task"], str) or len(learner["task"]) > _SHORT):
+        raise ScenarioError(_where("learner.task"), f"expected a task's name, got {excerpt(learner['task'])}")
+    asks = learner.get("asks")
+    if "asks" in learner and (
+        not isinstance(asks, list) or not all(isinstance(k, str) and len(k) <= _SHORT for k in asks)
+    ):
+        raise ScenarioError(_where("learner.asks"), "expected a list of decisions (declare, lead, follow)")
     if "seat" in learner:
         fields.seat(
             learner["seat"], players if isinstance(players, int) else 0, _where("learner.seat")

@@ -13,7 +13,8 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from loo_lessons.engine.errors import LooError
-from loo_lessons.engine.game import Action, Hand
+from loo_lessons.engine.game import Action, Hand, Phase
+from loo_lessons.explain.words import leading
 from loo_lessons.sim.bots import BOTS, Bot, bot_move
 
 
@@ -29,23 +30,55 @@ def play_out(hand: Hand, seed: int = 0, bot: str | Bot = "sensible") -> Hand:
 #: A bot's move, as the table reports it: (seat, action, tricks complete before it).
 Move = tuple[int, Action, int]
 
+#: The kinds of decision a seat makes in a deal, in the order a deal asks them.
+DECISIONS: tuple[str, ...] = ("declare", "lead", "follow")
+
+
+def decision_kind(hand: Hand) -> str:
+    """What the seat to act decides now: `declare`, `lead` (the first card of a trick) or
+    `follow` (a card to a trick begun)."""
+    if hand.phase is not Phase.PLAY:
+        return "declare"
+    return "lead" if leading(hand) else "follow"
+
 
 class BotGame:
     """The learner at `seat`, `bots[s]` at every other seat (None at his), the bots' draws
     from `rng`. `advance()` lets the bots move until it is his turn; `decide(a)` makes his
     move (checked by the engine) and lets them answer; `undo()` and `restart()` go back to one
-    of his decisions, the random state with it."""
+    of his decisions, the random state with it.
 
-    def __init__(self, hand: Hand, seat: int, bots: Sequence[Bot | None], rng: random.Random) -> None:
+    `asks` (a task): the kinds of decision (`DECISIONS`) the learner makes himself; his
+    seat's other decisions are made for him by `stand_in`, in the open like a bot's move."""
+
+    def __init__(
+        self,
+        hand: Hand,
+        seat: int,
+        bots: Sequence[Bot | None],
+        rng: random.Random,
+        *,
+        asks: Sequence[str] = DECISIONS,
+        stand_in: Bot | None = None,
+    ) -> None:
         self.hand = hand
         self.seat = seat
         self.bots = tuple(bots)
         self.rng = rng
+        self.asks = tuple(asks)
+        self.stand_in = stand_in
+        if stand_in is None and set(DECISIONS) - set(self.asks):
+            raise LooError("a seat that decides only some of its moves needs a stand-in bot")
         self.decisions: list[tuple[int, Any]] = []  # (moves made before it, random state)
 
+    def learner_decides(self, hand: Hand | None = None) -> bool:
+        """Is the learner to act now, on a kind of decision he makes himself?"""
+        h = self.hand if hand is None else hand
+        return h.to_act == self.seat and decision_kind(h) in self.asks
+
     def bot(self, seat: int) -> Bot:
-        b = self.bots[seat]
-        if b is None:  # never: the loop stops at the learner's seat
+        b = self.bots[seat] if seat != self.seat else self.stand_in
+        if b is None:  # never: the loop stops at the learner's decisions
             raise LooError(f"seat {seat} is the learner's: no bot plays it")
         return b
 
@@ -53,7 +86,7 @@ class BotGame:
         """The bots move until it is the learner's turn or the deal is over; `said` hears
         each move as it is made (seat, action, tricks complete before it)."""
         h, moves = self.hand, []
-        while h.to_act is not None and h.to_act != self.seat:
+        while h.to_act is not None and not self.learner_decides():
             seat, before = h.to_act, len(h.winners)
             a = bot_move(h, self.bot(seat), self.rng)
             h.apply(a)
@@ -76,7 +109,7 @@ class BotGame:
             seat = h.to_act
             if seat is None:
                 raise LooError("more moves than the deal has")
-            if seat == self.seat:
+            if self.learner_decides():
                 self.decisions.append((len(h.actions), self.rng.getstate()))
             else:
                 bot_move(h, self.bot(seat), self.rng)

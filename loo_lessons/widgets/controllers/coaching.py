@@ -8,6 +8,7 @@ so the same question gets the same answer.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Any
 
 from loo_lessons.engine.game import Hand
@@ -36,10 +37,15 @@ class Coaching:
         self._advice = (id(hand), tuple(hand.actions), advice)
         return advice
 
-    def review(self, hand: Hand) -> dict[str, Any]:
+    def review(self, hand: Hand, moves: Collection[int] | None = None) -> dict[str, Any]:
         """After the deal: each decision of the seat, with what it cost against the coach's
-        choice; `mistake` where it cost more than the threshold."""
-        decisions = review(hand, self.seat, rollouts=self.review_rollouts, seed=self.seed)
+        choice; `mistake` where it cost more than the threshold. `moves`: the indices of the
+        learner's own moves (a task's stand-in made the others), None for all."""
+        decisions = tuple(
+            d
+            for d in review(hand, self.seat, rollouts=self.review_rollouts, seed=self.seed)
+            if moves is None or d.move in moves
+        )
         out = {
             "threshold": MISTAKE_COUNTERS,
             "decisions": [d.as_json() for d in decisions],

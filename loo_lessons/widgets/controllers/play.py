@@ -38,7 +38,7 @@ from loo_lessons.scenario import DECLARATION_ALIASES
 from loo_lessons.scenario.errors import ScenarioError
 from loo_lessons.scenario.transcripts import read_transcript
 from loo_lessons.sim.bots import BOTS, Bot, get_bot
-from loo_lessons.sim.game import BotGame
+from loo_lessons.sim.game import DECISIONS, BotGame
 from loo_lessons.widgets.controllers.base import Controller, Refused, is_int, traits_of
 from loo_lessons.widgets.controllers.coaching import Coaching
 from loo_lessons.widgets.static import DEFAULT_STATE, Html, Static, component_html, live_html
@@ -120,7 +120,9 @@ def shown_path(path: Path) -> str:
 def _dealt_from_seed(hand: Hand, seed: int) -> bool:
     """Is this deal the one `seed` deals (so that the book's engine can make it again)?"""
     try:
-        dealt = Hand.from_seed(seed, hand.setup.players, hand.setup.dealer, hand.options)
+        dealt = Hand.from_seed(
+            seed, hand.setup.players, hand.setup.dealer, hand.options, must=hand.setup.must
+        )
     except LooError:
         return False
     return dealt.setup == hand.setup and dealt.dealt == hand.dealt
@@ -215,7 +217,13 @@ class PlayController(Controller):
     `bots`: one bot for every other seat (a name: random-legal, cautious, bold, sensible; or
     a Bot), or one per seat. `dealer`: the dealer's seat (the elder hand is on his left).
     `hand` and `moves` (keyword-only) restart from a deal already made and replay moves
-    already played (what `load` does).
+    already played (what `load` does). `must`: the deal is a must (R43–R45).
+
+    A *task* (`task`: its name, kept in the reader's progress): the learner makes only the
+    kinds of decision in `asks` (of "declare", "lead", "follow"; all three by default), the
+    `stand_in` bot makes his seat's others in the open (the log says so), and when the deal
+    is over the task is scored (`score()`): his result in counters beside the stand-in's
+    from the same seat and cards, the cards refused and the decisions undone.
     """
 
     component = "play"
@@ -240,6 +248,10 @@ class PlayController(Controller):
         hand: Hand | None = None,
         moves: Sequence[str | Action] = (),
         rng_seed: int | None = None,
+        must: bool = False,
+        task: str | None = None,
+        asks: Sequence[str] | None = None,
+        stand_in: str = "sensible",
         **kwargs: Any,
     ) -> None:
         from_seed = hand is None
@@ -249,7 +261,7 @@ class PlayController(Controller):
                 if isinstance(rules, RuleOptions)
                 else options_from(dict(rules) if isinstance(rules, Mapping) else rules)
             )
-            hand = Hand.from_seed(seed, players, dealer % max(players, 1), opts)
+            hand = Hand.from_seed(seed, players, dealer % max(players, 1), opts, must=bool(must))
         else:
             hand = hand.root()
             players = hand.setup.players
@@ -260,10 +272,20 @@ class PlayController(Controller):
         self.seat = seat
         self.rng_seed = seed if rng_seed is None else rng_seed
         self.bots = _as_bots(bots, players, seat)
+        self.task = _task_name(task)
+        self.asks = _asks(asks)
+        if self.task is None and self.asks != DECISIONS:
+            raise InputError("asks", "only a task asks some of the decisions: name the task")
+        self.stand_in = get_bot(stand_in)
+        self._refused = 0
+        self._undone = 0
+        self._baseline: int | None = None
         self._title = title
         self._hand = hand
         # the same game as the terminal's (sim.game): undo puts the bots' draws back too
-        self._game = BotGame(hand, seat, self.bots, random.Random(self.rng_seed))
+        self._game = BotGame(
+            hand, seat, self.bots, random.Random(self.rng_seed), asks=self.asks, stand_in=self.stand_in
+        )
         self._message: str | None = None
         self._error: str | None = None
         self._game.replay([parse_action(m) if isinstance(m, str) else m for m in moves])
@@ -284,6 +306,10 @@ class PlayController(Controller):
                 "rng_seed": self.rng_seed,
                 "title": title,
             }
+            if hand.setup.must:
+                self._spec["must"] = True
+            if self.task is not None:
+                self._spec |= {"task": self.task, "asks": list(self.asks), "stand_in": self.stand_in.name}
         super().__init__(**kwargs)
         self._apply({"data": self._data()})
         self.take_changes()
@@ -300,7 +326,8 @@ class PlayController(Controller):
 
     @property
     def my_turn(self) -> bool:
-        return self._hand.to_act == self.seat
+        """Is it the learner's decision now (in a task: one of the kinds it asks)?"""
+        return self._game.learner_decides()
 
     @property
     def legal(self) -> list[str]:
@@ -339,6 +366,8 @@ class PlayController(Controller):
             "bots": [None if b is None else b.name for b in self.bots],
             "rng_seed": self.rng_seed,
         }
+        if self.task is not None:  # a lesson's task, loaded again as the same task
+            out["learner"] |= {"task": self.task, "asks": list(self.asks)}
         return out
 
     # --- the buttons --------------------------------------------------------------------------
@@ -378,7 +407,8 @@ class PlayController(Controller):
         k = action_key(a)
         if a not in self._hand.legal_actions():
             law = self._question()["verdicts"][k]
-            self._apply({"tried": k})
+            self._refused += 1
+            self._refresh(tried=k)  # the widget shows the refusal (and a task counts it)
             raise IllegalChoice(
                 f"you may not {'play' if isinstance(a, Card) else 'declare'} {k}: "
                 f"{law['reason']} ({law['rule_id']})",
@@ -412,7 +442,8 @@ class PlayController(Controller):
         """After the deal: the coach's review of each of your decisions (mistakes marked)."""
         if not self.over:
             raise LooError("the deal is not over: the review comes after it")
-        out = self.coaching.review(self._hand)
+        mine = None if self.task is None else {mark for mark, _ in self._game.decisions}
+        out = self.coaching.review(self._hand, mine)
         self._refresh()
         return out
 
@@ -420,6 +451,7 @@ class PlayController(Controller):
         """Back to the learner's previous decision (the bots' moves since go too)."""
         if not self._game.undo():
             raise LooError("nothing to undo: you have not decided anything yet")
+        self._undone += 1
         self._message = "Undone: back to your previous decision."
         self._refresh(show_hint=False, tried=None)
         return self
@@ -427,6 +459,7 @@ class PlayController(Controller):
     def restart(self) -> Self:
         """Back to the learner's first decision of the deal."""
         self._game.restart()
+        self._refused = self._undone = 0  # a task started again is a new attempt
         self._message = "Started again."
         self._refresh(show_hint=False, tried=None)
         return self
@@ -479,15 +512,22 @@ class PlayController(Controller):
                 raise ScenarioError("transcript.learner.bots", e.problem) from None
         start = dataclasses.replace(tr, actions=()).replay()
         rng_seed = learner.get("rng_seed", tr.seed if tr.seed is not None else 0)
-        return cls(
-            tr.seed if tr.seed is not None else int(rng_seed),
-            seat=me,
-            bots=who,
-            title=title,
-            hand=start,
-            moves=tr.actions,
-            rng_seed=int(rng_seed),
-        )
+        try:
+            return cls(
+                tr.seed if tr.seed is not None else int(rng_seed),
+                seat=me,
+                bots=who,
+                title=title,
+                hand=start,
+                moves=tr.actions,
+                rng_seed=int(rng_seed),
+                task=learner.get("task"),
+                asks=learner.get("asks"),
+            )
+        except InputError as e:  # the file's task: a bad one is a bad file, named as its field
+            if e.field in ("task", "asks"):
+                raise ScenarioError(f"transcript.learner.{e.field}", e.problem) from None
+            raise
 
     def _event(self, kind: str, ev: Mapping[str, Any]) -> None:
         self.handle_request(ev.get("request"))
@@ -595,9 +635,12 @@ class PlayController(Controller):
             assert seat is not None
             before = len(h.winners)
             leading = not h.tricks or len(h.tricks) == len(h.winners) or not h.tricks[-1]
+            me = self._game.learner_decides(h)
+            stood_in = seat == self.seat and not me
             h.apply_unchecked(a)
-            me = seat == self.seat
             text = words.move_words(h, seat, a, leading=leading, you=self.seat)
+            if stood_in:
+                text += f" (made for you by the {self.stand_in.name} bot: not asked in this task)"
             won: int | None = None
             if len(h.winners) > before:
                 won = h.winners[-1]
@@ -705,6 +748,7 @@ class PlayController(Controller):
             "message": self._message,
             "error": self._error,
             **self.coaching.data(h),
+            "task": self._task_data(),
         }
         if mine:
             q = self._question()
@@ -733,6 +777,85 @@ class PlayController(Controller):
             }
         return data
 
+    # --- the task -----------------------------------------------------------------------------
+    def asked_words(self) -> str:
+        """What the learner decides in this task, in words ("you declare; the sensible bot
+        leads and follows for you")."""
+        mine = [_ASK_WORDS[k][0] for k in self.asks]
+        rest = [_ASK_WORDS[k][1] for k in DECISIONS if k not in self.asks]
+        said = f"You {_and(mine)}"
+        if rest:
+            said += f"; the {self.stand_in.name} bot {_and(rest)} for you, and the log shows each move"
+        return said + "."
+
+    def baseline(self) -> int:
+        """What the stand-in bot ends on from the learner's seat with the same cards, the
+        other bots drawing from the same seed (it makes every one of the seat's decisions)."""
+        if self._baseline is None:
+            h = self._hand.root()
+            BotGame(h, self.seat, self.bots, random.Random(self.rng_seed), asks=(), stand_in=self.stand_in).advance()
+            s = h.settlement
+            assert s is not None
+            self._baseline = s.receives.get(self.seat, 0) - s.loo_pays.get(self.seat, 0)
+        return self._baseline
+
+    def score(self) -> dict[str, Any] | None:
+        """The task's score once the deal is over (None before): `result` (counters received
+        less counters paid), `tricks`, `looed`, `in` (he played), `baseline` (the stand-in's
+        result from his seat), `refused` (forbidden cards or declarations clicked), `undone`,
+        and `text`, the whole in one sentence."""
+        h, seat = self._hand, self.seat
+        s = h.settlement
+        if self.task is None or s is None:
+            return None
+        result = s.receives.get(seat, 0) - s.loo_pays.get(seat, 0)
+        tricks = sum(1 for w in h.winners if w == seat)
+        looed = seat in s.looed
+        played = seat in {x for t in h.tricks for x, _ in t}
+        base = self.baseline()
+        if h.awarded_to == seat:
+            what = "You took the pool without play"
+        elif not played:
+            what = "You were out of this deal"
+        else:
+            what = f"You took {tricks} trick{'' if tricks == 1 else 's'}" + (
+                " and were looed" if looed else ", not looed"
+            )
+        diff = result - base
+        compare = (
+            "the same" if diff == 0 else f"{abs(diff)} {'better' if diff > 0 else 'worse'} than that"
+        )
+        text = (
+            f"{what}: {result:+d} counter{'' if abs(result) == 1 else 's'} this deal. The "
+            f"{self.stand_in.name} bot, making every decision from your seat with these cards, "
+            f"ends on {base:+d}: you did {compare}. One deal is as much the cards as the play; "
+            f"what this task checks is that your decisions kept the rules "
+            f"({self._refused} forbidden click{'' if self._refused == 1 else 's'} refused, "
+            f"{self._undone} undo{'' if self._undone == 1 else 's'})."
+        )
+        return {
+            "result": result,
+            "tricks": tricks,
+            "looed": looed,
+            "in": played,
+            "baseline": base,
+            "refused": self._refused,
+            "undone": self._undone,
+            "text": text,
+        }
+
+    def _task_data(self) -> dict[str, Any] | None:
+        if self.task is None:
+            return None
+        return {
+            "id": self.task,
+            "asks": list(self.asks),
+            "asked": self.asked_words(),
+            "stand_in": self.stand_in.name,
+            "refused": self._refused,
+            "score": self.score(),
+        }
+
     def _preset_words(self) -> str:
         from loo_lessons.explain import preset_matching
 
@@ -757,6 +880,8 @@ class PlayController(Controller):
         option explained), or the table and the settlement once the deal is over."""
         d = self.data
         parts = [_LIVE_NOTE]
+        if d["task"] is not None:
+            parts.append(f"<p class='loo-task-asks'><strong>Task.</strong> {html.escape(d['task']['asked'])}</p>")
         if d["since"]:
             parts.append(
                 "<div class='loo-play-since'><p>Since your last decision:</p><ul>"
@@ -809,6 +934,40 @@ class PlayController(Controller):
 
     def static(self) -> Static:
         return _StaticPlay(self.static_html(), self.state())
+
+
+#: Each kind of decision in words: what the learner does, what the stand-in does for him.
+_ASK_WORDS: dict[str, tuple[str, str]] = {
+    "declare": ("declare", "declares"),
+    "lead": ("lead", "leads"),
+    "follow": ("follow", "follows"),
+}
+
+
+def _and(items: Sequence[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def _task_name(task: object) -> str | None:
+    if task is None:
+        return None
+    if not isinstance(task, str) or not 0 < len(task) <= 40 or not task.replace("-", "").isalnum():
+        raise InputError("task", "a task's name is letters, digits and hyphens, at most 40")
+    return task
+
+
+def _asks(asks: object) -> tuple[str, ...]:
+    """The kinds of decision a task asks, in the deal's order (InputError for anything else)."""
+    if asks is None:
+        return DECISIONS
+    if isinstance(asks, str) or not isinstance(asks, Sequence) or not asks:
+        raise InputError("asks", f"a list of one or more of {', '.join(DECISIONS)}")
+    for k in asks:
+        if k not in DECISIONS:
+            raise InputError("asks", f"{str(k)[:20]!r} is no decision: the decisions are {', '.join(DECISIONS)}")
+    if len(set(asks)) != len(asks):
+        raise InputError("asks", "a decision is named twice")
+    return tuple(k for k in DECISIONS if k in asks)
 
 
 #: The learner's buttons: the books' words for each declaration (`explain.words`).

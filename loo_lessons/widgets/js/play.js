@@ -8,7 +8,10 @@
 // view, phase, my_turn, over, prompt, cards, kind, choices: [{key, label, legal}],
 // hint: {legal, why, allowed, forbidden, explanation} | null, log, since, can_undo,
 // settlement: {working, result, receives, pays, next_pool, looed} | null, message, error,
-// coach, review (js/coaching.js: "Ask the coach", and the review once the deal is over)}.
+// coach, review (js/coaching.js: "Ask the coach", and the review once the deal is over),
+// task: {id, asks, asked, stand_in, refused, score: {result, baseline, text, ...} | null} |
+// null}. A task draws the learner's cards (and his declaration) in his own seat on the table,
+// and sends a forbidden click to Python too, which refuses it with the engine's law.
 // State: request ({n, type, key?, path?}: a click for Python), show_hint, tried (the
 // forbidden option last clicked), save_name (the file name typed).
 import { h, fill, button, cardEl, cardRow, mount, commit } from "./cards.js";
@@ -65,14 +68,14 @@ function playHintPanel(hint) {
   );
 }
 
-function playChoices(d, tried, onPick) {
+function playChoices(d, tried, onPick, size = "large") {
   const choices = d.choices || [];
   const cards = d.kind === "card";
   const items = choices.map((c) => {
     const wrong = tried === c.key && !c.legal;
     if (cards) {
       return cardEl(c.key, {
-        size: "large",
+        size,
         onClick: () => onPick(c),
         key: c.key,
         focusId: `play-${c.key}`,
@@ -112,6 +115,38 @@ function playSettlement(s) {
   );
 }
 
+// A task: the learner's hand in his seat, clickable (or his cards and the declarations he
+// may make, as controls on the seat), and the refusal of a forbidden click beside them.
+function ownSeat(d, tried, pick, triedVerdict) {
+  if (!d.task || !d.my_turn) return null;
+  const node = h(
+    "div",
+    { class: "loo-own", "data-own-seat": d.seat },
+    d.kind === "declaration" ? cardRow(d.cards || [], { size: "small", label: "your cards" }) : null,
+    playChoices(d, tried, pick, "medium"),
+    triedVerdict ? playForbidden(triedVerdict) : null,
+  );
+  return { seat: d.seat, node };
+}
+
+function taskPanel(task) {
+  if (!task) return null;
+  const sc = task.score;
+  return h(
+    "div",
+    { class: "loo-task", role: "region", "aria-label": "the task", "data-task": task.id },
+    h("p", { class: "loo-muted loo-task-asks" }, h("strong", { text: "Task. " }), task.asked || ""),
+    sc
+      ? h(
+          "p",
+          { class: "loo-score loo-task-score", "data-result": sc.result, "data-baseline": sc.baseline, "data-refused": sc.refused },
+          h("strong", { text: "Task done. " }),
+          sc.text,
+        )
+      : null,
+  );
+}
+
 export const playComponent = {
   render({ model, el }) {
     const live = () => (model.get("data") || {}).live !== false;
@@ -123,7 +158,9 @@ export const playComponent = {
       const triedVerdict = d.my_turn && tried !== null ? (hint.forbidden || []).find((f) => f.key === tried) : null;
       const pick = (c) => {
         if (!c.legal) {
-          commit(model, { tried: c.key });
+          // a task asks Python, which refuses it with the law (and counts it); else at once
+          if (d.task && live()) playRequest(model, { type: "choose", key: c.key });
+          else commit(model, { tried: c.key });
           return;
         }
         if (live()) playRequest(model, { type: "choose", key: c.key });
@@ -150,13 +187,14 @@ export const playComponent = {
               h("ul", { class: "loo-history" }, d.since.map((t) => h("li", { text: t }))),
             )
           : null,
-        drawTable(d.view || {}),
+        taskPanel(d.task),
+        drawTable(d.view || {}, ownSeat(d, tried, pick, triedVerdict)),
         h("p", { class: "loo-prompt loo-play-prompt", "data-phase": d.phase || "", "data-moves": (d.log || []).length, text: d.prompt || "" }),
-        d.my_turn && d.kind === "declaration" && (d.cards || []).length
+        d.my_turn && !d.task && d.kind === "declaration" && (d.cards || []).length
           ? h("div", {}, h("p", { class: "loo-muted", text: "Your cards:" }), cardRow(d.cards, { size: "large", label: "your cards" }))
           : null,
-        d.my_turn ? playChoices(d, tried, pick) : null,
-        triedVerdict ? playForbidden(triedVerdict) : null,
+        d.my_turn && !d.task ? playChoices(d, tried, pick) : null,
+        triedVerdict && !d.task ? playForbidden(triedVerdict) : null,
         h(
           "div",
           { class: "loo-controls", role: "group", "aria-label": "hint, undo and save" },
@@ -194,7 +232,7 @@ export const playComponent = {
         showHint ? playHintPanel(hint) : null,
         d.settlement ? playSettlement(d.settlement) : null,
         d.message ? h("p", { class: "loo-message", role: "status", text: d.message }) : null,
-        d.error ? h("p", { class: "loo-verdict loo-wrong loo-error", role: "alert", text: d.error }) : null,
+        d.error && !(d.task && triedVerdict) ? h("p", { class: "loo-verdict loo-wrong loo-error", role: "alert", text: d.error }) : null,
         (d.log || []).length
           ? h(
               "details",
@@ -206,7 +244,8 @@ export const playComponent = {
       );
       const spoken = [...(d.since || []), d.prompt || ""];
       if (triedVerdict) spoken.push(`${triedVerdict.label}: not allowed. ${triedVerdict.rule_id} ${triedVerdict.reason}`);
-      if (d.error) spoken.push(d.error);
+      if (d.error && !(d.task && triedVerdict)) spoken.push(d.error);
+      if (d.task && d.task.score) spoken.push(d.task.score.text);
       say(spoken.join(" "));
       // after a move the card pressed is gone: the next decision's first option, or (the
       // deal over) Start again, takes the focus

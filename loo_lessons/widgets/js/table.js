@@ -39,7 +39,9 @@ export function statusText(seat) {
   return d || "";
 }
 
-function seatPanel(view, seat, size) {
+// `own`: {seat, node} — what the learner's seat shows in place of its cards (a task's
+// clickable hand and declaration controls, js/play.js), or null.
+function seatPanel(view, seat, size, own = null) {
   const tags = [];
   const words = [`Seat ${seat.seat}`];
   if (seat.seat === view.dealer || seat.role === "dealer") {
@@ -62,7 +64,9 @@ function seatPanel(view, seat, size) {
   const status = statusText(seat);
   if (status) words.push(status);
   let cards;
-  if (Array.isArray(seat.cards)) {
+  if (own && own.seat === seat.seat && own.node) {
+    cards = own.node;
+  } else if (Array.isArray(seat.cards)) {
     cards = seat.cards.length
       ? cardRow(seat.cards, { size, label: `seat ${seat.seat}'s cards` })
       : h("span", { class: "loo-muted", text: seat.status === "out" ? "no cards" : "no cards left" });
@@ -173,7 +177,8 @@ function history(view) {
   );
 }
 
-export function drawTable(view) {
+// `own` (optional): {seat, node}, the learner's own controls drawn in his seat (see seatPanel).
+export function drawTable(view, own = null) {
   const v = view || {};
   const seats = [...(v.seats || [])].sort((a, b) => a.seat - b.seat);
   const size = seats.length > 6 ? "small" : "medium";
@@ -184,9 +189,9 @@ export function drawTable(view) {
   return h(
     "div",
     { class: "loo-table" },
-    h("div", { class: "loo-seats" }, top.map((s) => seatPanel(v, s, size))),
+    h("div", { class: "loo-seats" }, top.map((s) => seatPanel(v, s, size, own))),
     felt(v),
-    bottom.length ? h("div", { class: "loo-seats" }, bottom.map((s) => seatPanel(v, s, size))) : null,
+    bottom.length ? h("div", { class: "loo-seats" }, bottom.map((s) => seatPanel(v, s, size, own))) : null,
     history(v),
   );
 }

@@ -1,0 +1,229 @@
+"""Play-this-deal tasks (issue 18, deliver 1): `PlayController(task=, asks=)` and `L.task`.
+
+A task asks the learner only the kinds of decision its lesson has taught; the stand-in bot
+makes his seat's others, in the open; a forbidden choice is refused with the engine's law;
+the deal is scored; the same seed and the same clicks give the same deal and score.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from loo_lessons import lessons as L
+from loo_lessons.engine.errors import InputError
+from loo_lessons.scenario.errors import ScenarioError
+from loo_lessons.sim.game import DECISIONS, decision_kind
+from loo_lessons.widgets.backends import browser as B
+from loo_lessons.widgets.controllers.play import IllegalChoice, PlayController
+
+#: The tasks the lessons set (notebooks/03–10), as `L.task` is called there.
+LESSON_TASKS = {
+    "03": dict(seed=1, asks=("declare",), seat=3),
+    "04": dict(seed=5, asks=("declare",), seat=0),
+    "05": dict(seed=26, asks=("declare", "lead"), seat=1),
+    "06": dict(seed=14, asks=DECISIONS, seat=3),
+    "07": dict(seed=43, asks=DECISIONS, seat=2),
+    "08": dict(seed=3, asks=DECISIONS, seat=1),
+    "09": dict(seed=3, asks=DECISIONS, seat=1, must=True),
+    "10": dict(seed=1, asks=DECISIONS, seat=1, rules="peel"),
+}
+
+
+def make(lesson: str) -> PlayController:
+    kw = dict(LESSON_TASKS[lesson])
+    seed = kw.pop("seed")
+    return PlayController(seed, task=f"lesson-{lesson}", **kw)  # type: ignore[arg-type]
+
+
+def play_through(c: PlayController, rng: random.Random) -> list[str]:
+    """Random legal choices until the deal is over; checks every decision asked is one the
+    task names. Returns the kinds asked, in order."""
+    asked = []
+    while not c.over:
+        assert c.my_turn, "the deal waits for the learner only at his own decisions"
+        kind = decision_kind(c.hand)
+        assert kind in c.asks
+        asked.append(kind)
+        c.choose(rng.choice(c.legal))
+    return asked
+
+
+@pytest.mark.parametrize("lesson", sorted(LESSON_TASKS))
+def test_each_lesson_task_asks_only_what_it_names(lesson: str) -> None:
+    c = make(lesson)
+    asked = play_through(c, random.Random(int(lesson)))
+    assert asked and asked[0] == "declare"
+    # the seat's other moves were made by the stand-in, and the log says so
+    made_for = [e for e in c.data["log"] if "made for you by the sensible bot" in e]
+    mine = [m for m in c.moves() if m["seat"] == c.seat]
+    assert len(mine) == len(asked) + len(made_for)
+    if set(c.asks) != set(DECISIONS):
+        assert all(k == "declare" or k in c.asks for k in asked)
+    score = c.score()
+    assert score is not None and c.data["task"]["score"] == score
+
+
+def test_a_declaring_task_plays_the_hand_for_the_learner() -> None:
+    c = make("03")
+    assert c.legal == ["play", "pass"]  # seat 2 took the miss before him (R09)
+    c.choose("play")
+    assert c.over and c.decisions == 1
+    assert any("made for you" in e for e in c.data["log"])
+
+
+@pytest.mark.parametrize(
+    ("lesson", "moves", "wrong", "rule"),
+    [
+        ("03", [], "take_miss", "R09"),
+        ("04", [], "play_miss_for_pool", "R18"),
+        ("05", ["play"], "5H", "R27"),
+        ("06", ["play"], "JH", "R32"),
+        ("07", ["play", "KD"], "2C", "R30"),
+        ("09", [], "pass", "R43"),
+        ("10", ["play"], "6S", "R26"),
+    ],
+)
+def test_a_forbidden_choice_is_refused_with_the_law(lesson: str, moves: list[str], wrong: str, rule: str) -> None:
+    c = make(lesson)
+    for m in moves:
+        c.choose(m)
+    before = list(c.hand.actions)
+    with pytest.raises(IllegalChoice) as e:
+        c.choose(wrong)
+    law = e.value.law
+    assert law is not None and law["rule_id"] == rule
+    assert law["quote"] and law["book"] and rule in str(e.value)
+    assert list(c.hand.actions) == before and c.tried == wrong
+    assert c.data["task"]["refused"] == 1
+    # the page's request: refused the same way, the error shown, nothing raised
+    c.handle_request({"n": 1, "type": "choose", "key": wrong})
+    assert c.data["task"]["refused"] == 2 and c.data["error"] and rule in c.data["error"]
+
+
+def test_the_score_says_what_it_means() -> None:
+    c = make("08")
+    assert c.score() is None  # not before the end
+    play_through(c, random.Random(8))
+    s = c.score()
+    assert s is not None
+    st_ = c.hand.settlement
+    assert st_ is not None
+    assert s["result"] == st_.receives.get(1, 0) - st_.loo_pays.get(1, 0)
+    assert s["tricks"] == sum(1 for w in c.hand.winners if w == 1)
+    assert s["looed"] == (1 in st_.looed)
+    assert f"{s['result']:+d}" in s["text"] and f"{s['baseline']:+d}" in s["text"]
+    # the baseline is the stand-in making every decision of the seat
+    bot = PlayController(3, task="all-bot", asks=DECISIONS, seat=1)
+    assert bot.baseline() == s["baseline"]
+
+
+def test_undo_and_start_again_are_counted_and_reset() -> None:
+    c = make("06")
+    c.choose("play")
+    c.undo()
+    c.choose("play")
+    play_through(c, random.Random(1))
+    s = c.score()
+    assert s is not None and s["undone"] == 1
+    c.restart()
+    assert c.data["task"]["refused"] == 0 and c.score() is None
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    seed=st.integers(0, 10_000),
+    seat=st.integers(0, 4),
+    asks=st.sets(st.sampled_from(DECISIONS), min_size=1),
+    pick=st.integers(0, 2**32 - 1),
+)
+def test_any_task_is_reproducible_and_asks_only_its_decisions(seed: int, seat: int, asks: set[str], pick: int) -> None:
+    runs = []
+    for _ in range(2):
+        c = PlayController(seed, seat=seat, task="t", asks=sorted(asks))
+        play_through(c, random.Random(pick))
+        runs.append((c.transcript(), c.score()))
+    assert runs[0] == runs[1]
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "field"),
+    [
+        (dict(task="t", asks=["shuffle"]), "asks"),
+        (dict(task="t", asks=[]), "asks"),
+        (dict(task="t", asks="declare"), "asks"),
+        (dict(task="t", asks=["lead", "lead"]), "asks"),
+        (dict(asks=["declare"]), "asks"),
+        (dict(task="no spaces please"), "task"),
+        (dict(task="t", stand_in="clairvoyant"), "bot"),
+    ],
+)
+def test_bad_task_arguments_are_one_line_naming_the_field(kwargs: dict[str, object], field: str) -> None:
+    with pytest.raises(InputError) as e:
+        PlayController(1, **kwargs)  # type: ignore[arg-type]
+    assert field in str(e.value) and "\n" not in str(e.value)
+    # and in the book's worker: an error answered, never a traceback
+    made = json.loads(B.create("play", json.dumps({"seed": 1, **kwargs}), "{}"))
+    assert "error" in made and "Traceback" not in made["error"]
+
+
+def test_the_book_makes_the_same_task_again() -> None:
+    w = L.task("must-deal-3", 3, must=True)
+    spec = w.controller.live_spec()
+    assert spec is not None
+    args = spec["args"]
+    assert args["task"] == "must-deal-3" and args["must"] is True and args["asks"] == list(DECISIONS)
+    made = json.loads(B.create("play", json.dumps(args), json.dumps(w.controller.state())))
+    assert made["state"]["data"]["task"] == w.data["task"]
+    assert made["state"]["data"]["cards"] == w.data["cards"]
+    B.drop(made["id"])
+    w.close()
+
+
+def test_a_saved_task_loads_as_the_same_task(tmp_path: Path) -> None:
+    c = make("05")
+    c.choose("play")
+    saved = c.save(tmp_path / "task.json")
+    back = PlayController.load(saved)
+    assert back.task == "lesson-05" and back.asks == ("declare", "lead")
+    assert back.hand.actions == c.hand.actions and back.decisions == c.decisions
+    for key in ("KH", "5H", "JD"):
+        c.choose(key)
+        back.choose(key)
+    assert back.score() == c.score() and back.over
+
+
+@pytest.mark.parametrize(
+    ("learner", "field"),
+    [
+        ({"asks": ["declare", "shuffle"]}, "transcript.learner.asks"),
+        ({"asks": "declare"}, "transcript.learner.asks"),
+        ({"task": 7}, "transcript.learner.task"),
+        ({"task": "a b"}, "transcript.learner.task"),
+    ],
+)
+def test_a_saved_task_with_a_bad_entry_is_refused_naming_it(
+    tmp_path: Path, learner: dict[str, object], field: str
+) -> None:
+    c = make("05")
+    data = c.transcript()
+    data["learner"] |= learner
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(ScenarioError) as e:
+        PlayController.load(path)
+    assert str(e.value).startswith(field) and "\n" not in str(e.value)
+
+
+def test_the_review_weighs_only_the_learners_own_decisions() -> None:
+    c = make("03")  # he declares; the stand-in leads and follows for him
+    c.choose("play")
+    reviewed = c.review()
+    # his declaration alone (the stand-in's cards are not his to answer for)
+    assert [d["move"] for d in reviewed["decisions"]] == [2]
+    assert reviewed["mistakes"] == sum(d["mistake"] for d in reviewed["decisions"])

@@ -1,0 +1,149 @@
+"""A play-this-deal task played by clicks (issue 18, deliver 1): in the built book with no
+kernel (the page's own engine) and in JupyterLab (the kernel). Lesson 5's task, deal 26 from
+the elder hand: the declaration is a control on the learner's seat, his cards are clicked in
+his seat on the table, a forbidden lead is refused there with the rule id, the book's words
+and the book's name, the score appears at the end, and (in the book) the progress page
+counts the task.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pytest
+from test_jupyterlab import lab_page, run_cell, serve
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Locator, Page, Route
+
+READY_MS = 90_000
+#: Lesson 5's task as the engine deals it: the learner stands, leads the K♥ (R27 forbids the
+#: 5♥ first: two in, two trumps, the highest), wins, leads the 5♥ (trump after trick), then the J♦.
+LESSON = "notebooks/05-leading"
+SEAT = 1
+WRONG, WRONG_RULE = "5H", "R27"
+MOVES = ["play", "KH", "5H", "JD"]
+
+
+def own_seat(widget: Locator) -> Locator:
+    """The learner's seat on the table (not a row of buttons under it)."""
+    return widget.locator(f'.loo-table .loo-seat[data-seat="{SEAT}"]')
+
+
+def play_the_task(page: Page, widget: Locator, wait_moved: Any) -> None:
+    seat = own_seat(widget)
+    seat.locator('.loo-choices [data-key="play"]').wait_for(timeout=READY_MS)
+    assert widget.locator(".loo-choices").count() == 1  # only in the seat
+    wait_moved(lambda: seat.locator('.loo-choices [data-key="play"]').click())
+    # a forbidden lead, refused on the table with the engine's law
+    seat.locator(f'.loo-choices [data-key="{WRONG}"]').click()
+    verdict = seat.locator(f'.loo-verdict[data-verdict="{WRONG}"]')
+    verdict.wait_for(timeout=30_000)
+    said = verdict.inner_text()
+    assert WRONG_RULE in said and "\u201c" in said and "Hoffmann" in said, said
+    for key in MOVES[1:]:
+        wait_moved(lambda key=key: seat.locator(f'.loo-choices [data-key="{key}"]').click())
+    score = widget.locator(".loo-task-score")
+    score.wait_for(timeout=30_000)
+    assert score.get_attribute("data-refused") == "1"
+    assert re.search(r"[+-]?\d+ counters? this deal", score.inner_text())
+
+
+def test_a_task_in_the_book_with_no_kernel(browser: Browser, server: str) -> None:
+    external: list[str] = []
+    errors: list[str] = []
+    ctx = browser.new_context(viewport={"width": 1280, "height": 900})
+    def route(r: Route) -> None:
+        if r.request.url.startswith((server, "blob:", "data:")):
+            r.continue_()
+        else:
+            external.append(r.request.url)
+            r.abort()
+
+    ctx.route("**/*", route)
+    page = ctx.new_page()
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    try:
+        page.goto(f"{server}/{LESSON}.html")
+        page.wait_for_function(
+            "() => [...document.querySelectorAll('[data-loo-live]')].length > 0 && "
+            "[...document.querySelectorAll('[data-loo-live]')].every(e => e.dataset.looEngine === 'live')",
+            timeout=READY_MS,
+        )
+        widget = page.locator('.loo-live-widget[data-loo-engine="live"] .loo-static[data-loo-component="play"]').first
+        idx = page.evaluate("el => window.looLive.findIndex(x => x.el === el)", widget.element_handle())
+        data = page.evaluate("i => window.looLive[i].model.get('data')", idx)
+        assert data["task"]["id"] == "leading-deal-26" and data["task"]["asks"] == ["declare", "lead"]
+
+        def wait_moved(click: Any) -> None:
+            n = page.evaluate("i => window.looLive[i].model.get('data').log.length", idx)
+            click()
+            page.wait_for_function(
+                "([i, n]) => window.looLive[i].model.get('data').log.length !== n", arg=[idx, n]
+            )
+
+        play_the_task(page, widget, wait_moved)
+        # in this deal the learner led all three tricks: every move of his seat was his own
+        log = page.evaluate("i => window.looLive[i].model.get('data').log", idx)
+        assert len(log) == 5 + 6 and not any("made for you" in t for t in log)
+        # kept in the reader's progress, and counted on the progress page
+        kept = page.evaluate(f"() => JSON.parse(localStorage.getItem('loo-progress:{LESSON}'))")
+        assert kept["tasks"]["leading-deal-26"]["refused"] == 1
+        page.goto(f"{server}/book/progress.html")
+        page.locator('.loo-progress-total[data-played="1"]').wait_for(timeout=10_000)
+        row = page.locator(f'tr[data-lesson="{LESSON}"] td[data-tasks="1"]')
+        assert "leading-deal-26" in row.inner_text()
+        assert external == [] and errors == []
+    finally:
+        ctx.close()
+
+
+@pytest.fixture
+def task_lab(tmp_path: Path) -> Iterator[tuple[str, str]]:
+    root = tmp_path / "notebooks"
+    root.mkdir()
+    cells = [
+        "from loo_lessons import lessons as L\n"
+        't = L.task("leading-deal-26", 26, asks=["declare", "lead"])\nt',
+        "print('TASK SCORE', json.dumps(t.score()))",
+    ]
+    nb = {
+        "cells": [
+            {"cell_type": "code", "execution_count": None, "metadata": {}, "outputs": [], "source": s}
+            for s in ["import json", *cells]
+        ],
+        "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"}},
+        "nbformat": 4,
+        "nbformat_minor": 5,
+    }
+    (root / "task.ipynb").write_text(json.dumps(nb), encoding="utf-8")
+    with serve(tmp_path, root) as served:
+        yield served
+
+
+def test_a_task_in_jupyterlab(task_lab: tuple[str, str], browser: Browser) -> None:
+    with lab_page(browser, task_lab, "task.ipynb", 1400, 1000) as page:
+        page.locator("#jp-main-statusbar").get_by_text(re.compile(r"Idle")).wait_for(timeout=90_000)
+        run_cell(page, 0)
+        run_cell(page, 1)
+        widget = page.locator(".jp-OutputArea-output").filter(has=page.locator(".loo-table")).first
+
+        def wait_moved(click: Any) -> None:
+            n = page.locator(".jp-OutputArea .loo-play-prompt").get_attribute("data-moves")
+            click()
+            page.wait_for_function(
+                "n => document.querySelector('.jp-OutputArea .loo-play-prompt').dataset.moves !== n",
+                arg=n,
+                timeout=30_000,
+            )
+
+        play_the_task(page, widget, wait_moved)
+        run_cell(page, 2)
+        out = page.locator(".jp-OutputArea-output").filter(has_text="TASK SCORE")
+        out.wait_for(timeout=60_000)
+        score = json.loads(out.inner_text().split("TASK SCORE", 1)[1])
+        assert score["refused"] == 1 and score["text"] in page.locator(".loo-task-score").inner_text()

@@ -1,0 +1,113 @@
+"""Find seeds for the lessons' play-this-deal tasks (`L.task`): deals in which the lesson's
+point comes up at the learner's own decisions when his seat is played as the sensible bot
+plays it. Run: `python -m tools.task_seeds [LESSON] [--first N]`; prints the first seeds.
+
+Each lesson's test below reads the deal as played by sensible bots at every seat (the
+learner's included) and looks only at the learner's decisions: their options (every card he
+holds, or every declaration) against the engine's legal ones.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from loo_lessons.engine.declare import Declaration
+from loo_lessons.engine.game import Hand
+from loo_lessons.sim.bots import BOTS, bot_move
+from loo_lessons.sim.game import decision_kind
+
+#: One of the learner's decisions: its kind, what he could click, what is legal, the move.
+Seen = tuple[str, tuple[str, ...], tuple[str, ...], str]
+
+
+@dataclass(frozen=True)
+class Wanted:
+    players: int
+    seat: int
+    dealer: int
+    rules: str
+    must: bool
+    test: Callable[[Hand, list[Seen]], bool]
+
+
+def played(seed: int, w: Wanted) -> tuple[Hand, list[Seen]]:
+    """The deal as sensible bots play it (the task's other bots draw from the same seed)."""
+    h = Hand.from_seed(seed, w.players, w.dealer, w.rules, must=w.must)
+    rng, bot, seen = random.Random(seed), BOTS["sensible"], []
+    while h.to_act is not None:
+        seat, kind = h.to_act, decision_kind(h)
+        a = bot_move(h, bot, rng)
+        if seat == w.seat:
+            legal = tuple(str(getattr(x, "value", x)) for x in h.legal_actions())
+            if kind == "declare":
+                options = tuple(d.value for d in Declaration)
+            else:
+                options = tuple(str(c) for c in h.held[seat])
+            seen.append((kind, options, legal, str(getattr(a, "value", a))))
+        h.apply(a)
+    return h, seen
+
+
+def tied(seen: list[Seen], kind: str) -> bool:
+    """A decision of that kind where some option the learner has is forbidden."""
+    return any(k == kind and len(legal) < len(opts) for k, opts, legal, _ in seen)
+
+
+def looed_someone(h: Hand) -> bool:
+    return h.settlement is not None and bool(h.settlement.looed)
+
+
+def alone_with_miss(h: Hand) -> bool:
+    """In front of the dealer (seat 0): one took the miss, the rest threw up."""
+    front = [d.value for seat, d in h.declared.items() if seat != h.setup.dealer]
+    return front.count("take_miss") == 1 and front.count("play") == 0
+
+
+def won_then_led(h: Hand, seat: int) -> bool:
+    """He wins trick 1 or 2 and so leads the next (R29), with a trump left (R30)."""
+    return any(w == seat for w in h.winners[:2])
+
+
+LESSONS: dict[str, Wanted] = {
+    # 3: the miss taken before his turn: only stand or throw up (R09)
+    "03": Wanted(5, 3, 0, "hoffmann", False, lambda h, s: s[0][0] == "declare" and "take_miss" not in s[0][2]),
+    # 4: he deals, one player took the miss and all the rest threw up (R16); a lone stander
+    # in front of the dealer (R17, R18) comes up with sensible bots only at a table of two
+    "04": Wanted(5, 0, 0, "hoffmann", False, lambda h, s: set(s[0][2]) == {"play", "pass"} and alone_with_miss(h)),
+    # 5: he stands and his lead is tied (R23–R26)
+    "05": Wanted(5, 1, 0, "hoffmann", False, lambda h, s: s[0][3] == "play" and tied(s, "lead")),
+    # 6: he follows, and following suit or heading forbids some of his cards (R32–R36)
+    "06": Wanted(5, 3, 0, "hoffmann", False, lambda h, s: s[0][3] == "play" and tied(s, "follow")),
+    # 7: he wins a trick he did not lead to, and leads the next with a trump to lead (R29, R30)
+    "07": Wanted(5, 2, 0, "hoffmann", False, lambda h, s: won_then_led(h, 2) and h.leaders[0] != 2 and tied(s, "lead")),
+    # 8: he plays and someone is looed (R38–R40)
+    "08": Wanted(5, 1, 0, "hoffmann", False, lambda h, s: s[0][3] in ("play", "take_miss") and looed_someone(h) and 1 not in (h.settlement.looed if h.settlement else ())),
+    # 9: a must: no throwing up, no miss, at least n − 3 loos (R43–R45)
+    "09": Wanted(5, 1, 0, "hoffmann", True, lambda h, s: tied(s, "declare") and tied(s, "follow")),
+    # 10: Peel's rules; his lead and a follow are tied, so a wrong card would be an offence (R55–R58)
+    "10": Wanted(5, 1, 0, "peel", False, lambda h, s: s[0][3] == "play" and tied(s, "lead") and tied(s, "follow")),
+}
+
+
+def main(argv: list[str]) -> None:
+    first = 5
+    if "--first" in argv:
+        first = int(argv[argv.index("--first") + 1])
+    names = [a for a in argv if a in LESSONS] or list(LESSONS)
+    for name in names:
+        w = LESSONS[name]
+        found = []
+        for seed in range(1, 5000):
+            h, seen = played(seed, w)
+            if seen and w.test(h, seen):
+                found.append(seed)
+                if len(found) == first:
+                    break
+        print(f"lesson {name}: seat {w.seat}, dealer {w.dealer}, {w.rules}, must={w.must}: {found}")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
