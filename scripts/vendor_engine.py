@@ -7,15 +7,19 @@
 - the loo_lessons package's pure-Python sources and data as loo_lessons.zip;
 - PyYAML's pure-Python part (the `yaml` package of the PyYAML installed here, without its C
   extension) as pyyaml.zip, so scenarios typed in the page are read by the same safe loader;
-- the worker (loo_lessons/widgets/js/worker.js);
+- the worker (loo_lessons/widgets/js/worker.js) and the snapshot's unpacker (snapshot.js);
 - the runtime's wasm and its JavaScript gzipped too (the worker fetches those: 3.0 MB moved
-  instead of 9.7 MB).
+  instead of 9.7 MB);
+- the lock file of the packages the page loads, which are none (pyodide-lock.json: Pyodide
+  reads one at every start; its own lists 379 packages, 122 KB).
 
 Both zips are byte-compiled by Pyodide's own Python, run by Node (scripts/pyc_in_pyodide.mjs),
-which then takes a memory snapshot of Pyodide with the package imported (snapshot.bin.gz):
-the page's worker starts Python from it, below a bare Pyodide start. The page's zips then
-keep only the sources (what the snapshot did not import is imported from them by zipimport,
-which has no use for __pycache__).
+which then takes a memory snapshot of Pyodide with the package imported (snapshot.bin.gz,
+packed against the runtime's wasm) and writes the part of the standard library the page may
+still import (stdlib.zip; the whole python_stdlib.zip stays, for a module it left out and for
+a start without the snapshot): the page's worker starts Python from them, below a bare
+Pyodide start. The page's zips then keep only the sources (what the snapshot did not import
+is imported from them by zipimport, which has no use for __pycache__).
 
 All of it goes to SITE/_static/loo-engine/, and the page loads it from there only. The
 zips are reproducible (fixed timestamps, sorted names). Prints what it wrote and its size.
@@ -23,10 +27,13 @@ zips are reproducible (fixed timestamps, sorted names). Prints what it wrote and
 
 from __future__ import annotations
 
+import html
 import json
+import re
 import shutil
 import subprocess
 import sys
+import tempfile
 import zipfile
 from importlib import metadata
 from pathlib import Path
@@ -42,6 +49,8 @@ PYODIDE_FILES = (
     "package.json",
 )
 STAMP = (2026, 1, 1, 0, 0, 0)
+#: A live widget's spec in a built page (widgets/static.live_html): JSON, HTML-escaped.
+LIVE_RE = re.compile(r'data-loo-live="([^"]*)"')
 
 
 def pinned_version() -> str:
@@ -98,26 +107,46 @@ def pyyaml_files() -> tuple[str, list[tuple[Path, str]]]:
     return dist.version, out
 
 
-def byte_compile(pyodide: Path, zips: list[Path], snapshot: Path) -> None:
+def byte_compile(
+    pyodide: Path, zips: list[Path], snapshot: Path, stdlib: Path, widgets: list[dict[str, object]]
+) -> None:
     """Add .pyc files made by Pyodide's own Python (in Node) to the zips: the page then
     imports without compiling; and take the memory snapshot the page's worker starts from
-    (gzipped as SNAPSHOT). Without Node the zips stay source-only and there is no snapshot
-    (slower, still works: the worker then starts Pyodide the ordinary way)."""
+    (gzipped as SNAPSHOT) with the part of the standard library it needs (STDLIB: what the
+    package imports, and what making each of the book's live WIDGETS imports). Without
+    Node the zips stay source-only and there is neither (slower, still works: the worker then
+    starts Pyodide the ordinary way)."""
     node = shutil.which("node")
     if node is None:
         print("vendoring: no node: the zips hold sources only (imports compile in the page)")
         return
     raw = snapshot.with_suffix("")
-    subprocess.run(
-        [node, str(ROOT / "scripts" / "pyc_in_pyodide.mjs"), str(pyodide), "--snapshot", str(raw),
-         *map(str, zips)],
-        check=True,
-        timeout=600,
-    )
+    with tempfile.TemporaryDirectory() as tmp:
+        listed = Path(tmp) / "widgets.json"
+        listed.write_text(json.dumps(widgets), encoding="utf-8")
+        subprocess.run(
+            [node, str(ROOT / "scripts" / "pyc_in_pyodide.mjs"), str(pyodide), "--snapshot", str(raw),
+             "--stdlib", str(stdlib), "--widgets", str(listed), *map(str, zips)],
+            check=True,
+            timeout=600,
+        )
     gzip_copy(raw)
     raw.unlink()
     for z in zips:  # the page's zips: only what is imported later, by zipimport (no __pycache__)
         drop_pycache(z)
+
+
+def live_widgets(site: Path) -> list[dict[str, object]]:
+    """Every live widget of the built book's pages, once each: {kind, args} (what a page's
+    engine makes; the snapshot's build makes each one to see what it imports)."""
+    found: dict[str, dict[str, object]] = {}
+    for page in sorted(site.rglob("*.html")):
+        for attr in LIVE_RE.findall(page.read_text(encoding="utf-8")):
+            spec = json.loads(html.unescape(attr))
+            if isinstance(spec, dict) and isinstance(spec.get("kind"), str):
+                w = {"kind": spec["kind"], "args": spec.get("args") or {}}
+                found.setdefault(json.dumps(w, sort_keys=True), w)
+    return list(found.values())
 
 
 def drop_pycache(path: Path) -> None:
@@ -172,8 +201,12 @@ def main(argv: list[str]) -> int:
     _zip(dest / "loo_lessons.zip", package_files())
     yaml_version, yaml_files = pyyaml_files()
     _zip(dest / "pyyaml.zip", yaml_files)
-    byte_compile(src, [dest / "loo_lessons.zip", dest / "pyyaml.zip"], dest / "snapshot.bin.gz")
-    shutil.copy2(ROOT / "loo_lessons" / "widgets" / "js" / "worker.js", dest / "worker.js")
+    zips = [dest / "loo_lessons.zip", dest / "pyyaml.zip"]
+    byte_compile(src, zips, dest / "snapshot.bin.gz", dest / "stdlib.zip", live_widgets(site))
+    lock = json.loads((src / "pyodide-lock.json").read_text(encoding="utf-8"))
+    (dest / "pyodide-lock.json").write_text(json.dumps({"info": lock["info"], "packages": {}}) + "\n", encoding="utf-8")
+    for name in ("worker.js", "snapshot.js"):
+        shutil.copy2(ROOT / "loo_lessons" / "widgets" / "js" / name, dest / name)
     manifest = {
         "pyodide": pinned_version(),
         "pyyaml": yaml_version,

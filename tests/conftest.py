@@ -73,7 +73,9 @@ def server(book_server: str) -> str:
 @pytest.fixture(scope="session")
 def book_server(built_book: Path) -> Iterator[str]:
     handler = functools.partial(_Quiet, directory=str(built_book))
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    from loo_lessons.cli.bench_browser import QuietServer
+
+    httpd = QuietServer(("127.0.0.1", 0), handler)
     t = threading.Thread(target=httpd.serve_forever, daemon=True)
     t.start()
     try:

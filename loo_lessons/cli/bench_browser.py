@@ -11,8 +11,9 @@ is counted); every request to another host is blocked and counted. Printed, in o
   (the time from opening the page to the answer, cold cache);
 - the book's first live answer on a lesson page (cold cache, a new browser profile), and on
   a second page of the same visit (the same tab), each as a ratio to the floor;
-- bytes and requests for the cold first page, for the book kept for offline reading (the
-  service worker's one-off copy), and for the next page;
+- bytes and requests for the cold first page (and its largest files), for the book kept for
+  offline reading (the service worker's one-off copy, fetched once the first page is live:
+  not counted in the first page), and for the next page;
 - the same first-answer figures and floor on a slowed machine: the whole browser (Chromium
   and its every process, inherited) pinned to one core with `sched_setaffinity`, that core
   shared with a CPU-bound competing process (a stand-in for a cheap laptop that is busy);
@@ -61,18 +62,39 @@ TIMEOUT_MS = 240_000
 
 @dataclass
 class Counter:
-    """What the server sent: requests and bytes (bodies and headers), and each file's body."""
+    """What the server sent: requests and bytes (bodies and headers), and each file's body.
+    What the book's service worker asked for (its copy of the book for offline reading: its
+    script, and the files it fetches with `cache: "no-cache"`, scripts/light_pages.py) is
+    counted apart, in `kept_requests` and `kept_bytes`: it starts once the first page is live,
+    and is no part of what that page needed, however close the two come."""
 
     requests: int = 0
     bytes: int = 0
     files: dict[str, int] = field(default_factory=dict)
     #: the cold first page's files (visit(keep_files=True))
     first_files: dict[str, int] = field(default_factory=dict)
+    kept_requests: int = 0
+    kept_bytes: int = 0
+
+    def add(self, kept: bool, requests: int = 0, size: int = 0, path: str | None = None) -> None:
+        if kept:
+            self.kept_requests += requests
+            self.kept_bytes += size
+            return
+        self.requests += requests
+        self.bytes += size
+        if path is not None:
+            self.files[path] = self.files.get(path, 0) + size
 
     def take(self) -> tuple[int, int]:
         out = (self.requests, self.bytes)
         self.requests = self.bytes = 0
         self.files = {}
+        return out
+
+    def take_kept(self) -> tuple[int, int]:
+        out = (self.kept_requests, self.kept_bytes)
+        self.kept_requests = self.kept_bytes = 0
         return out
 
 
@@ -81,6 +103,13 @@ class _Counting(SimpleHTTPRequestHandler):
 
     def log_message(self, format: str, *args: Any) -> None:
         pass
+
+    def _kept(self) -> bool:
+        """Asked for by the book's service worker: its script (`Service-Worker: script`), or
+        a file it keeps, fetched with `cache: "no-cache"` (which Chromium sends as
+        `Cache-Control: max-age=0`; a page's own requests in a cold visit carry neither)."""
+        cache = self.headers.get("Cache-Control", "")
+        return self.headers.get("Service-Worker") == "script" or "max-age=0" in cache or "no-cache" in cache
 
     def do_GET(self) -> None:
         path = self.path.split("?")[0]
@@ -95,19 +124,28 @@ class _Counting(SimpleHTTPRequestHandler):
         super().do_GET()
 
     def send_response(self, code: int, message: str | None = None) -> None:
-        self.counter.requests += 1
+        self.counter.add(self._kept(), requests=1)
         super().send_response(code, message)
 
     def end_headers(self) -> None:
-        self.counter.bytes += sum(len(h) for h in getattr(self, "_headers_buffer", []))
+        self.counter.add(self._kept(), size=sum(len(h) for h in getattr(self, "_headers_buffer", [])))
         super().end_headers()
 
     def copyfile(self, source: Any, outputfile: Any) -> None:
         path = self.path.split("?")[0]
+        kept = self._kept()
         while chunk := source.read(64 * 1024):
-            self.counter.bytes += len(chunk)
-            self.counter.files[path] = self.counter.files.get(path, 0) + len(chunk)
+            self.counter.add(kept, size=len(chunk), path=path)
             outputfile.write(chunk)
+
+
+class QuietServer(ThreadingHTTPServer):
+    """A page closed while a file was on its way to it is no error of the book: no traceback
+    for it (the server's other errors are printed as usual)."""
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        if not isinstance(sys.exc_info()[1], (BrokenPipeError, ConnectionResetError)):
+            super().handle_error(request, client_address)
 
 
 @contextlib.contextmanager
@@ -115,7 +153,7 @@ def serve(site: Path, counter: Counter | None = None) -> Iterator[str]:
     """The site on 127.0.0.1 (a free port), counting into `counter`."""
     handler_class = type("Handler", (_Counting,), {"counter": counter or Counter()})
     handler = functools.partial(handler_class, directory=str(site))
-    httpd = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    httpd = QuietServer(("127.0.0.1", 0), handler)
     t = threading.Thread(target=httpd.serve_forever, daemon=True)
     t.start()
     try:
@@ -175,17 +213,21 @@ def visit(
     try:
         page = ctx.new_page()
         counter.take()
+        counter.take_kept()
         out["first_ms"] = first_live(page, f"{origin}/{PAGE}")
         if keep_files:
             counter.first_files = dict(counter.files)
         out["first_requests"], out["first_bytes"] = counter.take()
         out["first_warm"] = float(page.evaluate("() => looEngine.warm ? 1 : 0"))
+        out["first_snapshot"] = float(page.evaluate("() => looEngine.snapshot ? 1 : 0"))
         # the service worker's copy of the book, once (it waits for the engine, see loo-offline.js)
         if not page.evaluate(SW_READY):
             raise RuntimeError("the book's service worker did not take over within 4 minutes")
-        out["offline_requests"], out["offline_bytes"] = counter.take()
+        kept, between = counter.take_kept(), counter.take()
+        out["offline_requests"], out["offline_bytes"] = kept[0] + between[0], kept[1] + between[1]
         out["next_ms"] = first_live(page, f"{origin}/{NEXT_PAGE}")
-        out["next_requests"], out["next_bytes"] = counter.take()
+        nxt, kept = counter.take(), counter.take_kept()
+        out["next_requests"], out["next_bytes"] = nxt[0] + kept[0], nxt[1] + kept[1]
         out["next_warm"] = float(page.evaluate("() => looEngine.warm ? 1 : 0"))
         out["shared"] = float(page.evaluate("() => looEngine.shared ? 1 : 0"))
     finally:
@@ -226,10 +268,15 @@ def ratios(site: Path, *, slow: bool = False) -> dict[str, float]:
         b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         try:
             fl = floor_ms(b, origin, external)
-            v = visit(b, origin, counter, external)
+            v = visit(b, origin, counter, external, keep_files=True)
         finally:
             b.close()
-    return {"floor_ms": fl, **v, "external": float(len(external))}
+    largest = sorted(counter.first_files.items(), key=lambda f: -f[1])[:LARGEST]
+    return {"floor_ms": fl, **v, "external": float(len(external)), **{f"file {p}": float(n) for p, n in largest}}
+
+
+#: How many of the cold first page's files `bench --browser` names, the largest first.
+LARGEST = 6
 
 
 def _mb(n: float) -> str:
@@ -310,6 +357,11 @@ def run(site: Path, hands: int = 300, *, slow: bool = True) -> dict[str, float] 
         f"(goal <= 10 MB); the book kept offline after it: {_mb(idle['offline_bytes'])} in "
         f"{idle['offline_requests']:.0f} requests, once; next page {_mb(idle['next_bytes'])} in "
         f"{idle['next_requests']:.0f} requests (goal <= 400 KB)"
+    )
+    largest = ", ".join(f"{k[len('file /'):]} {_mb(v)}" for k, v in idle.items() if k.startswith("file "))
+    print(
+        f"browser idle: the cold first page's largest files: {largest}; the engine started from "
+        f"{'the memory snapshot' if idle['first_snapshot'] else 'scratch (no snapshot)'}"
     )
     figures = {f"idle_{k}": v for k, v in idle.items()}
     figures["first_ratio"] = idle["first_ms"] / idle["floor_ms"]

@@ -19,8 +19,6 @@ from __future__ import annotations
 import json
 import os
 import threading
-import urllib.error
-import urllib.request
 from collections.abc import Mapping
 from typing import Any, Protocol
 
@@ -40,10 +38,15 @@ def under_hub() -> bool:
 def send(record: Record | Mapping[str, Any]) -> int:
     """Post one record now and return the service's HTTP status (0: not under a hub, or the
     service could not be reached). Never raises."""
+    url, token = os.environ.get(URL_VARIABLE), os.environ.get("JUPYTERHUB_API_TOKEN")
+    if not url or not token:
+        return 0
+    # imported only under a hub: elsewhere (the book's page) urllib and the email and http
+    # packages it brings are never needed, and the page's standard library leaves them out
+    import urllib.error
+    import urllib.request
+
     try:
-        url, token = os.environ.get(URL_VARIABLE), os.environ.get("JUPYTERHUB_API_TOKEN")
-        if not url or not token:
-            return 0
         data = dict(record) if isinstance(record, Mapping) else record.to_json()
         request = urllib.request.Request(
             url.rstrip("/") + "/answers",

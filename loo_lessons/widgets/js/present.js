@@ -12,7 +12,7 @@
 // on 1280×720 and 42 px on 1920×1080, and the table with the seats, laid out in the columns
 // that make it biggest, is scaled to fill the right (nothing to scroll, for 3 to 8 players).
 // loo_lessons/widgets/present.py mirrors presentReduce exactly.
-import { h, fill, button, mount, act, dealForm, cardEl, cardLabel, parseCode, suitWord, SUIT_SYMBOLS } from "./cards.js";
+import { h, fill, button, mount, act, dealForm, cardEl, cardLabel, parseCode } from "./cards.js";
 import { felt, playedOut, statusText } from "./table.js";
 
 export const PRESENT_CARD_WIDTH = 150;

@@ -14,15 +14,31 @@
 // always an object with a JSON `result` or an `error`: a crafted message (not an object, an
 // unknown op, deep nesting, a huge argument) is refused in one line, and if Python itself
 // breaks (a fatal error), the engine is started again for the next message.
-importScripts("pyodide/pyodide.js");
+importScripts("pyodide/pyodide.js", "snapshot.js");
 
 const here = new URL("./", self.location.href).href;
 
+/** The body of `url` (a .gz file), unpacked as it streams in. */
+async function gunzipped(url) {
+  const r = await fetch(url);
+  if (!r.ok || !r.body) throw new Error(`${url.slice(here.length)}: ${r.status}`);
+  return new Response(r.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
+}
+
 // The runtime's wasm is 8.6 MB, 2.8 MB gzipped: fetched as pyodide.asm.wasm.gz (written by
 // scripts/vendor_engine.py) and unpacked as it streams in, whatever the server does about
-// compression. Pyodide's loader asks `fetch` for it; every other request goes through as is.
-// Its JavaScript (1.07 MB, 0.22 MB gzipped) likewise: run from the unpacked text before
-// loadPyodide, which then finds it loaded.
+// compression, once: the same bytes unpack the memory snapshot (snapshot.js) and are given to
+// Pyodide's loader when it asks `fetch` for pyodide.asm.wasm (every other request goes
+// through as is). Its JavaScript (1.07 MB, 0.22 MB gzipped) likewise: run from the unpacked
+// text before loadPyodide, which then finds it loaded.
+let wasmBytes = null; // Promise<ArrayBuffer> while the engine starts
+function wasm() {
+  if (!wasmBytes) {
+    wasmBytes = gunzipped(here + "pyodide/pyodide.asm.wasm.gz");
+    wasmBytes.catch(() => {});
+  }
+  return wasmBytes;
+}
 const asmJs = typeof DecompressionStream === "function"
   ? fetch(here + "pyodide/pyodide.asm.js.gz")
     .then((r) => (r.ok && r.body ? new Response(r.body.pipeThrough(new DecompressionStream("gzip"))).blob() : null))
@@ -30,15 +46,13 @@ const asmJs = typeof DecompressionStream === "function"
     .catch(() => null) // Pyodide then loads pyodide.asm.js itself
   : Promise.resolve(null);
 if (typeof DecompressionStream === "function") {
+  wasm();
   const plainFetch = self.fetch.bind(self);
   self.fetch = async (input, init) => {
     const url = String(typeof Request === "function" && input instanceof Request ? input.url : input);
     if (url.endsWith("/pyodide.asm.wasm")) {
-      const r = await plainFetch(url + ".gz", init);
-      if (r.ok && r.body) {
-        const body = r.body.pipeThrough(new DecompressionStream("gzip"));
-        return new Response(body, { status: 200, headers: { "Content-Type": "application/wasm" } });
-      }
+      const bytes = await wasm().catch(() => null);
+      if (bytes) return new Response(bytes, { status: 200, headers: { "Content-Type": "application/wasm" } });
     }
     return plainFetch(input, init);
   };
@@ -53,30 +67,41 @@ let api = null;
 let pyodide = null;
 let current = null; // the port (or self) whose request Python is answering now
 
-/** The body of `url` (a .gz file), unpacked as it streams in. */
-async function gunzipped(url) {
-  const r = await fetch(url);
-  if (!r.ok || !r.body) throw new Error(`${url.slice(here.length)}: ${r.status}`);
-  return new Response(r.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
-}
-
 // Python starts from the memory snapshot the build took (scripts/pyc_in_pyodide.mjs: the
 // package unpacked and its engine and controllers imported), not from scratch: most of a
-// bare Pyodide start is Python starting and importing, and the snapshot has done both. If
-// the snapshot is missing or refused, Pyodide starts the ordinary way.
+// bare Pyodide start is Python starting and importing, and the snapshot has done both. It
+// comes packed against the runtime's wasm (snapshot.js), with the small part of the standard
+// library it may still import (stdlib.zip) and a lock file of no packages. If the snapshot
+// is missing or refused, Pyodide starts the ordinary way, with the whole standard library.
+const LOCK = { lockFileURL: here + "pyodide-lock.json" };
+
 async function loadPython() {
   if (typeof DecompressionStream === "function") {
-    const snapshot = gunzipped(here + "snapshot.bin.gz");
+    const snapshot = Promise.all([gunzipped(here + "snapshot.bin.gz"), wasm()])
+      .then(([packed, w]) => self.looSnapshot.unpack(new Uint8Array(packed), new Uint8Array(w)));
     snapshot.catch(() => {});
     try {
-      const py = await loadPyodide({ indexURL: here + "pyodide/", packages: [], _loadSnapshot: snapshot });
+      const py = await loadPyodide({
+        indexURL: here + "pyodide/", packages: [], stdLibURL: here + "stdlib.zip", _loadSnapshot: snapshot, ...LOCK,
+      });
       return { py, snapshot: true };
     } catch (e) {
       // no snapshot here (an older build, no Node when it was built): the ordinary start
     }
   }
-  return { py: await loadPyodide({ indexURL: here + "pyodide/", fullStdLib: false, packages: [] }), snapshot: false };
+  return { py: await loadPyodide({ indexURL: here + "pyodide/", fullStdLib: false, packages: [], ...LOCK }), snapshot: false };
 }
+
+/** Pyodide's whole standard library, fetched now (a module stdlib.zip left out is asked for:
+ * loo_lessons.widgets.backends.stdlib). Synchronous: Python's import waits for it. */
+self.looWholeStdlib = () => {
+  const x = new XMLHttpRequest();
+  x.open("GET", here + "pyodide/python_stdlib.zip", false);
+  x.responseType = "arraybuffer";
+  x.send();
+  if (x.status !== 200) throw new Error(`python_stdlib.zip: ${x.status}`);
+  return new Uint8Array(x.response);
+};
 
 function start() {
   api = null;
@@ -109,7 +134,9 @@ function start() {
           + "for name, m in list(sys.modules.items()):\n"
           + "    if name.split('.')[0] in ('loo_lessons', 'yaml') and hasattr(m, '__path__'):\n"
           + "        z = zips[0] if name.startswith('loo_lessons') else zips[1]\n"
-          + "        m.__path__.append(z + '/' + name.replace('.', '/'))\n",
+          + "        m.__path__.append(z + '/' + name.replace('.', '/'))\n"
+          + "import js\nfrom loo_lessons.widgets.backends import stdlib\n"
+          + "if stdlib.finder(): stdlib.finder().fetch = lambda: js.looWholeStdlib().to_bytes()\n",
       );
     } else {
       for (const z of zips) pyodide.unpackArchive(z, "zip", { extractDir: "/home/pyodide/site" });
@@ -128,6 +155,7 @@ function start() {
       "import js\nimport loo_lessons.widgets.backends.browser as b\nb.PROGRESS = lambda text: js.looProgress(text)",
     );
     const t2 = performance.now();
+    wasmBytes = null; // its 8.6 MB are not kept (fetched again if Python must start again)
     return { type: "ready", ms: t2 - t0, pyodideMs: t1 - t0, importMs: t2 - t1, snapshot: loaded.snapshot };
   })();
 }
