@@ -865,11 +865,10 @@ class Hand:
             if done is not None:
                 self.settlement = resettled(done)
                 return
-            if len(settled) >= 4096:
-                settled.clear()
             self._settle()
             assert self.settlement is not None
-            settled[at] = resettled(self.settlement)
+            if len(settled) < _SETTLED_KEPT:
+                settled[at] = resettled(self.settlement)
             return
         self._settle()
 
@@ -1241,6 +1240,7 @@ _DeclareAt = tuple[int, bool, int, bool, bool, bool]
 #: actions at this table, the settlements of deals without penalties, kept by what decides
 #: them: who played, the tricks' winners, who played the miss for the pool, who was awarded
 #: the pool and by which law)
+_SETTLED_KEPT = 1024  # at most, per table: the first deals met (five seats meet ~830 kinds)
 _SettledAt = tuple[tuple[int, ...], tuple[int, ...], int | None, int | None, Law | None]
 _TableFacts = tuple[
     bool,
