@@ -182,8 +182,14 @@ def test_the_same_seed_gives_the_same_advice_and_another_seed_other_figures() ->
 
 def _reshuffled_unseen(dealt: Dealt, hand: Hand, seat: int, rng: random.Random) -> Dealt:
     """The same deal with every card `seat` cannot see (others' unplayed cards, the miss it
-    did not take, the stock, its own thrown-away cards) shuffled among their places."""
-    visible = {*hand.held[seat], *(c for t in hand.tricks for _, c in t), dealt.turn_up}
+    did not take, the stock) shuffled among their places; its own cards put face down for the
+    miss it has seen, and they stay."""
+    visible = {
+        *hand.held[seat],
+        *hand.put_down_by(seat),
+        *(c for t in hand.tricks for _, c in t),
+        dealt.turn_up,
+    }
     places = [list(h) for h in dealt.hands] + [list(dealt.miss or ()), list(dealt.stock)]
     hidden = [c for p in places for c in p if c not in visible]
     rng.shuffle(hidden)
@@ -228,6 +234,32 @@ def test_hidden_cards_of_others_do_not_change_the_advice(
     assert (
         C.coach(other, rollouts=8, seed=3).as_json() == C.coach(hand, rollouts=8, seed=3).as_json()
     )
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 100_000), players=st.integers(3, 6))
+def test_the_hand_given_up_for_the_miss_is_known_to_its_seat_alone(seed: int, players: int) -> None:
+    """The seat that took the miss has seen the hand it put down (R11): the coach never deals
+    those cards to another seat, nor into the stock; another seat does not see them."""
+    from loo_lessons.engine.observation import seat_view
+
+    setup = _setup(players, seed % players)
+    hand = Hand.from_dealt(setup, deal(random.Random(seed), players, setup.dealer))
+    assert hand.to_act is not None
+    own = hand.hand_of(hand.to_act)
+    holder = hand.to_act
+    hand.apply(Declaration.TAKE_MISS)
+    assert hand.put_down_by(holder) == own
+    view = seat_view(hand, holder)
+    assert view.put_down == own and set(view.hand).isdisjoint(own)
+    shape = C._shape(view, setup)
+    assert set(own).isdisjoint(shape.unseen) and shape.fixed[holder] == own
+    world, _ = C._world(shape, random.Random(seed))
+    hands, _miss, stock = world
+    assert hands[holder] == own and not any(set(own) & set(h) for s, h in enumerate(hands) if s != holder)
+    assert set(own).isdisjoint(stock)
+    others = [s for s in range(players) if s != holder]
+    assert all(seat_view(hand, s).put_down == () for s in others)
 
 
 # --- intervals ------------------------------------------------------------------------------------

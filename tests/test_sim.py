@@ -117,8 +117,9 @@ def test_seat_view_has_no_field_for_hidden_cards() -> None:
     fields = set(SeatView._fields)
     for hidden in ("miss", "stock", "held", "hands", "discards", "deck", "pack"):
         assert hidden not in fields
-    # every field that can hold cards is one of the public ones or the seat's own hand
-    card_fields = {"hand", "turn_up", "tricks"}
+    # every field that can hold cards is one of the public ones or the seat's own cards (held
+    # now, or put face down by it: R11)
+    card_fields = {"hand", "put_down", "turn_up", "tricks"}
     hints = SeatView.__annotations__
     for name in fields:
         if "Card" in str(hints[name]):
@@ -143,17 +144,22 @@ def test_seat_view_shows_only_own_and_public_cards(
         Hand.dealt(setup, random.Random(seed), seed=seed), bots, random.Random(seed), moves
     )
     played = {c for t in hand.tricks for _, c in t}
+    start = Hand.dealt(setup, random.Random(seed), seed=seed)
     for seat in range(setup.players):
         view = seat_view(hand, seat)
-        allowed = set(hand.held[seat]) | played | {hand.turn_up}
+        dealt = start.hand_of(seat)
+        gave_up = hand.declared.get(seat) not in (None, Declaration.PLAY)
+        # its own dealt cards, once it has put them face down (for the miss, or thrown up)
+        assert view.put_down == (dealt if gave_up else ())
+        allowed = set(hand.held[seat]) | set(view.put_down) | played | {hand.turn_up}
         for c in _cards_in(tuple(view)):
             assert c in allowed, (seat, c)
         assert set(view.hand) == set(hand.held[seat])
 
 
 def rehide(hand: Hand, seat: int, rng: random.Random) -> Hand:
-    """The same deal as far as `seat` can tell — its own cards, the turn-up, every card played,
-    every declaration — with everything hidden from it (other hands' unplayed cards, the miss,
+    """The same deal as far as `seat` can tell — its own cards (held, or put face down for the
+    miss), the turn-up, every card played, every declaration — with everything hidden from it (other hands' unplayed cards, the miss,
     thrown-up cards, the stock) dealt afresh at random."""
     s = hand.setup
     played: dict[int, list[Card]] = {}
@@ -162,7 +168,8 @@ def rehide(hand: Hand, seat: int, rng: random.Random) -> Hand:
             played.setdefault(x, []).append(c)
     taker = hand.miss_holder
     mine = [*hand.held[seat], *played.get(seat, [])]
-    known = set(mine) | {c for cs in played.values() for c in cs} | {hand.turn_up}
+    put_down = list(hand.put_down_by(seat))
+    known = set(mine) | set(put_down) | {c for cs in played.values() for c in cs} | {hand.turn_up}
     hidden = [c for c in FULL_PACK if c not in known]
     rng.shuffle(hidden)
 
@@ -175,7 +182,7 @@ def rehide(hand: Hand, seat: int, rng: random.Random) -> Hand:
     hands: list[list[Card]] = []
     for x in range(s.players):
         if x == seat:
-            hands.append(fill([]) if taker == seat else mine)
+            hands.append(fill(put_down) if taker == seat else mine)
         elif x == taker:
             hands.append(fill([]))
         else:

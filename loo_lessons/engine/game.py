@@ -546,6 +546,15 @@ class Hand:
         """The cards `seat` holds now (the miss, once it has taken it; none once it has thrown up)."""
         return tuple(self.held[seat])
 
+    def put_down_by(self, seat: int) -> tuple[Card, ...]:
+        """The cards `seat` was dealt and has put face down, which it alone has seen: its own
+        hand, once it has taken the miss (R11) or thrown up (R07); none while it holds them
+        (or when the position does not know them)."""
+        if self.declared.get(seat) in (None, _STAND):
+            return ()
+        hands = self._initial[0]
+        return tuple(hands[seat]) if seat < len(hands) else ()
+
     def __repr__(self) -> str:
         return f"<Hand phase={self.phase.value} to_act={self.to_act} moves={len(self.actions)}>"
 

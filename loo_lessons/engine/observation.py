@@ -24,9 +24,11 @@ class SeatView(NamedTuple):
     """What one seat may know at this moment, and nothing more. Immutable (a named tuple:
     cheap to build once per decision in a simulation).
 
-    Cards appear in three fields only: `hand` (the seat's own cards now: the miss, once
-    it has taken it), `turn_up`, and `tricks` (cards played face up). Other hands, the
-    miss, thrown-up cards and the stock are never here.
+    Cards appear in four fields only: `hand` (the seat's own cards now: the miss, once
+    it has taken it), `put_down` (its own dealt cards, once it has given them up for the
+    miss or thrown up: it has seen them, nobody else has, R11), `turn_up`, and `tricks`
+    (cards played face up). Other hands, the miss, others' thrown-up cards and the stock are
+    never here.
     """
 
     seat: int
@@ -45,6 +47,8 @@ class SeatView(NamedTuple):
     pool: int
     stake: int
     loo: int
+    #: its own dealt cards, put face down when it took the miss or threw up: seen by it alone
+    put_down: tuple[Card, ...] = ()
 
     @property
     def elder(self) -> int:
@@ -124,4 +128,5 @@ def seat_view(hand: Hand, seat: int) -> SeatView:
         st.pool,
         st.stake,
         st.loo,
+        hand.put_down_by(seat),
     )

@@ -228,6 +228,7 @@ def _shape(view: SeatView, setup: Setup) -> _Shape:
         miss = tuple(played[holder])
     if holder == me:
         miss = (*view.hand, *played[me])
+        fixed[me] = view.put_down  # the hand it gave up for the miss: seen by it alone (R11)
     else:
         fixed[me] = (*view.hand, *played[me])
     known = {c for cards in fixed for c in cards} | set(miss or ())
