@@ -1260,6 +1260,10 @@ _TableFacts = tuple[
     dict[_SettledAt, Settlement],
 ]
 _TABLES: dict[int, tuple[Setup, _TableFacts]] = {}
+#: The same facts for every setup of equal value: a simulation makes its tables afresh for
+#: each chunk of hands, and their kept rulings and settlements are shared, not made again (so
+#: its memory stays what one table's is, however many chunks it plays).
+_BY_VALUE: dict[Setup, _TableFacts] = {}
 
 
 def _table_of(setup: Setup) -> _TableFacts:
@@ -1269,6 +1273,12 @@ def _table_of(setup: Setup) -> _TableFacts:
     if entry is None or entry[0] is not setup:
         if len(_TABLES) >= 64:
             _TABLES.clear()
+        known = _BY_VALUE.get(setup)  # hashing a setup costs a microsecond: once per new one
+        if known is not None:
+            entry = _TABLES[id(setup)] = (setup, known)
+            return known
+        if len(_BY_VALUE) >= 64:
+            _BY_VALUE.clear()
         seated = _table_seats(setup)
         order = (
             round_order(
@@ -1285,6 +1295,7 @@ def _table_of(setup: Setup) -> _TableFacts:
             {},
             {},
         )
+        _BY_VALUE[setup] = facts
         entry = _TABLES[id(setup)] = (setup, facts)
     return entry[1]
 
