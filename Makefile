@@ -57,7 +57,7 @@ typecheck: $(STAMP)
 # Two processes (pytest-xdist): each test module stays in one (tests/conftest.py), longest first.
 PYTEST_WORKERS ?= 2
 pytest: $(STAMP) browser hubproxy
-	$(BIN)/pytest -n $(PYTEST_WORKERS) --dist loadgroup --no-loadscope-reorder --durations=40
+	$(BIN)/pytest -n $(PYTEST_WORKERS) --dist loadfile --no-loadscope-reorder --durations=40
 
 # A bare install in its own venv: `pip install .` with no extras (PyYAML only), then every
 # command a class may run without the lessons extra (scripts/bare-check.sh).

@@ -2,8 +2,8 @@
 (tests/test_live_book.py: the engine on every lesson page, no JupyterLab note, no dead
 control; tests/test_lesson_pages.py: axe finds no violation).
 
-Each page is opened once, in a context of its own (as a reader's first visit), and looked at
-in the order that leaves each look untouched by the one before: what the page shows and
+Each page is opened once, in one visit (`walk`), and looked at in the order that leaves each
+look untouched by the one before: what the page shows and
 asked for when its engine came (status, requests, console errors), then axe, then the
 controls clicked. The tests assert on what the walk recorded, so a page that fails shows in
 the test that names the failure."""
@@ -15,10 +15,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from test_live_book import Watch, open_live
+from test_live_book import READY_MS, Watch
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, Page
+    from playwright.sync_api import Browser, BrowserContext, Page, Route
 
 ROOT = Path(__file__).resolve().parent.parent
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
@@ -108,21 +108,52 @@ def _dead(page: Page, name: str) -> list[str]:
     return dead
 
 
+def _open(ctx: BrowserContext, url: str, live: bool, external: list[str], origin: str) -> tuple[Page, Watch]:
+    """A new tab of the visit on `url`, its requests and console errors watched, once its
+    live widgets are live (or, on a page without any, once it has loaded)."""
+    w = Watch(origin)
+    page = ctx.new_page()
+    page.on("request", lambda req: w.requests.append(req.url))
+    page.on("console", lambda m: w.errors.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: w.errors.append(f"page error: {e}"))
+    before = len(external)
+    page.goto(url)
+    if live:
+        page.wait_for_function(
+            "() => document.querySelectorAll('[data-loo-live]').length > 0 && "
+            "[...document.querySelectorAll('[data-loo-live]')].every(e => e.dataset.looEngine === 'live')",
+            timeout=READY_MS,
+        )
+    else:
+        page.wait_for_load_state("load")
+    w.external = external[before:]
+    return page, w
+
+
 def walk(browser: Browser, server: str, site: Path) -> dict[str, Visit]:
+    """Every page, one after another in one visit (one browser context, as a reader's tabs):
+    the first live page stays open to the end, so the visit keeps one engine, as the book
+    means it to (its SharedWorker); each other page is closed once looked at."""
     if not AXE.exists():  # a checkout whose node_modules predates axe-core: as the book build does
         subprocess.run(["npm", "ci", "--no-audit", "--no-fund", "--ignore-scripts"], cwd=ROOT, check=True)
     assert AXE.exists(), "axe-core is missing: `npm ci` installs it (package.json)"
     seen: dict[str, Visit] = {}
-    for name in pages(site):
-        live = "data-loo-live=" in (site / name).read_text(encoding="utf-8")
-        if live:
-            page, w = open_live(browser, f"{server}/{name}", server)
+    external: list[str] = []
+    ctx = browser.new_context(viewport={"width": 1280, "height": 900}, accept_downloads=True)
+
+    def route(r: Route) -> None:
+        if r.request.url.startswith((server, "blob:", "data:")):
+            r.continue_()
         else:
-            w = Watch(server)
-            page = browser.new_context(accept_downloads=True).new_page()
-            page.goto(f"{server}/{name}")
-            page.wait_for_load_state("load")
-        try:
+            external.append(r.request.url)
+            r.abort()
+
+    ctx.route("**/*", route)
+    anchor: Page | None = None
+    try:
+        for name in pages(site):
+            live = "data-loo-live=" in (site / name).read_text(encoding="utf-8")
+            page, w = _open(ctx, f"{server}/{name}", live, external, server)
             v = Visit(live=live, watch=Watch(server, list(w.external), list(w.requests), list(w.errors)))
             if live:
                 v.status = page.locator(".loo-engine-status").all_inner_texts()
@@ -134,6 +165,10 @@ def walk(browser: Browser, server: str, site: Path) -> dict[str, Visit]:
             v.axe = _axe(page)
             v.dead = _dead(page, name)
             seen[name] = v
-        finally:
-            page.context.close()
+            if anchor is None and live:
+                anchor = page  # holds the visit's engine
+            else:
+                page.close()
+    finally:
+        ctx.close()
     return seen

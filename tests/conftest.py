@@ -85,24 +85,17 @@ def book_server(built_book: Path) -> Iterator[str]:
         httpd.server_close()
 
 
-#: Modules that share a session fixture that is costly to make (the walk through every page),
-#: kept in one worker; and the longest, sent out first so that the two workers end together.
-_SAME_WORKER = {"test_live_book": "tour", "test_lesson_pages": "tour"}
-_LONGEST = ("tour", "test_jupyterhub", "test_jupyterlab", "test_notebooks", "test_book", "test_hub_install")
+#: The longest modules, sent out first so that the two test processes end together.
+_LONGEST = ("test_live_book", "test_jupyterhub", "test_jupyterlab", "test_book", "test_hub_install")
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """`make test` runs the tests in two processes (pytest-xdist, `--dist loadgroup`): each
-    module's tests stay together in one process (its module fixtures, a JupyterLab or a hub,
-    are started once), longest first."""
-    for item in items:
-        module = item.module.__name__ if isinstance(item, pytest.Function) else item.nodeid
-        group = _SAME_WORKER.get(module, module)
-        item.add_marker(pytest.mark.xdist_group(group))
-        item.user_properties.append(("group", group))
+    """`make test` runs the tests in two processes (pytest-xdist, `--dist loadfile`: each
+    module's tests stay together in one process, so its module fixtures, a JupyterLab or a
+    hub, start once), the longest modules first."""
 
     def rank(item: pytest.Item) -> int:
-        group = dict(item.user_properties)["group"]
-        return _LONGEST.index(group) if group in _LONGEST else len(_LONGEST)
+        module = item.module.__name__ if isinstance(item, pytest.Function) else ""
+        return _LONGEST.index(module) if module in _LONGEST else len(_LONGEST)
 
     items.sort(key=rank)  # stable: within a rank, the order pytest collected

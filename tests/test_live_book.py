@@ -506,3 +506,11 @@ def test_every_page_has_no_jupyterlab_note_and_no_dead_control(tour: dict[str, V
         assert v.jupyterlab == [], (name, v.jupyterlab)
     dead = [d for v in tour.values() for d in v.dead]
     assert dead == [], dead
+
+
+def test_axe_finds_no_violation_on_any_page(tour: dict[str, Visit]) -> None:
+    """axe-core (from node_modules, installed by `npm ci`) finds no violation of WCAG 2.x A or
+    AA on any page (with "label in name", which axe counts as experimental, switched on)."""
+    assert len(tour) >= 20
+    bad = {name: v.axe for name, v in tour.items() if v.axe}
+    assert bad == {}, bad

@@ -11,7 +11,6 @@ import subprocess
 from pathlib import Path
 from typing import Any
 
-import nbclient
 import nbformat
 import pytest
 
@@ -70,23 +69,17 @@ def test_lesson_shape(path: Path) -> None:
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.stem)
-def test_lesson_executes(path: Path) -> None:
-    nb = nbformat.read(path, as_version=4)
-    client = nbclient.NotebookClient(
-        nb,
-        timeout=30,
-        kernel_name="python3",
-        resources={"metadata": {"path": str(ROOT / "notebooks")}},
-    )
-    client.execute()
-    errors = [
-        o
-        for c in nb.cells
-        if c.cell_type == "code"
-        for o in c.get("outputs", [])
-        if o.get("output_type") == "error"
-    ]
-    assert not errors
+def test_lesson_executes(path: Path, built_book: Path) -> None:
+    """Every lesson runs top to bottom in a real kernel: the book's build runs each one
+    (scripts/build-book.sh: `execute_notebooks: force`, `allow_errors: false`,
+    `stderr_output: error`, warnings as errors), so a cell that raises or writes to stderr
+    fails the build. Here: each lesson's page holds the outputs of its code cells, and none
+    is a traceback."""
+    page = (built_book / "notebooks" / f"{path.stem}.html").read_text(encoding="utf-8")
+    cells = sum(1 for c in nbformat.read(path, as_version=4).cells if c.cell_type == "code")
+    outputs = page.count('class="cell_output')
+    assert cells and outputs >= cells - 3, (path.stem, cells, outputs)  # the import cells show nothing
+    assert "Traceback (most recent call last)" not in page and "output traceback" not in page
 
 
 # --- a lesson used in JupyterLab stays clean in git ---------------------------------------------
