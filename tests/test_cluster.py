@@ -123,8 +123,9 @@ def test_a_killed_dask_worker_loses_nothing_and_a_cluster_left_empty_ends_the_ru
         monkeypatch.setattr(W, "NO_WORKER_GRACE", 2.0)
 
         def retire_all(done: int, total: int) -> None:
-            if done == 250:
-                cluster.scale(0)
+            if done == 250:  # in a thread of its own: retiring waits on the workers, and a
+                # worker whose data cannot move may never finish (the run must not wait on it)
+                threading.Thread(target=cluster.scale, args=(0,), daemon=True).start()
 
         empty = _bounded(
             lambda: simulate(

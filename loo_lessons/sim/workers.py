@@ -177,12 +177,20 @@ def _on_dask(play: Callable[[J], R], jobs: Sequence[J], address: str) -> Generat
             cluster.close()
 
 
+def _working(client: Any) -> int:
+    """How many of the cluster's workers can take a chunk: a worker being retired
+    ("closing_gracefully") stays listed, maybe for good if its data cannot move, and a run
+    that counted it would wait for it forever."""
+    workers = client.scheduler_info().get("workers", {})
+    return sum(1 for w in workers.values() if w.get("status", "running") in ("running", "paused"))
+
+
 def _dask_in_order(
     distributed: Any, client: Any, play: Callable[[J], R], jobs: Sequence[J]
 ) -> Generator[R, None, None]:
     import time
 
-    workers = max(1, len(client.scheduler_info().get("workers", {})))
+    workers = max(1, _working(client))
     window: deque[Any] = deque()
     todo = iter(jobs)
     done = 0
@@ -199,8 +207,20 @@ def _dask_in_order(
                 with suppress(TimeoutError):
                     distributed.wait(head, timeout=2)
                 if head.done():
-                    break
-                if client.scheduler_info().get("workers"):
+                    try:
+                        # in short steps too: a finished chunk's tally lives on its worker,
+                        # and one that is being retired may never hand it over
+                        part = head.result(timeout=2)
+                        break
+                    except TimeoutError:
+                        pass
+                    except distributed.KilledWorker:
+                        raise WorkerLost(
+                            f"simulate: a chunk killed Dask workers again and again; {done} "
+                            "chunks were finished; the run is stopped",
+                            done,
+                        ) from None
+                if _working(client):
                     alone_since = None
                 elif alone_since is None:
                     alone_since = time.monotonic()
@@ -211,14 +231,6 @@ def _dask_in_order(
                         "stopped",
                         done,
                     )
-            try:
-                part = head.result()
-            except distributed.KilledWorker:
-                raise WorkerLost(
-                    f"simulate: a chunk killed Dask workers again and again; {done} chunks "
-                    "were finished; the run is stopped",
-                    done,
-                ) from None
             window.popleft()
             done += 1
             for job in todo:
