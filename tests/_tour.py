@@ -15,10 +15,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from test_live_book import READY_MS, Watch
+from test_live_book import READY_MS, Watch, block_other_hosts
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, BrowserContext, Page, Route
+    from playwright.sync_api import Browser, BrowserContext, Page
 
 ROOT = Path(__file__).resolve().parent.parent
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
@@ -140,15 +140,7 @@ def walk(browser: Browser, server: str, site: Path) -> dict[str, Visit]:
     seen: dict[str, Visit] = {}
     external: list[str] = []
     ctx = browser.new_context(viewport={"width": 1280, "height": 900}, accept_downloads=True)
-
-    def route(r: Route) -> None:
-        if r.request.url.startswith((server, "blob:", "data:")):
-            r.continue_()
-        else:
-            external.append(r.request.url)
-            r.abort()
-
-    ctx.route("**/*", route)
+    block_other_hosts(ctx, server, external)
     anchor: Page | None = None
     try:
         for name in pages(site):

@@ -35,7 +35,7 @@ from loo_lessons import lessons as L
 
 if TYPE_CHECKING:
     from _tour import Visit
-    from playwright.sync_api import Browser, Locator, Page, Request, Route
+    from playwright.sync_api import Browser, BrowserContext, Locator, Page, Request, Route
 
 ROOT = Path(__file__).resolve().parent.parent
 SITE = ROOT / "book" / "_build" / "html"
@@ -95,6 +95,20 @@ class Watch:
         assert self.errors == [], f"console errors: {self.errors[:5]}"
 
 
+def block_other_hosts(ctx: BrowserContext, origin: str, blocked: list[str]) -> None:
+    """Every request of `ctx` that leaves `origin` (blob: and data: stay in the page) is
+    refused and written down in `blocked`."""
+
+    def route(r: Route) -> None:
+        if r.request.url.startswith((origin, "blob:", "data:")):
+            r.continue_()
+        else:
+            blocked.append(r.request.url)
+            r.abort()
+
+    ctx.route("**/*", route)
+
+
 def open_live(
     browser: Browser, url: str, origin: str, *, width: int = 1280, height: int = 900
 ) -> tuple[Page, Watch]:
@@ -103,17 +117,10 @@ def open_live(
     w = Watch(origin)
     ctx = browser.new_context(viewport={"width": width, "height": height}, accept_downloads=True)
 
-    def route(r: Route) -> None:
-        if r.request.url.startswith((origin, "blob:", "data:")):
-            r.continue_()
-        else:
-            w.external.append(r.request.url)
-            r.abort()
-
     def seen(req: Request) -> None:
         w.requests.append(req.url)
 
-    ctx.route("**/*", route)
+    block_other_hosts(ctx, origin, w.external)
     ctx.on("request", seen)
     page = ctx.new_page()
     page.on("console", lambda m: w.errors.append(m.text) if m.type == "error" else None)

@@ -16,9 +16,10 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 from test_jupyterlab import lab_page, run_cell, serve
+from test_live_book import block_other_hosts
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, Locator, Page, Route
+    from playwright.sync_api import Browser, Locator, Page
 
 READY_MS = 90_000
 #: Lesson 5's task as the engine deals it: the learner stands, leads the K♥ (R27 forbids the
@@ -57,14 +58,7 @@ def test_a_task_in_the_book_with_no_kernel(browser: Browser, server: str) -> Non
     external: list[str] = []
     errors: list[str] = []
     ctx = browser.new_context(viewport={"width": 1280, "height": 900})
-    def route(r: Route) -> None:
-        if r.request.url.startswith((server, "blob:", "data:")):
-            r.continue_()
-        else:
-            external.append(r.request.url)
-            r.abort()
-
-    ctx.route("**/*", route)
+    block_other_hosts(ctx, server, external)
     page = ctx.new_page()
     page.on("pageerror", lambda e: errors.append(str(e)))
     try:
