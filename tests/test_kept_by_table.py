@@ -8,12 +8,13 @@ import random
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from test_settlement_made import settled_afresh
 
 from loo_lessons.engine.cards import FULL_PACK
 from loo_lessons.engine.declare import Declaration, declare_ruling
 from loo_lessons.engine.game import Hand, Phase, Setup, Verdict
 from loo_lessons.engine.options import PRESETS, preset
-from loo_lessons.engine.settle import Stakes, settle
+from loo_lessons.engine.settle import Stakes
 
 
 def _fresh_declare_verdict(hand: Hand) -> Verdict:
@@ -56,16 +57,7 @@ def test_many_deals_at_one_table_declare_and_settle_as_if_each_were_the_first(
             hand.apply_unchecked(legal[rng.randrange(len(legal))])
         made = hand.settlement
         assert made is not None
-        again = settle(
-            players=players,
-            stakes=setup.stakes,
-            options=setup.options,
-            players_in=hand.players_in,
-            trick_winners=None if hand.awarded_to is not None else hand.winners,
-            for_pool=hand.for_pool,
-            awarded_to=hand.awarded_to,
-            award_law=hand.award_law,
-        )
+        again = settled_afresh(hand)
         assert made == again and made.lines == again.lines
         # a view that scribbles on one deal's settlement changes no other deal's: a later
         # deal settled the same way at this table still equals `settle`'s
