@@ -14,6 +14,7 @@ import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from loo_lessons.engine.cards import Rank
 from loo_lessons.engine.declare import Declaration
 from loo_lessons.engine.game import Hand
 from loo_lessons.sim.bots import BOTS, bot_move
@@ -79,6 +80,32 @@ def won_then_led(h: Hand, seat: int) -> bool:
     return any(w == seat for w in h.winners[:2])
 
 
+def lone_stander(h: Hand) -> bool:
+    """In front of the dealer: one stood on his own cards, nobody took the miss, the rest
+    threw up (R17, R18)."""
+    front = [d.value for seat, d in h.declared.items() if seat != h.setup.dealer]
+    return front.count("play") == 1 and front.count("take_miss") == 0
+
+
+def declined_miss(h: Hand, seat: int) -> bool:
+    """Two or more declare before `seat` and none of them takes the miss: it comes round to
+    him untaken (R08)."""
+    n, dealer = h.setup.players, h.setup.dealer
+    before = [(dealer + 1 + i) % n for i in range((seat - dealer - 1) % n)]
+    said = [h.declared[b].value for b in before if b in h.declared]
+    return len(said) == len(before) >= 2 and "take_miss" not in said
+
+
+def led_the_best_trump(h: Hand, s: list[Seen]) -> bool:
+    """His first lead is tied to one card: the ace of trumps, or the king when the ace is
+    turned up (R23, R24)."""
+    leads = [legal for k, _, legal, _ in s if k == "lead"]
+    if not leads or len(leads[0]) != 1 or h.trumps is None:
+        return False
+    best = "K" if h.turn_up is not None and h.turn_up.rank is Rank.ACE else "A"
+    return leads[0][0] == best + h.trumps.value
+
+
 #: Every task the lessons set (`L.task` in notebooks/03–10), by its name, with what must come up
 #: in its deal. tests/test_lesson_tasks.py checks each notebook's task against its entry here.
 TASKS: dict[str, Wanted] = {
@@ -138,6 +165,32 @@ TASKS: dict[str, Wanted] = {
         "peel",
         False,
         lambda h, s: s[0][3] == "play" and tied(s, "lead") and tied(s, "follow"),
+    ),
+    # lessons 3–5, their steps' short tasks (issue 18)
+    # 3: the miss declined by those before him comes round to him untaken: he may take it (R08)
+    "declaring-miss-deal-351": Wanted(
+        5,
+        4,
+        0,
+        "hoffmann",
+        False,
+        lambda h, s: s[0][0] == "declare" and "take_miss" in s[0][2] and declined_miss(h, 4),
+    ),
+    # 4: he deals to three cautious players (they never take the miss) and one of them stands
+    # alone: the dealer may not throw up (R17, R18)
+    "dealer-lone-deal-3": Wanted(
+        4,
+        0,
+        0,
+        "hoffmann",
+        False,
+        lambda h, s: set(s[0][2]) == {"play", "take_miss", "play_miss_for_pool"}
+        and lone_stander(h),
+        "cautious",
+    ),
+    # 5: only his lead is asked, and it is tied to the best trump in play (R23, R24)
+    "leading-ace-deal-89": Wanted(
+        5, 1, 0, "hoffmann", False, lambda h, s: s[0][3] == "play" and led_the_best_trump(h, s)
     ),
 }
 
