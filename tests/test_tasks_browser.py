@@ -68,7 +68,10 @@ def test_a_task_in_the_book_with_no_kernel(browser: Browser, server: str) -> Non
             "[...document.querySelectorAll('[data-loo-live]')].every(e => e.dataset.looEngine === 'live')",
             timeout=READY_MS,
         )
-        widget = page.locator('.loo-live-widget[data-loo-engine="live"] .loo-static[data-loo-component="play"]').first
+        # the end-of-lesson task, by its title (a step earlier in the lesson has a task of its own)
+        widget = page.locator(
+            '.loo-live-widget[data-loo-engine="live"] .loo-static[data-loo-component="play"]'
+        ).filter(has_text="Deal 26:")
         idx = page.evaluate("el => window.looLive.findIndex(x => x.el === el)", widget.element_handle())
         data = page.evaluate("i => window.looLive[i].model.get('data')", idx)
         assert data["task"]["id"] == "leading-deal-26" and data["task"]["asks"] == ["declare", "lead"]
