@@ -825,7 +825,9 @@ class PlayController(Controller):
         try:
             ws = weighed(self.coaching.weigh(self._hand, mine), kinds)
         except InputError as e:  # a deal the coach cannot weigh (one with a penalty)
-            return {"decisions": None}, f"The coach cannot weigh this deal: {e.problem}."
+            return {"decisions": None, "coach_summary": "not weighed"}, (
+                f"The coach cannot weigh this deal: {e.problem}."
+            )
         return coach_fields(ws, forced, rollouts), coach_words(
             ws, forced=forced, rollouts=rollouts, made_for_you=made_for
         )

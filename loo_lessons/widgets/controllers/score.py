@@ -121,9 +121,20 @@ def weighed(review: Mapping[str, Any], kinds: Mapping[int, str]) -> tuple[Weighe
     return tuple(out)
 
 
+def coach_summary(ws: Sequence[Weighed]) -> str:
+    """The coach's part in a few words, for the progress page: `coach's choice 2 of 3, 1
+    mistake`."""
+    if not ws:
+        return "no decision for the coach to weigh"
+    m = sum(w.mistake for w in ws)
+    said = f"coach's choice {sum(w.choice for w in ws)} of {len(ws)}"
+    return said + (f", {m} mistake{'' if m == 1 else 's'}" if m else "")
+
+
 def coach_fields(ws: Sequence[Weighed], forced: int, rollouts: int) -> dict[str, Any]:
     """The score's numbers: `decisions`, `coach_choice`, `mistakes`, `given_up` (counters),
-    `forced` (moves with no choice), `rollouts` (deals per move), `weighed` (each decision)."""
+    `forced` (moves with no choice), `rollouts` (deals per move), `weighed` (each decision),
+    and `coach_summary` (`coach_summary`)."""
     return {
         "decisions": len(ws),
         "coach_choice": sum(w.choice for w in ws),
@@ -132,6 +143,7 @@ def coach_fields(ws: Sequence[Weighed], forced: int, rollouts: int) -> dict[str,
         "forced": forced,
         "rollouts": rollouts,
         "weighed": [w.as_json() for w in ws],
+        "coach_summary": coach_summary(ws),
     }
 
 
@@ -178,4 +190,4 @@ def coach_words(ws: Sequence[Weighed], *, forced: int, rollouts: int, made_for_y
     return " ".join(parts)
 
 
-__all__ = ["Weighed", "coach_fields", "coach_words", "counters", "weighed"]
+__all__ = ["Weighed", "coach_fields", "coach_summary", "coach_words", "counters", "weighed"]
