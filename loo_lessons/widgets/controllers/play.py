@@ -223,8 +223,9 @@ class PlayController(Controller):
     A *task* (`task`: its name, kept in the reader's progress): the learner makes only the
     kinds of decision in `asks` (of "declare", "lead", "follow"; all three by default), the
     `stand_in` bot makes his seat's others in the open (the log says so), and when the deal
-    is over the task is scored (`score()`): his result in counters beside the stand-in's
-    from the same seat and cards, the cards refused and the decisions undone.
+    is over the task is scored (`score()`): each of his own decisions weighed against the
+    coach's best (`controllers.score`), his result in counters beside the stand-in's from
+    the same seat and cards, the cards refused and the decisions undone.
     """
 
     component = "play"
@@ -808,9 +809,10 @@ class PlayController(Controller):
         weighed against the coach's best by `Coaching.weigh`, the very review "Review my
         decisions" shows, seeded by the task's seed, computed once when the deal ends and
         kept. Its rollouts are the review's (`REVIEW_ROLLOUTS`, 100 deals a move): measured in
-        the book's page engine (Chromium, Pyodide 0.29, the lessons' tasks 5 to 10 played to
-        the end), the end-of-deal review took 60-300 ms, well under the 2 s a click may take,
-        so the score needs no fewer."""
+        the book's page engine (Chromium, Pyodide 0.29.5, 2 shared cores, the tasks of lessons
+        3 to 10 played to the end), the end-of-deal review alone took 60-300 ms and the deal's
+        last click, the score included, 50-400 ms: well under the 2 s a click may take, so the
+        score needs no fewer rollouts than the review."""
         mine = self.own_moves()
         h = self._hand.root()
         kinds: dict[int, str] = {}
