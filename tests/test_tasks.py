@@ -154,6 +154,22 @@ def test_any_task_is_reproducible_and_asks_only_its_decisions(seed: int, seat: i
         play_through(c, random.Random(pick))
         runs.append((c.transcript(), c.score()))
     assert runs[0] == runs[1]
+    # the coach's part holds together whatever the deal and the clicks
+    s = runs[1][1]
+    assert s is not None
+    n, ws = s["decisions"], s["weighed"]
+    assert n == len(ws) and n + s["forced"] == len(c.own_moves())
+    assert 0 <= s["coach_choice"] <= n and 0 <= s["mistakes"] <= n - s["coach_choice"]
+    assert s["given_up"] >= 0 and (s["given_up"] > 0) == any(w["cost"]["mean"] > 0 for w in ws)
+    assert "strategy, not law" in s["text"] or n == 0
+    assert ("You made no decision for the coach to weigh" in s["text"]) == (n == 0)
+    for w in ws:
+        if w["played"] == w["best"]:
+            assert w["cost"]["mean"] == 0 and w["choice"]
+        assert not (w["choice"] and w["mistake"])
+        if not w["choice"]:
+            said = w["words"][0].upper() + w["words"][1:]
+            assert said in s["text"]
 
 
 @pytest.mark.parametrize(
