@@ -162,6 +162,9 @@ def test_any_task_is_reproducible_and_asks_only_its_decisions(seed: int, seat: i
     assert 0 <= s["coach_choice"] <= n and 0 <= s["mistakes"] <= n - s["coach_choice"]
     assert s["given_up"] >= 0 and (s["given_up"] > 0) == any(w["cost"]["mean"] > 0 for w in ws)
     assert "strategy, not law" in s["text"] or n == 0
+    # the parts the component draws one by one are the text, in order; the note apart
+    assert s["text"] == " ".join(p["text"] for p in s["parts"])
+    assert [p["kind"] for p in s["parts"]] == ["deal", "coach", *(["note"] if n else []), "rules"]
     assert ("You made no decision for the coach to weigh" in s["text"]) == (n == 0)
     for w in ws:
         if w["played"] == w["best"]:

@@ -41,7 +41,7 @@ from loo_lessons.sim.bots import BOTS, Bot, get_bot
 from loo_lessons.sim.game import DECISIONS, BotGame, decision_kind
 from loo_lessons.widgets.controllers.base import Controller, Refused, is_int, traits_of
 from loo_lessons.widgets.controllers.coaching import Coaching
-from loo_lessons.widgets.controllers.score import coach_fields, coach_words, weighed
+from loo_lessons.widgets.controllers.score import coach_fields, coach_note, coach_words, weighed
 from loo_lessons.widgets.static import DEFAULT_STATE, Html, Static, component_html, live_html
 
 BotSpec = str | Bot | Sequence[str | Bot | None]
@@ -804,7 +804,7 @@ class PlayController(Controller):
         """The indices in the deal's moves of the learner's own (not the stand-in's) moves."""
         return {mark for mark, _ in self._game.decisions}
 
-    def _coach_score(self) -> tuple[dict[str, Any], str]:
+    def _coach_score(self) -> tuple[dict[str, Any], list[dict[str, str]]]:
         """The coach's part of the score (`controllers.score`): the learner's own decisions
         weighed against the coach's best by `Coaching.weigh`, the very review "Review my
         decisions" shows, seeded by the task's seed, computed once when the deal ends and
@@ -827,12 +827,17 @@ class PlayController(Controller):
         try:
             ws = weighed(self.coaching.weigh(self._hand, mine), kinds)
         except InputError as e:  # a deal the coach cannot weigh (one with a penalty)
-            return {"decisions": None, "coach_summary": "not weighed"}, (
-                f"The coach cannot weigh this deal: {e.problem}."
+            said = f"The coach cannot weigh this deal: {e.problem}."
+            return {"decisions": None, "coach_summary": "not weighed"}, [{"kind": "coach", "text": said}]
+        words = coach_words(ws, forced=forced, made_for_you=made_for)
+        parts = [{"kind": "coach", "text": words}]
+        if ws:
+            parts[0]["text"] = (
+                "One deal is as much the cards as the play, so the coach weighs each of your "
+                f"decisions. {words}"
             )
-        return coach_fields(ws, forced, rollouts), coach_words(
-            ws, forced=forced, rollouts=rollouts, made_for_you=made_for
-        )
+            parts.append({"kind": "note", "text": coach_note(rollouts)})
+        return coach_fields(ws, forced, rollouts), parts
 
     def score(self) -> dict[str, Any] | None:
         """The task's score once the deal is over (None before): `result` (counters received
@@ -841,8 +846,9 @@ class PlayController(Controller):
         the coach's part (`controllers.score`): `decisions` (his own, a forced move aside),
         `coach_choice` (how many were the coach's choice, or too close to it to tell),
         `mistakes` (the review's), `given_up` (mean counters given up against the coach's
-        choices, in all), `forced`, `rollouts`, `weighed` (each decision); and `text`, the
-        whole in plain words."""
+        choices, in all), `forced`, `rollouts`, `weighed` (each decision), `coach_summary`;
+        and `text`, the whole in plain words, also in `parts` ({kind, text}: the deal, the
+        coach's words, its note, the rules kept), which the component draws one by one."""
         h, seat = self._hand, self.seat
         s = h.settlement
         if self.task is None or s is None:
@@ -865,14 +871,17 @@ class PlayController(Controller):
             "the same" if diff == 0 else f"{abs(diff)} {'better' if diff > 0 else 'worse'} than that"
         )
         coached, said = self._coach_score()
-        text = (
+        deal = (
             f"{what}: {result:+d} counter{'' if abs(result) == 1 else 's'} this deal. The "
             f"{self.stand_in.name} bot, making every decision from your seat with these cards, "
-            f"ends on {base:+d}: you did {compare}. One deal is as much the cards as the play, "
-            f"so the coach weighs each of your decisions. {said} Your decisions kept the rules: "
-            f"{self._refused} forbidden click{'' if self._refused == 1 else 's'} refused, "
+            f"ends on {base:+d}: you did {compare}."
+        )
+        rules = (
+            f"Your decisions kept the rules: {self._refused} forbidden "
+            f"click{'' if self._refused == 1 else 's'} refused, "
             f"{self._undone} undo{'' if self._undone == 1 else 's'}."
         )
+        parts = [{"kind": "deal", "text": deal}, *said, {"kind": "rules", "text": rules}]
         return {
             "result": result,
             "tricks": tricks,
@@ -882,7 +891,8 @@ class PlayController(Controller):
             "refused": self._refused,
             "undone": self._undone,
             **coached,
-            "text": text,
+            "parts": parts,
+            "text": " ".join(p["text"] for p in parts),
         }
 
     def _task_data(self) -> dict[str, Any] | None:

@@ -151,9 +151,18 @@ def _cap(s: str) -> str:
     return s[:1].upper() + s[1:]
 
 
-def coach_words(ws: Sequence[Weighed], *, forced: int, rollouts: int, made_for_you: str | None) -> str:
-    """The coach's part of the score in plain words. `made_for_you`: the stand-in's name when
-    it made some of the seat's moves."""
+def coach_note(rollouts: int) -> str:
+    """The coach's note, said with its figures: strategy, not law."""
+    return (
+        f"The coach is strategy, not law: its figures are estimates from {rollouts} deals of the "
+        "cards you could not see for each move, played out by the bots; what is legal is the "
+        "rules' answer."
+    )
+
+
+def coach_words(ws: Sequence[Weighed], *, forced: int, made_for_you: str | None) -> str:
+    """The coach's part of the score in plain words (its note aside: `coach_note`).
+    `made_for_you`: the stand-in's name when it made some of the seat's moves."""
     n = len(ws)
     if n == 0:
         why = (
@@ -182,12 +191,7 @@ def coach_words(ws: Sequence[Weighed], *, forced: int, rollouts: int, made_for_y
     total = sum(w.cost.mean for w in ws)
     if len(costly) + len(close) > 1:
         parts.append(f"In all you gave up {counters(total)} against the coach's choices.")
-    parts.append(
-        f"The coach is strategy, not law: its figures are estimates from {rollouts} deals of the "
-        "cards you could not see for each move, played out by the bots; what is legal is the "
-        "rules' answer."
-    )
     return " ".join(parts)
 
 
-__all__ = ["Weighed", "coach_fields", "coach_summary", "coach_words", "counters", "weighed"]
+__all__ = ["Weighed", "coach_fields", "coach_note", "coach_summary", "coach_words", "counters", "weighed"]

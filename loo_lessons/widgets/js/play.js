@@ -149,8 +149,12 @@ function taskPanel(task) {
             "data-coach-choice": sc.coach_choice,
             "data-mistakes": sc.mistakes,
           },
-          h("strong", { text: "Task done. " }),
-          sc.text,
+          h("strong", { text: "Task done." }),
+          // Python's sentences, one span each (the note muted), joined by spaces as in sc.text
+          (sc.parts || [{ kind: "all", text: sc.text }]).map((p) => [
+            " ",
+            h("span", { class: p.kind === "note" ? "loo-muted" : null, "data-part": p.kind, text: p.text }),
+          ]),
         )
       : null,
   );
