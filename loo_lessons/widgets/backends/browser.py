@@ -121,6 +121,17 @@ def _explain(args: Mapping[str, Any]) -> dict[str, Any]:
     return dict(answer(text))
 
 
+def _coach(args: Mapping[str, Any]) -> dict[str, Any]:
+    """The playground's "Ask the coach" for a scenario typed in the page: the coach's advice
+    for the seat to act ({ok, text, html, json, error}: explain.playground.advise)."""
+    from loo_lessons.explain.playground import advise
+
+    text = args.get("text")
+    if not isinstance(text, str):
+        raise Refused("text: the scenario, as YAML or JSON text")
+    return dict(advise(text))
+
+
 def _hands(args: Mapping[str, Any]) -> dict[str, Any]:
     """Random legal hands played to the end: the bench's in-browser hand cost."""
     from loo_lessons.engine.game import Hand
@@ -141,6 +152,7 @@ def _hands(args: Mapping[str, Any]) -> dict[str, Any]:
 
 FUNCTIONS: dict[str, Callable[[Mapping[str, Any]], dict[str, Any]]] = {
     "explain": _explain,
+    "coach": _coach,
     "hands": _hands,
 }
 
