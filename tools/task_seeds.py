@@ -1,6 +1,6 @@
 """Find seeds for the lessons' play-this-deal tasks (`L.task`): deals in which the lesson's
 point comes up at the learner's own decisions when his seat is played as the sensible bot
-plays it. Run: `python -m tools.task_seeds [LESSON] [--first N]`; prints the first seeds.
+plays it. Run: `python -m tools.task_seeds [TASK] [--first N]`; prints the first seeds.
 
 Each lesson's test below reads the deal as played by sensible bots at every seat (the
 learner's included) and looks only at the learner's decisions: their options (every card he
@@ -18,6 +18,7 @@ from loo_lessons.engine.declare import Declaration
 from loo_lessons.engine.game import Hand
 from loo_lessons.sim.bots import BOTS, bot_move
 from loo_lessons.sim.game import decision_kind
+from loo_lessons.widgets.controllers.play import _as_bots
 
 #: One of the learner's decisions: its kind, what he could click, what is legal, the move.
 Seen = tuple[str, tuple[str, ...], tuple[str, ...], str]
@@ -31,15 +32,22 @@ class Wanted:
     rules: str
     must: bool
     test: Callable[[Hand, list[Seen]], bool]
+    #: The other seats' bots, as `L.task(bots=...)` takes them (the learner's seat is sensible).
+    bots: str | tuple[str, ...] = "sensible"
 
 
 def played(seed: int, w: Wanted) -> tuple[Hand, list[Seen]]:
-    """The deal as sensible bots play it (the task's other bots draw from the same seed)."""
+    """The deal as the task's bots play it, the learner's seat played by the sensible bot (the
+    task's other bots draw from the same seed)."""
     h = Hand.from_seed(seed, w.players, w.dealer, w.rules, must=w.must)
-    rng, bot, seen = random.Random(seed), BOTS["sensible"], []
+    rng, seen = random.Random(seed), []
+    bots = [
+        b or BOTS["sensible"]
+        for b in _as_bots(w.bots if isinstance(w.bots, str) else list(w.bots), w.players, w.seat)
+    ]
     while h.to_act is not None:
         seat, kind = h.to_act, decision_kind(h)
-        a = bot_move(h, bot, rng)
+        a = bot_move(h, bots[seat], rng)
         if seat == w.seat:
             legal = tuple(str(getattr(x, "value", x)) for x in h.legal_actions())
             if kind == "declare":
@@ -71,24 +79,66 @@ def won_then_led(h: Hand, seat: int) -> bool:
     return any(w == seat for w in h.winners[:2])
 
 
-LESSONS: dict[str, Wanted] = {
+#: Every task the lessons set (`L.task` in notebooks/03–10), by its name, with what must come up
+#: in its deal. tests/test_lesson_tasks.py checks each notebook's task against its entry here.
+TASKS: dict[str, Wanted] = {
     # 3: the miss taken before his turn: only stand or throw up (R09)
-    "03": Wanted(5, 3, 0, "hoffmann", False, lambda h, s: s[0][0] == "declare" and "take_miss" not in s[0][2]),
+    "declaring-deal-1": Wanted(
+        5, 3, 0, "hoffmann", False, lambda h, s: s[0][0] == "declare" and "take_miss" not in s[0][2]
+    ),
     # 4: he deals, one player took the miss and all the rest threw up (R16); a lone stander
     # in front of the dealer (R17, R18) comes up with sensible bots only at a table of two
-    "04": Wanted(5, 0, 0, "hoffmann", False, lambda h, s: set(s[0][2]) == {"play", "pass"} and alone_with_miss(h)),
+    "dealer-deal-5": Wanted(
+        5,
+        0,
+        0,
+        "hoffmann",
+        False,
+        lambda h, s: set(s[0][2]) == {"play", "pass"} and alone_with_miss(h),
+    ),
     # 5: he stands and his lead is tied (R23–R26)
-    "05": Wanted(5, 1, 0, "hoffmann", False, lambda h, s: s[0][3] == "play" and tied(s, "lead")),
+    "leading-deal-26": Wanted(
+        5, 1, 0, "hoffmann", False, lambda h, s: s[0][3] == "play" and tied(s, "lead")
+    ),
     # 6: he follows, and following suit or heading forbids some of his cards (R32–R36)
-    "06": Wanted(5, 3, 0, "hoffmann", False, lambda h, s: s[0][3] == "play" and tied(s, "follow")),
+    "following-deal-14": Wanted(
+        5, 3, 0, "hoffmann", False, lambda h, s: s[0][3] == "play" and tied(s, "follow")
+    ),
     # 7: he wins a trick he did not lead to, and leads the next with a trump to lead (R29, R30)
-    "07": Wanted(5, 2, 0, "hoffmann", False, lambda h, s: won_then_led(h, 2) and h.leaders[0] != 2 and tied(s, "lead")),
+    "winning-deal-43": Wanted(
+        5,
+        2,
+        0,
+        "hoffmann",
+        False,
+        lambda h, s: won_then_led(h, 2) and h.leaders[0] != 2 and tied(s, "lead"),
+    ),
     # 8: he plays and someone is looed (R38–R40)
-    "08": Wanted(5, 1, 0, "hoffmann", False, lambda h, s: s[0][3] in ("play", "take_miss") and looed_someone(h) and 1 not in (h.settlement.looed if h.settlement else ())),
+    "settling-deal-3": Wanted(
+        5,
+        1,
+        0,
+        "hoffmann",
+        False,
+        lambda h, s: (
+            s[0][3] in ("play", "take_miss")
+            and looed_someone(h)
+            and 1 not in (h.settlement.looed if h.settlement else ())
+        ),
+    ),
     # 9: a must: no throwing up, no miss, at least n − 3 loos (R43–R45)
-    "09": Wanted(5, 1, 0, "hoffmann", True, lambda h, s: tied(s, "declare") and tied(s, "follow")),
+    "must-deal-3": Wanted(
+        5, 1, 0, "hoffmann", True, lambda h, s: tied(s, "declare") and tied(s, "follow")
+    ),
     # 10: Peel's rules; his lead and a follow are tied, so a wrong card would be an offence (R55–R58)
-    "10": Wanted(5, 1, 0, "peel", False, lambda h, s: s[0][3] == "play" and tied(s, "lead") and tied(s, "follow")),
+    "penalties-deal-1": Wanted(
+        5,
+        1,
+        0,
+        "peel",
+        False,
+        lambda h, s: s[0][3] == "play" and tied(s, "lead") and tied(s, "follow"),
+    ),
 }
 
 
@@ -96,9 +146,9 @@ def main(argv: list[str]) -> None:
     first = 5
     if "--first" in argv:
         first = int(argv[argv.index("--first") + 1])
-    names = [a for a in argv if a in LESSONS] or list(LESSONS)
+    names = [a for a in argv if a in TASKS] or list(TASKS)
     for name in names:
-        w = LESSONS[name]
+        w = TASKS[name]
         found = []
         for seed in range(1, 5000):
             h, seen = played(seed, w)
@@ -106,7 +156,7 @@ def main(argv: list[str]) -> None:
                 found.append(seed)
                 if len(found) == first:
                     break
-        print(f"lesson {name}: seat {w.seat}, dealer {w.dealer}, {w.rules}, must={w.must}: {found}")
+        print(f"{name}: seat {w.seat}, dealer {w.dealer}, {w.rules}, must={w.must}: {found}")
 
 
 if __name__ == "__main__":
