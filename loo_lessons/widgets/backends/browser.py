@@ -8,7 +8,8 @@ Every call takes and returns JSON text (one copy across the worker boundary, no 
 - `send(id, message)`: one message from the component (`{"event": ...}` or `{"sync": ...}`);
   returns `{"changes"}` (the traits that changed);
 - `drop(id)`: forget a controller;
-- `run(name, args)`: one of `FUNCTIONS` (the playground's `explain`, the bench's `hand`).
+- `run(name, args)`: one of `FUNCTIONS` (the playground's `explain`; the bench's `hands` and
+  `coach`, fixed timings whose only argument is a count).
 
 Nothing here raises for a bad call: the answer is `{"error": "..."}` and the page shows it.
 """
@@ -150,10 +151,26 @@ def _hands(args: Mapping[str, Any]) -> dict[str, Any]:
     return {"hands": n, "seconds": seconds, "ms_per_hand": 1000 * seconds / n}
 
 
+#: Most rollouts a move the bench's `coach` timing takes (its figure is for 1,000).
+MAX_COACH_ROLLOUTS = 1000
+
+
+def _coach(args: Mapping[str, Any]) -> dict[str, Any]:
+    """The coach timed on its fixed positions (`sim.decisions.time_coach`, the same as `bench`
+    times in CPython): the bench's in-browser coach cost. Only the count of rollouts is taken."""
+    from loo_lessons.sim.decisions import time_coach
+
+    n = args.get("rollouts", MAX_COACH_ROLLOUTS)
+    if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= MAX_COACH_ROLLOUTS:
+        raise Refused(f"rollouts: 1 to {MAX_COACH_ROLLOUTS}")
+    return {"decisions": [t.as_json() for t in time_coach(n, seed=1)]}
+
+
 FUNCTIONS: dict[str, Callable[[Mapping[str, Any]], dict[str, Any]]] = {
     "explain": _explain,
     "coach": _coach,
     "hands": _hands,
+    "coach": _coach,
 }
 
 
