@@ -1,7 +1,7 @@
 """The bench's figures for issue 18's speed goals, format and sanity only (tests never time
 things): `bench --million` (simulate's own run of many hands, its seconds and its peak memory
 beside a run of a tenth as many), the coach's decisions timed on the same positions in CPython
-and in the page (`sim.decisions`, the page's fixed `run("coach")` request), and the line
+and in the page (`sim.decisions`, the page's fixed `run("coach_timing")` request), and the line
 `bench --browser` prints for the coach. The page's side is run in Chromium by
 test_worker_messages.test_the_page_times_the_coach_for_the_bench."""
 
@@ -76,18 +76,18 @@ def test_the_coach_is_timed_on_one_decision_of_each_kind() -> None:
 
 
 def test_the_pages_coach_request_takes_only_a_count() -> None:
-    answer = json.loads(browser.run("coach", json.dumps({"rollouts": 2})))
+    answer = json.loads(browser.run("coach_timing", json.dumps({"rollouts": 2})))
     assert [d["kind"] for d in answer["decisions"]] == list(KINDS)
     assert all(d["rollouts"] == 2 and d["seconds"] > 0 for d in answer["decisions"])
     for bad in (0, -1, 1001, 2.5, True, "10", None, [5]):
-        refused = json.loads(browser.run("coach", json.dumps({"rollouts": bad})))
+        refused = json.loads(browser.run("coach_timing", json.dumps({"rollouts": bad})))
         assert refused == {"error": "Refused: rollouts: 1 to 1000"}, (bad, refused)
 
 
 def test_bench_browser_prints_the_coach_beside_a_hand_and_cpython(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    native = browser.FUNCTIONS["coach"]({"rollouts": 2})
+    native = browser.FUNCTIONS["coach_timing"]({"rollouts": 2})
     # the page's answer has the same form (test_worker_messages checks it in Chromium); here
     # the page is made twice as slow to see the ratios come out of the figures given
     page = {"decisions": [{**d, "seconds": 2 * d["seconds"]} for d in native["decisions"]]}

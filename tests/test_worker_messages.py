@@ -151,16 +151,16 @@ def test_the_page_times_the_coach_for_the_bench(page: Page, capsys: pytest.Captu
         (answer,) = page.evaluate("(m) => crafted('dedicated', [], m)", msg)
         return json.loads(answer["result"])
 
-    coach = ask("coach", {"rollouts": 5})
+    coach = ask("coach_timing", {"rollouts": 5})
     moves = [len(h.legal_actions()) for _, h in coach_positions()]
     assert [(d["kind"], d["moves"], d["rollouts"]) for d in coach["decisions"]] == [
         (k, m, 5) for k, m in zip(KINDS, moves, strict=True)
     ]
     assert all(d["seconds"] > 0 for d in coach["decisions"])
-    assert ask("coach", {"rollouts": 1001}) == {"error": "Refused: rollouts: 1 to 1000"}
+    assert ask("coach_timing", {"rollouts": 1001}) == {"error": "Refused: rollouts: 1 to 1000"}
     hand_ms = float(ask("hands", {"hands": 20})["ms_per_hand"])
     capsys.readouterr()
-    got = coach_report(coach, FUNCTIONS["coach"]({"rollouts": 5}), hand_ms, FUNCTIONS["hands"]({"hands": 20})["ms_per_hand"])
+    got = coach_report(coach, FUNCTIONS["coach_timing"]({"rollouts": 5}), hand_ms, FUNCTIONS["hands"]({"hands": 20})["ms_per_hand"])
     line = capsys.readouterr().out
     assert line.startswith("browser: the coach, 5 play-outs of each legal move, in the page: declaring (")
     assert "page / CPython: " in line and "random hands in the page" in line

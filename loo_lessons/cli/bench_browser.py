@@ -20,7 +20,7 @@ is counted); every request to another host is blocked and counted. Printed, in o
 - the time a click takes to come back from Python, and a random hand in the page beside
   the same hands in this CPython;
 - the coach answering a declaring, a leading and a following decision with 1,000 play-outs
-  of each legal move in the page's Python (the fixed request `run("coach")`: the positions
+  of each legal move in the page's Python (the fixed request `run("coach_timing")`: the positions
   and timing of `sim.decisions`, which `bench` times in CPython), beside a random hand in the
   page and the same decisions answered in this CPython.
 """
@@ -425,13 +425,13 @@ def run(
             step = page.evaluate(_CLICKS, ["stepper", 40])
             play = page.evaluate(_PLAY, 8)
             inpage = page.evaluate(f"() => looEngine.run('hands', {{hands: {hands}}})")
-            page_coach = page.evaluate("(n) => looEngine.run('coach', {rollouts: n})", coach_rollouts)
+            page_coach = page.evaluate("(n) => looEngine.run('coach_timing', {rollouts: n})", coach_rollouts)
         finally:
             b.close()
     if "error" in page_coach:
         raise RuntimeError(f"the page's coach timing failed: {page_coach['error']}")
     native = FUNCTIONS["hands"]({"hands": hands})
-    native_coach = FUNCTIONS["coach"]({"rollouts": coach_rollouts})
+    native_coach = FUNCTIONS["coach_timing"]({"rollouts": coach_rollouts})
     figures["click_ms_median"] = statistics.median(step)
     figures["play_move_ms_median"] = statistics.median(play) if play else float("nan")
     figures["browser_ms_per_hand"] = float(inpage["ms_per_hand"])

@@ -1,7 +1,7 @@
 """A decision of each kind (declaring, leading, following) and the coach timed on them.
 
 `bench` times the coach in this CPython and `bench --browser` in the page's Python (Pyodide,
-through the fixed request `run("coach", {"rollouts": N})` of `widgets.backends.browser`): both
+through the fixed request `run("coach_timing", {"rollouts": N})` of `widgets.backends.browser`): both
 call `time_coach`, on the very same positions, so the two figures answer the same questions.
 Nothing here is a rule: the positions come from seeded deals played by the sensible bots.
 """

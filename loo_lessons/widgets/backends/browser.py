@@ -151,11 +151,11 @@ def _hands(args: Mapping[str, Any]) -> dict[str, Any]:
     return {"hands": n, "seconds": seconds, "ms_per_hand": 1000 * seconds / n}
 
 
-#: Most rollouts a move the bench's `coach` timing takes (its figure is for 1,000).
+#: Most rollouts a move the bench's `coach_timing` takes (its figure is for 1,000).
 MAX_COACH_ROLLOUTS = 1000
 
 
-def _coach(args: Mapping[str, Any]) -> dict[str, Any]:
+def _coach_timing(args: Mapping[str, Any]) -> dict[str, Any]:
     """The coach timed on its fixed positions (`sim.decisions.time_coach`, the same as `bench`
     times in CPython): the bench's in-browser coach cost. Only the count of rollouts is taken."""
     from loo_lessons.sim.decisions import time_coach
@@ -170,7 +170,7 @@ FUNCTIONS: dict[str, Callable[[Mapping[str, Any]], dict[str, Any]]] = {
     "explain": _explain,
     "coach": _coach,
     "hands": _hands,
-    "coach": _coach,
+    "coach_timing": _coach_timing,
 }
 
 
