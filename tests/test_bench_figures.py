@@ -82,6 +82,9 @@ def test_the_pages_coach_request_takes_only_a_count() -> None:
     for bad in (0, -1, 1001, 2.5, True, "10", None, [5]):
         refused = json.loads(browser.run("coach_timing", json.dumps({"rollouts": bad})))
         assert refused == {"error": "Refused: rollouts: 1 to 1000"}, (bad, refused)
+    for bad in (0, 100_001, 2.5, True, "10", None):
+        refused = json.loads(browser.run("hands", json.dumps({"hands": bad})))
+        assert refused == {"error": "Refused: hands: 1 to 100000"}, (bad, refused)
 
 
 def test_bench_browser_prints_the_coach_beside_a_hand_and_cpython(

@@ -138,7 +138,7 @@ def _hands(args: Mapping[str, Any]) -> dict[str, Any]:
     from loo_lessons.engine.game import Hand
 
     n = args.get("hands", 100)
-    if not isinstance(n, int) or not 1 <= n <= 100_000:
+    if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= 100_000:
         raise Refused("hands: 1 to 100000")
     start = time.perf_counter()
     for i in range(n):
