@@ -79,6 +79,41 @@ def won_then_led(h: Hand, seat: int) -> bool:
     return any(w == seat for w in h.winners[:2])
 
 
+def plays_with_suit_led(h: Hand, seen: list[Seen]) -> list[tuple[Seen, str | None]]:
+    """His cards played, each with the suit led to its trick (None when he led it): he plays
+    one card to every trick, so his n-th card is in trick n."""
+    plays = [x for x in seen if x[0] != "declare"]
+    return [
+        (x, h.tricks[i][0][1].suit.value if x[0] == "follow" else None)
+        for i, x in enumerate(plays)
+        if i < len(h.tricks)
+    ]
+
+
+def had_to_head(h: Hand, seen: list[Seen]) -> bool:
+    """He follows a plain suit (not trumps) with two cards of it or more, and heading the
+    trick forbids some of them (R33)."""
+    trumps = h.trumps.value if h.trumps is not None else None
+    for (kind, opts, legal, _), led in plays_with_suit_led(h, seen):
+        in_suit = [c for c in opts if c[-1] == led]
+        if kind == "follow" and led != trumps and len(in_suit) >= 2 and set(legal) < set(in_suit):
+            return True
+    return False
+
+
+def bound_to_trump_after_trick(h: Hand, seen: list[Seen]) -> bool:
+    """He leads after winning a trick, holding a trump and a card of another suit, and only
+    his trumps are allowed (R30)."""
+    trumps = h.trumps.value if h.trumps is not None else None
+    return any(
+        kind == "lead"
+        and any(c[-1] == trumps for c in opts)
+        and any(c[-1] != trumps for c in opts)
+        and all(c[-1] == trumps for c in legal)
+        for (kind, opts, legal, _), _led in plays_with_suit_led(h, seen)
+    )
+
+
 #: Every task the lessons set (`L.task` in notebooks/03–10), by its name, with what must come up
 #: in its deal. tests/test_lesson_tasks.py checks each notebook's task against its entry here.
 TASKS: dict[str, Wanted] = {
@@ -112,6 +147,30 @@ TASKS: dict[str, Wanted] = {
         "hoffmann",
         False,
         lambda h, s: won_then_led(h, 2) and h.leaders[0] != 2 and tied(s, "lead"),
+    ),
+    # 6, Following (short task): he only follows, at a table of bold players who all stand;
+    # once he holds two cards of the plain suit led, and heading the trick forbids the lower
+    # (R32, R33)
+    "following-head-deal-218": Wanted(
+        5,
+        2,
+        0,
+        "hoffmann",
+        False,
+        lambda h, s: s[0][3] == "play" and had_to_head(h, s) and len(h.players_in) == 5,
+        bots="bold",
+    ),
+    # 7, Winning tricks (short task): he only leads; he wins the first trick, not having led
+    # it, and must lead his trump, not his other card (R29, R30)
+    "winning-trump-after-trick-deal-32": Wanted(
+        5,
+        3,
+        0,
+        "hoffmann",
+        False,
+        lambda h, s: (
+            h.winners[:1] == [3] and h.leaders[0] != 3 and bound_to_trump_after_trick(h, s)
+        ),
     ),
     # 8: he plays and someone is looed (R38–R40)
     "settling-deal-3": Wanted(
