@@ -13,12 +13,12 @@ from typing import Any
 from loo_lessons.engine.errors import LooError
 from loo_lessons.explain.playground import MAX_CHARS, Answer, refused
 from loo_lessons.scenario import loads
-from loo_lessons.sim.coach import coach
+from loo_lessons.sim.coach import PAGE_ROLLOUTS, coach
 from loo_lessons.sim.game import decision_kind
 
 #: Deals of the unseen cards per legal move when the playground asks the coach (as the play
 #: table's "Ask the coach"; `loo-lessons coach` takes 1,000 by default).
-COACH_ROLLOUTS = 200
+COACH_ROLLOUTS = PAGE_ROLLOUTS
 
 
 def advise(text: str, rollouts: int = COACH_ROLLOUTS, seed: int = 0) -> Answer:
