@@ -168,11 +168,7 @@ TASKS: dict[str, Wanted] = {
         "hoffmann",
         False,
         lambda h, s: (
-            stood(s)
-            and len(s[0][2]) == 3
-            and 1 in h.winners
-            and looed_someone(h)
-            and threw_up(h)
+            stood(s) and len(s[0][2]) == 3 and 1 in h.winners and looed_someone(h) and threw_up(h)
         ),
     ),
     # 9: he only declares; he stands, and three stood and took a trick each: a single (R41, R42)
