@@ -28,7 +28,7 @@ from hypothesis import strategies as st
 
 from loo_lessons import lessons as L
 from loo_lessons.explain import explain_json
-from loo_lessons.explain.playground import MAX_CHARS, answer
+from loo_lessons.explain.playground import MAX_CHARS, advise, answer
 from loo_lessons.scenario import loads
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -617,6 +617,28 @@ def test_playground_answers_a_typed_scenario_with_the_real_engine(
             page.click("#loo-pg-explain")
             page.locator('#loo-pg-answer[data-ok="false"]').wait_for(timeout=10_000)
             assert page.locator("#loo-pg-answer").inner_text().startswith("error: players:")
+            # "Ask the coach": the page's engine gives the advice Python gives for the same text
+            free = L.scenario_text("lead-free-without-trumps")
+            page.fill("#loo-pg-text", free)
+            page.click("#loo-pg-coach")
+            coach = page.locator('#loo-pg-coach-answer[data-how="engine"]')
+            coach.wait_for(timeout=30_000)
+            assert coach.get_attribute("data-ok") == "true"
+            want = advise(free)["json"]
+            assert want is not None
+            rows = coach.locator("tr[data-move]")
+            assert [rows.nth(i).get_attribute("data-move") for i in range(rows.count())] == [
+                m["action"] for m in want["moves"]
+            ]
+            assert want["why"] in coach.inner_text() and "Strategy, not law" in coach.inner_text()
+            SHOTS.mkdir(parents=True, exist_ok=True)
+            page.screenshot(path=str(SHOTS / "playground_coach.png"), full_page=True)
+            # editing the text forgets the advice; a position the coach cannot weigh: one line
+            page.fill("#loo-pg-text", "players: 4\ndealer: 0\nturn_up: 7H\n")
+            assert page.locator("#loo-pg-coach-answer tr").count() == 0
+            page.click("#loo-pg-coach")
+            page.locator('#loo-pg-coach-answer[data-ok="false"]').wait_for(timeout=10_000)
+            assert page.locator("#loo-pg-coach-answer").inner_text().startswith("error: hands:")
         else:
             page.locator('.loo-playground[data-answered="none"]').wait_for()
             assert "not available" in page.locator("#loo-pg-answer").inner_text()

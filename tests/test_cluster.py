@@ -214,3 +214,26 @@ def test_workers_default_to_the_usable_cores(
     assert main(["simulate", "--hands", "20", "--quiet", "--json", "--workers", "3"]) == 0
     capsys.readouterr()
     assert asked == [7, 3]
+
+
+def _slow_square(n: int) -> int:
+    import time
+
+    time.sleep(0.2 if n == 0 else 30)  # the later chunks are still being played when stopped
+    return n * n
+
+
+def test_a_run_stopped_early_ends_its_busy_worker_processes() -> None:
+    """A run left before its end (Ctrl-C, a lost worker, a closed pipe) stops the processes
+    still playing a chunk: none is left to play it out (it once was, on Python < 3.14)."""
+    import multiprocessing
+
+    before = {p.pid for p in multiprocessing.active_children()}
+    run = W.in_order(_slow_square, [0, 1, 2], workers=2)
+    assert next(run) == 0
+    busy = [p for p in multiprocessing.active_children() if p.pid not in before]
+    assert busy and all(p.is_alive() for p in busy)
+    run.close()  # the consumer stops: the generator's finally stops the pool
+    for p in busy:
+        p.join(10)
+    assert not any(p.is_alive() for p in busy)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import itertools
 import json
 import random
+import re
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -256,7 +257,9 @@ def test_the_hand_given_up_for_the_miss_is_known_to_its_seat_alone(seed: int, pl
     assert set(own).isdisjoint(shape.unseen) and shape.fixed[holder] == own
     world, _ = C._world(shape, random.Random(seed))
     hands, _miss, stock = world
-    assert hands[holder] == own and not any(set(own) & set(h) for s, h in enumerate(hands) if s != holder)
+    assert hands[holder] == own and not any(
+        set(own) & set(h) for s, h in enumerate(hands) if s != holder
+    )
     assert set(own).isdisjoint(stock)
     others = [s for s in range(players) if s != holder]
     assert all(seat_view(hand, s).put_down == () for s in others)
@@ -471,3 +474,45 @@ def test_the_coached_bot_rebuilds_the_simulations_table_from_its_view(rules: str
     hand = replay_hand(4, 3, 5, rules)  # a finished hand of simulate(..., seed 4, 5 players)
     for seat in range(5):
         assert C._setup_from_view(seat_view(hand, seat)) == hand.setup
+
+
+def test_the_playground_asks_the_coach_as_the_cli_does(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The book's playground "Ask the coach" (`explain.playground.advise`, run by the page's
+    engine) gives what `loo-lessons coach FILE --rollouts N --seed S` gives, and its table has
+    one row per legal move, best first, with the strategy-not-law note."""
+    from loo_lessons.explain.playground import COACH_ROLLOUTS, advise
+
+    f = tmp_path / "s.yaml"
+    f.write_text(_SCENARIO)
+    said = advise(_SCENARIO)
+    assert said["ok"] and said["error"] is None and said["json"] is not None
+    assert main(["coach", str(f), "--json", "--rollouts", str(COACH_ROLLOUTS), "--seed", "0"]) == 0
+    assert said["json"] == json.loads(capsys.readouterr().out)
+    assert main(["coach", str(f), "--rollouts", str(COACH_ROLLOUTS), "--seed", "0"]) == 0
+    assert said["text"] == capsys.readouterr().out
+    rows = re.findall(r'<tr data-move="([^"]+)"', said["html"])
+    assert rows == [m["action"] for m in said["json"]["moves"]]
+    assert 'class="loo-coach-best"' in said["html"].split("</tr>")[1]
+    assert "Strategy, not law" in said["html"] and said["json"]["why"] in said["html"].replace(
+        "&#x27;", "'"
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "field"),
+    [
+        ("players: 4\ndealer: 0\nturn_up: 7H\n", "hands"),  # seat 1's cards not given
+        ("players: 1", "players"),
+        ("[unclosed", "file"),
+        ("players: 3\n" + "#" * 20_001, "file"),
+    ],
+)
+def test_the_playground_coach_refuses_in_one_line(text: str, field: str) -> None:
+    from loo_lessons.explain.playground import advise
+
+    said = advise(text)
+    assert not said["ok"] and said["json"] is None and said["error"] is not None
+    assert said["error"].startswith(f"error: {field}") and "\n" not in said["error"]
+    assert 'role="alert"' in said["html"]

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -17,9 +18,13 @@ from hypothesis import strategies as st
 
 from loo_lessons import lessons as L
 from loo_lessons.engine.errors import InputError
+from loo_lessons.explain.words import card_label
 from loo_lessons.scenario.errors import ScenarioError
+from loo_lessons.sim.coach import coach
+from loo_lessons.sim.coach import review as sim_review
 from loo_lessons.sim.game import DECISIONS, decision_kind
 from loo_lessons.widgets.backends import browser as B
+from loo_lessons.widgets.controllers.coaching import Coaching
 from loo_lessons.widgets.controllers.play import IllegalChoice, PlayController
 
 #: The tasks the lessons set (notebooks/03–10), as `L.task` is called there.
@@ -149,6 +154,25 @@ def test_any_task_is_reproducible_and_asks_only_its_decisions(seed: int, seat: i
         play_through(c, random.Random(pick))
         runs.append((c.transcript(), c.score()))
     assert runs[0] == runs[1]
+    # the coach's part holds together whatever the deal and the clicks
+    s = runs[1][1]
+    assert s is not None
+    n, ws = s["decisions"], s["weighed"]
+    assert n == len(ws) and n + s["forced"] == len(c.own_moves())
+    assert 0 <= s["coach_choice"] <= n and 0 <= s["mistakes"] <= n - s["coach_choice"]
+    assert s["given_up"] >= 0 and (s["given_up"] > 0) == any(w["cost"]["mean"] > 0 for w in ws)
+    assert "strategy, not law" in s["text"] or n == 0
+    # the parts the component draws one by one are the text, in order; the note apart
+    assert s["text"] == " ".join(p["text"] for p in s["parts"])
+    assert [p["kind"] for p in s["parts"]] == ["deal", "coach", *(["note"] if n else []), "rules"]
+    assert ("You made no decision for the coach to weigh" in s["text"]) == (n == 0)
+    for w in ws:
+        if w["played"] == w["best"]:
+            assert w["cost"]["mean"] == 0 and w["choice"]
+        assert not (w["choice"] and w["mistake"])
+        if not w["choice"]:
+            said = w["words"][0].upper() + w["words"][1:]
+            assert said in s["text"]
 
 
 @pytest.mark.parametrize(
@@ -227,3 +251,144 @@ def test_the_review_weighs_only_the_learners_own_decisions() -> None:
     # his declaration alone (the stand-in's cards are not his to answer for)
     assert [d["move"] for d in reviewed["decisions"]] == [2]
     assert reviewed["mistakes"] == sum(d["mistake"] for d in reviewed["decisions"])
+
+
+# --- the coach's part of the score (issue 18, deliver 1 and 3) ---------------------------------
+
+
+def coachs_best(c: PlayController) -> str:
+    """The coach's first choice now, as the review weighs this very position (its rollouts and
+    its seed for this move)."""
+    return coach(
+        c.hand, c.seat, rollouts=c.coaching.review_rollouts, seed=c.coaching.seed + len(c.hand.actions)
+    ).moves[0].key
+
+
+@pytest.mark.parametrize("lesson", ["03", "06", "08"])
+def test_the_coach_part_is_the_review_of_his_own_decisions(lesson: str) -> None:
+    c = make(lesson)
+    c.choose("play")  # he stands (so that the stand-in has moves to make in lesson 3's task)
+    play_through(c, random.Random(int(lesson) + 100))
+    s = c.score()
+    assert s is not None
+    # the review on the same hand, worked out afresh, restricted to the learner's own moves
+    fresh = Coaching(c.seat, c.rng_seed).review(c.hand, c.own_moves())
+    decisions = fresh["decisions"]
+    assert s["decisions"] == len(decisions) and s["mistakes"] == fresh["mistakes"]
+    assert [(w["move"], w["played"], w["best"], w["cost"], w["mistake"]) for w in s["weighed"]] == [
+        (d["move"], d["played"], d["best"], d["cost"], d["mistake"]) for d in decisions
+    ]
+    assert s["given_up"] == round(sum(d["cost"]["mean"] for d in decisions), 2)
+    # the coach's choice: its first, or one its interval cannot tell from it
+    assert s["coach_choice"] == sum(d["played"] == d["best"] or d["cost"]["low"] <= 0 for d in decisions)
+    # only his own moves: never one the stand-in made for him; his forced moves are no decision
+    mine = c.own_moves()
+    seat_moves = {i for i, e in enumerate(c.moves()) if e["seat"] == c.seat}
+    assert {w["move"] for w in s["weighed"]} <= mine <= seat_moves
+    assert s["forced"] == len(mine) - s["decisions"]
+    if set(c.asks) != set(DECISIONS):
+        assert seat_moves - mine, "the stand-in made some of the seat's moves"
+    # and "Review my decisions" shows the very same review
+    assert c.review()["decisions"] == decisions
+
+
+def test_the_coach_weighs_the_deal_once_when_it_ends(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[int] = []
+    real = sim_review
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        calls.append(1)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr("loo_lessons.widgets.controllers.coaching.review", counted)
+    c = make("08")
+    rng = random.Random(3)
+    while not c.over:
+        assert calls == []  # nothing weighed before the end
+        c.choose(rng.choice(c.legal))
+    first = c.score()
+    for _ in range(3):
+        c.handle_request({"n": 1, "type": "hint"})  # refused (the deal is over), data redrawn
+    assert c.score() == first and c.data["task"]["score"] == first and calls == [1]
+    c.review()  # the button's review: already weighed
+    assert calls == [1]
+
+
+def test_playing_the_coachs_best_is_all_the_coachs_choice() -> None:
+    c = make("08")
+    while not c.over:
+        c.choose(coachs_best(c))
+    s = c.score()
+    assert s is not None
+    n = s["decisions"]
+    assert n >= 2 and s["coach_choice"] == n and s["mistakes"] == 0 and s["given_up"] == 0
+    assert all(w["played"] == w["best"] for w in s["weighed"])
+    assert f"Of your {n} decisions, all {n} were the coach's choice" in s["text"]
+    assert "gave up" not in s["text"] and "strategy, not law" in s["text"]
+
+
+def test_throwing_up_the_ace_and_king_of_trumps_is_a_mistake_named() -> None:
+    c = PlayController(78, seat=1, task="ak-trumps", asks=["declare"])
+    h = c.hand
+    assert {x.code for x in h.held[1] if x.suit is h.trumps} >= {"AH", "KH"} and "pass" in c.legal
+    c.choose("pass")
+    s = c.score()
+    assert s is not None
+    assert (s["decisions"], s["coach_choice"], s["mistakes"]) == (1, 0, 1)
+    (w,) = s["weighed"]
+    assert w["played"] == "pass" and w["best"] == "play" and w["mistake"] and not w["choice"]
+    assert s["given_up"] == w["cost"]["mean"] > 0.5
+    assert "Your one decision was not the coach's choice" in s["text"]
+    assert f"Throwing up gave up about {w['cost']['mean']:.1f} counters on average, a mistake" in s["text"]
+    assert "the coach would have stood" in s["text"] and "strategy, not law" in s["text"]
+
+
+def test_a_costly_lead_names_the_card_and_the_coachs_card() -> None:
+    c = make("08")
+    rng = random.Random(8)
+    while not c.over:  # the worst lead the coach sees, every time he leads
+        if decision_kind(c.hand) == "lead" and len(c.legal) > 1:
+            advice = coach(c.hand, c.seat, rollouts=c.coaching.review_rollouts, seed=c.coaching.seed + len(c.hand.actions))
+            c.choose(advice.moves[-1].key)
+        else:
+            c.choose(rng.choice(c.legal))
+    s = c.score()
+    assert s is not None
+    costly = [w for w in s["weighed"] if w["kind"] == "lead" and not w["choice"]]
+    assert costly, s["weighed"]
+    for w in costly:
+        played, best = card_label(w["played"], the=True), card_label(w["best"], the=True)
+        assert f"Leading {played} gave up about" in s["text"]
+        assert f"the coach would have led {best}" in s["text"]
+    assert s["coach_choice"] < s["decisions"] and s["given_up"] > 0
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "moves", "why"),
+    [
+        (dict(seed=3, asks=["follow"]), [], "the sensible bot made your seat's moves"),
+        (dict(seed=3, asks=["declare"], must=True), ["play"], "only one the rules allowed"),
+    ],
+)
+def test_no_decision_is_said_plainly(kwargs: dict[str, Any], moves: list[str], why: str) -> None:
+    c = PlayController(task="none-to-weigh", seat=1, **kwargs)
+    for m in moves:
+        c.choose(m)
+    s = c.score()
+    assert s is not None and s["decisions"] == 0 and s["coach_choice"] == 0 and s["given_up"] == 0
+    assert s["forced"] == len(moves)
+    assert "You made no decision for the coach to weigh this deal" in s["text"] and why in s["text"]
+
+
+def test_the_coach_part_is_reproducible_from_the_seed() -> None:
+    scores = []
+    for _ in range(2):
+        c = make("06")
+        play_through(c, random.Random(6))
+        scores.append(c.score())
+    assert scores[0] == scores[1] and scores[0] is not None and scores[0]["decisions"] >= 1
+    # the table's seed seeds the coach: another seed for the bots and the coach, other figures
+    other = PlayController(14, seat=3, task="lesson-06", rng_seed=15)
+    play_through(other, random.Random(6))
+    o = other.score()
+    assert o is not None and o["rollouts"] == scores[0]["rollouts"]

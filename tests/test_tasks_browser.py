@@ -18,6 +18,8 @@ import pytest
 from test_jupyterlab import lab_page, run_cell, serve
 from test_live_book import block_other_hosts
 
+from loo_lessons.widgets.controllers.play import IllegalChoice, PlayController
+
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Locator, Page
 
@@ -28,6 +30,7 @@ LESSON = "notebooks/05-leading"
 SEAT = 1
 WRONG, WRONG_RULE = "5H", "R27"
 MOVES = ["play", "KH", "5H", "JD"]
+TASK = "leading-deal-26"
 
 
 def own_seat(widget: Locator) -> Locator:
@@ -51,7 +54,28 @@ def play_the_task(page: Page, widget: Locator, wait_moved: Any) -> None:
     score = widget.locator(".loo-task-score")
     score.wait_for(timeout=30_000)
     assert score.get_attribute("data-refused") == "1"
-    assert re.search(r"[+-]?\d+ counters? this deal", score.inner_text())
+    said = score.inner_text()
+    assert re.search(r"[+-]?\d+ counters? this deal", said)
+    # the coach's part, as Python works it out here for the same clicks (the page draws it)
+    want = expected_score()
+    assert want["decisions"] >= 1 and "strategy, not law" in want["text"]
+    assert score.get_attribute("data-decisions") == str(want["decisions"])
+    assert score.get_attribute("data-coach-choice") == str(want["coach_choice"])
+    assert score.get_attribute("data-mistakes") == str(want["mistakes"])
+    assert want["text"] in said, (want["text"], said)
+
+
+def expected_score() -> dict[str, Any]:
+    """The task's score for `MOVES` with the forbidden click, from this process's engine."""
+    c = PlayController(26, seat=SEAT, task=TASK, asks=["declare", "lead"])
+    c.choose(MOVES[0])
+    with pytest.raises(IllegalChoice):
+        c.choose(WRONG)
+    for key in MOVES[1:]:
+        c.choose(key)
+    score = c.score()
+    assert score is not None
+    return score
 
 
 def test_a_task_in_the_book_with_no_kernel(browser: Browser, server: str) -> None:
@@ -86,11 +110,16 @@ def test_a_task_in_the_book_with_no_kernel(browser: Browser, server: str) -> Non
         assert len(log) == 5 + 6 and not any("made for you" in t for t in log)
         # kept in the reader's progress, and counted on the progress page
         kept = page.evaluate(f"() => JSON.parse(localStorage.getItem('loo-progress:{LESSON}'))")
-        assert kept["tasks"]["leading-deal-26"]["refused"] == 1
+        want = expected_score()
+        task = kept["tasks"][TASK]
+        assert task["refused"] == 1
+        for k in ("result", "decisions", "coach_choice", "mistakes", "given_up", "coach_summary", "text"):
+            assert task[k] == want[k], k
         page.goto(f"{server}/book/progress.html")
         page.locator('.loo-progress-total[data-played="1"]').wait_for(timeout=10_000)
         row = page.locator(f'tr[data-lesson="{LESSON}"] td[data-tasks="1"]')
-        assert "leading-deal-26" in row.inner_text()
+        assert TASK in row.inner_text() and want["coach_summary"] in row.inner_text()
+        assert re.search(r"coach's choice \d+ of \d+", row.inner_text())
         assert external == [] and errors == []
     finally:
         ctx.close()
@@ -141,3 +170,5 @@ def test_a_task_in_jupyterlab(task_lab: tuple[str, str], browser: Browser) -> No
         out.wait_for(timeout=60_000)
         score = json.loads(out.inner_text().split("TASK SCORE", 1)[1])
         assert score["refused"] == 1 and score["text"] in page.locator(".loo-task-score").inner_text()
+        want = expected_score()
+        assert {k: score[k] for k in want} == want  # the kernel's score is this process's

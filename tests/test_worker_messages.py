@@ -137,3 +137,31 @@ def test_a_crafted_scenario_link_leaves_the_playground_live(page: Page) -> None:
     assert not again.get("error") and again.get("json"), again
     assert pg.evaluate("() => looEngine.state") == "ready"
     pg.close()
+
+
+def test_the_page_times_the_coach_for_the_bench(page: Page, capsys: pytest.CaptureFixture[str]) -> None:
+    """`bench --browser`'s coach line from the page's own answers (few rollouts: shape, not
+    speed): the fixed `coach` request times the positions `bench` times in CPython."""
+    from loo_lessons.cli.bench_browser import coach_report
+    from loo_lessons.sim.decisions import KINDS, coach_positions
+    from loo_lessons.widgets.backends.browser import FUNCTIONS
+
+    def ask(name: str, args: dict[str, Any]) -> Any:
+        msg = {"id": 9_007_199_254_740_900, "op": "run", "args": [name, json.dumps(args)]}
+        (answer,) = page.evaluate("(m) => crafted('dedicated', [], m)", msg)
+        return json.loads(answer["result"])
+
+    coach = ask("coach_timing", {"rollouts": 5})
+    moves = [len(h.legal_actions()) for _, h in coach_positions()]
+    assert [(d["kind"], d["moves"], d["rollouts"]) for d in coach["decisions"]] == [
+        (k, m, 5) for k, m in zip(KINDS, moves, strict=True)
+    ]
+    assert all(d["seconds"] > 0 for d in coach["decisions"])
+    assert ask("coach_timing", {"rollouts": 1001}) == {"error": "Refused: rollouts: 1 to 1000"}
+    hand_ms = float(ask("hands", {"hands": 20})["ms_per_hand"])
+    capsys.readouterr()
+    got = coach_report(coach, FUNCTIONS["coach_timing"]({"rollouts": 5}), hand_ms, FUNCTIONS["hands"]({"hands": 20})["ms_per_hand"])
+    line = capsys.readouterr().out
+    assert line.startswith("browser: the coach, 5 play-outs of each legal move, in the page: declaring (")
+    assert "page / CPython: " in line and "random hands in the page" in line
+    assert all(v > 0 for v in got.values())

@@ -229,8 +229,14 @@ PLAYGROUND_HTML = """\
  aria-describedby="loo-pg-status"></textarea>
 <p class="loo-controls"><button type="button" class="loo-btn loo-btn-primary"
  id="loo-pg-explain">Explain</button>
+<button type="button" class="loo-btn" id="loo-pg-coach"
+ aria-describedby="loo-pg-coach-what">Ask the coach</button>
 <span id="loo-pg-status" class="loo-pg-status" role="status" aria-live="polite"></span></p>
 <div id="loo-pg-answer" class="loo-pg-answer" aria-live="polite"></div>
+<p id="loo-pg-coach-what" class="loo-muted">Ask the coach: what each legal move of the seat to
+act is worth, estimated by playing it out over deals of the cards that seat cannot see
+(strategy, not law; needs the live engine).</p>
+<div id="loo-pg-coach-answer" class="loo-pg-answer" aria-live="polite"></div>
 <details class="loo-pg-json-box"><summary>The JSON (<code>loo-lessons explain FILE --json</code>)</summary>
 <pre id="loo-pg-json" class="loo-pg-json"></pre></details>
 </div>

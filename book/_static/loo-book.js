@@ -12,7 +12,9 @@
 //   looProgress.reset(lesson?) forget one lesson, or everything
 //   looProgress.onchange(f)   f() after any change (the progress page redraws)
 // Storage: localStorage["loo-progress:" + lesson] = JSON {title, url, updated, answers:
-// {questionId: {correct, at}}, tasks: {taskId: {result, baseline, refused, undone, text, at}},
+// {questionId: {correct, at}}, tasks: {taskId: {result, baseline, tricks, looed, refused, undone,
+// decisions, coach_choice, mistakes, given_up, coach_summary, text, at}} (the score as Python
+// made it: its coach's part is the learner's decisions weighed against the coach's best),
 // components: {id: state}, stopped: {anchor, title}}. Nothing
 // is ever sent anywhere. The quiz, pick and pool components on a page are hooked here from
 // outside, through the model they share with their renderer (window.looLessons): their
@@ -98,7 +100,9 @@
     task(key, taskId, score) {
       const rec = record_(key);
       const keep = {};
-      for (const k of ["result", "baseline", "tricks", "looed", "refused", "undone", "text"]) if (k in score) keep[k] = score[k];
+      const fields = ["result", "baseline", "tricks", "looed", "refused", "undone",
+        "decisions", "coach_choice", "mistakes", "given_up", "coach_summary", "text"];
+      for (const k of fields) if (k in score) keep[k] = score[k];
       rec.tasks[String(taskId)] = Object.assign(keep, { at: new Date().toISOString() });
       write(key, rec);
     },
@@ -327,7 +331,8 @@
         answered += answers.length;
         played += tasks.length;
         const taskCell = tasks.length
-          ? tasks.map(([id, t]) => `${id}: ${t.result > 0 ? "+" : ""}${t.result} (bot ${t.baseline > 0 ? "+" : ""}${t.baseline})`).join("; ")
+          ? tasks.map(([id, t]) => `${id}: ${t.result > 0 ? "+" : ""}${t.result} (bot ${t.baseline > 0 ? "+" : ""}${t.baseline})` +
+              (t.coach_summary ? `, ${t.coach_summary}` : "")).join("; ")
           : "—";
         const href = root ? new URL(r.url || k + ".html", root).href : k + ".html";
         const stop = r.stopped && r.stopped.anchor
@@ -345,7 +350,7 @@
         el("p", { class: "loo-progress-total", "data-right": String(right), "data-answered": String(answered), "data-played": String(played) },
           `${right} right out of ${answered} answered, ${played} deal${played === 1 ? "" : "s"} played in tasks, in ${keys.length} lesson${keys.length === 1 ? "" : "s"}.`),
         el("table", { class: "loo-progress-grid" },
-          el("thead", {}, el("tr", {}, ...["Lesson", "Right", "Answered", "Tasks played (your result, the bot's)", "Where you stopped", "Last change (UTC)"].map((t) => el("th", { scope: "col" }, t)))),
+          el("thead", {}, el("tr", {}, ...["Lesson", "Right", "Answered", "Tasks played (your result, the bot's; your decisions beside the coach's)", "Where you stopped", "Last change (UTC)"].map((t) => el("th", { scope: "col" }, t)))),
           el("tbody", {}, ...rows)));
     };
     draw();

@@ -126,8 +126,51 @@
       say(fromFile ? "Opened from a file: no live engine." : "No live engine.");
     }
 
+    // "Ask the coach": the coach's advice for the seat to act (playground.advise, run by the
+    // live engine; there is no build-time answer for it).
+    const coachBtn = document.getElementById("loo-pg-coach");
+    const coachOut = document.getElementById("loo-pg-coach-answer");
+    let coached = 0;
+    function coachSays(htmlText, how, ok) {
+      coachOut.innerHTML = htmlText; // built by Python (or here from fixed words), input escaped
+      coachOut.setAttribute("data-how", how);
+      if (ok === null) coachOut.removeAttribute("data-ok");
+      else coachOut.setAttribute("data-ok", ok ? "true" : "false");
+    }
+    async function askCoach() {
+      const text = area.value;
+      const mine = ++coached;
+      const e = engine();
+      if (!e || fromFile || engineState === "failed" || typeof e.run !== "function") {
+        coachSays(`<p class="loo-pg-need">${fromFile
+          ? "The coach needs the live engine, and the book must be opened through a web server for it: run <code>make serve-book</code>."
+          : "The coach needs the live engine, which is not available in this page."}</p>`, "none", null);
+        return;
+      }
+      coachSays(`<p class="loo-pg-need">${engineState === "ready"
+        ? "The coach is playing the moves out…"
+        : "Waiting for the engine to load; the coach answers as soon as it is ready."}</p>`, "waiting", null);
+      try {
+        const ans = normal(await e.run("coach", { text }));
+        if (mine !== coached) return;
+        coachSays(ans.html || "", "engine", ans.ok);
+      } catch (err) {
+        if (mine !== coached) return;
+        coachSays('<p class="loo-refused" role="alert">The engine could not answer.</p>', "engine", false);
+      }
+    }
+    coachBtn.addEventListener("click", askCoach);
+    const coachForgets = () => {
+      coached++; // an answer still coming is for the old text
+      coachOut.replaceChildren();
+      coachOut.removeAttribute("data-how");
+      coachOut.removeAttribute("data-ok");
+    };
+    area.addEventListener("input", coachForgets);
+
     function load(text, explainNow) {
       area.value = text;
+      coachForgets();
       const known = byText.get(text);
       select.value = known ? known.name : "";
       if (explainNow) explain();

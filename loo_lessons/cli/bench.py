@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import json
 import random
 import statistics
 import subprocess
 import sys
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from loo_lessons.engine.game import Hand, Setup, Transcript
 from loo_lessons.engine.options import preset
@@ -28,7 +30,9 @@ def _floor(rng: random.Random, players: int) -> list[list[int]]:
     return [pack[3 * i : 3 * i + 3] for i in range(players + 1)]
 
 
-def run(seconds: float = 1.0, *, simulation: bool = True) -> dict[str, float]:
+def run(
+    seconds: float = 1.0, *, simulation: bool = True, million: bool = False
+) -> dict[str, float]:
     opts = preset("hoffmann")
     setup = Setup(5, 0, opts, Stakes.make(players=5))
     rng = random.Random(1)
@@ -137,52 +141,31 @@ def run(seconds: float = 1.0, *, simulation: bool = True) -> dict[str, float]:
     figures.update(_needs_extra("live click figures", click_figures))
     if simulation:
         figures.update(simulation_figures())
+    if million:
+        figures.update(million_figures())
     return figures
-
-
-def _coach_positions() -> list[tuple[str, Hand]]:
-    """A decision of each kind at a table of five: declaring, leading, following."""
-    from loo_lessons.sim.bots import bot_move
-
-    found: dict[str, Hand] = {}
-    for seed in range(200):
-        hand = Hand.from_seed(seed, players=5)
-        rng = random.Random(seed)
-        while hand.to_act is not None and len(found) < 3:
-            kind = (
-                "declaring"
-                if hand.phase.value != "play"
-                else ("leading" if not hand.current_trick else "following")
-            )
-            if kind not in found and len(hand.legal_actions()) > 1:
-                found[kind] = hand.copy()
-            hand.apply_unchecked(bot_move(hand, "sensible", rng))
-        if len(found) == 3:
-            break
-    return [(k, found[k]) for k in ("declaring", "leading", "following") if k in found]
 
 
 def coach_figures(
     rng: random.Random, per_floor: float, per_full: float, rollouts: int = 1000
 ) -> dict[str, float]:
     """The coach answering one decision with 1,000 play-outs of each legal move (goal: <= 300
-    ms in CPython), a play-out's cost in floors beside a full random hand's."""
-    from loo_lessons.sim.coach import coach
+    ms in CPython), a play-out's cost in floors beside a full random hand's. The positions
+    and the timing are `sim.decisions`', which `bench --browser` times in the page too."""
+    from loo_lessons.sim.decisions import time_coach
 
     out: dict[str, float] = {}
     said = []
     playouts = 0
     spent = 0.0
-    for kind, hand in _coach_positions():
-        moves = len(hand.legal_actions())
-        t0, c0 = time.perf_counter(), time.process_time()
-        coach(hand, rollouts=rollouts, seed=1)
-        secs, cpu = time.perf_counter() - t0, time.process_time() - c0
-        out[f"coach_{kind}_ms"] = secs * 1000
-        out[f"coach_{kind}_cpu_ms"] = cpu * 1000
-        said.append(f"{kind} ({moves} moves) {secs * 1000:.0f} ms [cpu {cpu * 1000:.0f} ms]")
-        playouts += rollouts * moves
-        spent += secs
+    for t in time_coach(rollouts, seed=1):
+        out[f"coach_{t.kind}_ms"] = t.seconds * 1000
+        out[f"coach_{t.kind}_cpu_ms"] = t.cpu_seconds * 1000
+        said.append(
+            f"{t.kind} ({t.moves} moves) {t.seconds * 1000:.0f} ms [cpu {t.cpu_seconds * 1000:.0f} ms]"
+        )
+        playouts += rollouts * t.moves
+        spent += t.seconds
     per_playout = spent / playouts if playouts else 0.0
     out["coach_playout_us"] = per_playout * 1e6
     out["coach_playout_ratio"] = per_playout / per_floor
@@ -289,3 +272,99 @@ def simulation_figures() -> dict[str, float]:
         f"(goal: 100,000 in < 10 s)"
     )
     return {"simulation_100k_s": secs}
+
+
+#: `bench --million`: the hands of the long run (the issue's goal: under 60 s on two cores).
+MILLION = 1_000_000
+
+#: Runs `loo-lessons simulate ARGS` as the command does (`cli.main`), its tables kept from the
+#: screen, then prints one JSON line: the exit code, the hands in the tables, and the peak
+#: resident size (ru_maxrss, KB on Linux) of this process and of its largest worker. The
+#: workers are reaped first: the pool's manager thread joins them once the run is over (as
+#: the interpreter's exit would).
+_SIMULATE = """\
+import contextlib, io, json, multiprocessing, resource, sys, threading
+from loo_lessons.cli import main
+out = io.StringIO()
+with contextlib.redirect_stdout(out):
+    code = main(sys.argv[1:])
+for t in threading.enumerate():
+    if t is not threading.current_thread() and not t.daemon:
+        t.join()
+multiprocessing.active_children()
+print(json.dumps({
+    "code": code,
+    "hands": json.loads(out.getvalue())["hands"] if code == 0 else 0,
+    "main_kb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss,
+    "workers_kb": resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss,
+}))
+"""
+
+
+@dataclass(frozen=True)
+class SimulateRun:
+    """One `loo-lessons simulate --hands N` in a fresh process: the hands played, the wall
+    seconds (interpreter start to exit), the peak resident MB of the main process and of its
+    largest worker process (0 when it played alone)."""
+
+    hands: int
+    seconds: float
+    main_mb: float
+    worker_mb: float
+
+
+def simulate_run(hands: int) -> SimulateRun:
+    """`loo-lessons simulate --hands HANDS --quiet --json` in a fresh interpreter: the
+    command's own code path and defaults (seed 0, 5 players, sensible bots, as many worker
+    processes as this process may use cores)."""
+    argv = ["simulate", "--hands", str(hands), "--quiet", "--json"]
+    t0 = time.perf_counter()
+    done = subprocess.run(
+        [sys.executable, "-c", _SIMULATE, *argv], capture_output=True, text=True, check=False
+    )
+    seconds = time.perf_counter() - t0
+    lines = done.stdout.splitlines()
+    got = json.loads(lines[-1]) if done.returncode == 0 and lines else {"code": done.returncode}
+    if got["code"] != 0:
+        said = " ".join((done.stderr.strip().splitlines() or ["no message"])[-1].split())
+        raise RuntimeError(f"simulate --hands {hands} ended with exit code {got['code']}: {said}")
+    return SimulateRun(
+        int(got["hands"]), seconds, got["main_kb"] / 1024, got["workers_kb"] / 1024
+    )
+
+
+def million_figures(hands: int = MILLION) -> dict[str, float]:
+    """`simulate --hands 1,000,000` timed against the goal (60 s), and its peak memory beside
+    that of a run of a tenth as many hands (constant memory: the two alike). `hands`: smaller
+    for a test of the lines' shape."""
+    from loo_lessons.sim.workers import available_cores
+
+    workers = available_cores()
+    small = simulate_run(hands // 10)
+    big = simulate_run(hands)
+    if big.hands != hands or small.hands != hands // 10:
+        raise RuntimeError(f"simulate played {big.hands:,} and {small.hands:,} hands")
+    who = f"{workers} workers = the cores it may use" if workers > 1 else "1 core: no workers"
+    print(
+        f"simulate --hands {hands:,} (the command as it runs: seed 0, 5 players, sensible bots, "
+        f"{who}): {big.seconds:.1f} s (goal < 60 s for 1,000,000; "
+        f"{big.hands / big.seconds:,.0f} hands a second)"
+    )
+
+    def mem(r: SimulateRun) -> str:
+        worker = f", largest worker {r.worker_mb:.1f} MB" if r.worker_mb else ""
+        return f"{r.hands:,} hands: main process {r.main_mb:.1f} MB{worker}"
+
+    print(
+        f"simulate's peak resident memory: {mem(big)}; {mem(small)} "
+        f"(goal: constant memory, the two runs alike; the smaller took {small.seconds:.1f} s)"
+    )
+    return {
+        "million_s": big.seconds,
+        "million_main_mb": big.main_mb,
+        "million_worker_mb": big.worker_mb,
+        "tenth_s": small.seconds,
+        "tenth_main_mb": small.main_mb,
+        "tenth_worker_mb": small.worker_mb,
+        "million_workers": float(workers),
+    }

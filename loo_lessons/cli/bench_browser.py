@@ -18,7 +18,11 @@ is counted); every request to another host is blocked and counted. Printed, in o
   and its every process, inherited) pinned to one core with `sched_setaffinity`, that core
   shared with a CPU-bound competing process (a stand-in for a cheap laptop that is busy);
 - the time a click takes to come back from Python, and a random hand in the page beside
-  the same hands in this CPython.
+  the same hands in this CPython;
+- the coach answering a declaring, a leading and a following decision with 1,000 play-outs
+  of each legal move in the page's Python (the fixed request `run("coach_timing")`: the positions
+  and timing of `sim.decisions`, which `bench` times in CPython), beside a random hand in the
+  page and the same decisions answered in this CPython.
 """
 
 from __future__ import annotations
@@ -330,7 +334,42 @@ _PLAY = """async (n) => {
 }"""
 
 
-def run(site: Path, hands: int = 300, *, slow: bool = True) -> dict[str, float] | None:
+def coach_report(
+    page: dict[str, Any], native: dict[str, Any], page_hand_ms: float, native_hand_ms: float
+) -> dict[str, float]:
+    """Print the coach's figures in the page beside CPython's, from the answers of the
+    `coach` function in each (`{"decisions": [{kind, moves, rollouts, seconds, ...}]}`) and
+    the ms of one random hand in each, all of the same run."""
+    said = []
+    worst = {"browser": 0.0, "cpython": 0.0}
+    for where, answer in (("browser", page), ("cpython", native)):
+        for d in answer["decisions"]:
+            ms = 1000 * float(d["seconds"])
+            worst[where] = max(worst[where], ms)
+            if where == "browser":
+                said.append(f"{d['kind']} ({d['moves']} moves) {ms:.0f} ms")
+    rollouts = int(page["decisions"][0]["rollouts"])
+    out = {
+        "browser_coach_worst_ms": worst["browser"],
+        "cpython_coach_worst_ms": worst["cpython"],
+        "browser_coach_hands": worst["browser"] / page_hand_ms,
+        "cpython_coach_hands": worst["cpython"] / native_hand_ms,
+        "browser_coach_ratio": worst["browser"] / worst["cpython"],
+    }
+    print(
+        f"browser: the coach, {rollouts:,} play-outs of each legal move, in the page: "
+        + ", ".join(said)
+        + f"; worst {worst['browser'] / 1000:.2f} s (goal <= 1.5 s with 1,000) = "
+        f"{out['browser_coach_hands']:,.0f} random hands in the page; in this CPython: worst "
+        f"{worst['cpython']:.0f} ms = {out['cpython_coach_hands']:,.0f} random hands here; "
+        f"page / CPython: {out['browser_coach_ratio']:.1f}"
+    )
+    return out
+
+
+def run(
+    site: Path, hands: int = 300, *, slow: bool = True, coach_rollouts: int = 1000
+) -> dict[str, float] | None:
     """Print the browser figures; None (and one line saying why) when they cannot be had."""
     engine = site / "_static" / "loo-engine" / "engine.json"
     if not engine.exists():
@@ -386,9 +425,13 @@ def run(site: Path, hands: int = 300, *, slow: bool = True) -> dict[str, float] 
             step = page.evaluate(_CLICKS, ["stepper", 40])
             play = page.evaluate(_PLAY, 8)
             inpage = page.evaluate(f"() => looEngine.run('hands', {{hands: {hands}}})")
+            page_coach = page.evaluate("(n) => looEngine.run('coach_timing', {rollouts: n})", coach_rollouts)
         finally:
             b.close()
+    if "error" in page_coach:
+        raise RuntimeError(f"the page's coach timing failed: {page_coach['error']}")
     native = FUNCTIONS["hands"]({"hands": hands})
+    native_coach = FUNCTIONS["coach_timing"]({"rollouts": coach_rollouts})
     figures["click_ms_median"] = statistics.median(step)
     figures["play_move_ms_median"] = statistics.median(play) if play else float("nan")
     figures["browser_ms_per_hand"] = float(inpage["ms_per_hand"])
@@ -404,5 +447,10 @@ def run(site: Path, hands: int = 300, *, slow: bool = True) -> dict[str, float] 
         f"browser: a random hand costs {figures['browser_ms_per_hand']:.2f} ms in the page, "
         f"{figures['cpython_ms_per_hand']:.2f} ms here: ratio {figures['browser_hand_ratio']:.1f}; "
         f"requests to other hosts: {figures['requests_to_other_hosts']:.0f}"
+    )
+    figures.update(
+        coach_report(
+            page_coach, native_coach, figures["browser_ms_per_hand"], figures["cpython_ms_per_hand"]
+        )
     )
     return figures

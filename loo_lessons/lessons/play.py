@@ -66,8 +66,9 @@ def task(
     kinds of decision in `asks` ("declare", "lead", "follow") by clicking his cards (or his
     declaration) in his seat on the table; the sensible bot makes the seat's other decisions
     in the open. A forbidden click is refused with the rule's id and the book's words; at the
-    end the task is scored (`table.score()`) and the book keeps the score in the reader's
-    progress under `name`. `must`: the deal is a must (lesson 9)."""
+    end the task is scored (`table.score()`: each of the learner's own decisions weighed
+    against the coach's best, and his result beside the bot's) and the book keeps the score
+    in the reader's progress under `name`. `must`: the deal is a must (lesson 9)."""
     from loo_lessons.widgets.play import PlayTable
 
     return PlayTable(

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Any, TypedDict, Unpack
 
@@ -523,18 +523,27 @@ def review(
     rollouts: int = 300,
     seed: int = 0,
     bots: Sequence[str | Bot] | str | Bot | None = None,
+    moves: Collection[int] | None = None,
 ) -> tuple[Decision, ...]:
     """Each decision `seat` made in `hand` (a forced move is no decision), in order, with the
     coach's advice at that moment (from the seat's view then) and what the move played cost
     against the best; `mistake` marks a cost over `threshold` counters whose interval is
-    above zero, as lichess marks a mistake. Strategy, not law, like every advice."""
+    above zero, as lichess marks a mistake. Strategy, not law, like every advice.
+
+    `moves`: only the decisions at these indices of the deal's moves (a task's learner's own,
+    not his stand-in's); None for all. Each decision is seeded by `seed` and its index, so a
+    decision weighed alone gets the same figures as in the whole review."""
     if hand.penalties:
         raise InputError("penalties", "the coach does not weigh a deal after a penalty")
     back = hand.copy()
     moments: list[tuple[int, Hand, Action]] = []
     while back.actions:
         played = back.undo()
-        if back.to_act == seat and len(back.legal_actions()) > 1:
+        if (
+            back.to_act == seat
+            and (moves is None or len(back.actions) in moves)
+            and len(back.legal_actions()) > 1
+        ):
             moments.append((len(back.actions), back.copy(), played))
     out: list[Decision] = []
     for index, before, played in reversed(moments):

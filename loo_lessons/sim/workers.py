@@ -112,12 +112,10 @@ def _in_processes(
 
 def _stop(pool: ProcessPoolExecutor) -> None:
     """Stop the pool now: cancel what is queued and end the processes still playing."""
+    # the processes, taken before shutdown() drops the pool's list of them (a pool shut down
+    # without waiting leaves a busy worker playing its chunk to the end)
+    procs: dict[int, Any] = dict(getattr(pool, "_processes", None) or {})
     pool.shutdown(wait=False, cancel_futures=True)
-    terminate = getattr(pool, "terminate_workers", None)  # Python 3.14
-    if terminate is not None:
-        terminate()
-        return
-    procs: dict[int, Any] = getattr(pool, "_processes", None) or {}
     for p in list(procs.values()):
         if p.is_alive():
             p.terminate()

@@ -8,7 +8,8 @@ Every call takes and returns JSON text (one copy across the worker boundary, no 
 - `send(id, message)`: one message from the component (`{"event": ...}` or `{"sync": ...}`);
   returns `{"changes"}` (the traits that changed);
 - `drop(id)`: forget a controller;
-- `run(name, args)`: one of `FUNCTIONS` (the playground's `explain`, the bench's `hand`).
+- `run(name, args)`: one of `FUNCTIONS` (the playground's `explain`; the bench's `hands` and
+  `coach`, fixed timings whose only argument is a count).
 
 Nothing here raises for a bad call: the answer is `{"error": "..."}` and the page shows it.
 """
@@ -121,12 +122,23 @@ def _explain(args: Mapping[str, Any]) -> dict[str, Any]:
     return dict(answer(text))
 
 
+def _coach(args: Mapping[str, Any]) -> dict[str, Any]:
+    """The playground's "Ask the coach" for a scenario typed in the page: the coach's advice
+    for the seat to act ({ok, text, html, json, error}: explain.playground.advise)."""
+    from loo_lessons.explain.playground import advise
+
+    text = args.get("text")
+    if not isinstance(text, str):
+        raise Refused("text: the scenario, as YAML or JSON text")
+    return dict(advise(text))
+
+
 def _hands(args: Mapping[str, Any]) -> dict[str, Any]:
     """Random legal hands played to the end: the bench's in-browser hand cost."""
     from loo_lessons.engine.game import Hand
 
     n = args.get("hands", 100)
-    if not isinstance(n, int) or not 1 <= n <= 100_000:
+    if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= 100_000:
         raise Refused("hands: 1 to 100000")
     start = time.perf_counter()
     for i in range(n):
@@ -139,9 +151,26 @@ def _hands(args: Mapping[str, Any]) -> dict[str, Any]:
     return {"hands": n, "seconds": seconds, "ms_per_hand": 1000 * seconds / n}
 
 
+#: Most rollouts a move the bench's `coach_timing` takes (its figure is for 1,000).
+MAX_COACH_ROLLOUTS = 1000
+
+
+def _coach_timing(args: Mapping[str, Any]) -> dict[str, Any]:
+    """The coach timed on its fixed positions (`sim.decisions.time_coach`, the same as `bench`
+    times in CPython): the bench's in-browser coach cost. Only the count of rollouts is taken."""
+    from loo_lessons.sim.decisions import time_coach
+
+    n = args.get("rollouts", MAX_COACH_ROLLOUTS)
+    if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= MAX_COACH_ROLLOUTS:
+        raise Refused(f"rollouts: 1 to {MAX_COACH_ROLLOUTS}")
+    return {"decisions": [t.as_json() for t in time_coach(n, seed=1)]}
+
+
 FUNCTIONS: dict[str, Callable[[Mapping[str, Any]], dict[str, Any]]] = {
     "explain": _explain,
+    "coach": _coach,
     "hands": _hands,
+    "coach_timing": _coach_timing,
 }
 
 

@@ -12,7 +12,7 @@ from collections.abc import Collection
 from typing import Any
 
 from loo_lessons.engine.game import Hand
-from loo_lessons.sim.coach import MISTAKE_COUNTERS, coach, review
+from loo_lessons.sim.coach import MISTAKE_COUNTERS, STRATEGY_NOT_LAW, coach, review
 
 #: Deals of the unseen cards per legal move when a widget asks the coach (the page is slow).
 ROLLOUTS = 200
@@ -30,6 +30,7 @@ class Coaching:
         self.review_rollouts = review_rollouts
         self._advice: tuple[int, tuple[Any, ...], dict[str, Any]] | None = None  # (hand, moves, advice)
         self._review: tuple[int, tuple[Any, ...], dict[str, Any]] | None = None
+        self._weighed: tuple[tuple[Any, ...], dict[str, Any]] | None = None  # (deal, moves), review
 
     def ask(self, hand: Hand) -> dict[str, Any]:
         """The coach's advice for the seat, to act now in `hand` (ScenarioError if it is not)."""
@@ -37,21 +38,31 @@ class Coaching:
         self._advice = (id(hand), tuple(hand.actions), advice)
         return advice
 
-    def review(self, hand: Hand, moves: Collection[int] | None = None) -> dict[str, Any]:
-        """After the deal: each decision of the seat, with what it cost against the coach's
-        choice; `mistake` where it cost more than the threshold. `moves`: the indices of the
-        learner's own moves (a task's stand-in made the others), None for all."""
-        decisions = tuple(
-            d
-            for d in review(hand, self.seat, rollouts=self.review_rollouts, seed=self.seed)
-            if moves is None or d.move in moves
+    def weigh(self, hand: Hand, moves: Collection[int] | None = None) -> dict[str, Any]:
+        """The review of the seat's decisions in the finished `hand` (see `review`), computed
+        once for this deal and these moves and kept, but not shown (a task's score reads it)."""
+        at = (id(hand), tuple(hand.actions), None if moves is None else frozenset(moves))
+        if self._weighed is not None and self._weighed[0] == at:
+            return self._weighed[1]
+        decisions = review(
+            hand, self.seat, rollouts=self.review_rollouts, seed=self.seed, moves=moves
         )
         out = {
             "threshold": MISTAKE_COUNTERS,
+            "rollouts": self.review_rollouts,
             "decisions": [d.as_json() for d in decisions],
             "mistakes": sum(d.mistake for d in decisions),
-            "note": decisions[0].advice.note if decisions else "",
+            "note": decisions[0].advice.note if decisions else STRATEGY_NOT_LAW,
         }
+        self._weighed = (at, out)
+        return out
+
+    def review(self, hand: Hand, moves: Collection[int] | None = None) -> dict[str, Any]:
+        """After the deal: each decision of the seat, with what it cost against the coach's
+        choice; `mistake` where it cost more than the threshold. `moves`: the indices of the
+        learner's own moves (a task's stand-in made the others), None for all. Shown by the
+        component from now on (`data`)."""
+        out = self.weigh(hand, moves)
         self._review = (id(hand), tuple(hand.actions), out)
         return out
 

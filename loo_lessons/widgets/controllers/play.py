@@ -38,9 +38,10 @@ from loo_lessons.scenario import DECLARATION_ALIASES
 from loo_lessons.scenario.errors import ScenarioError
 from loo_lessons.scenario.transcripts import read_transcript
 from loo_lessons.sim.bots import BOTS, Bot, get_bot
-from loo_lessons.sim.game import DECISIONS, BotGame
+from loo_lessons.sim.game import DECISIONS, BotGame, decision_kind
 from loo_lessons.widgets.controllers.base import Controller, Refused, is_int, traits_of
 from loo_lessons.widgets.controllers.coaching import Coaching
+from loo_lessons.widgets.controllers.score import coach_fields, coach_note, coach_words, weighed
 from loo_lessons.widgets.static import DEFAULT_STATE, Html, Static, component_html, live_html
 
 BotSpec = str | Bot | Sequence[str | Bot | None]
@@ -222,8 +223,9 @@ class PlayController(Controller):
     A *task* (`task`: its name, kept in the reader's progress): the learner makes only the
     kinds of decision in `asks` (of "declare", "lead", "follow"; all three by default), the
     `stand_in` bot makes his seat's others in the open (the log says so), and when the deal
-    is over the task is scored (`score()`): his result in counters beside the stand-in's
-    from the same seat and cards, the cards refused and the decisions undone.
+    is over the task is scored (`score()`): each of his own decisions weighed against the
+    coach's best (`controllers.score`), his result in counters beside the stand-in's from
+    the same seat and cards, the cards refused and the decisions undone.
     """
 
     component = "play"
@@ -442,8 +444,7 @@ class PlayController(Controller):
         """After the deal: the coach's review of each of your decisions (mistakes marked)."""
         if not self.over:
             raise LooError("the deal is not over: the review comes after it")
-        mine = None if self.task is None else {mark for mark, _ in self._game.decisions}
-        out = self.coaching.review(self._hand, mine)
+        out = self.coaching.review(self._hand, None if self.task is None else self.own_moves())
         self._refresh()
         return out
 
@@ -799,11 +800,55 @@ class PlayController(Controller):
             self._baseline = s.receives.get(self.seat, 0) - s.loo_pays.get(self.seat, 0)
         return self._baseline
 
+    def own_moves(self) -> set[int]:
+        """The indices in the deal's moves of the learner's own (not the stand-in's) moves."""
+        return {mark for mark, _ in self._game.decisions}
+
+    def _coach_score(self) -> tuple[dict[str, Any], list[dict[str, str]]]:
+        """The coach's part of the score (`controllers.score`): the learner's own decisions
+        weighed against the coach's best by `Coaching.weigh`, the very review "Review my
+        decisions" shows, seeded by the task's seed, computed once when the deal ends and
+        kept. Its rollouts are the review's (`REVIEW_ROLLOUTS`, 100 deals a move): measured in
+        the book's page engine (Chromium, Pyodide 0.29.5, 2 shared cores, the tasks of lessons
+        3 to 10 played to the end), the end-of-deal review alone took 60-300 ms and the deal's
+        last click, the score included, 50-400 ms: well under the 2 s a click may take, so the
+        score needs no fewer rollouts than the review."""
+        mine = self.own_moves()
+        h = self._hand.root()
+        kinds: dict[int, str] = {}
+        forced = 0
+        for i, a in enumerate(self._hand.actions):
+            if i in mine:
+                kinds[i] = decision_kind(h)
+                forced += len(h.legal_actions()) == 1
+            h.apply_unchecked(a)
+        rollouts = self.coaching.review_rollouts
+        made_for = self.stand_in.name if self.asks != DECISIONS else None
+        try:
+            ws = weighed(self.coaching.weigh(self._hand, mine), kinds)
+        except InputError as e:  # a deal the coach cannot weigh (one with a penalty)
+            said = f"The coach cannot weigh this deal: {e.problem}."
+            return {"decisions": None, "coach_summary": "not weighed"}, [{"kind": "coach", "text": said}]
+        words = coach_words(ws, forced=forced, made_for_you=made_for)
+        parts = [{"kind": "coach", "text": words}]
+        if ws:
+            parts[0]["text"] = (
+                "One deal is as much the cards as the play, so the coach weighs each of your "
+                f"decisions. {words}"
+            )
+            parts.append({"kind": "note", "text": coach_note(rollouts)})
+        return coach_fields(ws, forced, rollouts), parts
+
     def score(self) -> dict[str, Any] | None:
         """The task's score once the deal is over (None before): `result` (counters received
         less counters paid), `tricks`, `looed`, `in` (he played), `baseline` (the stand-in's
-        result from his seat), `refused` (forbidden cards or declarations clicked), `undone`,
-        and `text`, the whole in one sentence."""
+        result from his seat), `refused` (forbidden cards or declarations clicked), `undone`;
+        the coach's part (`controllers.score`): `decisions` (his own, a forced move aside),
+        `coach_choice` (how many were the coach's choice, or too close to it to tell),
+        `mistakes` (the review's), `given_up` (mean counters given up against the coach's
+        choices, in all), `forced`, `rollouts`, `weighed` (each decision), `coach_summary`;
+        and `text`, the whole in plain words, also in `parts` ({kind, text}: the deal, the
+        coach's words, its note, the rules kept), which the component draws one by one."""
         h, seat = self._hand, self.seat
         s = h.settlement
         if self.task is None or s is None:
@@ -825,14 +870,18 @@ class PlayController(Controller):
         compare = (
             "the same" if diff == 0 else f"{abs(diff)} {'better' if diff > 0 else 'worse'} than that"
         )
-        text = (
+        coached, said = self._coach_score()
+        deal = (
             f"{what}: {result:+d} counter{'' if abs(result) == 1 else 's'} this deal. The "
             f"{self.stand_in.name} bot, making every decision from your seat with these cards, "
-            f"ends on {base:+d}: you did {compare}. One deal is as much the cards as the play; "
-            f"what this task checks is that your decisions kept the rules "
-            f"({self._refused} forbidden click{'' if self._refused == 1 else 's'} refused, "
-            f"{self._undone} undo{'' if self._undone == 1 else 's'})."
+            f"ends on {base:+d}: you did {compare}."
         )
+        rules = (
+            f"Your decisions kept the rules: {self._refused} forbidden "
+            f"click{'' if self._refused == 1 else 's'} refused, "
+            f"{self._undone} undo{'' if self._undone == 1 else 's'}."
+        )
+        parts = [{"kind": "deal", "text": deal}, *said, {"kind": "rules", "text": rules}]
         return {
             "result": result,
             "tricks": tricks,
@@ -841,7 +890,9 @@ class PlayController(Controller):
             "baseline": base,
             "refused": self._refused,
             "undone": self._undone,
-            "text": text,
+            **coached,
+            "parts": parts,
+            "text": " ".join(p["text"] for p in parts),
         }
 
     def _task_data(self) -> dict[str, Any] | None:

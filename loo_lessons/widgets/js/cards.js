@@ -329,6 +329,7 @@ html[data-theme="light"] .loo { --loo-fg: #1a1a1a; --loo-muted: #4a4f57; --loo-b
 .loo .loo-history { font-size: .9em; }
 .loo .loo-history li { margin: 2px 0; }
 .loo .loo-score { font-weight: 700; }
+.loo .loo-task-score { font-weight: 400; }
 .loo .loo-sr { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
 .loo table.loo-grid { border-collapse: collapse; margin: 6px 0; }
 .loo table.loo-grid th, .loo table.loo-grid td { border: 1px solid var(--loo-border); padding: 4px 10px; text-align: left; }

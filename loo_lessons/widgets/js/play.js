@@ -9,7 +9,8 @@
 // hint: {legal, why, allowed, forbidden, explanation} | null, log, since, can_undo,
 // settlement: {working, result, receives, pays, next_pool, looed} | null, message, error,
 // coach, review (js/coaching.js: "Ask the coach", and the review once the deal is over),
-// task: {id, asks, asked, stand_in, refused, score: {result, baseline, text, ...} | null} |
+// task: {id, asks, asked, stand_in, refused, score: {result, baseline, decisions, coach_choice,
+// mistakes, given_up, text, ...} | null} (the text says it all: drawn as Python wrote it) |
 // null}. A task draws the learner's cards (and his declaration) in his own seat on the table,
 // and sends a forbidden click to Python too, which refuses it with the engine's law.
 // State: request ({n, type, key?, path?}: a click for Python), show_hint, tried (the
@@ -139,9 +140,21 @@ function taskPanel(task) {
     sc
       ? h(
           "p",
-          { class: "loo-score loo-task-score", "data-result": sc.result, "data-baseline": sc.baseline, "data-refused": sc.refused },
-          h("strong", { text: "Task done. " }),
-          sc.text,
+          {
+            class: "loo-score loo-task-score",
+            "data-result": sc.result,
+            "data-baseline": sc.baseline,
+            "data-refused": sc.refused,
+            "data-decisions": sc.decisions,
+            "data-coach-choice": sc.coach_choice,
+            "data-mistakes": sc.mistakes,
+          },
+          h("strong", { text: "Task done." }),
+          // Python's sentences, one span each (the note muted), joined by spaces as in sc.text
+          (sc.parts || [{ kind: "all", text: sc.text }]).map((p) => [
+            " ",
+            h("span", { class: p.kind === "note" ? "loo-muted" : null, "data-part": p.kind, text: p.text }),
+          ]),
         )
       : null,
   );

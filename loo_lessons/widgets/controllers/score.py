@@ -1,0 +1,197 @@
+"""A play-this-deal task's score, the coach's part: each of the learner's own decisions weighed
+against the coach's best (`sim.coach.review`, as "Review my decisions" weighs them), in numbers
+and in words a learner reads.
+
+A decision counts as **the coach's choice** when it is the coach's first choice, or when the
+coach cannot tell it from that choice at its number of deals: the 95 % interval of what it gave
+up against the best, deal by deal (`versus_best`), reaches zero. It is a **mistake** when the
+review marks it one (`sim.coach.MISTAKE_COUNTERS`: more than that given up on average, and
+surely some). Between the two, a decision gave up a little, surely. Counters *given up* are
+the sum, over the learner's decisions, of the mean counters each gave up against the coach's
+choice. A forced move (one legal option) is no decision. The coach is strategy, not law: the
+words say so, and nothing here says what is legal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from loo_lessons.engine.cards import Card
+from loo_lessons.engine.declare import Declaration
+from loo_lessons.engine.game import Action, parse_action
+from loo_lessons.explain.table import action_key
+from loo_lessons.explain.words import card_label
+from loo_lessons.sim.coach import MISTAKE_COUNTERS, Estimate
+
+#: Each declaration as a learner's move ("standing gave up ...") and as the coach's ("the
+#: coach would have stood").
+_DECLARED: dict[Declaration, tuple[str, str]] = {
+    Declaration.PLAY: ("standing", "stood"),
+    Declaration.TAKE_MISS: ("taking the miss", "taken the miss"),
+    Declaration.PASS: ("throwing up", "thrown up"),
+    Declaration.PLAY_MISS_FOR_POOL: ("playing the miss for the pool", "played the miss for the pool"),
+}
+
+
+def _doing(a: Action, kind: str) -> str:
+    """The move as something done: `throwing up`, `leading the 7♣`, `playing the 7♣`."""
+    if isinstance(a, Card):
+        return f"{'leading' if kind == 'lead' else 'playing'} {card_label(a, the=True)}"
+    return _DECLARED[a][0]
+
+
+def _done(a: Action, kind: str) -> str:
+    """The move after `would have`: `stood`, `led the K♥`, `played the K♥`."""
+    if isinstance(a, Card):
+        return f"{'led' if kind == 'lead' else 'played'} {card_label(a, the=True)}"
+    return _DECLARED[a][1]
+
+
+def counters(x: float) -> str:
+    """`about 0.6 counters`, `about 1.0 counter`."""
+    n = f"{abs(x):.1f}" if abs(x) >= 0.095 else f"{abs(x):.2f}"
+    return f"about {n} counter{'' if n == '1.0' else 's'}"
+
+
+@dataclass(frozen=True, slots=True)
+class Weighed:
+    """One of the learner's own decisions, as the coach weighed it."""
+
+    move: int  # its index in the deal's moves
+    kind: str  # declare, lead or follow
+    played: Action
+    best: Action  # the coach's first choice
+    cost: Estimate  # counters given up against it, deal by deal (0 for the best itself)
+    mistake: bool
+
+    @property
+    def choice(self) -> bool:
+        """The coach's choice: its first, or one it cannot tell from it at this many deals."""
+        return self.played == self.best or self.cost.low <= 0
+
+    @property
+    def words(self) -> str:
+        """`leading the 7♣ gave up about 0.6 counters on average (a mistake); the coach would
+        have led the K♥`."""
+        doing = _doing(self.played, self.kind)
+        if self.played == self.best:
+            return f"{doing} was the coach's first choice"  # (not said: the summary counts it)
+        if self.choice:
+            return (
+                f"{doing} was as good as the coach could tell ({counters(self.cost.mean)} "
+                f"behind {_doing(self.best, self.kind)}, too close to call)"
+            )
+        return (
+            f"{doing} gave up {counters(self.cost.mean)} on average"
+            + (f", a mistake (more than {MISTAKE_COUNTERS})" if self.mistake else "")
+            + f"; the coach would have {_done(self.best, self.kind)}"
+        )
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "move": self.move,
+            "kind": self.kind,
+            "played": action_key(self.played),
+            "best": action_key(self.best),
+            "cost": self.cost.as_json(),
+            "choice": self.choice,
+            "mistake": self.mistake,
+            "words": self.words,
+        }
+
+
+def weighed(review: Mapping[str, Any], kinds: Mapping[int, str]) -> tuple[Weighed, ...]:
+    """The review's decisions (`Coaching.weigh`), each with its kind (`kinds`: move index →
+    declare, lead or follow)."""
+    out = []
+    for d in review["decisions"]:
+        c = d["cost"]
+        out.append(
+            Weighed(
+                d["move"],
+                kinds[d["move"]],
+                parse_action(d["played"]),
+                parse_action(d["best"]),
+                Estimate(c["mean"], c["low"], c["high"]),
+                bool(d["mistake"]),
+            )
+        )
+    return tuple(out)
+
+
+def coach_summary(ws: Sequence[Weighed]) -> str:
+    """The coach's part in a few words, for the progress page: `coach's choice 2 of 3, 1
+    mistake`."""
+    if not ws:
+        return "no decision for the coach to weigh"
+    m = sum(w.mistake for w in ws)
+    said = f"coach's choice {sum(w.choice for w in ws)} of {len(ws)}"
+    return said + (f", {m} mistake{'' if m == 1 else 's'}" if m else "")
+
+
+def coach_fields(ws: Sequence[Weighed], forced: int, rollouts: int) -> dict[str, Any]:
+    """The score's numbers: `decisions`, `coach_choice`, `mistakes`, `given_up` (counters),
+    `forced` (moves with no choice), `rollouts` (deals per move), `weighed` (each decision),
+    and `coach_summary` (`coach_summary`)."""
+    return {
+        "decisions": len(ws),
+        "coach_choice": sum(w.choice for w in ws),
+        "mistakes": sum(w.mistake for w in ws),
+        "given_up": round(sum(w.cost.mean for w in ws), 2),
+        "forced": forced,
+        "rollouts": rollouts,
+        "weighed": [w.as_json() for w in ws],
+        "coach_summary": coach_summary(ws),
+    }
+
+
+def _cap(s: str) -> str:
+    return s[:1].upper() + s[1:]
+
+
+def coach_note(rollouts: int) -> str:
+    """The coach's note, said with its figures: strategy, not law."""
+    return (
+        f"The coach is strategy, not law: its figures are estimates from {rollouts} deals of the "
+        "cards you could not see for each move, played out by the bots; what is legal is the "
+        "rules' answer."
+    )
+
+
+def coach_words(ws: Sequence[Weighed], *, forced: int, made_for_you: str | None) -> str:
+    """The coach's part of the score in plain words (its note aside: `coach_note`).
+    `made_for_you`: the stand-in's name when it made some of the seat's moves."""
+    n = len(ws)
+    if n == 0:
+        why = (
+            "each of your moves was the only one the rules allowed"
+            if forced
+            else f"the {made_for_you} bot made your seat's moves"
+            if made_for_you
+            else "you had no move to make"
+        )
+        return f"You made no decision for the coach to weigh this deal: {why}."
+    k = sum(w.choice for w in ws)
+    m = sum(w.mistake for w in ws)
+    if n == 1:
+        said = f"Your one decision was {'' if k else 'not '}the coach's choice"
+    else:
+        how_many = f"all {n}" if k == n else "none" if k == 0 else str(k)
+        said = f"Of your {n} decisions, {how_many} {'was' if k == 1 else 'were'} the coach's choice"
+    if m and n > 1:
+        said += f", and {m} {'was a mistake' if m == 1 else 'were mistakes'}"
+    if forced:
+        said += f" (your {forced} other move{'' if forced == 1 else 's'} had no choice)"
+    costly = [w for w in ws if not w.choice]
+    close = [w for w in ws if w.choice and w.played != w.best]
+    parts = [said + "."]
+    parts += [_cap(w.words) + "." for w in costly + close]
+    total = sum(w.cost.mean for w in ws)
+    if len(costly) + len(close) > 1:
+        parts.append(f"In all you gave up {counters(total)} against the coach's choices.")
+    return " ".join(parts)
+
+
+__all__ = ["Weighed", "coach_fields", "coach_note", "coach_summary", "coach_words", "counters", "weighed"]
