@@ -114,8 +114,27 @@ def bound_to_trump_after_trick(h: Hand, seen: list[Seen]) -> bool:
     )
 
 
+def stood(seen: list[Seen]) -> bool:
+    """The learner (played as the sensible bot) stood or took the miss."""
+    return bool(seen) and seen[0][0] == "declare" and seen[0][3] in ("play", "take_miss")
+
+
+def first_lead_tied_to_a_trump(h: Hand, seen: list[Seen]) -> bool:
+    """His first lead is tied: only trumps are legal, and he holds a card that is not."""
+    leads = [(opts, legal) for k, opts, legal, _ in seen if k == "lead"]
+    if not leads or h.trumps is None:
+        return False
+    opts, legal = leads[0]
+    return len(legal) < len(opts) and all(c.endswith(h.trumps.value) for c in legal)
+
+
+def threw_up(h: Hand) -> bool:
+    """Someone threw up in this deal."""
+    return any(d.value == "pass" for d in h.declared.values())
+
+
 #: Every task the lessons set (`L.task` in notebooks/03–10), by its name, with what must come up
-#: in its deal. tests/test_lesson_tasks.py checks each notebook's task against its entry here.
+#: in its deal. tests/test_lesson_steps.py checks each notebook's task against its entry here.
 TASKS: dict[str, Wanted] = {
     # 3: the miss taken before his turn: only stand or throw up (R09)
     "declaring-deal-1": Wanted(
@@ -197,6 +216,38 @@ TASKS: dict[str, Wanted] = {
         "peel",
         False,
         lambda h, s: s[0][3] == "play" and tied(s, "lead") and tied(s, "follow"),
+    ),
+    # --- lessons 8–10, short tasks (steps) ---
+    # 8: he only declares; he stands and takes a trick (a third of the pool, R38), one who
+    # stood is looed (R39), one threw up and pays nothing (A14)
+    "settling-thirds-deal-4": Wanted(
+        5,
+        1,
+        0,
+        "hoffmann",
+        False,
+        lambda h, s: (
+            stood(s) and len(s[0][2]) == 3 and 1 in h.winners and looed_someone(h) and threw_up(h)
+        ),
+    ),
+    # 9: he only declares; he stands, and three stood and took a trick each: a single (R41, R42)
+    "singles-three-tricks-deal-89": Wanted(
+        5,
+        1,
+        0,
+        "hoffmann",
+        False,
+        lambda h, s: stood(s) and h.settlement is not None and h.settlement.is_single,
+    ),
+    # 10: Peel's rules; he only leads, and his lead is tied to the highest trump (R23–R26), so
+    # any other card would be an offence (R55, R56)
+    "penalties-lead-deal-10": Wanted(
+        5,
+        1,
+        0,
+        "peel",
+        False,
+        lambda h, s: stood(s) and h.leaders[:1] == [1] and first_lead_tied_to_a_trump(h, s),
     ),
 }
 
