@@ -28,8 +28,9 @@ from hypothesis import strategies as st
 
 from loo_lessons import lessons as L
 from loo_lessons.explain import explain_json
-from loo_lessons.explain.playground import MAX_CHARS, advise, answer
+from loo_lessons.explain.playground import MAX_CHARS, answer
 from loo_lessons.scenario import loads
+from loo_lessons.views.advice import advise
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "book" / "_ext"))

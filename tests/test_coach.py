@@ -482,7 +482,7 @@ def test_the_playground_asks_the_coach_as_the_cli_does(
     """The book's playground "Ask the coach" (`explain.playground.advise`, run by the page's
     engine) gives what `loo-lessons coach FILE --rollouts N --seed S` gives, and its table has
     one row per legal move, best first, with the strategy-not-law note."""
-    from loo_lessons.explain.playground import COACH_ROLLOUTS, advise
+    from loo_lessons.views.advice import COACH_ROLLOUTS, advise
 
     f = tmp_path / "s.yaml"
     f.write_text(_SCENARIO)
@@ -510,7 +510,7 @@ def test_the_playground_asks_the_coach_as_the_cli_does(
     ],
 )
 def test_the_playground_coach_refuses_in_one_line(text: str, field: str) -> None:
-    from loo_lessons.explain.playground import advise
+    from loo_lessons.views.advice import advise
 
     said = advise(text)
     assert not said["ok"] and said["json"] is None and said["error"] is not None

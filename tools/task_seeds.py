@@ -106,8 +106,62 @@ def led_the_best_trump(h: Hand, s: list[Seen]) -> bool:
     return leads[0][0] == best + h.trumps.value
 
 
+def plays_with_suit_led(h: Hand, seen: list[Seen]) -> list[tuple[Seen, str | None]]:
+    """His cards played, each with the suit led to its trick (None when he led it): he plays
+    one card to every trick, so his n-th card is in trick n."""
+    plays = [x for x in seen if x[0] != "declare"]
+    return [
+        (x, h.tricks[i][0][1].suit.value if x[0] == "follow" else None)
+        for i, x in enumerate(plays)
+        if i < len(h.tricks)
+    ]
+
+
+def had_to_head(h: Hand, seen: list[Seen]) -> bool:
+    """He follows a plain suit (not trumps) with two cards of it or more, and heading the
+    trick forbids some of them (R33)."""
+    trumps = h.trumps.value if h.trumps is not None else None
+    for (kind, opts, legal, _), led in plays_with_suit_led(h, seen):
+        in_suit = [c for c in opts if c[-1] == led]
+        if kind == "follow" and led != trumps and len(in_suit) >= 2 and set(legal) < set(in_suit):
+            return True
+    return False
+
+
+def bound_to_trump_after_trick(h: Hand, seen: list[Seen]) -> bool:
+    """He leads after winning a trick, holding a trump and a card of another suit, and only
+    his trumps are allowed (R30)."""
+    trumps = h.trumps.value if h.trumps is not None else None
+    return any(
+        kind == "lead"
+        and any(c[-1] == trumps for c in opts)
+        and any(c[-1] != trumps for c in opts)
+        and all(c[-1] == trumps for c in legal)
+        for (kind, opts, legal, _), _led in plays_with_suit_led(h, seen)
+    )
+
+
+def stood(seen: list[Seen]) -> bool:
+    """The learner (played as the sensible bot) stood or took the miss."""
+    return bool(seen) and seen[0][0] == "declare" and seen[0][3] in ("play", "take_miss")
+
+
+def first_lead_tied_to_a_trump(h: Hand, seen: list[Seen]) -> bool:
+    """His first lead is tied: only trumps are legal, and he holds a card that is not."""
+    leads = [(opts, legal) for k, opts, legal, _ in seen if k == "lead"]
+    if not leads or h.trumps is None:
+        return False
+    opts, legal = leads[0]
+    return len(legal) < len(opts) and all(c.endswith(h.trumps.value) for c in legal)
+
+
+def threw_up(h: Hand) -> bool:
+    """Someone threw up in this deal."""
+    return any(d.value == "pass" for d in h.declared.values())
+
+
 #: Every task the lessons set (`L.task` in notebooks/03–10), by its name, with what must come up
-#: in its deal. tests/test_lesson_tasks.py checks each notebook's task against its entry here.
+#: in its deal. tests/test_lesson_steps.py checks each notebook's task against its entry here.
 TASKS: dict[str, Wanted] = {
     # 3: the miss taken before his turn: only stand or throw up (R09)
     "declaring-deal-1": Wanted(
@@ -139,6 +193,30 @@ TASKS: dict[str, Wanted] = {
         "hoffmann",
         False,
         lambda h, s: won_then_led(h, 2) and h.leaders[0] != 2 and tied(s, "lead"),
+    ),
+    # 6, Following (short task): he only follows, at a table of bold players who all stand;
+    # once he holds two cards of the plain suit led, and heading the trick forbids the lower
+    # (R32, R33)
+    "following-head-deal-218": Wanted(
+        5,
+        2,
+        0,
+        "hoffmann",
+        False,
+        lambda h, s: s[0][3] == "play" and had_to_head(h, s) and len(h.players_in) == 5,
+        bots="bold",
+    ),
+    # 7, Winning tricks (short task): he only leads; he wins the first trick, not having led
+    # it, and must lead his trump, not his other card (R29, R30)
+    "winning-trump-after-trick-deal-32": Wanted(
+        5,
+        3,
+        0,
+        "hoffmann",
+        False,
+        lambda h, s: (
+            h.winners[:1] == [3] and h.leaders[0] != 3 and bound_to_trump_after_trick(h, s)
+        ),
     ),
     # 8: he plays and someone is looed (R38–R40)
     "settling-deal-3": Wanted(
@@ -191,6 +269,38 @@ TASKS: dict[str, Wanted] = {
     # 5: only his lead is asked, and it is tied to the best trump in play (R23, R24)
     "leading-ace-deal-89": Wanted(
         5, 1, 0, "hoffmann", False, lambda h, s: s[0][3] == "play" and led_the_best_trump(h, s)
+    ),
+    # --- lessons 8–10, short tasks (steps) ---
+    # 8: he only declares; he stands and takes a trick (a third of the pool, R38), one who
+    # stood is looed (R39), one threw up and pays nothing (A14)
+    "settling-thirds-deal-4": Wanted(
+        5,
+        1,
+        0,
+        "hoffmann",
+        False,
+        lambda h, s: (
+            stood(s) and len(s[0][2]) == 3 and 1 in h.winners and looed_someone(h) and threw_up(h)
+        ),
+    ),
+    # 9: he only declares; he stands, and three stood and took a trick each: a single (R41, R42)
+    "singles-three-tricks-deal-89": Wanted(
+        5,
+        1,
+        0,
+        "hoffmann",
+        False,
+        lambda h, s: stood(s) and h.settlement is not None and h.settlement.is_single,
+    ),
+    # 10: Peel's rules; he only leads, and his lead is tied to the highest trump (R23–R26), so
+    # any other card would be an offence (R55, R56)
+    "penalties-lead-deal-10": Wanted(
+        5,
+        1,
+        0,
+        "peel",
+        False,
+        lambda h, s: stood(s) and h.leaders[:1] == [1] and first_lead_tied_to_a_trump(h, s),
     ),
 }
 

@@ -126,7 +126,7 @@
       say(fromFile ? "Opened from a file: no live engine." : "No live engine.");
     }
 
-    // "Ask the coach": the coach's advice for the seat to act (playground.advise, run by the
+    // "Ask the coach": the coach's advice for the seat to act (views.advice.advise, run by the
     // live engine; there is no build-time answer for it).
     const coachBtn = document.getElementById("loo-pg-coach");
     const coachOut = document.getElementById("loo-pg-coach-answer");

@@ -41,6 +41,9 @@ from loo_lessons.sim.montecarlo import play_hand
 
 #: Rollouts per legal move by default (the speed goal: 1,000 per move in <= 300 ms, `bench`).
 ROLLOUTS = 1000
+#: Rollouts per legal move when a page asks (the play table's and the playground's "Ask the
+#: coach"): Pyodide is slower than this Python, and an answer should come in a moment.
+PAGE_ROLLOUTS = 200
 #: Most rollouts per move one question may ask for.
 MAX_ROLLOUTS = 100_000
 #: Deals tried for each world before the coach gives up on a position (one with many voids).

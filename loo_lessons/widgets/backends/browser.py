@@ -124,8 +124,8 @@ def _explain(args: Mapping[str, Any]) -> dict[str, Any]:
 
 def _coach(args: Mapping[str, Any]) -> dict[str, Any]:
     """The playground's "Ask the coach" for a scenario typed in the page: the coach's advice
-    for the seat to act ({ok, text, html, json, error}: explain.playground.advise)."""
-    from loo_lessons.explain.playground import advise
+    for the seat to act ({ok, text, html, json, error}: views.advice.advise)."""
+    from loo_lessons.views.advice import advise
 
     text = args.get("text")
     if not isinstance(text, str):

@@ -12,10 +12,10 @@ from collections.abc import Collection
 from typing import Any
 
 from loo_lessons.engine.game import Hand
-from loo_lessons.sim.coach import MISTAKE_COUNTERS, STRATEGY_NOT_LAW, coach, review
+from loo_lessons.sim.coach import MISTAKE_COUNTERS, PAGE_ROLLOUTS, STRATEGY_NOT_LAW, coach, review
 
 #: Deals of the unseen cards per legal move when a widget asks the coach (the page is slow).
-ROLLOUTS = 200
+ROLLOUTS = PAGE_ROLLOUTS
 #: Deals per move for each decision the review weighs.
 REVIEW_ROLLOUTS = 100
 

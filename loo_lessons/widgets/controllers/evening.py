@@ -23,6 +23,7 @@ from typing import Any, ClassVar, Self
 from loo_lessons.engine.errors import LooError
 from loo_lessons.engine.options import RuleOptions
 from loo_lessons.explain.table import settlement_working
+from loo_lessons.scenario.write import write_whole
 from loo_lessons.sim.evening import FORMAT, Evening, from_json, load, setup_of
 from loo_lessons.widgets.controllers.base import Refused, is_int, traits_of
 from loo_lessons.widgets.controllers.coaching import Coaching
@@ -115,7 +116,7 @@ class EveningController(PlayController):
         where = Path(os.fspath(path)).expanduser() if path is not None and str(path).strip() else (
             Path.cwd() / self._default_name()
         )
-        where.write_text(json.dumps(self.evening.as_json(), indent=1) + "\n", encoding="utf-8")
+        write_whole(where, json.dumps(self.evening.as_json(), indent=1) + "\n")
         self._message = f"The evening is saved to {where} ({self.evening.number} deals)."
         self._refresh()
         return where

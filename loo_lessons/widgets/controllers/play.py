@@ -37,6 +37,7 @@ from loo_lessons.quiz.pick import pick_question
 from loo_lessons.scenario import DECLARATION_ALIASES
 from loo_lessons.scenario.errors import ScenarioError
 from loo_lessons.scenario.transcripts import read_transcript
+from loo_lessons.scenario.write import write_whole
 from loo_lessons.sim.bots import BOTS, Bot, get_bot
 from loo_lessons.sim.game import DECISIONS, BotGame, decision_kind
 from loo_lessons.widgets.controllers.base import Controller, Refused, is_int, traits_of
@@ -475,7 +476,7 @@ class PlayController(Controller):
         else:
             where = Path(os.fspath(path)).expanduser()
         out = self.transcript()
-        where.write_text(json.dumps(out, indent=2) + "\n", encoding="utf-8")
+        write_whole(where, json.dumps(out, indent=2) + "\n")
         saved = SavedTranscript(where, out)
         self._message = f"Transcript saved to {shown_path(where)} ({saved.moves} moves)."
         self._refresh()
