@@ -1,16 +1,52 @@
-"""The tests tools/task_seeds.py puts to a deal for lessons 6 and 7's short tasks say no where
-the point cannot come up, checked against the deal's own cards (test_lesson_steps.py checks
-only that they say yes for the seeds the lessons use)."""
+"""The tests tools/task_seeds.py puts to a deal for the lessons' short tasks say no where the
+point cannot come up, checked against the deal's own cards (test_lesson_steps.py checks only
+that they say yes for the seeds the lessons use)."""
 
 from __future__ import annotations
+
+from dataclasses import replace
 
 from tools.task_seeds import (
     TASKS,
     bound_to_trump_after_trick,
+    declined_miss,
     had_to_head,
+    led_the_best_trump,
+    lone_stander,
     played,
     plays_with_suit_led,
 )
+
+
+def test_a_miss_taken_before_him_has_not_come_round() -> None:
+    h, _ = played(1, TASKS["declaring-deal-1"])  # seat 2 takes the miss before seat 3
+    assert h.declared[2].value == "take_miss" and not declined_miss(h, 3)
+    h, _ = played(351, TASKS["declaring-miss-deal-351"])
+    assert declined_miss(h, 4)
+    assert not declined_miss(h, 2)  # only one declares before seat 2
+
+
+def test_a_lone_miss_holder_is_not_a_lone_stander() -> None:
+    h, _ = played(5, TASKS["dealer-deal-5"])  # Case 2: the miss-holder alone (R16)
+    assert h.declared[1].value == "take_miss" and not lone_stander(h)
+
+
+def test_the_lone_stander_needs_the_cautious_players() -> None:
+    w = TASKS["dealer-lone-deal-3"]
+    h, seen = played(3, w)
+    assert lone_stander(h) and "pass" not in seen[0][2]
+    # the same deal with sensible players in front of the dealer: a weak hand takes the miss
+    h, seen = played(3, replace(w, bots="sensible"))
+    assert not lone_stander(h) and "pass" in seen[0][2]
+
+
+def test_a_lead_tied_to_one_trump_by_another_rule_is_not_the_best_trump() -> None:
+    h, seen = played(26, TASKS["leading-deal-26"])  # two in, two trumps: the highest (R27)
+    first = next(legal for kind, _, legal, _ in seen if kind == "lead")
+    assert first == ("KH",) and h.turn_up is not None and str(h.turn_up) == "7H"
+    assert not led_the_best_trump(h, seen)
+    h, seen = played(89, TASKS["leading-ace-deal-89"])
+    assert led_the_best_trump(h, seen)
 
 
 def test_no_heading_and_no_trump_after_trick_where_the_cards_cannot_bring_them_up() -> None:
