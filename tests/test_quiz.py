@@ -289,8 +289,10 @@ def check_shape(q: dict[str, Any]) -> None:
         shown = [s for s in v["seats"] if s["cards"] is not None]
         assert [s["seat"] for s in shown] == [v["to_act"]]
         assert sorted(shown[0]["cards"]) == sorted(keys)
+    if q["kind"] == "pick_seat":  # whose turn, who wins, who receives: the table marks no seat
+        assert v["to_act"] is None
     if q["topic"] == "trick" and q["kind"] == "pick_seat":
-        assert v["trick"] and v["to_act"] is None  # the winner is not given away
+        assert v["trick"]  # the winner is not given away
         assert {str(s) for s, _ in v["trick"]} == set(keys)
     # the scenario is annotated, and its annotation agrees
     sc = q["scenario"]

@@ -90,9 +90,9 @@ def line_text(
         which = tricks_words(line.tricks) if line.tricks else plural(line.tricks_taken, "trick")
         if line.tricks_taken == 3:
             which = "all three tricks"
-        kept = line.seat in s.withheld
-        verb = "wins" if kept else ("receive" if me else "receives")
-        return f"{who} took {which}: {verb} {counters(line.amount)}."
+        if line.seat in s.withheld:  # won, but kept in the pool (R19, R63: the next line)
+            return f"{who} took {which}, worth {counters(line.amount)}: not paid to {'you' if me else 'him'}."
+        return f"{who} took {which}: {'receive' if me else 'receives'} {counters(line.amount)}."
     if k is LineKind.FOR_POOL:
         assert line.seat is not None
         name = seat_name(hand, line.seat, miss=False) if hand is not None else f"seat {line.seat}"

@@ -78,7 +78,7 @@ def gen_declare(g: Gen) -> Question:
             verdicts=verdicts,
             explanation=right,
             rule_ids=("R05",),
-            view=view_of(sc, ()),
+            view=view_of(sc, (), to_act=False),  # the table must not mark the answer
         )
     a = ask(g, mapping, {"ask": "legal"}, rules)
     sc = a.sc
