@@ -519,15 +519,22 @@ def test_progress_survives_reload_and_resets(server: str, browser: Any) -> None:
         page.wait_for_function(
             "() => Object.keys((looProgress.all()['notebooks/05-leading'] || {}).answers || {}).length"
         )
-        # where the reader stopped: the section heading at the top of the window
-        section = page.evaluate(
+        # where the reader stopped: the section heading he scrolled to the top of the window
+        # (with the wheel: the page's own moves and a scroll restored on reload do not count)
+        section, dy = page.evaluate(
             """() => { const s = document.querySelectorAll('main section[id] > h2')[2];
-                       s.scrollIntoView({block: 'start'}); window.scrollBy(0, -20); return s.parentElement.id; }"""
+                       return [s.parentElement.id, s.getBoundingClientRect().top - 20]; }"""
         )
+        page.mouse.move(600, 400)
+        page.mouse.wheel(0, dy)
         page.wait_for_function(
             "id => (looProgress.all()['notebooks/05-leading'].stopped || {}).anchor === id",
             arg=section,
         )
+        before = page.evaluate("looProgress.all()['notebooks/05-leading'].stopped")
+        page.evaluate("window.scrollTo(0, 0)")  # a scroll the reader did not make
+        page.wait_for_timeout(600)
+        assert page.evaluate("looProgress.all()['notebooks/05-leading'].stopped") == before
         page.reload()
         root, _ = _quiz(page)
         assert root.locator(".loo-score").get_attribute("data-score") == "1"  # kept

@@ -262,8 +262,14 @@
       const title = best.textContent.replace(/[#¶]\s*$/, "").trim();
       api.stopped(key, best.parentElement.id, title);
     };
+    // only the reader's own scrolling says where he stopped: not the browser restoring the
+    // place on a reload, nor the page moving as its widgets come alive
+    let touched = 0;
+    for (const kind of ["wheel", "touchmove", "keydown", "pointerdown"]) {
+      window.addEventListener(kind, () => { touched = Date.now(); }, { passive: true, capture: true });
+    }
     window.addEventListener("scroll", () => {
-      if (!pending) {
+      if (!pending && Date.now() - touched < 2000) {
         pending = true;
         setTimeout(note, 400);
       }
