@@ -135,6 +135,9 @@ def declare_ruling(
     else:
         forbidden[Declaration.TAKE_MISS] = Law.MISS_TAKEN
     if lone_stander and options.lone_stander_rule is LoneStanderRule.SEEDS:
+        # R17 names the dealer's own two choices here; R18 adds the third and takes the pass away
+        allowed[Declaration.PLAY] = Law.LONE_STANDER_PLAY_OR_MISS
+        allowed[Declaration.TAKE_MISS] = Law.LONE_STANDER_PLAY_OR_MISS
         forbidden[Declaration.PASS] = Law.LONE_STANDER_NO_PASS  # R18
         allowed[Declaration.PLAY_MISS_FOR_POOL] = Law.MISS_FOR_POOL
     elif lone_stander:

@@ -84,6 +84,12 @@ class Law(Enum):
         "Exactly one player stood on his own cards and the miss is "
         "untaken: the dealer must play his own cards, take the miss, or play the miss for the pool.",
     )
+    LONE_STANDER_PLAY_OR_MISS = LawInfo(
+        "R17",
+        "dealer-play-or-take-miss",
+        "Exactly one player stood on his own cards and the miss is untaken: the dealer may play "
+        "his own cards or take the miss.",
+    )
     LONE_STANDER_ENQUIRE_WITHIN = LawInfo(
         "R17",
         "give-up-the-stakes",
