@@ -323,11 +323,6 @@ def explain_text(sc: Scenario) -> str:
             textwrap.fill(x, 88, subsequent_indent="        ", break_long_words=False)
             for x in settlement_text(s, hand, options=opts)
         ]
-        if s.is_single:
-            lines.append(
-                "  The next deal is a single (R42)"
-                + (", played as a must (R43)." if s.next_is_must else ".")
-            )
         lines.append("Why:")
         cited: set[tuple[str, str]] = set()
         for line in s.lines:

@@ -115,7 +115,8 @@ def line_text(
         return "Every one who played took a trick: nobody is looed."
     if k is LineKind.SINGLE:
         return (
-            "Three played and each took one trick: nobody is looed, and the next deal is a single."
+            "Three played and each took one trick: nobody is looed, and the next deal is a "
+            "single (R42)."
         )
     if k is LineKind.ODD:
         return (
