@@ -11,6 +11,7 @@ takes two tricks (AS, KS) and seat 2 one (AC), seats 3, 4 and 0 are looed.
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import _golden
 import pytest
@@ -346,3 +347,20 @@ def test_R63_the_offenders_winnings_stay_in_the_pool_for_the_next_deal() -> None
     other.penalise(1, Offence.LOOK_AT_OWN_CARDS_EARLY)
     s2 = finish(other, DECLARE5 + " " + TRICKS5)
     assert s2.withheld == {} and s2.receives == {1: 4, 2: 2}
+
+
+def test_a_penalty_paid_at_once_is_in_the_pool_the_table_shows() -> None:
+    """Peel: a player who declares out of turn "pays a single loo into the pool" at once (R50):
+    the pool on the table, in every view of it, holds it before the deal is settled, and the
+    tricks divide that pool (R38)."""
+    from loo_lessons.explain.table import table_view
+    from loo_lessons.quiz.positions import view_of
+    from loo_lessons.scenario import load_file
+
+    shipped = Path(__file__).resolve().parent.parent / "loo_lessons" / "scenarios"
+    sc = load_file(shipped / "penalty-declared-out-of-turn-may-still-play.yaml")
+    h = sc.hand
+    paid = [p.amount for p in h.penalties if p.ruling.destination.value == "pool_now"]
+    assert paid and h.settlement is None
+    assert h.pool_on_table == h.setup.stakes.pool + sum(paid)
+    assert table_view(sc)["pool"] == view_of(sc)["pool"] == h.pool_on_table

@@ -1046,7 +1046,7 @@ class Hand:
             self.tricks = []
             self.leaders = []
         else:
-            pool = self.setup.stakes.pool + self._penalties_now()
+            pool = self.pool_on_table
             counts = {k: v for k, v in counts.items() if v}
             early = self.options.pool_remainder is PoolRemainder.EARLY_TRICKS_PREFERENCE
             if pool % 3 and early and sorted(counts.values()) != [3]:
@@ -1067,6 +1067,12 @@ class Hand:
 
     def _penalties_now(self) -> int:
         return sum(p.amount for p in self.penalties if p.ruling.destination is Destination.POOL_NOW)
+
+    @property
+    def pool_on_table(self) -> int:
+        """The counters in the pool now: the stake, and the penalties paid into it at once
+        (R50, R51, R53, R54); what the tricks will divide (R38)."""
+        return self.setup.stakes.pool + (self._penalties_now() if self.penalties else 0)
 
     # --- copies, checks and the written position -------------------------------------------
     def copy(self) -> Hand:

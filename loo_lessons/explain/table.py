@@ -144,7 +144,7 @@ def table_view(
         "elder": s.elder,
         "turn_up": hand.turn_up.code if hand.turn_up is not None else None,
         "trumps": hand.trumps.value if hand.trumps is not None else None,
-        "pool": s.stakes.pool,
+        "pool": hand.pool_on_table,  # the stake and any penalty paid into it at once
         "seats": seats,
         "miss": miss,
         "trick": trick,

@@ -345,7 +345,7 @@ def view_of(
         "elder": s.elder,
         "turn_up": h.turn_up.code if h.turn_up is not None and not before_deal else None,
         "trumps": h.trumps.value if h.trumps is not None and not before_deal else None,
-        "pool": s.stakes.pool,
+        "pool": h.pool_on_table,  # the stake and any penalty paid into it at once
         "seats": seats,
         "miss": miss,
         "trick": open_plays,
