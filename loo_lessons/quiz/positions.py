@@ -345,7 +345,9 @@ def view_of(
         "elder": s.elder,
         "turn_up": h.turn_up.code if h.turn_up is not None and not before_deal else None,
         "trumps": h.trumps.value if h.trumps is not None and not before_deal else None,
-        "pool": h.pool_on_table,  # the stake and any penalty paid into it at once
+        # the stake, as the prompts give it: a penalty paid into the pool at once is what a
+        # penalty question asks, so the table must not add it in
+        "pool": s.stakes.pool,
         "seats": seats,
         "miss": miss,
         "trick": open_plays,
