@@ -161,7 +161,7 @@ def test_any_task_is_reproducible_and_asks_only_its_decisions(seed: int, seat: i
     assert n == len(ws) and n + s["forced"] == len(c.own_moves())
     assert 0 <= s["coach_choice"] <= n and 0 <= s["mistakes"] <= n - s["coach_choice"]
     assert s["given_up"] >= 0 and (s["given_up"] > 0) == any(w["cost"]["mean"] > 0 for w in ws)
-    assert "strategy, not law" in s["text"] or n == 0
+    assert "Strategy, not law" in s["text"] or n == 0
     # the parts the component draws one by one are the text, in order; the note apart
     assert s["text"] == " ".join(p["text"] for p in s["parts"])
     assert [p["kind"] for p in s["parts"]] == ["deal", "coach", *(["note"] if n else []), "rules"]
@@ -324,7 +324,7 @@ def test_playing_the_coachs_best_is_all_the_coachs_choice() -> None:
     assert n >= 2 and s["coach_choice"] == n and s["mistakes"] == 0 and s["given_up"] == 0
     assert all(w["played"] == w["best"] for w in s["weighed"])
     assert f"Of your {n} decisions, all {n} were the coach's choice" in s["text"]
-    assert "gave up" not in s["text"] and "strategy, not law" in s["text"]
+    assert "gave up" not in s["text"] and "Strategy, not law" in s["text"]
 
 
 def test_throwing_up_the_ace_and_king_of_trumps_is_a_mistake_named() -> None:
@@ -340,7 +340,7 @@ def test_throwing_up_the_ace_and_king_of_trumps_is_a_mistake_named() -> None:
     assert s["given_up"] == w["cost"]["mean"] > 0.5
     assert "Your one decision was not the coach's choice" in s["text"]
     assert f"Throwing up gave up about {w['cost']['mean']:.1f} counters on average, a mistake" in s["text"]
-    assert "the coach would have stood" in s["text"] and "strategy, not law" in s["text"]
+    assert "the coach would have stood" in s["text"] and "Strategy, not law" in s["text"]
 
 
 def test_a_costly_lead_names_the_card_and_the_coachs_card() -> None:

@@ -58,7 +58,7 @@ def play_the_task(page: Page, widget: Locator, wait_moved: Any) -> None:
     assert re.search(r"[+-]?\d+ counters? this deal", said)
     # the coach's part, as Python works it out here for the same clicks (the page draws it)
     want = expected_score()
-    assert want["decisions"] >= 1 and "strategy, not law" in want["text"]
+    assert want["decisions"] >= 1 and "Strategy, not law" in want["text"]
     assert score.get_attribute("data-decisions") == str(want["decisions"])
     assert score.get_attribute("data-coach-choice") == str(want["coach_choice"])
     assert score.get_attribute("data-mistakes") == str(want["mistakes"])

@@ -23,7 +23,7 @@ from loo_lessons.engine.declare import Declaration
 from loo_lessons.engine.game import Action, parse_action
 from loo_lessons.explain.table import action_key
 from loo_lessons.explain.words import card_label
-from loo_lessons.sim.coach import MISTAKE_COUNTERS, Estimate
+from loo_lessons.sim.coach import MISTAKE_COUNTERS, STRATEGY_NOT_LAW, Estimate
 
 #: Each declaration as a learner's move ("standing gave up ...") and as the coach's ("the
 #: coach would have stood").
@@ -152,12 +152,8 @@ def _cap(s: str) -> str:
 
 
 def coach_note(rollouts: int) -> str:
-    """The coach's note, said with its figures: strategy, not law."""
-    return (
-        f"The coach is strategy, not law: its figures are estimates from {rollouts} deals of the "
-        "cards you could not see for each move, played out by the bots; what is legal is the "
-        "rules' answer."
-    )
+    """The coach's own note (strategy, not law), with how many deals its figures come from."""
+    return f"{STRATEGY_NOT_LAW} ({rollouts} deals for each move.)"
 
 
 def coach_words(ws: Sequence[Weighed], *, forced: int, made_for_you: str | None) -> str:
