@@ -12,21 +12,20 @@ import random
 import time
 from dataclasses import dataclass
 
-from loo_lessons.engine.game import Hand, Phase
+from loo_lessons.engine.game import Hand
 from loo_lessons.sim.bots import bot_move
 from loo_lessons.sim.coach import ROLLOUTS, coach
+from loo_lessons.sim.game import DOING, decision_kind
 
 #: The kinds of decision, in the order they are printed.
-KINDS = ("declaring", "leading", "following")
+KINDS = tuple(DOING.values())
 #: The table the positions are found at.
 PLAYERS = 5
 
 
 def kind_of(hand: Hand) -> str:
     """declaring, leading or following: what the seat to act is deciding."""
-    if hand.phase is not Phase.PLAY:
-        return "declaring"
-    return "following" if hand.current_trick else "leading"
+    return DOING[decision_kind(hand)]
 
 
 def coach_positions() -> list[tuple[str, Hand]]:

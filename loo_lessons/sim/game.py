@@ -32,6 +32,8 @@ Move = tuple[int, Action, int]
 
 #: The kinds of decision a seat makes in a deal, in the order a deal asks them.
 DECISIONS: tuple[str, ...] = ("declare", "lead", "follow")
+#: Each kind of decision as a heading or a line says what the seat is doing.
+DOING: dict[str, str] = {"declare": "declaring", "lead": "leading", "follow": "following"}
 
 
 def decision_kind(hand: Hand) -> str:

@@ -14,7 +14,7 @@ from loo_lessons.engine.errors import LooError
 from loo_lessons.explain.playground import MAX_CHARS, Answer, refused
 from loo_lessons.scenario import loads
 from loo_lessons.sim.coach import PAGE_ROLLOUTS, coach
-from loo_lessons.sim.game import decision_kind
+from loo_lessons.sim.game import DOING, decision_kind
 
 #: Deals of the unseen cards per legal move when the playground asks the coach (as the play
 #: table's "Ask the coach"; `loo-lessons coach` takes 1,000 by default).
@@ -34,7 +34,7 @@ def advise(text: str, rollouts: int = COACH_ROLLOUTS, seed: int = 0) -> Answer:
     except LooError as e:
         return refused(str(e))
     j = advice.as_json()
-    doing = _DOING[decision_kind(hand)]
+    doing = DOING[decision_kind(hand)]
     return {
         "ok": True,
         "text": advice.text(),
@@ -43,9 +43,6 @@ def advise(text: str, rollouts: int = COACH_ROLLOUTS, seed: int = 0) -> Answer:
         "error": None,
     }
 
-
-#: The seat's decision, as the coach's heading says it.
-_DOING = {"declare": "declaring", "lead": "leading", "follow": "following"}
 
 
 def advice_html(advice: dict[str, Any], doing: str) -> str:
