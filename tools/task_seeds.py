@@ -19,7 +19,7 @@ from loo_lessons.engine.declare import Declaration
 from loo_lessons.engine.game import Hand
 from loo_lessons.sim.bots import BOTS, bot_move
 from loo_lessons.sim.game import decision_kind
-from loo_lessons.widgets.controllers.play import _as_bots
+from loo_lessons.widgets.controllers.play import bots_around
 
 #: One of the learner's decisions: its kind, what he could click, what is legal, the move.
 Seen = tuple[str, tuple[str, ...], tuple[str, ...], str]
@@ -44,7 +44,7 @@ def played(seed: int, w: Wanted) -> tuple[Hand, list[Seen]]:
     rng, seen = random.Random(seed), []
     bots = [
         b or BOTS["sensible"]
-        for b in _as_bots(w.bots if isinstance(w.bots, str) else list(w.bots), w.players, w.seat)
+        for b in bots_around(w.bots if isinstance(w.bots, str) else list(w.bots), w.players, w.seat)
     ]
     while h.to_act is not None:
         seat, kind = h.to_act, decision_kind(h)

@@ -187,7 +187,7 @@ def _personality(b: Bot) -> str:
     return " ".join(doc.split())
 
 
-def _as_bots(spec: BotSpec, players: int, seat: int) -> tuple[Bot | None, ...]:
+def bots_around(spec: BotSpec, players: int, seat: int) -> tuple[Bot | None, ...]:
     """One bot per seat (None for the learner's): one bot for all, or a sequence naming one
     per seat (`players` long, the learner's entry ignored) or one per other seat, in order."""
     if isinstance(spec, str) or not isinstance(spec, Sequence):
@@ -274,7 +274,7 @@ class PlayController(Controller):
         self.seed = seed
         self.seat = seat
         self.rng_seed = seed if rng_seed is None else rng_seed
-        self.bots = _as_bots(bots, players, seat)
+        self.bots = bots_around(bots, players, seat)
         self.task = _task_name(task)
         self.asks = _asks(asks)
         if self.task is None and self.asks != DECISIONS:
