@@ -17,6 +17,8 @@ from typing import TYPE_CHECKING, Any
 
 from test_live_book import READY_MS, Watch, block_other_hosts
 
+from tools.pace import Pace, measure
+
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, BrowserContext, Page
 
@@ -30,8 +32,8 @@ ENABLED = "button:visible:not([disabled]):not([aria-disabled='true'])"
 class Visit:
     """What one page showed: `status` and `engine` (the engine's status lines and state, on a
     live page), the `watch` of its requests and console errors up to then, `said` (its text),
-    `jupyterlab` (widget parts that name JupyterLab), `axe` (violations) and `dead` (buttons
-    that changed nothing when clicked)."""
+    `jupyterlab` (widget parts that name JupyterLab), `axe` (violations), `dead` (buttons
+    that changed nothing when clicked) and, on a lesson page, its `pace` (tools/pace.py)."""
 
     live: bool
     watch: Watch
@@ -41,6 +43,7 @@ class Visit:
     jupyterlab: list[str] = field(default_factory=list)
     axe: list[str] = field(default_factory=list)
     dead: list[str] = field(default_factory=list)
+    pace: Pace | None = None
 
 
 def pages(site: Path) -> list[str]:
@@ -151,6 +154,8 @@ def walk(browser: Browser, server: str, site: Path) -> dict[str, Visit]:
                 v.status = page.locator(".loo-engine-status").all_inner_texts()
                 v.engine = str(page.evaluate("window.looEngine.state"))
             v.said = page.locator("body").inner_text()
+            if name.startswith("notebooks/"):
+                v.pace = measure(page, Path(name).stem)  # before any click: as a reader first meets it
             for where in (".loo-live-note", ".loo-static", ".loo-live-widget", ".loo-engine-status"):
                 if page.locator(where).filter(has_text="JupyterLab").count():
                     v.jupyterlab.append(where)

@@ -35,7 +35,15 @@ from loo_lessons.lessons.edge_cases import (
 from loo_lessons.lessons.explore import compare, explore, explore_declarations
 from loo_lessons.lessons.play import ledger, play, present, static, stepper, task
 from loo_lessons.lessons.quizzes import pick, pool, quiz, quiz_results
-from loo_lessons.lessons.reference import check, explain, penalty, penalty_table, rule, verdict
+from loo_lessons.lessons.reference import (
+    check,
+    explain,
+    fold,
+    penalty,
+    penalty_table,
+    rule,
+    verdict,
+)
 from loo_lessons.lessons.strategy import (
     expected_counters,
     expected_counters_plot,
@@ -65,6 +73,7 @@ __all__ = [
     "explore_declarations",
     "find",
     "find_yaml",
+    "fold",
     "lab",
     "ledger",
     "miss_value",

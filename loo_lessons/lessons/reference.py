@@ -25,21 +25,55 @@ from loo_lessons.widgets.static import Html
 WRAP_BY_WORDS = "white-space:pre-wrap;word-break:normal;overflow-wrap:break-word"
 
 
+#: The one-click fold of reference material on a lesson page (issue 23: an idea, a task, a few
+#: words; the books' full words stay verbatim and cited, one click away).
+BOOKS_WORDS = "The books' words"
+
+
 def _quote_html(rule_id: str) -> str:
-    """A rule's summary and every passage it quotes, each with its book."""
+    """A rule's summary, and every passage it quotes, each with its book, folded behind
+    "The books' words" (open in print and for a screen reader that asks)."""
     r = RULES[rule_id]
     quotes = "".join(
-        f"<br>“{quote_html(q)}” <small>— {html.escape(book_name(q))}</small>" for q in r.quotes
+        f"<p>“{quote_html(q)}” <small>— {html.escape(book_name(q))}</small></p>" for q in r.quotes
     )
     return (
-        f'<blockquote class="loo-quote"><strong>{rule_id}</strong> — {html.escape(r.summary.replace("*", ""))}'
-        f"{quotes}</blockquote>"
+        f'<blockquote class="loo-quote loo-rule-card" data-rule="{rule_id}"><strong>{rule_id}</strong> — '
+        f"{html.escape(r.summary.replace('*', ''))}"
+        f'<details class="loo-books-words"><summary>{BOOKS_WORDS} ({_books(rule_id)})</summary>{quotes}</details>'
+        "</blockquote>"
     )
+
+
+def _books(rule_id: str) -> str:
+    """The books a rule quotes, by their authors' names: "Hoffmann", "Hoffmann and Peel"."""
+    names = []
+    for q in RULES[rule_id].quotes:
+        who = "Peel" if "Peel" in book_name(q) else "Hoffmann"
+        if who not in names:
+            names.append(who)
+    return " and ".join(names)
 
 
 def rule(*rule_ids: str) -> Html:
-    """Show rules with the book's own words: `rule("R23", "R24")`."""
+    """Show rules: each rule's id and summary, the books' own words one click away:
+    `rule("R23", "R24")`."""
     return Html("".join(_quote_html(r) for r in rule_ids))
+
+
+def fold(*shown: Any, summary: str = "More") -> Html:
+    """Reference material folded behind one click (`summary`): the HTML of each object shown
+    (a comparison, an explanation, a table) inside a closed ``<details>``. For what a learner may
+    look at but need not read before the next thing to do."""
+    parts = []
+    for obj in shown:
+        to_html = getattr(obj, "_repr_html_", None)
+        if to_html is None:
+            raise LooError(f"fold() shows views with HTML; got {type(obj).__name__}")
+        parts.append(str(to_html()))
+    return Html(
+        f'<details class="loo-more"><summary>{html.escape(summary)}</summary>{"".join(parts)}</details>'
+    )
 
 
 def explain(position: Position) -> Html:
