@@ -343,10 +343,7 @@ TASKS: dict[str, Wanted] = {
         "hoffmann",
         False,
         lambda h, s: (
-            stood(s)
-            and len(s[0][2]) == 3
-            and h.settlement is not None
-            and 1 in h.settlement.looed
+            stood(s) and len(s[0][2]) == 3 and h.settlement is not None and 1 in h.settlement.looed
         ),
     ),
     # 9: a must; he follows and leads: void in the suit led he must trump, with two trumps
