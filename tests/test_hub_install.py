@@ -71,7 +71,7 @@ def test_the_install_steps_work_from_a_clean_clone(tmp_path: Path) -> None:
         [
             str(python),
             "-c",
-            "import jupyterhub, nbgitpuller, loo_lessons; print(loo_lessons.__file__)",
+            "import jupyterhub, jupyterhub_idle_culler, nbgitpuller, loo_lessons; print(loo_lessons.__file__)",
         ],
         capture_output=True,
         text=True,
@@ -80,7 +80,11 @@ def test_the_install_steps_work_from_a_clean_clone(tmp_path: Path) -> None:
         timeout=120,
         check=True,
     )
-    assert Path(probe.stdout.strip()).is_relative_to(clone), probe.stdout
+    # the project is installed into the venv, not run from the clone (which may be private)
+    installed = Path(probe.stdout.strip())
+    assert installed.is_relative_to(venv), probe.stdout
+    assert (installed.parent / "_lessons" / "notebooks" / "01-welcome.ipynb").exists()
+    assert (installed.parent / "_lessons" / "book" / "glossary.md").exists()
     assert (clone / "deploy/jupyterhub/node_modules/.bin/configurable-http-proxy").exists()
     class_list = state / "class-list"
     assert set(pupils.read(class_list)) == {"tess", "ann", "bob"}
