@@ -87,7 +87,22 @@ class Hub:
     verify: str | bool = True  # a self-signed certificate the clients trust (HTTPS), if any
 
     def log_text(self) -> str:
+        """The end of the hub's log (its own lines, the proxy's, the services' and the pupils'
+        servers', which write to the hub's output)."""
         return self.log.read_text(errors="replace")[-6000:]
+
+    def log_about(self, name: str) -> str:
+        """Every line of the hub's log about pupil `name`, but the requests that only asked for
+        their server's status: what the spawner and the server said (why a spawn failed)."""
+        lines = self.log.read_text(errors="replace").splitlines()
+        said = [
+            line
+            for line in lines
+            if (name in line or "Spawn" in line or "spawn" in line)
+            and not (" GET /user/" in line and "/api/status" in line)
+            and " GET /hub/api/user " not in line
+        ]
+        return "\n".join(said[-120:])
 
 
 def hub_venv(folder: Path) -> Path:
@@ -111,17 +126,43 @@ def hub_venv(folder: Path) -> Path:
 
     def not_the_project(src: str, names: list[str]) -> set[str]:
         # the editable install's hooks point at the checkout: the project is installed below
-        return {n for n in names if "loo_lessons" in n or n.startswith("__editable__")} if src == ours else set()
+        return (
+            {n for n in names if "loo_lessons" in n or n.startswith("__editable__")}
+            if src == ours
+            else set()
+        )
 
-    shutil.copytree(ours, site, symlinks=True, copy_function=_link_or_copy, ignore=not_the_project, dirs_exist_ok=True)
+    shutil.copytree(
+        ours,
+        site,
+        symlinks=True,
+        copy_function=_link_or_copy,
+        ignore=not_the_project,
+        dirs_exist_ok=True,
+    )
     # server extensions, JupyterLab's app, the hub's templates and static files
     for shared in ("etc/jupyter", "share/jupyter", "share/jupyterhub"):
         if (Path(sys.prefix) / shared).is_dir():
-            shutil.copytree(Path(sys.prefix) / shared, folder / shared, symlinks=True, copy_function=_link_or_copy)
+            shutil.copytree(
+                Path(sys.prefix) / shared,
+                folder / shared,
+                symlinks=True,
+                copy_function=_link_or_copy,
+            )
     python = folder / "bin" / "python"
     subprocess.run(
-        [str(python), "-m", "pip", "install", "--quiet", "--no-deps", "--no-index", "--no-build-isolation",
-         "--disable-pip-version-check", str(REPO)],
+        [
+            str(python),
+            "-m",
+            "pip",
+            "install",
+            "--quiet",
+            "--no-deps",
+            "--no-index",
+            "--no-build-isolation",
+            "--disable-pip-version-check",
+            str(REPO),
+        ],
         check=True,
         cwd=folder,
         env={k: v for k, v in os.environ.items() if k != "PYTHONPATH"},
@@ -181,12 +222,24 @@ def start_hub(
             start_new_session=True,  # its own process group, stopped by its pid
         )
     cert = env.get("LOO_HUB_SSL_CERT", "")
-    hub = Hub(f"{'https' if cert else 'http'}://127.0.0.1:{port}", state, homes, log, proc, env, {proc.pid}, cert or True)
+    hub = Hub(
+        f"{'https' if cert else 'http'}://127.0.0.1:{port}",
+        state,
+        homes,
+        log,
+        proc,
+        env,
+        {proc.pid},
+        cert or True,
+    )
     deadline = time.monotonic() + timeout
     try:
         while True:  # up only when /hub/api/ answers 200 (the proxy answers 503 before)
             with contextlib.suppress(requests.RequestException):
-                if requests.get(f"{hub.url}/hub/api/", timeout=2, verify=cert or True).status_code == 200:
+                if (
+                    requests.get(f"{hub.url}/hub/api/", timeout=2, verify=cert or True).status_code
+                    == 200
+                ):
                     break
             if proc.poll() is not None or time.monotonic() > deadline:
                 raise RuntimeError("the hub did not start:\n" + hub.log_text())
@@ -328,7 +381,10 @@ def run_code(ws: Any, code: str, session: str) -> list[dict[str, Any]]:
     replied = idle = False
     while not (replied and idle):
         msg = json.loads(ws.recv())
-        if msg.get("msg_type") == "status" and msg["content"].get("execution_state") in ("restarting", "dead"):
+        if msg.get("msg_type") == "status" and msg["content"].get("execution_state") in (
+            "restarting",
+            "dead",
+        ):
             raise KernelDied(f"the kernel died running: {code[:60]}")  # killed (out of memory)
         if msg.get("parent_header", {}).get("msg_id") != msg_id:
             continue
@@ -383,7 +439,9 @@ class Kernel:
 
     def close(self) -> None:
         self.ws.close()
-        requests.delete(f"{self.base}/api/kernels/{self.id}", headers=self.auth, timeout=30, verify=self.verify)
+        requests.delete(
+            f"{self.base}/api/kernels/{self.id}", headers=self.auth, timeout=30, verify=self.verify
+        )
 
     def __enter__(self) -> Kernel:
         return self
