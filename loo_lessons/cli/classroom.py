@@ -57,3 +57,11 @@ def register(sub: Any) -> None:
     b.add_argument("database", help="the results database (STATE/class-results.sqlite)")
     b.add_argument("to", help="the copy to write (private, 0600)")
     b.set_defaults(func=_cmd_backup)
+    from loo_lessons.classroom import bench  # standard library and requests only at import
+
+    n = csub.add_parser(
+        "bench",
+        help="a class in a benchmark: N pupils log in, spawn, answer 10 questions (run as root)",
+    )
+    bench.register(n)
+    n.set_defaults(func=bench.bench)
