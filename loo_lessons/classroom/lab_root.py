@@ -27,12 +27,10 @@ import shutil
 from pathlib import Path
 from types import ModuleType
 
-import loo_lessons
-
 #: The checkout this package was imported from (when it was: an editable install, the tests).
 CHECKOUT = Path(__file__).resolve().parent.parent.parent
-#: The lessons an installed wheel carries (pyproject.toml's force-include).
-PACKAGED = Path(loo_lessons.__file__).resolve().parent / "_lessons"
+#: The lessons an installed wheel carries (pyproject.toml's force-include), beside the package.
+PACKAGED = Path(__file__).resolve().parent.parent / "_lessons"
 
 
 def lessons_source() -> Path:
