@@ -73,3 +73,13 @@ def test_an_after_that_is_not_a_note_is_refused(bad: str) -> None:
     assert e.value.field == "after"
     with pytest.raises(InputError):
         L.task("leading-ace-deal-89", 89, asks=["lead"], after=bad)
+
+
+def test_the_bots_personalities_are_in_a_learners_words() -> None:
+    """Lesson 12's table of bots shows each bot's declared personality: no code's names in
+    backticks, no snake_case (issue 23)."""
+    import re
+
+    shown = L.play(39, bots=["random-legal", "cautious", "bold", "sensible"]).players()._repr_html_()
+    assert "`" not in shown
+    assert not re.search(r"\b[a-z]+_[a-z_]+\b", shown), shown
