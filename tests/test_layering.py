@@ -8,6 +8,7 @@ from __future__ import annotations
 import ast
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -271,3 +272,107 @@ def test_a_view_registers_the_pictures_without_the_package_names() -> None:
         "print('<svg' in g.Hand.from_seed(3)._repr_html_())\n"
     )
     assert out.split() == ["False", "False", "True"]
+
+
+# --- no import circles, anywhere in the package (issue 26) ---------------------------------
+
+_MODULES = {
+    ".".join(p.relative_to(PKG.parent).with_suffix("").parts).removesuffix(".__init__"): p
+    for p in PKG.rglob("*.py")
+    if not set(p.relative_to(PKG).parts) & DATA
+}
+
+
+def _module_of(name: str, modules: dict[str, Path] = _MODULES) -> str | None:
+    """The package's module `name` is, or is in (`loo_lessons.engine.game.Hand` -> `...game`)."""
+    while name:
+        if name in modules:
+            return name
+        name = name.rpartition(".")[0]
+    return None
+
+
+def import_graph(modules: dict[str, Path] = _MODULES) -> dict[str, set[str]]:
+    """module -> the package's modules it imports: every import in the file, at the top, inside
+    a function (imported lazily) or for the type checker only, each an edge (a circle through a
+    lazy or a type-only import is still a circle a reader has to hold in mind)."""
+    graph: dict[str, set[str]] = {}
+    for name, path in modules.items():
+        package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+        edges: set[str] = set()
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ImportFrom):
+                mod = node.module or ""
+                if node.level:
+                    base = package.split(".")[: len(package.split(".")) - node.level + 1]
+                    mod = ".".join(base + ([mod] if mod else []))
+                # `from pkg import sub` imports the submodule; `from pkg import name`, the package
+                targets = [f"{mod}.{a.name}" if f"{mod}.{a.name}" in modules else mod for a in node.names]
+            elif isinstance(node, ast.Import):
+                targets = [a.name for a in node.names]
+            else:
+                continue
+            for t in targets:
+                m = _module_of(t, modules) if t.startswith("loo_lessons") else None
+                if m:
+                    edges.add(m)
+        graph[name] = edges - {name}
+    return graph
+
+
+def circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected groups of more than one module (Tarjan's algorithm)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on: set[str] = set()
+    found: list[list[str]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on.add(v)
+        for w in sorted(graph.get(v, ())):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            group = []
+            while True:
+                w = stack.pop()
+                on.discard(w)
+                group.append(w)
+                if w == v:
+                    break
+            if len(group) > 1:
+                found.append(sorted(group))
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return found
+
+
+def test_no_import_circles_in_the_package() -> None:
+    found = circles(import_graph())
+    assert found == [], "import circles: " + "; ".join(" ⇄ ".join(c) for c in found)
+
+
+def test_the_circle_finder_finds_circles() -> None:
+    graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}, "e": set()}
+    assert circles(graph) == [["a", "b", "c"]]
+    assert circles({"a": {"b"}, "b": set()}) == []
+    # a lazy import inside a function and a type-only import are edges too
+    src = {
+        "loo_lessons.x": "def f():\n    from loo_lessons import y\n",
+        "loo_lessons.y": "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from .x import f\n",
+    }
+    with tempfile.TemporaryDirectory() as d:
+        paths = {}
+        for name, text in src.items():
+            p = Path(d) / f"{name.split('.')[-1]}.py"
+            p.write_text(text)
+            paths[name] = p
+        assert circles(import_graph(paths)) == [["loo_lessons.x", "loo_lessons.y"]]

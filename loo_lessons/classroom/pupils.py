@@ -166,9 +166,21 @@ def other_account(name: str) -> str | None:
 def reachable_by_all(path: str | Path) -> bool:
     """True when every user of the machine may reach and read `path`: a pupil's server runs
     as the pupil, with the hub's Python and the project's lessons."""
+    return not unreachable(path)
+
+
+def unreachable(path: str | Path) -> str:
+    """Why not every user may reach and read `path`, in words naming the folder or file that
+    stops them ("/home/tess is private (mode 0700)"); "" when they may."""
     p = Path(path).resolve()
-    folders_open = all(os.stat(d).st_mode & 0o001 for d in p.parents)
-    return folders_open and bool(os.stat(p).st_mode & 0o004)
+    for d in reversed(p.parents):  # from / down: the first closed folder is the cause
+        mode = os.stat(d).st_mode
+        if not mode & 0o001:
+            return f"the folder {d} is private (mode {mode & 0o777:04o}): other users cannot pass it"
+    mode = os.stat(p).st_mode
+    if not mode & 0o004:
+        return f"{p} is not readable by other users (mode {mode & 0o777:04o})"
+    return ""
 
 
 def add_pupils(

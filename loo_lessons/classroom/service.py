@@ -24,6 +24,7 @@ import argparse
 import html
 import json
 import os
+import signal
 import sys
 import time
 import urllib.parse
@@ -262,7 +263,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     store = Store(Path(args.db))
     make_app(store, prefix).listen(url.port, url.hostname or "127.0.0.1")
-    ioloop.IOLoop.current().start()
+    loop = ioloop.IOLoop.current()
+    # Ctrl-C at the hub's terminal reaches this process too, and the hub's stop sends SIGTERM:
+    # either ends the service quietly (every answer is already committed, one at a time)
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(sig, lambda *_: loop.add_callback_from_signal(loop.stop))
+    loop.start()
     return 0
 
 

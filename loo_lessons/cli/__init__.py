@@ -14,10 +14,10 @@ from loo_lessons.cli import args as A
 from loo_lessons.cli.clean import for_terminal, one_line
 from loo_lessons.engine.errors import LooError
 
-#: Exit codes: 0 done, 1 a game left unfinished (`play`), 2 refused or failed (one line on
-#: stderr), 130 interrupted (Ctrl-C; `simulate` prints its partial tables first).
-EXIT_REFUSED = 2
-EXIT_INTERRUPTED = 130
+# the exit codes live with the arguments (cli/args.py), so a command module needs no import of
+# this one (which imports the commands: no circle)
+EXIT_INTERRUPTED = A.EXIT_INTERRUPTED
+EXIT_REFUSED = A.EXIT_REFUSED
 #: Packages of the `lessons` extra (the base install needs PyYAML only).
 EXTRAS = ("pandas", "numpy", "matplotlib", "ipywidgets", "anywidget", "traitlets", "IPython")
 

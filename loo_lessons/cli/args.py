@@ -15,6 +15,11 @@ from loo_lessons.cli.clean import for_terminal
 from loo_lessons.engine.deal import MAX_PLAYERS_WITHOUT_MISS, MIN_PLAYERS
 
 #: Most hands one `simulate` may play (some 15 to 20 minutes on one core).
+#: Exit codes: 0 done, 1 a game left unfinished (`play`), 2 refused or failed (one line on
+#: stderr), 130 interrupted (Ctrl-C; `simulate` prints its partial tables first).
+EXIT_REFUSED = 2
+EXIT_INTERRUPTED = 130
+
 MAX_HANDS = 10**7
 #: Most worker processes for `simulate`.
 MAX_WORKERS = 64

@@ -123,7 +123,6 @@ def _print_result(res: SimResult, args: argparse.Namespace) -> None:
 
 
 def _cmd_simulate(args: argparse.Namespace) -> int:
-    from loo_lessons.cli import EXIT_INTERRUPTED
     from loo_lessons.sim.montecarlo import Interrupted, simulate
     from loo_lessons.sim.workers import available_cores, dask_module
 
@@ -152,7 +151,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
             f"{res.requested:,} hands)",
             file=sys.stderr,
         )
-        return EXIT_INTERRUPTED
+        return A.EXIT_INTERRUPTED
     if progress is not None:
         progress.close()
     _print_result(res, args)

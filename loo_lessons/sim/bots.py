@@ -137,7 +137,7 @@ class Cautious:
     """Hates being looed. Stands only with a trump honour (ace, king, queen or jack of
     trumps) or two trumps; otherwise throws up, and never gambles on the miss. As dealer
     facing a lone stander, where he may not pass, he plays the miss for the pool (which
-    cannot be looed) unless his own hand qualifies. Plays his cards as `sensible` does."""
+    cannot be looed) unless his own hand qualifies. Plays his cards as the sensible bot does."""
 
     name: str = "cautious"
 
@@ -170,9 +170,9 @@ class Bold:
 
 @dataclass(frozen=True, slots=True)
 class Sensible:
-    """A steady heuristic player. Estimates its tricks (`trick_expectation`) and stands when
-    the estimate reaches `stand_at`, demanding `per_stander` more for each player already
-    in. A weak hand takes the miss when the miss is available, and throws up when it is
+    """A steady player. Counts the tricks his hand may take (about 0.6 of a trick is enough)
+    and stands when there are enough, asking a little more for each player already in. A
+    weak hand takes the miss when the miss is available, and throws up when it is
     not. As dealer against the miss-holder alone it stands on a fair hand; against a lone
     stander it plays its own fair hand, else the miss for the pool (never looed). In play
     it leads its strongest card, heads the trick when it can (high while others are still
@@ -199,9 +199,9 @@ class Sensible:
 
 @dataclass(frozen=True, slots=True)
 class Coached:
-    """Plays what the coach advises (`sim.coach`): each legal move played out `rollouts`
-    times over deals of the cards it cannot see, by sensible bots, and the best mean
-    counters chosen. Slow (a few hundred play-outs a decision): a strength test, not a
+    """Plays what the coach advises: each legal move played out a few dozen times over deals
+    of the cards it cannot see, by sensible bots, and the move with the most counters on
+    average chosen. Slow (a few hundred play-outs a decision): a strength test, not a
     table's everyday bot. Its seed comes from the `rng` it is given, so a seed replays it."""
 
     name: str = "coached"

@@ -40,6 +40,7 @@ from loo_lessons.scenario.transcripts import read_transcript
 from loo_lessons.scenario.write import write_whole
 from loo_lessons.sim.bots import BOTS, Bot, get_bot
 from loo_lessons.sim.game import DECISIONS, BotGame, decision_kind
+from loo_lessons.views.prose import prose
 from loo_lessons.widgets.controllers.base import Controller, Refused, is_int, traits_of
 from loo_lessons.widgets.controllers.coaching import Coaching
 from loo_lessons.widgets.controllers.score import coach_fields, coach_note, coach_words, weighed
@@ -255,6 +256,7 @@ class PlayController(Controller):
         task: str | None = None,
         asks: Sequence[str] | None = None,
         stand_in: str = "sensible",
+        after: str | None = None,
         **kwargs: Any,
     ) -> None:
         from_seed = hand is None
@@ -280,6 +282,11 @@ class PlayController(Controller):
         if self.task is None and self.asks != DECISIONS:
             raise InputError("asks", "only a task asks some of the decisions: name the task")
         self.stand_in = get_bot(stand_in)
+        # the lesson's words on the deal, shown once it is over (never before the learner acts)
+        try:
+            self._after = prose(after) if after is not None else None
+        except ValueError as e:
+            raise InputError("after", str(e).removeprefix("after: ")) from None
         self._refused = 0
         self._undone = 0
         self._baseline: int | None = None
@@ -313,6 +320,8 @@ class PlayController(Controller):
                 self._spec["must"] = True
             if self.task is not None:
                 self._spec |= {"task": self.task, "asks": list(self.asks), "stand_in": self.stand_in.name}
+            if after is not None:
+                self._spec["after"] = after
         super().__init__(**kwargs)
         self._apply({"data": self._data()})
         self.take_changes()
@@ -751,6 +760,8 @@ class PlayController(Controller):
             "error": self._error,
             **self.coaching.data(h),
             "task": self._task_data(),
+            # the lesson's words on the deal: in the data only once it is over
+            "after": self._after if (self._after and h.to_act is None) else None,
         }
         if mine:
             q = self._question()

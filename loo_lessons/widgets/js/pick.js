@@ -7,7 +7,7 @@
 // answer, in the order first clicked; for several, the selection), current (the key whose
 // verdict is shown), revealed (checked, or "Show the answer").
 // loo_lessons/widgets/controllers/pick.py mirrors pickReduce exactly (tests compare the two).
-import { h, fill, button, mount, act } from "./cards.js";
+import { h, fill, button, mount, act, proseEl } from "./cards.js";
 import { drawTable } from "./table.js";
 import { drawChoices, drawVerdict, speakVerdict, answerText, choiceMarks, addStyle } from "./verdict.js";
 
@@ -109,6 +109,7 @@ export default {
               verdictLine !== null ? h("p", { class: "loo-score", text: verdictLine }) : null,
               h("p", {}, h("strong", { text: answer.length === 1 ? "The answer: " : "Allowed: " }), answerText(q)),
               q.explanation ? h("p", { text: q.explanation }) : null,
+              proseEl(d.after),
               h("p", { class: "loo-muted", text: "Click any choice to see why it is, or is not, allowed." }),
             )
           : null,
