@@ -13,6 +13,8 @@ from collections.abc import Callable
 
 from loo_lessons.cli.clean import for_terminal
 from loo_lessons.engine.deal import MAX_PLAYERS_WITHOUT_MISS, MIN_PLAYERS
+from loo_lessons.scenario.evening import MAX_DEALS as _MAX_DEALS
+from loo_lessons.scenario.evening import MAX_SEED as _MAX_SEED
 
 #: Most hands one `simulate` may play (some 15 to 20 minutes on one core).
 MAX_HANDS = 10**7
@@ -20,12 +22,12 @@ MAX_HANDS = 10**7
 MAX_WORKERS = 64
 #: Most rollouts per move for `coach` (the coach's own limit, sim.coach.MAX_ROLLOUTS).
 MAX_ROLLOUTS = 100_000
-#: Most deals one `play --deals` evening may have (sim.evening.MAX_DEALS).
-MAX_DEALS = 500
+#: Most deals one `play --deals` evening may have (what a saved evening may hold).
+MAX_DEALS = _MAX_DEALS
 #: Longest `bench --seconds`.
 MAX_SECONDS = 600.0
-#: Seeds are whole numbers 0 to 2**63 - 1 (what a seeded chunk stores).
-MAX_SEED = 2**63 - 1
+#: Seeds are whole numbers 0 to 2**63 - 1 (what a seeded chunk stores; one bound with the evenings').
+MAX_SEED = _MAX_SEED
 #: A number typed on the command line longer than this is refused before conversion.
 _MAX_DIGITS = 20
 

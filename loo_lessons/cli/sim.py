@@ -162,6 +162,8 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
 def _cmd_play(args: argparse.Namespace) -> int:
     from loo_lessons.views.terminal import play_terminal
 
+    if args.json and args.resume is None:
+        raise argparse.ArgumentTypeError("argument --json: only with --resume FILE (the saved evening's ledger)")
     if args.resume is not None or args.deals is not None or args.evening:
         return _play_evening(args)
     A.within_table("--seat", args.seat, args.players)
@@ -184,6 +186,9 @@ def _play_evening(args: argparse.Namespace) -> int:
 
     if args.resume is not None:
         evening = load(args.resume)
+        if args.json:  # the ledger, as the contract gives it (scenario-format.md)
+            print(json.dumps(evening.ledger_json(), ensure_ascii=False))
+            return 0
     else:
         A.within_table("--seat", args.seat, args.players)
         A.within_table("--dealer", args.dealer, args.players)
@@ -263,4 +268,9 @@ def register(subparsers: Any) -> None:
     )
     p.add_argument("--evening", action="store_true", help="an evening until you type q")
     p.add_argument("--resume", metavar="FILE", help="go on with a saved evening (s FILE saves one)")
+    p.add_argument(
+        "--json",
+        action="store_true",
+        help="with --resume: print the saved evening's ledger as JSON instead of playing on",
+    )
     p.set_defaults(func=_cmd_play)
