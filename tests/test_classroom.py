@@ -4,6 +4,7 @@ by the engine, the answers' store, the teacher's page and CSV, and `post` outsid
 from __future__ import annotations
 
 import ast
+import os
 import stat
 import sys
 from dataclasses import replace
@@ -13,6 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from loo_lessons import regular_file
 from loo_lessons.classroom import pupils
 from loo_lessons.classroom.answers import AnswerRecord, check
 from loo_lessons.classroom.store import Store
@@ -235,8 +237,28 @@ def test_what_a_kernel_or_the_command_line_imports_is_the_standard_library(
             names += [a.name for a in node.names]
         elif isinstance(node, ast.ImportFrom):
             names.append(node.module or "")
-    outside = [n for n in names if n.split(".")[0] not in sys.stdlib_module_names]
+    # the project's own stdlib-only helpers are allowed, checked the same way
+    outside = [n for n in names if n.split(".")[0] not in sys.stdlib_module_names and n not in STDLIB_ONLY]
     assert outside == []
+
+
+#: Modules of this package that import only the standard library (so others above may use them).
+STDLIB_ONLY = ("loo_lessons.regular_file",)
+
+
+def test_the_shared_file_reader_imports_only_the_standard_library() -> None:
+    test_what_a_kernel_or_the_command_line_imports_is_the_standard_library(regular_file)
+
+
+def test_a_class_list_that_is_a_fifo_is_refused_at_once(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Opening a FIFO waits for a writer; the class list is read as every file is (no waiting)."""
+    fifo = tmp_path / "class-list"
+    os.mkfifo(fifo)
+    assert main(["class", "add-pupils", str(fifo), "ann"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "pipe" in err
+    with pytest.raises(pupils.ClassListError, match="directory"):
+        pupils.read(tmp_path)
 
 
 def test_a_class_quiz_posts_each_answer_as_the_hub_pupil(monkeypatch: pytest.MonkeyPatch) -> None:
