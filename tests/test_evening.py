@@ -156,6 +156,15 @@ def test_hostile_fields_are_refused_never_raised(raw: Any, key: str) -> None:
 _GOOD = _good()
 
 
+def test_the_command_lines_cap_reaches_the_table(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """`play --option loo_cap=N` (R49) is the evening's cap: the ledger's loos never pass it."""
+    seen: list[Evening] = []
+    monkeypatch.setattr("loo_lessons.views.evening.play_evening", lambda ev, *a: seen.append(ev) or 0)
+    argv = ["play", "--deals", "3", "--option", "loo_amount=pool_capped", "--option", "loo_cap=5"]
+    assert main(argv) == 0
+    assert seen[0].setup.loo_cap == 5 and seen[0].hand.setup.stakes.cap == 5
+
+
 def test_the_limits_agree() -> None:
     assert A.MAX_DEALS == MAX_DEALS
 

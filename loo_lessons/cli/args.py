@@ -121,16 +121,27 @@ def bot_names(text: str) -> tuple[str, ...]:
     return names
 
 
-def option_pair(text: str) -> tuple[str, str | bool]:
-    """KEY=VALUE: one rule option and one of its values."""
+#: The table's agreements `--option` takes besides the rule options, as a scenario names them
+#: (scenario-format.md): `loo_cap`, the cap of `loo_amount=pool_capped` (R49).
+TABLE_KEYS = ("loo_cap",)
+
+
+def option_pair(text: str) -> tuple[str, str | bool | int]:
+    """KEY=VALUE: one rule option and one of its values, or `loo_cap=N`."""
     from loo_lessons.engine.options import OPTION_SPECS
+    from loo_lessons.scenario.evening import TABLE_BOUNDS
 
     key, sep, value = text.partition("=")
     key = key.strip()
-    if not sep or key not in OPTION_SPECS:
+    if not sep or (key not in OPTION_SPECS and key not in TABLE_KEYS):
         raise argparse.ArgumentTypeError(
-            f"expected KEY=VALUE with KEY one of: {', '.join(OPTION_SPECS)}"
+            f"expected KEY=VALUE with KEY one of: {', '.join([*OPTION_SPECS, *TABLE_KEYS])}"
         )
+    if key in TABLE_KEYS:
+        try:
+            return key, int_range(*TABLE_BOUNDS[key])(value)
+        except argparse.ArgumentTypeError as e:
+            raise argparse.ArgumentTypeError(f"{key}: {e}") from None
     spec = OPTION_SPECS[key]
     v = value.strip()
     if spec.kind is bool:

@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from loo_lessons.cli import args as A
 from loo_lessons.quiz.model import TOPICS
 
 
@@ -139,7 +140,7 @@ def register(sub: Any) -> None:
         help="a class code, e.g. lead-10-42 (instead of --topic, --count and --seed)",
     )
     q.add_argument("--count", type=int, default=10, help="how many questions (0 to 500)")
-    q.add_argument("--seed", type=int, default=0)
+    q.add_argument("--seed", type=A.seed, default=0, help=f"0 to {A.MAX_SEED}")
     q.add_argument("--rules", default=None, help="ask every question under this preset")
     q.add_argument("--level", type=int, default=None, choices=(1, 2))
     q.add_argument(

@@ -29,8 +29,24 @@ if TYPE_CHECKING:
 
 
 def _options(args: argparse.Namespace) -> RuleOptions:
-    changes = dict(args.option or [])
+    changes = {k: v for k, v in args.option or [] if k not in A.TABLE_KEYS}
     return options_from({"preset": args.rules, **changes})
+
+
+def _loo_cap(args: argparse.Namespace, opts: RuleOptions) -> int | None:
+    """`--option loo_cap=N`: the cap of unlimited loo (R49), given exactly when
+    `loo_amount=pool_capped` is played, as a scenario gives it (scenario-format.md)."""
+    from loo_lessons.engine.options import LooAmount
+
+    cap = dict(args.option or []).get("loo_cap")
+    capped = opts.loo_amount is LooAmount.POOL_CAPPED
+    if capped and cap is None:
+        raise argparse.ArgumentTypeError(
+            "argument --option: loo_amount=pool_capped needs its cap (R49): add --option loo_cap=N"
+        )
+    if cap is not None and not capped:
+        raise argparse.ArgumentTypeError("argument --option: loo_cap=N is the cap of loo_amount=pool_capped only")
+    return int(cap) if cap is not None else None
 
 
 class Progress:
@@ -127,6 +143,10 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     from loo_lessons.sim.montecarlo import Interrupted, simulate
     from loo_lessons.sim.workers import available_cores, dask_module
 
+    if any(k in A.TABLE_KEYS for k, _ in args.option or []):  # simulate's cap is the decided one
+        raise argparse.ArgumentTypeError(
+            "argument --option: loo_cap is play's; simulate plays pool_capped at four stakes (DEFAULT_LOO_CAP_STAKES)"
+        )
     if args.dask is not None:
         dask_module()  # not installed: one line now, before any work
     workers = available_cores() if args.workers is None else args.workers
@@ -168,14 +188,16 @@ def _cmd_play(args: argparse.Namespace) -> int:
         return _play_evening(args)
     A.within_table("--seat", args.seat, args.players)
     A.within_table("--dealer", args.dealer, args.players)
+    opts = _options(args)
     return play_terminal(
         args.seed,
         args.players,
-        _options(args),
+        opts,
         args.seat,
         sys.stdin,
         sys.stdout,
         dealer=args.dealer,
+        loo_cap=_loo_cap(args, opts),
     )
 
 
@@ -192,7 +214,9 @@ def _play_evening(args: argparse.Namespace) -> int:
     else:
         A.within_table("--seat", args.seat, args.players)
         A.within_table("--dealer", args.dealer, args.players)
-        evening = Evening(setup_of(args.seed, args.players, _options(args), args.seat, dealer=args.dealer))
+        opts = _options(args)
+        setup = setup_of(args.seed, args.players, opts, args.seat, dealer=args.dealer, loo_cap=_loo_cap(args, opts))
+        evening = Evening(setup)
     return play_evening(evening, args.deals, sys.stdin, sys.stdout)
 
 

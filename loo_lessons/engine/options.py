@@ -560,8 +560,9 @@ DEFAULT_PRESET = "hoffmann"
 #: would make capped loo play as limited loo (a pool never holds less than the stake), so it
 #: must lie above it; the contract's own example (`loo_cap: 12` with `stake: 3`,
 #: scenario-format.md) and the Monte Carlo comparisons (sim.montecarlo) both use four stakes.
-#: A scenario file still names its cap (the loader asks for `loo_cap`); games dealt without
-#: one (`Hand.from_seed`, `loo-lessons play`, the play widget, `Table`) use this default.
+#: A scenario file still names its cap (the loader asks for `loo_cap`), and so does `loo-lessons
+#: play` (`--option loo_cap=N`); games dealt without one (`Hand.from_seed`, `simulate`, the play
+#: widget, `Table`) use this default.
 DEFAULT_LOO_CAP_STAKES = 4
 
 #: Ambiguities decided as fixed defaults (not options), each with its reason.
