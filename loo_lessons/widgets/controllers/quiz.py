@@ -375,6 +375,9 @@ class QuizController(Controller):
         self._apply(quiz_reduce(self.questions, self._state(), ev))
 
     def _sync(self, changes: Mapping[str, Any]) -> None:
+        if "index" in changes and changes["index"] != self.index:
+            # a selection belongs to its question: another question starts with none
+            changes = {**changes, "selected": []}
         if "class_request" in changes:  # a class code the page's banks do not hold
             code = changes["class_request"]
             if not isinstance(code, str) or len(code) > 40:
