@@ -465,10 +465,11 @@ def merge(paths: Iterable[str | Path], codes: Sequence[str] | None = None) -> Cl
 
 def from_records(records: Iterable[AnswerRecord]) -> list[Submission]:
     """Answer records (the hub's) grouped into one submission per pupil and class code, the
-    last answer to a question in an attempt counting; for `grade` and the same tables."""
+    first answer to a question in an attempt counting (an answer is final once posted: the
+    service refuses a second, `classroom.store`); for `grade` and the same tables."""
     by: dict[tuple[str, str], dict[int, dict[str, AnswerRecord]]] = {}
     for r in records:
-        by.setdefault((r.pupil, r.class_code), {}).setdefault(r.attempt, {})[r.question_id] = r
+        by.setdefault((r.pupil, r.class_code), {}).setdefault(r.attempt, {}).setdefault(r.question_id, r)
     out = []
     for (pupil, code), attempts in by.items():
         try:
