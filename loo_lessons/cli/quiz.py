@@ -105,7 +105,7 @@ def _cmd_quiz(args: argparse.Namespace) -> int:
 
 def _cmd_results(args: argparse.Namespace) -> int:
     from loo_lessons.quiz.class_code import parse
-    from loo_lessons.quiz.classroom import merge, safe_where, table_csv, table_text
+    from loo_lessons.quiz.classroom import merge, read_class_list, safe_where, table_csv, table_text
 
     codes = None
     if args.code:
@@ -114,7 +114,8 @@ def _cmd_results(args: argparse.Namespace) -> int:
         except ValueError as e:
             return _fail(f"--code: {e}")
     try:
-        room = merge(args.files, codes)
+        names = None if args.class_list is None else read_class_list(args.class_list)
+        room = merge(args.files, codes, names)
     except ValueError as e:
         return _fail(str(e))
     if room.pupils:
@@ -167,5 +168,10 @@ def register(sub: Any) -> None:
         action="append",
         metavar="TOPIC-COUNT-SEED",
         help="this class's code (repeat for several): a result for another code is refused",
+    )
+    r.add_argument(
+        "--class-list",
+        metavar="FILE",
+        help="the class's names, one a line: only these count; any other name is reported",
     )
     r.set_defaults(func=_cmd_quiz)
