@@ -111,37 +111,59 @@ def test_a_played_deal_and_the_play_widget_cite_the_same_rule(
     assert _withheld_rules(settlement_lines(s, h)) == {2: rule}
 
 
-# --- R38: three thirds are the whole pool ----------------------------------------------------------
+# --- R38 and V12: one reading of an odd pool, whoever takes the tricks ---------------------------
+
+#: [000] R38: "the pool is divided, in the proportion of one-third to each trick. ... The first
+#: takes two-thirds, and the second one-third." The book's stakes keep pools in threes; an odd
+#: pool is V12's: `carry_forward` ("Any odd white counters must be left for the next pool") or
+#: Peel's `early_tricks_preference` ("the winners of the first and second tricks have the
+#: preference").
+ODD_POOLS = range(3, 41)
 
 
 @pytest.mark.parametrize("remainder", ["carry_forward", "early_tricks_preference"])
-@pytest.mark.parametrize("pool", [9, 10, 11])
-def test_R38_one_hand_taking_all_three_tricks_takes_the_whole_pool(
-    pool: int, remainder: str
-) -> None:
-    """[000] “the pool is divided, in the proportion of one-third to each trick.”: three thirds
-    are the whole, so nothing is carried forward (today's bug: 9 of 10, 1 carried)."""
-    for how in ("order", "counts"):
-        s = settle(
-            players=5,
-            stakes=Stakes.make(pool=pool),
-            options=preset("hoffmann").with_(pool_remainder=remainder),
-            players_in=(1, 2, 3, 4, 0),
-            **({"trick_winners": [1, 1, 1]} if how == "order" else {"tricks_won": {1: 3}}),
+def test_R38_each_trick_takes_its_share_whoever_takes_three_two_or_one(remainder: str) -> None:
+    """One rule for every pool 3–40 and every way the tricks fall: each trick takes its
+    share (under carry_forward a third, rounded down, the odd counters staying, also from a
+    hand that takes all three: 13 → 12 taken, 1 stays; 14 in two tricks → 8, 4 and 2 stay),
+    and nothing is made or lost."""
+    options = preset("hoffmann").with_(pool_remainder=remainder)
+    for pool in ODD_POOLS:
+        third, odd = divmod(pool, 3)
+        if remainder == "carry_forward":
+            shares, stays = [third] * 3, odd
+        else:
+            shares, stays = [third + (odd >= 1), third + (odd == 2), third], 0
+        for winners in ([1, 1, 1], [1, 2, 1], [1, 1, 2], [2, 1, 1], [1, 2, 3]):
+            s = settle(
+                players=5,
+                stakes=Stakes.make(pool=pool),
+                options=options,
+                players_in=(1, 2, 3, 4, 0),
+                trick_winners=winners,
+            )
+            want: dict[int, int] = {}
+            for i, w in enumerate(winners):
+                want[w] = want.get(w, 0) + shares[i]
+            assert s.receives == want and s.left_in_pool == stays, (pool, winners)
+            assert sum(s.receives.values()) + s.left_in_pool == pool
+            assert [x.amount for x in s.lines if x.kind is LineKind.ODD] == ([stays] if stays else [])
+        # the count of tricks alone gives the same share to a hand that took all three
+        counts = settle(
+            players=5, stakes=Stakes.make(pool=pool), options=options, players_in=(1, 2, 3, 4, 0), tricks_won={1: 3}
         )
-        assert s.receives == {1: pool} and s.left_in_pool == 0, how
-        assert s.next_pool == 4 * 3 + 3
-        assert not any(x.kind is LineKind.ODD for x in s.lines)
-    # two tricks to one hand still leave the odd counter under carry_forward (A11)
-    split = settle(
-        players=5,
-        stakes=Stakes.make(pool=10),
-        options=preset("hoffmann"),
-        players_in=(1, 2, 3, 4, 0),
-        trick_winners=[1, 2, 1],
-    )
-    assert split.receives == {1: 6, 2: 3} and split.left_in_pool == 1
-    assert [x.amount for x in split.lines if x.kind is LineKind.ODD] == [1]
+        assert counts.receives == {1: sum(shares)} and counts.left_in_pool == stays
+
+
+def test_R38_the_issues_two_cases_under_carry_forward() -> None:
+    """Issue 25.5: a sole winner of all three tricks of 13 and two tricks of 14, one rule."""
+    options = preset("hoffmann")  # pool_remainder: carry_forward
+    sweep = settle(players=5, stakes=Stakes.make(pool=13), options=options, players_in=(1, 2, 3, 4, 0), trick_winners=[1, 1, 1])
+    assert sweep.receives == {1: 12} and sweep.left_in_pool == 1
+    two = settle(players=5, stakes=Stakes.make(pool=14), options=options, players_in=(1, 2, 3, 4, 0), trick_winners=[1, 2, 1])
+    assert two.receives == {1: 8, 2: 4} and two.left_in_pool == 2
+    words = [x.reason for x in sweep.lines if x.kind is LineKind.TRICKS]
+    assert words == ["He took all three tricks: three thirds, each rounded down."]
 
 
 def test_R38_carry_forward_sweep_as_a_scenario() -> None:
@@ -156,8 +178,8 @@ tricks_won: {1: 3}
 """
     )
     s = sc.final_settlement
-    assert s is not None and s.receives == {1: 10} and s.left_in_pool == 0
-    assert "receives 10 counters" in explain_text(sc)
+    assert s is not None and s.receives == {1: 9} and s.left_in_pool == 1
+    assert "receives 9 counters" in explain_text(sc)
 
 
 # --- R49: a default maximum ------------------------------------------------------------------------

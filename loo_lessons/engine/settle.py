@@ -76,8 +76,11 @@ def loo_amount(stakes: Stakes, pool: int, options: RuleOptions) -> int:
 def trick_shares(pool: int, options: RuleOptions) -> tuple[tuple[int, int, int], int]:
     """Counters won by tricks one, two and three (R38), and any remainder left in the pool (A11).
 
-    The remainder is what is left when the three tricks fall to different hands; one hand
-    taking all three takes the whole pool (three thirds are the whole), see `settle`."""
+    One rule whoever takes the tricks: under `carry_forward` each trick takes a third,
+    rounded down, and the odd counters stay, also when one hand takes all three (13: 12
+    taken, 1 stays), as the option's words say (V12's Foster text: "Any odd white counters
+    must be left for the next pool"; the book, R38, gives only "one-third to each trick").
+    Under `early_tricks_preference` the shares make the whole pool."""
     third, odd = divmod(pool, 3)
     if odd == 0:
         return (third, third, third), 0
@@ -501,12 +504,9 @@ def settle_in_order(
         if shares[0] != shares[2] and sorted(tricks_won.values()) != [3]:
             raise ValueError("the order of tricks is needed to share an odd pool")
         for seat, n in tricks_won.items():
-            if n:
+            if n:  # equal shares, or one hand's three (the order is then no matter)
                 won[seat] = n
-                receives[seat] = shares[0] * n
-    if len(won) == 1 and sum(won.values()) == 3:  # "one-third to each trick": thirds make a whole
-        receives = {seat: pool for seat in won}
-        left = 0
+                receives[seat] = sum(shares[:n])
     why = (stakes, options, winners, for_pool, charged, award_law, shares, left)
     withheld: dict[int, int] = {}
     if for_pool is not None or withheld_seats:
@@ -581,7 +581,7 @@ def _lines(s: Settlement, w: Why) -> tuple[SettlementLine, ...]:
         )
         return (*lines, *after, _next_pool_line(s.next_pool, options))
     sweep = next((seat for seat, n in s.tricks_won.items() if n == 3), None)
-    lines.append(_pool_line(s.pool, w.shares, w.odd, sweep, options))
+    lines.append(_pool_line(s.pool, w.shares, options))
     which: dict[int, list[int]] = {}
     for i, seat in enumerate(w.trick_winners or ()):
         which.setdefault(seat, []).append(i + 1)
@@ -590,7 +590,8 @@ def _lines(s: Settlement, w: Why) -> tuple[SettlementLine, ...]:
             SettlementLine(
                 LineKind.TRICKS,
                 "R38",
-                "He took all three tricks: three thirds are the whole pool."
+                ("He took all three tricks: three thirds are the whole pool." if not w.odd else
+                 "He took all three tricks: three thirds, each rounded down.")
                 if seat == sweep
                 else "Each trick takes one third of the pool.",
                 seat,
@@ -671,10 +672,8 @@ def _lines(s: Settlement, w: Why) -> tuple[SettlementLine, ...]:
     return tuple(lines)
 
 
-def _pool_line(
-    pool: int, shares: tuple[int, int, int], odd: int, sweep: int | None, options: RuleOptions
-) -> SettlementLine:
-    if pool % 3 == 0 or sweep is not None:
+def _pool_line(pool: int, shares: tuple[int, int, int], options: RuleOptions) -> SettlementLine:
+    if pool % 3 == 0:
         reason = "The pool is divided, one third to each trick."
     elif options.pool_remainder is PoolRemainder.EARLY_TRICKS_PREFERENCE:
         reason = (

@@ -81,8 +81,6 @@ def line_text(
             )
         if line.amount % 3 == 0:
             return f"{held} is divided, one third to each trick: {counters(a)} a trick."
-        if any(x.tricks_taken == 3 for x in s.lines if x.kind is LineKind.TRICKS):
-            return f"{held} is divided, one third to each trick: all three went to one hand."
         if a != c:
             return f"{held} does not divide by three: the tricks take {a}, {b} and {c}."
         return f"{held} does not divide by three: each trick takes {counters(a)}."
