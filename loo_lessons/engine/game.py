@@ -918,6 +918,13 @@ class Hand:
         o = self.options
         if offence.info.play_phase:
             if seat not in self.players_in or self.awarded_to is not None:
+                if offence is Offence.EXPOSE_CARDS:  # R59's "any one": the players in the hand (A24)
+                    return InputError(
+                        "offence",
+                        f"seat {seat} is out of this hand (R07), and R59 (Peel: 'any one ... "
+                        "mentioning the value of his own, or opponents unplayed cards') is read as "
+                        "binding the players in it, who have opponents and unplayed cards (A24)",
+                    )
                 return InputError(
                     "offence",
                     f"seat {seat} played no card this deal, so it cannot be "

@@ -593,6 +593,19 @@ DEFAULTS_DECIDED: dict[str, str] = {
     "A21": "An offender who takes no trick in the replay is also looed; the whole hand is replayed; "
     "winnings are withheld only under R54 and R63.",
     "A23": "Penalties for looking at cards still apply in a must.",
+    "A24": "R59 (Peel, seed 004: 'as also is any one playing out of turn, or exposing or "
+    "mentioning the value of his own, or opponents unplayed cards') binds the players in the "
+    "hand. Read one way, 'any one' is every one at the table, so a player who threw up (R07) "
+    "and names an opponent's card is looed too; read the other, the law speaks of one who has "
+    "'opponents' and 'his own' unplayed cards, and a loo is paid by one who played, so a "
+    "player out of the hand is not within it. The engine takes the second, and its refusal "
+    "names R59 and this reading.",
+    "A25": "A player who looks at another's cards before declaring in a must throws up (R53: 'must "
+    "throw up his own cards, unexposed'), though in a must every one is bound to play (R43). "
+    "Read one way, R53's specific penalty prevails over R43's general rule (the engine's "
+    "reading: he may only throw up, and the explanation cites both); read the other, a must "
+    "binds him as a declared stander is bound (R54: he pays the full loo, plays on, and any "
+    "winnings stay in the pool).",
     "R49": "`loo_amount: pool_capped` with no agreed `loo_cap`: the maximum loo is four stakes "
     "(12 counters at a stake of 3). The book says only 'it is customary to fix a _maximum_ "
     "beyond which no further advance shall be permitted', with no figure; a cap at the stake "

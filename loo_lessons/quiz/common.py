@@ -477,8 +477,10 @@ def counts_mapping(
     hand: Hand, rules: Rules, extra: Mapping[str, Any] | None = None
 ) -> dict[str, Any]:
     """A finished deal written with `tricks_won` (the counts) instead of the tricks; with
-    the tricks when the pool does not divide by three (the shares then follow their order)."""
-    if hand.setup.stakes.pool % 3:
+    the tricks when some book's shares follow their order (an odd pool among two or three
+    hands: Peel's preference, `engine.settle.trick_shares`). One hand's three tricks take
+    the same under every reading, so its counts say all."""
+    if hand.setup.stakes.pool % 3 and len(set(hand.winners)) > 1:
         return scenario_of(hand, rules, extra=extra)
     won = {str(s): hand.winners.count(s) for s in hand.players_in}
     m = scenario_of(hand, rules, hands=(), tricks=False, extra={"tricks_won": won})
