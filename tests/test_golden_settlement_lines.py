@@ -409,3 +409,39 @@ def test_R54_R63_quiz_explanations_cite_the_engines_rule_for_withheld_winnings()
             assert f"({other})" not in d["explanation"], (rule, d["explanation"])
             seen.add(rule)
     assert seen == {"R54", "R63"}
+
+
+def test_R19_a_miss_played_for_the_pool_that_took_no_trick_is_not_said_to_have_taken_one() -> None:
+    """Issue 23 (lesson 4, "Two at the table"): the dealer's miss played for the pool took no
+    trick, so "Every one who played took a trick" (R39) is false; the line says the miss took
+    none and is never looed (R19 [000] “the proceeds of any tricks he may make remain in the
+    pool”; A16)."""
+    sc = loads(
+        """
+players: 3
+dealer: 0
+stake: 3
+turn_up: 2H
+declarations: {1: play, 2: pass, 0: play_miss_for_pool}
+tricks_won: {1: 3}
+"""
+    )
+    s = sc.final_settlement
+    assert s is not None and s.looed == () and s.receives == {1: 3}
+    (line,) = [x for x in s.lines if x.kind is LineKind.NOBODY_LOOED]
+    assert line.rule == "R19" and "took none" in line.reason and "Every one who played took" not in line.reason
+    text = explain_text(sc)
+    assert "Every one who played took a trick" not in text and "took none" in text
+    # when the miss did take a trick, the old words are true and stay
+    took = loads(
+        """
+players: 3
+dealer: 0
+stake: 3
+turn_up: 2H
+declarations: {1: play, 2: pass, 0: play_miss_for_pool}
+tricks_won: {1: 2, 0: 1}
+"""
+    ).final_settlement
+    assert took is not None
+    assert [x.rule for x in took.lines if x.kind is LineKind.NOBODY_LOOED] == ["R39"]

@@ -640,6 +640,17 @@ def _lines(s: Settlement, w: Why) -> tuple[SettlementLine, ...]:
                 "is a single.",
             )
         )
+    elif not s.looed and w.for_pool is not None and w.for_pool not in s.tricks_won:
+        # the miss played for the pool took no trick: not "every one ... took a trick"
+        lines.append(
+            SettlementLine(
+                LineKind.NOBODY_LOOED,
+                "R19",
+                "Every one who played his own cards took a trick, and the miss the dealer played "
+                "for the pool took none but is never looed (A16): nobody is looed.",
+                w.for_pool,
+            )
+        )
     elif not s.looed:
         lines.append(
             SettlementLine(

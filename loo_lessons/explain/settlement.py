@@ -110,6 +110,11 @@ def line_text(
             f"{counters(line.amount)} ({_loo_why(line, s, hand)})."
         )
     if k is LineKind.NOBODY_LOOED:
+        if line.seat is not None:  # the dealer's miss, played for the pool, took no trick (R19)
+            return (
+                "Every one who played his own cards took a trick; the miss played for the pool "
+                "took none, and it is never looed: nobody is looed."
+            )
         return "Every one who played took a trick: nobody is looed."
     if k is LineKind.SINGLE:
         return (
