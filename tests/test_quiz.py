@@ -600,8 +600,8 @@ def test_preset_filter(topic: str, preset: str) -> None:
         assert q.rules == PRESETS[preset].options.to_dict()
         assert q.scenario["rules"] == {"preset": preset}
         assert load(q.scenario).options == PRESETS[preset].options
-        assert q.prompt.startswith(
-            f"Under {'Hoffmann' if preset == 'hoffmann' else 'Peel'}'s rules:"
+        assert q.prompt.startswith(  # and ", with Peel's penalties (…)" when it cites them
+            f"Under {'Hoffmann' if preset == 'hoffmann' else 'Peel'}'s rules"
         )
 
 
@@ -856,3 +856,41 @@ def test_quiz_imports_no_jupyter_and_no_pandas() -> None:
 def test_bench_bank_reports_seconds() -> None:
     t = bench_bank("deal", n=5)
     assert isinstance(t, float) and t > 0
+
+
+# --- nothing in a question gives its answer away, and its book has its laws (issue 23) -----------
+
+
+def test_no_seat_choice_label_names_a_role() -> None:
+    """Lesson 3's quiz: a choice labelled "(the elder hand)" answered every "nobody has declared
+    yet" question. Over many seeds of every topic, a seat's choice is "Seat N", never with the
+    role ("(the elder hand)", "(the dealer)") the question may ask for."""
+    seen = 0
+    for topic in TOPICS:
+        for seed in range(4):
+            for q in generate(topic, 25, seed):
+                seats = [c for c in q.choices if c.key.isdigit() and c.label.startswith("Seat")]
+                if seats:
+                    seen += 1
+                    assert all(c.label.startswith(f"Seat {c.key}") and "(" not in c.label for c in seats), q.id
+                for c in q.choices:
+                    assert "elder" not in c.label and "(the dealer)" not in c.label, q.id
+    assert seen > 20  # the seat questions were met
+
+
+def test_every_questions_stated_book_has_the_laws_it_cites() -> None:
+    """An R53 question (Peel's law, seed 004) was asked "Under Hoffmann's rules". Every penalty
+    law (R50–R63) a question cites is quoted from a book its prompt names."""
+    from loo_lessons.engine.sources import RULES
+
+    named = {"Hoffmann's": {"000"}, "Peel's": {"003", "004"}}
+    met = 0
+    for topic in ("penalty", "declare", "dealer"):
+        for seed in range(6):
+            for q in generate(topic, 30, seed, preset="hoffmann"):
+                books = {s for word, seeds in named.items() if word in q.prompt.split(":")[0] for s in seeds}
+                for r in q.rule_ids:
+                    if r in {f"R{n}" for n in range(50, 64)}:
+                        met += 1
+                        assert any(x.seed in books for x in RULES[r].quotes), (q.id, r, q.prompt[:80])
+    assert met > 10
