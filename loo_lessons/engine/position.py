@@ -38,7 +38,7 @@ class _Penalty(Protocol):
     def offence(self) -> Offence: ...
 
 
-class Position(Protocol):
+class _Position(Protocol):
     """What `position_mapping` reads of a hand (`game.Hand` is one)."""
 
     @property
@@ -80,7 +80,7 @@ def rules_of(options: RuleOptions) -> str | dict[str, Any]:
 
 
 def position_mapping(
-    hand: Position,
+    hand: _Position,
     rules: str | Mapping[str, Any] | None = None,
     *,
     seats: Iterable[int] | None = None,
@@ -148,6 +148,6 @@ def position_mapping(
     return out
 
 
-def position_text(hand: Position) -> str:
+def position_text(hand: _Position) -> str:
     """The position of `hand` as scenario JSON text (standard library; sorted, stable)."""
     return json.dumps(position_mapping(hand), ensure_ascii=False)
