@@ -385,7 +385,7 @@ def test_the_quiz_shows_the_services_refusal_of_a_second_answer(monkeypatch: pyt
         def start(self) -> None:
             self.target()
 
-    monkeypatch.setattr(post.threading, "Thread", Now)
+    monkeypatch.setattr("loo_lessons.quiz.post.threading.Thread", Now)
     c = QuizController("lead", seed=5, count=3)
     pushed: list[bool] = []
     c.on_change = lambda: pushed.append(True)

@@ -159,7 +159,11 @@ _GOOD = _good()
 def test_the_command_lines_cap_reaches_the_table(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     """`play --option loo_cap=N` (R49) is the evening's cap: the ledger's loos never pass it."""
     seen: list[Evening] = []
-    monkeypatch.setattr("loo_lessons.views.evening.play_evening", lambda ev, *a: seen.append(ev) or 0)
+    def play(ev: Evening, *_: object) -> int:
+        seen.append(ev)
+        return 0
+
+    monkeypatch.setattr("loo_lessons.views.evening.play_evening", play)
     argv = ["play", "--deals", "3", "--option", "loo_amount=pool_capped", "--option", "loo_cap=5"]
     assert main(argv) == 0
     assert seen[0].setup.loo_cap == 5 and seen[0].hand.setup.stakes.cap == 5
@@ -177,11 +181,12 @@ UNRESUMABLE = [("stake", 0), ("loo", 0), ("loo_cap", -1), ("bank", 10**12), ("st
 
 @pytest.mark.parametrize(("key", "value"), UNRESUMABLE)
 def test_a_setting_the_reader_refuses_cannot_start_an_evening(key: str, value: int, capsys: pytest.CaptureFixture[str]) -> None:
+    given: dict[str, Any] = {key: value}
     with pytest.raises(InputError) as e:
-        setup_of(**{key: value})
+        setup_of(**given)
     assert e.value.field == key and "\n" not in str(e.value)
     with pytest.raises(InputError):  # the book's evening takes the same arguments, the same check
-        EveningController(**{key: value})
+        EveningController(**given)
     with pytest.raises(ScenarioError) as read:
         from_json({**_GOOD, key: value})
     assert read.value.field == f"evening.{key}"
@@ -204,7 +209,7 @@ def test_every_evening_that_starts_saves_and_resumes(
     seed: int, players: int, stake: int | None, loo: int | None, loo_cap: int | None, bank: int | None, unlimited: bool
 ) -> None:
     rules = {"preset": "peel", "loo_amount": "pool_capped" if unlimited else "fixed"}
-    given_ = {k: v for k, v in {"stake": stake, "bank": bank}.items() if v is not None}
+    given_: dict[str, Any] = {k: v for k, v in {"stake": stake, "bank": bank}.items() if v is not None}
     try:
         ev = Evening(setup_of(seed, players, rules, 1 % max(players, 1), loo=loo, loo_cap=loo_cap, **given_))
     except LooError as e:

@@ -238,8 +238,10 @@ def test_R39_originally_staked_only_when_the_loo_is_the_stake() -> None:
     assert loos and all("6 counters" in x["text"] for x in loos)
     assert not any("originally" in x["text"] or "originally" in x["reason"] for x in loos)
     assert all("fixed loo" in x["text"] and "stake was 3" in x["text"] for x in loos)
-    # cited as the table's agreement (R02's "an agreed number of counters"), not R39's words
-    assert all(x["rule_id"] == "R02" and "agreed number" in x["quote"] for x in loos)
+    # cited as the table's agreement (V8, Peel's page outside the seeds), neither R39's words
+    # nor R02's (the dealer's stake)
+    assert all(x["rule_id"] == "R39" and "full loo" in x["quote"] and "originally" not in x["quote"] for x in loos)
+    assert all("Peel" in x["book"] and "outside the seed texts" in x["book"] for x in loos)
     s = finish(make_hand(HANDS5, MISS5), PLAY5)
     texts = [x["text"] for x in settlement_lines(s) if x["kind"] == "loo"]
     assert texts and all("pays 3 counters (the amount originally staked)" in t for t in texts)
@@ -372,6 +374,9 @@ def test_every_settlement_line_in_json_has_rule_reason_quote_and_text(path: Path
     assert s["lines"], path.name
     for line in s["lines"]:
         assert line["rule_id"] in RULES and line["reason"] and line["text"], line
+        if line["source"].startswith("outside:"):  # a variant's book (V8's agreed loo)
+            assert "outside the seed texts" in line["book"], line
+            continue
         # a rule's quote, whole: joined with its quotes that run on in the same sentence
         assert line["quote"] in {
             uncut(line["rule_id"], q).text for q in RULES[line["rule_id"]].quotes

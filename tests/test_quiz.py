@@ -28,8 +28,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from loo_lessons.cli import main
-from loo_lessons.engine.laws import Law
 from loo_lessons.engine.options import PRESETS
+from loo_lessons.engine.settle import AGREED_LOO_RULE
+from loo_lessons.engine.settle import OUTSIDE_QUOTES as ENGINE_OUTSIDE_QUOTES
 from loo_lessons.engine.sources import RULES, SEED_FILES, seed_text
 from loo_lessons.explain import explain_json
 from loo_lessons.explain.words import quote_text
@@ -91,8 +92,8 @@ def ws(text: str) -> str:
 SEEDS_TEXT = {s: ws(seed_text(s)) for s in SEED_FILES}
 #: seed markup a page must never show: page marks {87}, italics _i.e._
 MARKUP = re.compile(r"\{\d+\}|(^|\W)_\w[^_]*_(\W|$)")
-#: quotes of books outside the seeds: only laws that a variant makes cite them
-OUTSIDE_QUOTES = {law.quote.text for law in Law if law.quote.outside}
+#: quotes of books outside the seeds: only laws and lines that a variant makes cite them
+OUTSIDE_QUOTES = {q.text for q in ENGINE_OUTSIDE_QUOTES}
 
 
 # --- little card helpers written from R01 (not the package's) ---------------------------------
@@ -260,9 +261,9 @@ def check_shape(q: dict[str, Any]) -> None:
         assert set(v) == VERDICT_KEYS
         assert v["correct"] is (k in q["answer"])
         assert v["rule_id"] in RULES and v["rule"] and v["reason"] and v["book"]
-        if v["source"].startswith("outside:"):  # a variant's book (V7), named as outside
+        if v["source"].startswith("outside:"):  # a variant's book (V7, V8), named as outside
             assert "outside the seed texts" in v["book"], v
-            assert v["quote"] in OUTSIDE_QUOTES and v["rule_id"] == "R17", v
+            assert v["quote"] in OUTSIDE_QUOTES and v["rule_id"] in ("R17", AGREED_LOO_RULE), v
         else:
             assert ws(v["quote"]) in SEEDS_TEXT[SEED_OF_FILE[v["source"]]], v["quote"]
         # what the page shows: the same words, seed markup (_i.e._, {87}) rendered

@@ -125,10 +125,15 @@ class SettlementLine:
     shares: tuple[int, ...] = ()
     offence: str | None = None
     quote_index: int = 0
+    # a line a variant makes cites the variant's book, outside the seeds (as `LawInfo` does)
+    outside: Quote | None = None
 
     @property
     def quote(self) -> Quote:
-        """The book's words for this line: the quote of its rule (`rule`, `quote_index`)."""
+        """The book's words for this line: the quote of its rule (`rule`, `quote_index`), or
+        the outside book's for a variant's line."""
+        if self.outside is not None:
+            return self.outside
         return RULES[self.rule].quotes[self.quote_index]
 
 
@@ -289,11 +294,17 @@ def _quote_with(rule: str, *words: str) -> int:
     return 0
 
 
-#: What a fixed loo set apart from the stake cites: the seeds give no figure for it (Peel's
-#: 3 and 6 are from pages outside them, rules-digest V8), so the line cites the table's
-#: agreement in the seeds' words, R02's "an agreed number of counters", never R39's "the
-#: same amount as was originally placed in the pool", which a loo of 6 on a stake of 3 is not.
-AGREED_LOO_RULE = "R02"
+#: What a fixed loo set apart from the stake cites: R39's loo as the table agreed it, variant
+#: V8 (Peel's loo of 6 on a stake of 3, from a page outside the seeds), in Peel's words for a
+#: full loo as an amount of its own (cited as `LawInfo` cites a variant's book). Never R39's
+#: own "the same amount as was originally placed in the pool", which a loo of 6 on a stake
+#: of 3 is not, nor R02, which is the dealer's stake.
+AGREED_LOO_RULE = "R39"
+AGREED_LOO_QUOTE = Quote("V8", "generally half the amount of the full loo")
+#: Every quote of a book outside the seeds that the engine cites: the variants' laws' and lines'.
+OUTSIDE_QUOTES: frozenset[Quote] = frozenset(
+    {law.quote for law in Law if law.quote.outside} | {AGREED_LOO_QUOTE}
+)
 
 
 def _loo_line(
@@ -315,6 +326,7 @@ def _loo_line(
                 "table plays for are its agreement (limited loo as Peel plays it, V8, A13).",
                 seat,
                 paid,
+                outside=AGREED_LOO_QUOTE,
             )
         return SettlementLine(LineKind.LOO, "R39", reason, seat, paid)
     if options.loo_amount is LooAmount.POOL_CAPPED and paid < pool:
