@@ -92,6 +92,13 @@ BAD: list[tuple[list[str], str]] = [
     (["quiz", "--topic", "deal", "--html", MISSING + "/quiz.html"], "quiz.html"),
     (["quiz", "--topic", "deal", "--html", str(ROOT / "tests")], "tests"),
     (["quiz"], "--topic: give a topic"),
+    (["quiz", "--topic", "lead", "--seed", "-1"], "--seed"),  # no id like lead--1-0
+    (["quiz", "--topic", "lead", "--seed", str(2**63)], "--seed"),
+    (["play", "--option", "loo_amount=pool_capped"], "loo_cap=N"),  # no cap: refused, not unlimited
+    (["play", "--deals", "2", "--option", "loo_amount=pool_capped"], "loo_cap=N"),
+    (["play", "--option", "loo_cap=9"], "pool_capped only"),
+    (["play", "--option", "loo_amount=pool_capped", "--option", "loo_cap=0"], "loo_cap"),
+    (["play", "--json"], "--resume"),
 ]
 
 

@@ -13,6 +13,8 @@ from collections.abc import Callable
 
 from loo_lessons.cli.clean import for_terminal
 from loo_lessons.engine.deal import MAX_PLAYERS_WITHOUT_MISS, MIN_PLAYERS
+from loo_lessons.scenario.evening import MAX_DEALS as _MAX_DEALS
+from loo_lessons.scenario.evening import MAX_SEED as _MAX_SEED
 
 #: Most hands one `simulate` may play (some 15 to 20 minutes on one core).
 #: Exit codes: 0 done, 1 a game left unfinished (`play`), 2 refused or failed (one line on
@@ -25,12 +27,12 @@ MAX_HANDS = 10**7
 MAX_WORKERS = 64
 #: Most rollouts per move for `coach` (the coach's own limit, sim.coach.MAX_ROLLOUTS).
 MAX_ROLLOUTS = 100_000
-#: Most deals one `play --deals` evening may have (sim.evening.MAX_DEALS).
-MAX_DEALS = 500
+#: Most deals one `play --deals` evening may have (what a saved evening may hold).
+MAX_DEALS = _MAX_DEALS
 #: Longest `bench --seconds`.
 MAX_SECONDS = 600.0
-#: Seeds are whole numbers 0 to 2**63 - 1 (what a seeded chunk stores).
-MAX_SEED = 2**63 - 1
+#: Seeds are whole numbers 0 to 2**63 - 1 (what a seeded chunk stores; one bound with the evenings').
+MAX_SEED = _MAX_SEED
 #: A number typed on the command line longer than this is refused before conversion.
 _MAX_DIGITS = 20
 
@@ -124,16 +126,27 @@ def bot_names(text: str) -> tuple[str, ...]:
     return names
 
 
-def option_pair(text: str) -> tuple[str, str | bool]:
-    """KEY=VALUE: one rule option and one of its values."""
+#: The table's agreements `--option` takes besides the rule options, as a scenario names them
+#: (scenario-format.md): `loo_cap`, the cap of `loo_amount=pool_capped` (R49).
+TABLE_KEYS = ("loo_cap",)
+
+
+def option_pair(text: str) -> tuple[str, str | bool | int]:
+    """KEY=VALUE: one rule option and one of its values, or `loo_cap=N`."""
     from loo_lessons.engine.options import OPTION_SPECS
+    from loo_lessons.scenario.evening import TABLE_BOUNDS
 
     key, sep, value = text.partition("=")
     key = key.strip()
-    if not sep or key not in OPTION_SPECS:
+    if not sep or (key not in OPTION_SPECS and key not in TABLE_KEYS):
         raise argparse.ArgumentTypeError(
-            f"expected KEY=VALUE with KEY one of: {', '.join(OPTION_SPECS)}"
+            f"expected KEY=VALUE with KEY one of: {', '.join([*OPTION_SPECS, *TABLE_KEYS])}"
         )
+    if key in TABLE_KEYS:
+        try:
+            return key, int_range(*TABLE_BOUNDS[key])(value)
+        except argparse.ArgumentTypeError as e:
+            raise argparse.ArgumentTypeError(f"{key}: {e}") from None
     spec = OPTION_SPECS[key]
     v = value.strip()
     if spec.kind is bool:
