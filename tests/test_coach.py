@@ -24,6 +24,7 @@ from loo_lessons.engine.options import preset
 from loo_lessons.engine.settle import Stakes
 from loo_lessons.sim import coach as C
 from loo_lessons.sim.bots import bot_move, get_bot
+from loo_lessons.sim.tally import normal_interval
 
 SENSIBLE = get_bot("sensible")
 
@@ -322,9 +323,10 @@ def test_the_strength_table_sums_to_the_seats_balances() -> None:
             frame_free.setdefault(bot, []).append(cols["won"][k] - cols["paid"][k] - staked)
     for bot, values in frame_free.items():
         assert rows[bot]["balance"] == pytest.approx(sum(values) / len(values))
-        est = C.mean_interval(values)
-        assert rows[bot]["balance_low"] == pytest.approx(est.low)
-        assert rows[bot]["balance_high"] == pytest.approx(est.high)
+        low, high = normal_interval(len(values), sum(values), sum(v * v for v in values))
+        assert rows[bot]["balance_low"] == pytest.approx(low)
+        assert rows[bot]["balance_high"] == pytest.approx(high)
+        assert low < rows[bot]["balance"] < high
 
 
 # --- the command line -----------------------------------------------------------------------------

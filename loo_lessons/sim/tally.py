@@ -28,6 +28,19 @@ PLAY, TAKE_MISS, PASS, MISS_FOR_POOL, NONE = range(5)
 
 Cell = int | float | bool | str | None
 
+#: The normal quantile of a two-sided 95 % interval.
+Z95 = 1.959963984540054
+
+
+def normal_interval(n: int, total: float, squares: float) -> tuple[float, float]:
+    """The normal 95 % interval of a mean from the sums of the values and of their squares.
+    Sound for the strength table's thousands of seat-hands; the coach's few hundred
+    play-outs of a bounded, skewed outcome need `sim.coach.mean_interval`."""
+    mean = total / n
+    var = (squares - n * mean * mean) / (n - 1) if n > 1 else 0.0
+    half = Z95 * math.sqrt(max(0.0, var) / n)
+    return mean - half, mean + half
+
 
 @dataclass(frozen=True)
 class Table:
@@ -247,11 +260,9 @@ class Tally:
         bots' names by code (else `bot 0`, `bot 1`, ...)."""
         rows: list[tuple[Cell, ...]] = []
         for code, (n, total, squares, looed, played) in sorted(self.bots.items()):
-            mean = total / n
-            var = (squares - n * mean * mean) / (n - 1) if n > 1 else 0.0
-            half = 1.959963984540054 * math.sqrt(max(0.0, var) / n)
+            low, high = normal_interval(n, total, squares)
             name = names[code] if code < len(names) else f"bot {code}"
-            rows.append((name, n, mean, mean - half, mean + half, played / n, looed / n))
+            rows.append((name, n, total / n, low, high, played / n, looed / n))
         return Table(
             ("bot",),
             ("seat_hands", "balance", "balance_low", "balance_high", "played", "looed"),
