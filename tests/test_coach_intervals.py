@@ -75,7 +75,7 @@ def test_the_coachs_own_outcomes_are_covered_at_every_count(at: int) -> None:
     assert seat is not None
     view = C.seat_view(hand, seat)
     bots = (get_bot("sensible"),) * hand.setup.players
-    legal, nets, _, _ = C._play_outs(view, hand.setup, bots, 1500, seed=at)
+    legal, nets, _, _, _ = C._play_outs(view, hand.setup, bots, 1500, seed=at)
     bounds = C.counter_bounds(hand.setup)
     assert len(legal) > 1
     for k, values in enumerate(nets):

@@ -121,6 +121,10 @@ class MoveValue:
     looed: Estimate  # chance of paying a loo
     trick: Estimate  # chance of taking at least one trick
     versus_best: Estimate  # mean counters minus the best move's, world by world (0 for the best)
+    #: the share of worlds in which everyone else threw up and the pool came to the seat
+    #: without play (R14-R16), and the mean counters those worlds bring (of `counters.mean`)
+    uncontested: float = 0.0
+    uncontested_counters: float = 0.0
 
     @property
     def key(self) -> str:
@@ -139,6 +143,8 @@ class MoveValue:
             "looed": self.looed.as_json(),
             "trick": self.trick.as_json(),
             "versus_best": self.versus_best.as_json(),
+            "uncontested": round(self.uncontested, 4),
+            "uncontested_counters": round(self.uncontested_counters, 4),
         }
 
 
@@ -337,9 +343,10 @@ def counter_bounds(setup: Setup) -> tuple[int, int]:
 
 def _play_outs(
     view: SeatView, setup: Setup, seats: Sequence[Bot], rollouts: int, seed: int
-) -> tuple[tuple[Action, ...], list[list[int]], list[int], list[int]]:
+) -> tuple[tuple[Action, ...], list[list[int]], list[int], list[int], list[list[int]]]:
     """Each legal move played out in `rollouts` worlds: the legal moves, and per move its
-    counters in each world, its loos and its deals with a trick."""
+    counters in each world, its loos, its deals with a trick, and [worlds, counters] of the
+    deals in which the pool came to the seat without play."""
     me = view.seat
     shape = _shape(view, setup)
     rng = random.Random(seed)
@@ -353,6 +360,7 @@ def _play_outs(
     nets: list[list[int]] = [[] for _ in legal]
     loos = [0] * n_moves
     tricks = [0] * n_moves
+    walks = [[0, 0] for _ in legal]
     world = first
     draws = random.Random()
     for i in range(rollouts):
@@ -368,10 +376,14 @@ def _play_outs(
             play_hand(h, seats, draws)
             s = h.settlement
             assert s is not None
-            nets[k].append(s.receives.get(me, 0) - s.loo_pays.get(me, 0))
+            net = s.receives.get(me, 0) - s.loo_pays.get(me, 0)
+            nets[k].append(net)
             loos[k] += me in s.loo_pays
             tricks[k] += s.tricks_won.get(me, 0) > 0
-    return legal, nets, loos, tricks
+            if s.pool_awarded_to == me:
+                walks[k][0] += 1
+                walks[k][1] += net
+    return legal, nets, loos, tricks, walks
 
 
 
@@ -398,7 +410,7 @@ def advise(
             "bots", "coached cannot play the coach's play-outs (it would ask the coach again)"
         )
     me = view.seat
-    legal, nets, loos, tricks = _play_outs(view, setup, seats, rollouts, seed)
+    legal, nets, loos, tricks, walks = _play_outs(view, setup, seats, rollouts, seed)
     n_moves = len(legal)
     means = [sum(v) / rollouts for v in nets]
     order = sorted(range(n_moves), key=lambda k: (-means[k], -tricks[k], k))
@@ -416,6 +428,8 @@ def advise(
             else mean_interval(
                 [a - b for a, b in zip(nets[k], nets[best], strict=True)], (lo - hi, hi - lo)
             ),
+            walks[k][0] / rollouts,
+            walks[k][1] / rollouts,
         )
         for k in order
     )
@@ -498,6 +512,26 @@ def _percent(p: float) -> str:
     return f"{100 * p:.0f} %"
 
 
+def _capital(text: str) -> str:
+    """`text` with its first letter a capital and the rest as written (`str.capitalize` would
+    make "playing K♣" read "Playing k♣")."""
+    return text[:1].upper() + text[1:]
+
+
+def _uncontested_words(m: MoveValue) -> str:
+    """Where most of a move's value comes from, when it is the deals nobody contested: in them
+    everyone else threw up and the pool came without play (R14-R16). Empty otherwise."""
+    if m.counters.mean <= 0 or 2 * m.uncontested_counters < m.counters.mean:
+        return ""
+    where = (
+        f"in {_percent(m.uncontested)} of the deals everyone else threw up and the pool came "
+        "to you unplayed"
+    )
+    if m.uncontested_counters >= m.counters.mean:
+        return f" All of that comes without play: {where}; the deals played out lose on average."
+    return f" Most of that comes without play: {where}."
+
+
 def _why(view: SeatView, moves: Sequence[MoveValue]) -> str:
     """One plain sentence: the best move, its chance of a trick, its mean, and its margin."""
     best = moves[0]
@@ -518,8 +552,8 @@ def _why(view: SeatView, moves: Sequence[MoveValue]) -> str:
             f"{_earns(second.counters.mean)} on average ({_percent(second.looed.mean)} looed)."
         )
     if a is Declaration.PLAY:
-        return f"{_trumps_words(view).capitalize()} {trick}; standing {amount} ({margin})."
-    return f"{what.capitalize()}, {trick}; it {amount} ({margin})."
+        return f"{_capital(_trumps_words(view))} {trick}; standing {amount} ({margin})."
+    return f"{_capital(what)}, {trick}; it {amount} ({margin}).{_uncontested_words(best)}"
 
 
 # --- the review of a deal: the seat's decisions that cost most ---------------------------------
