@@ -186,6 +186,22 @@ def test_without_dask_the_command_says_so_in_one_line() -> None:
         ("local:0", "--dask: local:0 is out of range: 1 to 64 workers"),
         ("local:two", "--dask: expected local:N (N workers), got 'local:two'"),
         ("two words", "--dask: expected a scheduler address (tcp://host:port) or local:N"),
+        ("nonsense", "--dask: 'nonsense' has no port: expected tcp://host:port"),
+        ("tcp://[::1:8749", "--dask: '[::1' is not an IPv6 address in brackets, like [::1]"),
+        (
+            "tls://localhost:8786",
+            "--dask: tls:// needs certificates the command line cannot give; use tcp:// "
+            "(through an SSH tunnel for a scheduler on another network)",
+        ),
+        ("tcp://localhost:99999", "--dask: port '99999' is not a number from 1 to 65535"),
+        ("127.0.0.1:0", "--dask: port '0' is not a number from 1 to 65535"),
+        ("tcp://host:port", "--dask: port 'port' is not a number from 1 to 65535"),
+        ("ws://host:8786", "--dask: 'ws' is not a scheduler protocol here: use tcp://host:port"),
+        (
+            "tcp://ho$t:8786",
+            "--dask: 'ho$t' is not a host name or address (an IPv6 address goes in brackets, "
+            "like [::1]:8786)",
+        ),
     ],
 )
 def test_cli_refuses_a_bad_dask_address(

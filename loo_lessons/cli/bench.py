@@ -81,7 +81,7 @@ def run(
     positions = [t.replay() for t in hands[:2000]]
     t0 = time.perf_counter()
     reps = 0
-    while time.perf_counter() - t0 < seconds / 2:
+    while reps == 0 or time.perf_counter() - t0 < seconds / 2:
         for p in positions:
             p.legal_actions()
         reps += len(positions)
