@@ -18,9 +18,10 @@ import os
 import re
 import signal
 import sys
+import threading
 from collections import deque
-from collections.abc import Callable, Generator, Sequence
-from contextlib import suppress
+from collections.abc import Callable, Generator, Iterator, Sequence
+from contextlib import contextmanager, suppress
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from loo_lessons.engine.errors import LooError
@@ -183,6 +184,24 @@ def _check_scheduler(address: str) -> None:
         )
 
 
+@contextmanager
+def _sigint_ignored_by_children() -> Iterator[None]:
+    """Processes started inside ignore Ctrl-C for good: a terminal's Ctrl-C reaches the whole
+    process group, and a local Dask worker that took it would print its traceback before the
+    partial tables. An ignored signal stays ignored across fork and exec, and neither Python
+    nor asyncio installs its handler over it. This process's own handler is back on leaving,
+    so its Ctrl-C still stops the run (`simulate`'s `Interrupted`). Only the main thread may
+    set a handler; elsewhere (a run in a thread) nothing changes."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
 def dask_module() -> Any:
     """`distributed`, or one LooError saying how to install it."""
     try:
@@ -198,13 +217,14 @@ def _on_dask(play: Callable[[J], R], jobs: Sequence[J], address: str) -> Generat
     m = _LOCAL.fullmatch(address)
     cluster = None
     if m is not None:
-        cluster = distributed.LocalCluster(
-            n_workers=int(m.group(1)),
-            threads_per_worker=1,
-            processes=True,
-            dashboard_address=None,
-            silence_logs=logging.ERROR,
-        )
+        with _sigint_ignored_by_children():
+            cluster = distributed.LocalCluster(
+                n_workers=int(m.group(1)),
+                threads_per_worker=1,
+                processes=True,
+                dashboard_address=None,
+                silence_logs=logging.ERROR,
+            )
         client = distributed.Client(cluster)
     else:
         try:
