@@ -23,7 +23,8 @@ from loo_lessons.engine.game import Hand, Setup
 from loo_lessons.engine.options import preset
 from loo_lessons.engine.settle import Stakes
 from loo_lessons.sim import coach as C
-from loo_lessons.sim.bots import bot_move, get_bot
+from loo_lessons.sim.bots import bot_move
+from loo_lessons.sim.coached import get_bot
 from loo_lessons.sim.tally import normal_interval
 
 SENSIBLE = get_bot("sensible")

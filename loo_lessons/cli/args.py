@@ -107,7 +107,7 @@ def preset_name(text: str) -> str:
 
 def bot_names(text: str) -> tuple[str, ...]:
     """One bot name, or one per seat, comma-separated."""
-    from loo_lessons.sim.bots import ALL_BOTS as BOTS
+    from loo_lessons.sim.coached import ALL_BOTS as BOTS
 
     names = tuple(b.strip() for b in text.split(","))
     if len(names) > MAX_PLAYERS_WITHOUT_MISS:

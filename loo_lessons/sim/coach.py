@@ -36,8 +36,7 @@ from loo_lessons.engine.game import Action, Hand, Phase, Setup
 from loo_lessons.engine.observation import SeatView, seat_view
 from loo_lessons.engine.settle import Stakes, loo_amount
 from loo_lessons.explain.words import action_label, and_list
-from loo_lessons.sim.bots import Bot, seat_bots
-from loo_lessons.sim.montecarlo import play_hand
+from loo_lessons.sim.bots import Bot, play_hand, seat_bots
 from loo_lessons.sim.tally import Z95
 
 #: Rollouts per legal move by default (the speed goal: 1,000 per move in <= 300 ms, `bench`).
@@ -404,11 +403,12 @@ def advise(
         raise InputError("rollouts", f"{rollouts} is out of range: 1 to {MAX_ROLLOUTS:,}")
     if setup is None:
         setup = _setup_from_view(view)
-    seats = seat_bots(bots, view.players, "sensible")
-    if any(b.name == "coached" for b in seats):
+    many = bots if isinstance(bots, Sequence) and not isinstance(bots, str) else (bots,)
+    if any((b if isinstance(b, str) else getattr(b, "name", None)) == "coached" for b in many):
         raise InputError(
             "bots", "coached cannot play the coach's play-outs (it would ask the coach again)"
         )
+    seats = seat_bots(bots, view.players, "sensible")
     me = view.seat
     legal, nets, loos, tricks, walks = _play_outs(view, setup, seats, rollouts, seed)
     n_moves = len(legal)

@@ -40,7 +40,8 @@ from loo_lessons.engine.options import (
 )
 from loo_lessons.engine.settle import Stakes
 from loo_lessons.engine.table import Table
-from loo_lessons.sim.bots import ALL_BOTS, Bot, bot_move, get_bot, seat_bots, seat_view
+from loo_lessons.sim.bots import Bot, bot_move, play_hand
+from loo_lessons.sim.coached import ALL_BOTS, get_bot, seat_bots
 from loo_lessons.sim.tally import DECLARATION_NAMES, NONE, Tally
 from loo_lessons.sim.tally import Table as SummaryTable
 from loo_lessons.sim.workers import WorkerLost, in_order
@@ -154,17 +155,6 @@ def _features(cards: Sequence[Card], trumps: Suit | None) -> int:
             elif c.rank is Rank.KING:
                 code |= 8
     return code
-
-
-def play_hand(hand: Hand, bots: Sequence[Bot], rng: random.Random) -> Hand:
-    """Play `hand` to the end with one bot per seat; forced moves do not consult the bot."""
-    while (seat := hand.to_act) is not None:
-        legal = hand.legal_actions()
-        if len(legal) == 1:
-            hand.apply_unchecked(legal[0])
-        else:
-            hand.apply_unchecked(bots[seat].choose(seat_view(hand, seat), legal, rng))
-    return hand
 
 
 def _empty_columns() -> Columns:
