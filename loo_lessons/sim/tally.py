@@ -138,17 +138,53 @@ class Tally:
         awarded: bool,
         bot: int = 0,
     ) -> None:
-        """Add one seat of one hand (`bot`: the code of the bot in that seat)."""
+        """Add one seat of one hand (`bot`: the code of the bot in that seat). Written out
+        row by row, not through `_add`: it runs for every seat of every simulated hand, and
+        the rows it makes are `_add`'s to the type (a new row keeps its bools, as `_add`'s
+        `list(values)` does; tests/test_tally_seat.py checks it against `_add`, value and
+        type)."""
         net = won - paid
-        if paid:
-            self.count("loos")
+        looed = paid > 0
+        if looed:
+            self.totals["loos"] = self.totals.get("loos", 0) + 1
         balance = net - staked
-        _add(self.bots, bot, (1, balance, balance * balance, paid > 0, code in (PLAY, TAKE_MISS)))
-        _add(self.decl, (position, code), (1, net, net - staked))
-        if code in (PLAY, TAKE_MISS):
-            _add(self.miss, (dealt, code), (1, net))
+        out = code in (PLAY, TAKE_MISS)
+        row = self.bots.get(bot)
+        if row is None:
+            self.bots[bot] = [1, balance, balance * balance, looed, out]
+        else:
+            row[0] += 1
+            row[1] += balance
+            row[2] += balance * balance
+            row[3] += looed
+            row[4] += out
+        key = (position, code)
+        row = self.decl.get(key)
+        if row is None:
+            self.decl[key] = [1, net, net - staked]
+        else:
+            row[0] += 1
+            row[1] += net
+            row[2] += net - staked
+        if out:
+            key = (dealt, code)
+            row = self.miss.get(key)
+            if row is None:
+                self.miss[key] = [1, net]
+            else:
+                row[0] += 1
+                row[1] += net
             if not awarded:  # a hand played out (the miss for the pool aside: A16)
-                _add(self.play, (played, position), (1, tricks > 0, paid > 0, tricks, net))
+                key = (played, position)
+                row = self.play.get(key)
+                if row is None:
+                    self.play[key] = [1, tricks > 0, looed, tricks, net]
+                else:
+                    row[0] += 1
+                    row[1] += tricks > 0
+                    row[2] += looed
+                    row[3] += tricks
+                    row[4] += net
 
     def copy(self) -> Tally:
         return Tally(
