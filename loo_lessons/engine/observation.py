@@ -84,7 +84,7 @@ class SeatView(NamedTuple):
     @property
     def standers(self) -> int:
         """How many have declared to play so far (on their own cards or the miss)."""
-        return sum(1 for _, d in self.declarations if d is not PASS)
+        return len(self.declarations) - [d for _, d in self.declarations].count(PASS)
 
     @property
     def current_trick(self) -> tuple[tuple[int, Card], ...]:
@@ -111,6 +111,9 @@ def seat_view(hand: Hand, seat: int) -> SeatView:
     """The view of `hand` from `seat`: everything public plus that seat's own cards."""
     s = hand.setup
     st = s.stakes
+    # built for every decision of every simulated hand: list comprehensions, not generators
+    # (a generator into a tuple costs a frame per item)
+    tricks = hand.tricks
     return SeatView(
         seat,
         s.players,
@@ -123,7 +126,7 @@ def seat_view(hand: Hand, seat: int) -> SeatView:
         hand.trumps,
         tuple(hand.declared.items()),
         hand.players_in,
-        tuple(tuple(t) for t in hand.tricks if t),
+        tuple([tuple(t) for t in tricks if t]) if tricks else (),
         tuple(hand.winners),
         st.pool,
         st.stake,

@@ -75,14 +75,20 @@ def trick_expectation(
     if trumps is None:
         return 0.0
     free, ace, king = _odds(players)
-    known = [int(c.rank) for c in cards if c.suit is trumps]
+    known = [c.rank for c in cards if c.suit is trumps]
     value = 0.25 * max(0, len(known) - 1)
     if turn_up is not None and turn_up.suit is trumps:
-        known.append(int(turn_up.rank))
+        known.append(turn_up.rank)
+    # the same sums in the same order as ever (a float added otherwise could tip a hand over
+    # `stand_at`); only the counting is cheaper: no generator, ranks compared as they are
     for c in cards:
-        r = int(c.rank)
+        r = c.rank
         if c.suit is trumps:
-            value += free[14 - r - sum(1 for k in known if k > r)]
+            higher = 0
+            for k in known:
+                if k > r:
+                    higher += 1
+            value += free[14 - r - higher]
         elif r == 14:
             value += ace
         elif r == 13:
@@ -189,10 +195,11 @@ class Sensible:
         strength = trick_expectation(view.hand, view.trumps, view.turn_up, view.players)
         if FOR_POOL in legal:  # the dealer against a lone stander (R17, R18)
             return PLAY if strength >= self.heads_up else FOR_POOL
-        if view.is_dealer and view.standers == 1 and view.miss_holder is not None:
+        standers = view.standers  # asked once: every declaration of a simulation comes here
+        if view.seat == view.dealer and standers == 1 and view.miss_holder is not None:
             # only the miss-holder stood (R16): heads-up against the miss
             return PLAY if strength >= self.heads_up and PLAY in legal else _fallback(legal, PASS)
-        if strength >= self.stand_at + self.per_stander * view.standers and PLAY in legal:
+        if strength >= self.stand_at + self.per_stander * standers and PLAY in legal:
             return PLAY
         return _fallback(legal, TAKE_MISS, PASS, PLAY)
 

@@ -202,11 +202,7 @@ def _play_chunk(job: _Job) -> _Part:
             0 if c >= 2 else (dealt[seat] if c == 0 else miss) for seat, c in enumerate(codes)
         ]
         won, paid, tw = s.receives, s.loo_pays, s.tricks_won
-        tally.count("hands")
-        tally.count("singles", s.is_single)
-        tally.count("awarded", awarded)
-        tally.count("in_play", in_play)
-        tally.count("played_in", 0 if awarded else in_play)
+        tally.hand(s.is_single, awarded, in_play)
         pos = positions[dealer]
         for seat in seats:
             tally.seat(

@@ -125,6 +125,17 @@ class Tally:
     def count(self, name: str, n: int = 1) -> None:
         self.totals[name] = self.totals.get(name, 0) + n
 
+    def hand(self, single: bool, awarded: bool, in_play: int) -> None:
+        """Add one hand's counts (what `count` would add for each, at once: it runs for every
+        simulated hand)."""
+        t = self.totals
+        get = t.get
+        t["hands"] = get("hands", 0) + 1
+        t["singles"] = get("singles", 0) + single
+        t["awarded"] = get("awarded", 0) + awarded
+        t["in_play"] = get("in_play", 0) + in_play
+        t["played_in"] = get("played_in", 0) + (0 if awarded else in_play)
+
     def seat(
         self,
         position: int,
@@ -141,7 +152,7 @@ class Tally:
         """Add one seat of one hand (`bot`: the code of the bot in that seat). Written out
         row by row, not through `_add`: it runs for every seat of every simulated hand, and
         the rows it makes are `_add`'s to the type (a new row keeps its bools, as `_add`'s
-        `list(values)` does; tests/test_tally_seat.py checks it against `_add`, value and
+        `list(values)` does; tests/test_fast_paths.py checks it against `_add`, value and
         type)."""
         net = won - paid
         looed = paid > 0
