@@ -13,13 +13,14 @@ import random
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from test_coach import _exact, _holding, _last_trick_position
 
 from loo_lessons.engine.game import Hand
+from loo_lessons.engine.observation import seat_view
 from loo_lessons.sim import coach as C
 from loo_lessons.sim.bots import get_bot
 from loo_lessons.widgets.backends.browser import MAX_COACH_ROLLOUTS
 from loo_lessons.widgets.controllers.coaching import REVIEW_ROLLOUTS
-from tests.test_coach import _exact, _holding, _last_trick_position
 
 #: Every play-out count the coach speaks at: the pages', the score's review, the command line's
 #: default (also the most a page may ask for).
@@ -73,7 +74,7 @@ def test_the_coachs_own_outcomes_are_covered_at_every_count(at: int) -> None:
     hand = _positions()[at]
     seat = hand.to_act
     assert seat is not None
-    view = C.seat_view(hand, seat)
+    view = seat_view(hand, seat)
     bots = (get_bot("sensible"),) * hand.setup.players
     legal, nets, _, _, _ = C._play_outs(view, hand.setup, bots, 1500, seed=at)
     bounds = C.counter_bounds(hand.setup)

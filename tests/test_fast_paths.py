@@ -14,9 +14,12 @@ from hypothesis import strategies as st
 
 from loo_lessons.engine.cards import FULL_PACK, Card, Suit
 from loo_lessons.engine.declare import Declaration
-from loo_lessons.engine.game import Hand
-from loo_lessons.engine.observation import seat_view
-from loo_lessons.sim.bots import trick_expectation
+from loo_lessons.engine.game import Hand, Setup
+from loo_lessons.engine.observation import SeatView, seat_view
+from loo_lessons.engine.options import options_from
+from loo_lessons.engine.settle import Stakes
+from loo_lessons.sim import coach as C
+from loo_lessons.sim.bots import bot_move, get_bot, play_hand, trick_expectation
 from loo_lessons.sim.tally import PLAY, TAKE_MISS, Tally, _add
 
 _SEAT = st.tuples(
@@ -125,7 +128,61 @@ def test_a_views_standers_are_the_declarations_to_play(seed: int, players: int) 
     rng = random.Random(seed)
     while hand.to_act is not None:
         view = seat_view(hand, hand.to_act)
+        # made as a plain tuple for speed: every field there, in its place
+        assert len(view) == len(SeatView._fields) and view == SeatView(**view._asdict())
+        assert view.put_down == hand.put_down_by(view.seat) and view.hand == hand.hand_of(view.seat)
         assert view.standers == sum(1 for _, d in view.declarations if d is not Declaration.PASS)
         assert view.tricks == tuple(tuple(t) for t in hand.tricks if t)
         legal = hand.legal_actions()
         hand.apply(legal[rng.randrange(len(legal))])
+
+
+# --- the coach does not play out a throw-up: the engine says it is worth nothing ---------------
+
+
+@given(
+    seed=st.integers(0, 2**32),
+    players=st.integers(2, 9),
+    preset_name=st.sampled_from(["hoffmann", "peel"]),
+    loo_amount=st.sampled_from(["fixed", "pool", "pool_capped"]),
+    remainder=st.sampled_from(["early_tricks_preference", "carry_forward"]),
+    ante=st.sampled_from(["dealer_only", "all_players"]),
+    bot=st.sampled_from(["sensible", "random-legal", "bold"]),
+)
+def test_a_seat_that_throws_up_wins_nothing_and_pays_nothing_in_any_play_out(
+    seed: int, players: int, preset_name: str, loo_amount: str, remainder: str, ante: str, bot: str
+) -> None:
+    opts = options_from(
+        {"preset": preset_name, "loo_amount": loo_amount, "pool_remainder": remainder, "ante": ante}
+    )
+    rng = random.Random(seed)
+    pool = rng.randrange(1, 40)
+    stakes = Stakes.make(3, pool=pool, players=players, ante=opts.ante)
+    hand = Hand.dealt(Setup(players, seed % players, opts, stakes), rng)
+    bots = (get_bot(bot),) * players
+    while hand.to_act is not None and Declaration.PASS not in hand.legal_actions():
+        hand.apply_unchecked(bot_move(hand, bots[hand.to_act], rng))
+    if hand.to_act is None:
+        return  # nobody could throw up in this deal: nothing to check
+    me = hand.to_act
+    hand.apply_unchecked(Declaration.PASS)
+    play_hand(hand, bots, rng)
+    s = hand.settlement
+    assert s is not None
+    assert s.receives.get(me, 0) == 0 and me not in s.loo_pays
+    assert s.tricks_won.get(me, 0) == 0 and s.pool_awarded_to != me
+
+
+def test_the_coach_gives_a_throw_up_exactly_nothing_and_the_rest_their_play_outs() -> None:
+    hand = Hand.from_seed(4, players=5)
+    advice = C.coach(hand, rollouts=60, seed=2)
+    throw = advice.move("pass")
+    zero = C.Estimate(0.0, 0.0, 0.0)
+    assert (throw.counters, throw.looed, throw.trick) == (zero, zero, zero)
+    # the other moves are played out: their figures are their play-outs'
+    legal, nets, *_ = C._play_outs(
+        seat_view(hand, hand.to_act or 0), hand.setup, (get_bot("sensible"),) * 5, 60, 2
+    )
+    for k, a in enumerate(legal):
+        if a is not Declaration.PASS:
+            assert advice.move(a).counters.mean == sum(nets[k]) / 60 and len(nets[k]) == 60

@@ -114,22 +114,30 @@ def seat_view(hand: Hand, seat: int) -> SeatView:
     # built for every decision of every simulated hand: list comprehensions, not generators
     # (a generator into a tuple costs a frame per item)
     tricks = hand.tricks
-    return SeatView(
-        seat,
-        s.players,
-        s.dealer,
-        hand.phase,
-        s.must,
-        hand.options,
-        tuple(hand.held[seat]),
-        hand.turn_up,
-        hand.trumps,
-        tuple(hand.declared.items()),
-        hand.players_in,
-        tuple([tuple(t) for t in tricks if t]) if tricks else (),
-        tuple(hand.winners),
-        st.pool,
-        st.stake,
-        st.loo,
-        hand.put_down_by(seat),
+    # every field given, in order: the tuple made directly, without the named tuple's
+    # Python-level __new__ (a frame per view)
+    return _new_view(
+        SeatView,
+        (
+            seat,
+            s.players,
+            s.dealer,
+            hand.phase,
+            s.must,
+            hand.options,
+            tuple(hand.held[seat]),
+            hand.turn_up,
+            hand.trumps,
+            tuple(hand.declared.items()),
+            hand.players_in,
+            tuple([tuple(t) for t in tricks if t]) if tricks else (),
+            tuple(hand.winners),
+            st.pool,
+            st.stake,
+            st.loo,
+            hand.put_down_by(seat),
+        ),
     )
+
+
+_new_view = tuple.__new__

@@ -360,6 +360,14 @@ def _play_outs(
     loos = [0] * n_moves
     tricks = [0] * n_moves
     walks = [[0, 0] for _ in legal]
+    # Throwing up is not played out: R07, "throwing up his hand altogether for that round",
+    # leaves the seat no trick to take, nothing to win and no loo to pay whatever the others
+    # do, so every play-out would say 0 (a third of a declaring decision's time). The engine
+    # agrees in every world tests/test_fast_paths.py plays out; the other moves meet the very
+    # worlds and draws they would have met.
+    played = [k for k, a in enumerate(legal) if a is not Declaration.PASS]
+    out = [k for k in range(n_moves) if k not in played]
+    last = played[-1] if played else -1
     world = first
     draws = random.Random()
     for i in range(rollouts):
@@ -367,8 +375,11 @@ def _play_outs(
             deal, world = _world(shape, rng)
         draws.seed(rng.getrandbits(64))
         same = draws.getstate()  # every move meets the same draws of the bots
-        for k, action in enumerate(legal):
-            h = world if k == n_moves - 1 else _replayed(shape, deal)
+        for k in out:
+            nets[k].append(0)
+        for k in played:
+            action = legal[k]
+            h = world if k == last else _replayed(shape, deal)
             h.apply_unchecked(action)
             if k:
                 draws.setstate(same)
@@ -419,9 +430,15 @@ def advise(
     moves = tuple(
         MoveValue(
             legal[k],
-            mean_interval(nets[k], (lo, hi)),
-            wilson(loos[k], rollouts),
-            wilson(tricks[k], rollouts),
+            # throwing up is worth 0 in every world, known (R07), not estimated
+            Estimate(0.0, 0.0, 0.0)
+            if legal[k] is Declaration.PASS
+            else mean_interval(nets[k], (lo, hi)),
+            *(
+                (Estimate(0.0, 0.0, 0.0), Estimate(0.0, 0.0, 0.0))
+                if legal[k] is Declaration.PASS
+                else (wilson(loos[k], rollouts), wilson(tricks[k], rollouts))
+            ),
             # the best against itself is 0 in every world, not an estimate
             Estimate(0.0, 0.0, 0.0)
             if k == best

@@ -40,7 +40,8 @@ from loo_lessons.engine.options import (
 )
 from loo_lessons.engine.settle import Stakes
 from loo_lessons.engine.table import Table
-from loo_lessons.sim.bots import Bot, bot_move, play_hand
+from loo_lessons.sim.bots import Bot, bot_move
+from loo_lessons.sim.bots import play_hand as play_hand  # its old home: still importable here
 from loo_lessons.sim.coached import ALL_BOTS, get_bot, seat_bots
 from loo_lessons.sim.tally import DECLARATION_NAMES, NONE, Tally
 from loo_lessons.sim.tally import Table as SummaryTable
