@@ -335,6 +335,11 @@ class SimResult:
 
 #: Hands per chunk (at least; more when a run would need over MAX_CHUNKS chunks).
 CHUNK_HANDS = 2_000
+#: Hands per chunk on Dask: each chunk is a task the scheduler sends, tracks and collects, so
+#: fewer, bigger ones (50 for a million hands, not 500); a multiple of CHUNK_HANDS, so an
+#: interrupted run still stops at whole local chunks. The tables do not depend on it (integer
+#: sums). Most of what Dask adds is fixed, though: starting the cluster and its processes.
+DASK_CHUNK_HANDS = 20_000
 MAX_CHUNKS = 1_000
 
 
@@ -403,7 +408,7 @@ def simulate(
     `progress(done, total)` is called as chunks finish. Ctrl-C raises `Interrupted`, whose
     `partial` result holds the chunks finished so far; a worker process that dies raises
     `WorkerLost` (its `done`: the hands finished), never a hang. `chunk`: hands per chunk
-    (at least).
+    (at least; on Dask `DASK_CHUNK_HANDS` unless another is given).
     """
     if hands < 0:
         raise ValueError("hands must be >= 0")
@@ -411,6 +416,8 @@ def simulate(
     seats = seat_bots(bots, players, "sensible")
     check_table_size(players, True)
     workers = max(1, workers)
+    if dask is not None and chunk == CHUNK_HANDS:
+        chunk = DASK_CHUNK_HANDS
     jobs = _jobs(hands, seed, players, opts, seats, stake, rows, chunk)
     t0 = time.perf_counter()
     cols = _empty_columns() if rows else None
