@@ -36,6 +36,7 @@ PLAY = Declaration.PLAY
 TAKE_MISS = Declaration.TAKE_MISS
 PASS = Declaration.PASS
 FOR_POOL = Declaration.PLAY_MISS_FOR_POOL
+_PLAY_PHASE = Phase.PLAY
 
 
 class Bot(Protocol):
@@ -190,7 +191,7 @@ class Sensible:
     heads_up: float = 0.45
 
     def choose(self, view: SeatView, legal: Sequence[Action], rng: random.Random) -> Action:
-        if view.phase is Phase.PLAY:
+        if view.phase is _PLAY_PHASE:
             return sensible_card(view, legal)
         strength = trick_expectation(view.hand, view.trumps, view.turn_up, view.players)
         if FOR_POOL in legal:  # the dealer against a lone stander (R17, R18)
@@ -261,10 +262,12 @@ def bot_move(hand: Hand, bot: str | Bot, rng: random.Random) -> Action:
 
 def play_hand(hand: Hand, bots: Sequence[Bot], rng: random.Random) -> Hand:
     """Play `hand` to the end with one bot per seat; forced moves do not consult the bot."""
+    legal_now = hand.legal_actions  # bound once: this loop runs for every simulated move
+    move = hand.apply_unchecked
     while (seat := hand.to_act) is not None:
-        legal = hand.legal_actions()
+        legal = legal_now()
         if len(legal) == 1:
-            hand.apply_unchecked(legal[0])
+            move(legal[0])
         else:
-            hand.apply_unchecked(bots[seat].choose(seat_view(hand, seat), legal, rng))
+            move(bots[seat].choose(seat_view(hand, seat), legal, rng))
     return hand
