@@ -58,6 +58,9 @@ BAD: list[tuple[list[str], str]] = [
     (["bench", "--seconds", "1e400"], "--seconds"),
     (["bench", "--seconds", "abc"], "--seconds"),
     (["bench", "--seconds", "601"], "--seconds"),
+    (["bench", "--seconds", "1e-9"], "--seconds"),  # nothing to time in a nanosecond
+    (["bench", "--browser", "--site", "/no/such"], "--site"),
+    (["bench", "--browser-only", "--site", "/no/such"], "--site"),
     (["simulate", "--hands", "0"], "--hands"),
     (["simulate", "--hands", "-5"], "--hands"),
     (["simulate", "--hands", str(MAX_HANDS + 1)], "--hands"),

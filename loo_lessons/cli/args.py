@@ -31,6 +31,9 @@ MAX_ROLLOUTS = 100_000
 MAX_DEALS = _MAX_DEALS
 #: Longest `bench --seconds`.
 MAX_SECONDS = 600.0
+#: Shortest `bench --seconds`: a figure timed for less than this is noise (and a loop timed for
+#: less than one pass has nothing to divide by).
+MIN_SECONDS = 0.01
 #: Seeds are whole numbers 0 to 2**63 - 1 (what a seeded chunk stores; one bound with the evenings').
 MAX_SEED = _MAX_SEED
 #: A number typed on the command line longer than this is refused before conversion.
@@ -81,7 +84,7 @@ rollouts = int_range(1, MAX_ROLLOUTS)
 
 
 def seconds(text: str) -> float:
-    """A positive, finite number of seconds, at most MAX_SECONDS."""
+    """A finite number of seconds, MIN_SECONDS to MAX_SECONDS."""
     s = text.strip()
     if len(s) > _MAX_DIGITS + 10:
         raise argparse.ArgumentTypeError(f"expected a number of seconds, got {short(text)}")
@@ -91,9 +94,9 @@ def seconds(text: str) -> float:
         raise argparse.ArgumentTypeError(
             f"expected a number of seconds, got {short(text)}"
         ) from None
-    if not math.isfinite(x) or not 0 < x <= MAX_SECONDS:
+    if not math.isfinite(x) or not MIN_SECONDS <= x <= MAX_SECONDS:
         raise argparse.ArgumentTypeError(
-            f"{short(text)} is out of range: more than 0 and at most {MAX_SECONDS:g} seconds"
+            f"{short(text)} is out of range: {MIN_SECONDS:g} to {MAX_SECONDS:g} seconds"
         )
     return x
 
@@ -111,7 +114,7 @@ def preset_name(text: str) -> str:
 
 def bot_names(text: str) -> tuple[str, ...]:
     """One bot name, or one per seat, comma-separated."""
-    from loo_lessons.sim.bots import ALL_BOTS as BOTS
+    from loo_lessons.sim.coached import ALL_BOTS as BOTS
 
     names = tuple(b.strip() for b in text.split(","))
     if len(names) > MAX_PLAYERS_WITHOUT_MISS:
