@@ -95,6 +95,12 @@ def _cmd_deal(args: argparse.Namespace) -> int:
 def _cmd_bench(args: argparse.Namespace) -> int:
     from loo_lessons.cli.bench import run
 
+    if args.browser or args.browser_only:
+        from pathlib import Path
+
+        from loo_lessons.cli.bench_browser import check_site
+
+        check_site(Path(args.site))  # before the minutes of CPython figures, not after
     if not args.browser_only:
         run(seconds=args.seconds, simulation=not args.no_simulation, million=args.million)
     if args.browser or args.browser_only:
