@@ -108,7 +108,7 @@ def test_bench_prints_its_figures(capsys: pytest.CaptureFixture[str]) -> None:
         out,
         re.M,
     )
-    assert re.search(r"worst \d+ ms = [\d,]+ floors; goal <= 12,000 floors", out)
+    assert re.search(r"worst \d+ ms; in CPU time [\d,]+ floors; goal <= 12,000 floors", out)
     for words in ("hands per second", "legal_actions per call", "import loo_lessons", "p95"):
         assert words in out
 

@@ -19,6 +19,7 @@ from loo_lessons.engine.observation import SeatView, seat_view
 from loo_lessons.engine.options import options_from
 from loo_lessons.engine.settle import Stakes
 from loo_lessons.sim import coach as C
+from loo_lessons.sim import montecarlo as M
 from loo_lessons.sim.bots import bot_move, get_bot, play_hand, trick_expectation
 from loo_lessons.sim.tally import PLAY, TAKE_MISS, Tally, _add
 
@@ -186,3 +187,13 @@ def test_the_coach_gives_a_throw_up_exactly_nothing_and_the_rest_their_play_outs
     for k, a in enumerate(legal):
         if a is not Declaration.PASS:
             assert advice.move(a).counters.mean == sum(nets[k]) / 60 and len(nets[k]) == 60
+
+
+@given(
+    st.lists(st.sampled_from(FULL_PACK), min_size=0, max_size=4, unique=True),
+    st.sampled_from([None, *Suit]),
+)
+def test_a_hands_features_by_table_are_its_features_counted(
+    cards: list[Card], trumps: Suit | None
+) -> None:
+    assert M._features_of(cards, M._FEATURE_OF[trumps]) == M._features(cards, trumps)
