@@ -266,9 +266,12 @@ def test_the_teacher_sees_every_pupils_answers_live(
                 },
                 {"class_code": CODE, "question_id": "lead-99-0", "answer": right, "attempt": 1},
                 {"class_code": CODE, "question_id": q0.id, "answer": ["=cmd|calc"], "attempt": 1},
+                # an answer is final once posted, and attempt 3 is not ann's next (issue 24)
+                {"class_code": CODE, "question_id": q1.id, "answer": list(q1.answer), "attempt": 1},
+                {"class_code": CODE, "question_id": q1.id, "answer": list(q1.answer), "attempt": 3},
             ],
         )
-        assert statuses == [201, 201, 403, 400, 400], statuses
+        assert statuses == [201, 201, 403, 400, 400, 409, 409], statuses
         # a pupil cannot read the class's dashboard or CSV, even from their kernel
         reads = k.text(
             "import os, urllib.request, urllib.error\n"
