@@ -22,7 +22,7 @@ import json
 import os
 import random
 import tempfile
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, ClassVar, Self
 
@@ -134,9 +134,14 @@ def _dealt_from_seed(hand: Hand, seed: int) -> bool:
 class SavedTranscript(os.PathLike[str]):
     """Where a transcript was written (a path: `PlayTable.load(saved)` reads it back)."""
 
-    def __init__(self, path: Path, data: Mapping[str, Any]) -> None:
+    def __init__(
+        self, path: Path, data: Mapping[str, Any], opener: Callable[..., Any] | None = None
+    ) -> None:
         self.path = path
         self.data = dict(data)
+        # what reads it back: the widget that saved it (`widgets.play.PlayTable.load`), else
+        # the controller itself (this module never imports the widget that shows it)
+        self._opener = opener
 
     def __fspath__(self) -> str:
         return str(self.path)
@@ -153,10 +158,8 @@ class SavedTranscript(os.PathLike[str]):
         return len(self.data.get("actions") or [])
 
     def load(self, **kwargs: Any) -> Any:
-        """The saved game, live again in JupyterLab (`PlayTable.load(self.path)`)."""
-        from loo_lessons.widgets.play import PlayTable
-
-        return PlayTable.load(self.path, **kwargs)
+        """The saved game, live again where it was saved (in JupyterLab, `PlayTable.load`)."""
+        return (self._opener or PlayController.load)(self.path, **kwargs)
 
     def _repr_html_(self) -> str:
         n = self.moves

@@ -93,7 +93,7 @@ export default {
         d.title ? h("h3", { text: d.title }) : null,
         q.view ? drawTable(q.view) : null,
         h("p", { class: "loo-prompt", text: q.prompt || "" }),
-        multi && !open ? h("p", { class: "loo-muted", text: "Select every choice that is allowed, then press Check." }) : null,
+        multi && !open ? h("p", { class: "loo-muted loo-screen-only", text: "Select every choice that is allowed, then press Check." }) : null,
         drawChoices(q, {
           onPick: (key) => send({ type: "choice", key }),
           marks,
@@ -110,7 +110,7 @@ export default {
               h("p", {}, h("strong", { text: answer.length === 1 ? "The answer: " : "Allowed: " }), answerText(q)),
               q.explanation ? h("p", { text: q.explanation }) : null,
               proseEl(d.after),
-              h("p", { class: "loo-muted", text: "Click any choice to see why it is, or is not, allowed." }),
+              h("p", { class: "loo-muted loo-screen-only", text: "Click any choice to see why it is, or is not, allowed." }),
             )
           : null,
         h(

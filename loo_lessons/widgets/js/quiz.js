@@ -655,7 +655,7 @@ export default {
           h("p", {}, h("strong", { text: answer.length === 1 ? "The answer: " : "The answers: " }), answerText(q)),
           q.explanation ? h("p", { class: "loo-explanation", text: q.explanation }) : null,
           (q.rule_ids || []).length ? h("p", { class: "loo-cite" }, "Rules: ", q.rule_ids.map((r) => h("span", { class: "loo-rule", text: r })).flatMap((x) => [x, " "])) : null,
-          h("p", { class: "loo-muted", text: "Click any choice to see why it is right or wrong." }),
+          h("p", { class: "loo-muted loo-screen-only", text: "Click any choice to see why it is right or wrong." }),
         );
         spoken = `${headline} ${shown !== null ? speakVerdict(q, shown, verdicts[shown], ["right", "wrong"]) : ""} The answer: ${answerText(q)}.`;
       } else if (q.multi) {
@@ -670,7 +670,7 @@ export default {
         h("p", { class: "loo-muted" }, h("span", { class: "loo-tag", text: topicName(q.topic) }), q.level ? ` level ${q.level}` : "", q.preset ? ` \u00B7 rules: ${q.preset}` : ""),
         q.view ? drawTable(q.view) : null,
         h("p", { class: "loo-prompt", text: q.prompt || "" }),
-        q.multi && !resp ? h("p", { class: "loo-muted", text: "Select every right choice, then press Check." }) : null,
+        q.multi && !resp ? h("p", { class: "loo-muted loo-screen-only", text: "Select every right choice, then press Check." }) : null,
         drawChoices(q, {
           onPick: (key) => grade({ type: "choice", key }),
           marks,
