@@ -99,7 +99,7 @@ def _fills(pdf: bytes) -> list[float]:
         height = float(pg.mediabox.height)
         ys: list[float] = []
 
-        def seen(text: str, cm: list[float], tm: list[float], font: Any, size: Any) -> None:
+        def seen(text: str, cm: list[float], tm: list[float], font: Any, size: Any, ys: list[float] = ys) -> None:
             if text.strip():
                 ys.append(tm[5] * cm[3] + cm[5])
 
@@ -113,7 +113,7 @@ def test_a_printed_lesson_is_short_full_and_needs_no_screen(
     browser: Browser, built_book: Path, number: str
 ) -> None:
     lesson = next((built_book / "notebooks").glob(f"{number}-*.html"))
-    page, w = open_page(browser, lesson, ready=".loo")
+    page, _w = open_page(browser, lesson, ready=".loo")
     try:
         page.emulate_media(media="print")
         boxes = page.eval_on_selector_all(
