@@ -1,0 +1,133 @@
+"""The book's guides (issue 26): every command a guide shows runs, the command-line page lists
+every command with its options, and the book's search finds the guides.
+
+A line of a ```sh block in a guide is either a `loo-lessons …` command, run here in a temporary
+folder, or marked `# not run by the tests: REASON` (it starts a server, waits for keys, takes
+minutes); the marked lines are listed in NOT_RUN, so none is skipped silently. A page the guide
+includes (`{include}`) is read too: its install block is run by tests/test_hub_install.py.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import re
+import shlex
+import sys
+from pathlib import Path
+
+import pytest
+
+from loo_lessons.cli import main, parser
+
+ROOT = Path(__file__).resolve().parent.parent
+GUIDES = ROOT / "book" / "guides"
+sys.path.insert(0, str(ROOT / "book" / "_ext"))
+from book_guides import cli_md, commands  # noqa: E402
+
+MARK = "# not run by the tests:"
+#: Every line of a guide the tests do not run, by page: a new one must be added here knowingly.
+NOT_RUN = {
+    ("learners.md", "make lessons"),
+    ("learners.md", "make lessons PORT=9000"),
+    ("learners.md", "loo-lessons play --seed 39 --players 5"),
+    ("learners.md", "loo-lessons play --seed 21 --deals 3"),
+    ("teachers.md", "loo-lessons quiz results class/"),
+    ("teachers.md", "loo-lessons quiz results class/ --code lead-10-42"),
+    ("teachers.md", "loo-lessons quiz results class/ --csv > class.csv"),
+    ("it.md", 'sqlite3 /var/lib/loo-hub/class-results.sqlite ".backup /var/backups/class-results.sqlite"'),
+    ("README.md", 'LOO_HUB_TEACHERS=tess "$HUB_VENV/bin/jupyterhub" -f deploy/jupyterhub/jupyterhub_config.py'),
+    ("contributors.md", ".venv/bin/python -m pytest -q tests/test_cli.py"),
+    ("performance.md", "loo-lessons bench"),
+    ("performance.md", "loo-lessons bench --million"),
+    ("performance.md", "loo-lessons bench --browser"),
+}
+SH_BLOCK = re.compile(r"^(<!-- install:[^\n]*\n)?```sh\n(.*?)^```", re.M | re.S)
+INCLUDE = re.compile(r"^```\{include\} (\S+)", re.M)
+
+
+def _pages() -> list[Path]:
+    """The guides and the pages they include."""
+    pages = sorted(GUIDES.glob("*.md"))
+    for page in list(pages):
+        pages += [(page.parent / m).resolve() for m in INCLUDE.findall(page.read_text())]
+    return pages
+
+
+def guide_lines() -> tuple[list[tuple[str, str]], set[tuple[str, str]]]:
+    """(page, command) to run, and (page, command) marked as not run; an install block's lines
+    are tests/test_hub_install.py's, so neither."""
+    run: list[tuple[str, str]] = []
+    marked: set[tuple[str, str]] = set()
+    for page in _pages():
+        for install, block in SH_BLOCK.findall(page.read_text()):
+            if install:
+                continue
+            for line in block.splitlines():
+                command, _, reason = line.partition(MARK)
+                command = command.strip()
+                if not command or command.startswith("#"):
+                    continue
+                if reason:
+                    assert reason.strip(), f"{page.name}: {command}: say why it is not run"
+                    marked.add((page.name, command))
+                else:
+                    run.append((page.name, command))
+    return run, marked
+
+
+def test_the_guides_show_commands_and_list_what_they_do_not_run() -> None:
+    run, marked = guide_lines()
+    assert marked == NOT_RUN
+    assert len(run) >= 10
+    others = [(p, c) for p, c in run if not c.startswith("loo-lessons ")]
+    assert not others, f"a line neither run nor marked `{MARK} REASON`: {others}"
+
+
+@pytest.mark.parametrize("page", sorted({p for p, _ in guide_lines()[0]}))
+def test_every_command_a_guide_shows_runs(page: str, tmp_path: Path,
+                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    # the guides name shipped files by their path in the project: the same path in the temp dir
+    (tmp_path / "loo_lessons").symlink_to(ROOT / "loo_lessons")
+    monkeypatch.chdir(tmp_path)
+    for _, command in (x for x in guide_lines()[0] if x[0] == page):
+        out, err = io.StringIO(), io.StringIO()
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            code = main(shlex.split(command)[1:])
+        assert code == 0, f"{page}: `{command}` ended {code}: {err.getvalue()[-300:]}"
+        assert out.getvalue().strip() or list(tmp_path.iterdir()) != [tmp_path / "loo_lessons"], \
+            f"{page}: `{command}` printed nothing and wrote nothing"
+
+
+def test_the_command_line_page_has_every_command_and_option() -> None:
+    page = cli_md()
+    paths = commands()
+    assert {"explain", "rules", "deal", "quiz", "quiz results", "simulate", "play", "coach",
+            "bench", "class add-pupils"} <= set(paths)
+    for path in paths:
+        assert re.search(rf"^#+ `loo-lessons {re.escape(path)}`$", page, re.M), path
+        # what `--help` shows for the command, option by option, is on the page
+        sub = parser()
+        for word in path.split():
+            sub = next(a for a in sub._actions if a.dest in ("cmd", "quiz_cmd", "class_cmd")
+                       ).choices[word]
+        for action in sub._actions:
+            for option in action.option_strings:
+                if option not in ("-h", "--help") and action.help != "==SUPPRESS==":
+                    assert f"`{option}" in page, f"{path}: {option}"
+
+
+def test_the_books_search_finds_the_guides(built_book: Path) -> None:
+    raw = (built_book / "searchindex.js").read_text()
+    index = json.loads(raw[raw.index("(") + 1 : raw.rindex(")")])
+    docs = index["docnames"]
+
+    def found(word: str) -> set[str]:
+        hits = index["terms"].get(word, [])
+        return {docs[i] for i in ([hits] if isinstance(hits, int) else hits)}
+
+    assert "book/guides/it" in found("culler")
+    assert "book/guides/teachers" in found("handout")
+    assert "book/generated/cli" in found("simul")
+    assert "book/guides/contributors" in found("architectur")
