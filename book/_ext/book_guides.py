@@ -27,7 +27,7 @@ API_MODULES = (
 )
 
 
-def _subcommands(p: argparse.ArgumentParser) -> Iterator[tuple[str, argparse.ArgumentParser, str]]:
+def subcommands(p: argparse.ArgumentParser) -> Iterator[tuple[str, argparse.ArgumentParser, str]]:
     """(name, parser, help) of each subcommand of `p`, in the parser's order."""
     for action in p._actions:  # argparse keeps its subparsers only here
         if isinstance(action, argparse._SubParsersAction):
@@ -40,7 +40,7 @@ def commands(p: argparse.ArgumentParser | None = None, prefix: str = "") -> list
     """Every command path of the parser ("explain", "quiz results", "class add-pupils")."""
     p = p or cli_parser()
     out: list[str] = []
-    for name, sub, _ in _subcommands(p):
+    for name, sub, _ in subcommands(p):
         path = f"{prefix}{name}"
         out.append(path)
         out.extend(commands(sub, path + " "))
@@ -69,7 +69,7 @@ def _command_md(path: str, p: argparse.ArgumentParser, helptext: str, level: int
     rows = _option_rows(p)
     if rows:
         out += ["| argument | what it does |", "|---|---|", *rows, ""]
-    for name, sub, h in _subcommands(p):
+    for name, sub, h in subcommands(p):
         out += _command_md(f"{path} {name}", sub, h, min(level + 1, 4))
     return out
 
@@ -84,7 +84,7 @@ def cli_md() -> str:
         "[learner's guide](../guides/learners.md) and the [teacher's guide](../guides/teachers.md).",
         "",
     ]
-    for name, sub, h in _subcommands(p):
+    for name, sub, h in subcommands(p):
         lines += _command_md(name, sub, h, 2)
     return "\n".join(lines).rstrip() + "\n"
 
