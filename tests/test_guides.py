@@ -17,7 +17,7 @@ import shlex
 from pathlib import Path
 
 import pytest
-from book_guides import cli_md, commands, subcommands
+from book_guides import api_md, cli_md, commands, subcommands
 
 from loo_lessons.cli import main, parser
 
@@ -113,6 +113,21 @@ def test_the_command_line_page_has_every_command_and_option() -> None:
             for option in action.option_strings:
                 if option not in ("-h", "--help") and action.help != "==SUPPRESS==":
                     assert f"`{option}" in page, f"{path}: {option}"
+
+
+def test_the_api_page_shows_every_public_name_with_its_docstring() -> None:
+    import inspect
+
+    import loo_lessons
+
+    page = api_md()
+    for name in (n for n in loo_lessons.__all__ if not n.startswith("_")):
+        obj = getattr(loo_lessons, name)
+        doc = inspect.getdoc(obj)
+        assert doc, f"loo_lessons.{name} has no docstring"
+        assert f"### `{name}`" in page and inspect.cleandoc(doc) in page, name
+        if not (inspect.isclass(obj) and issubclass(obj, BaseException)):  # no signature
+            assert f"{name}{inspect.signature(obj)}" in page, name
 
 
 def test_the_books_search_finds_the_guides(built_book: Path) -> None:

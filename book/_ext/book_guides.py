@@ -142,17 +142,20 @@ def api_md() -> str:
         "## `loo_lessons`",
         "",
     ]
-    for name in sorted(loo_lessons._PUBLIC):
+    top = sorted(n for n in loo_lessons.__all__ if not n.startswith("_"))
+    for name in top:
         lines += _entry(name, getattr(loo_lessons, name), 3)
     for modname in API_MODULES:
         module = importlib.import_module(modname)
         lines += [f"## `{modname}`", "", _first_paragraph(module), ""]
         for name in public_names(module):
-            if name in loo_lessons._PUBLIC and modname.startswith("loo_lessons.engine"):
-                lines += [f"- `{name}`: see above.", ""]
-                continue
             obj = getattr(module, name)
-            if inspect.isclass(obj) or inspect.isfunction(obj):
+            home = getattr(obj, "__module__", "") or ""
+            if name in top and home.startswith("loo_lessons.engine"):
+                lines += [f"- `{name}`: under `loo_lessons`, above.", ""]
+            elif (inspect.isclass(obj) or inspect.isfunction(obj)) and not home.startswith(modname):
+                lines += [f"- `{name}`: from `{home}`.", ""]  # a re-export: shown where it lives
+            elif inspect.isclass(obj) or inspect.isfunction(obj):
                 lines += _entry(name, obj, 3)
     return "\n".join(lines).rstrip() + "\n"
 
