@@ -3,8 +3,10 @@ every command with its options, and the book's search finds the guides.
 
 A line of a ```sh block in a guide is either a `loo-lessons …` command, run here in a temporary
 folder, or marked `# not run by the tests: REASON` (it starts a server, waits for keys, takes
-minutes); the marked lines are listed in NOT_RUN, so none is skipped silently. A page the guide
-includes (`{include}`) is read too: its install block is run by tests/test_hub_install.py.
+minutes); the marked lines are listed in NOT_RUN, so none is skipped silently. The hub's own
+deployment file, which the IT guide includes (`{include}`), is the hub tests' to run
+(tests/test_hub_install.py runs its install block; tests/test_jupyterhub.py and
+tests/test_hub_admin.py start the hub it describes).
 """
 
 from __future__ import annotations
@@ -34,34 +36,20 @@ NOT_RUN = {
     ("teachers.md", "loo-lessons quiz results class/"),
     ("teachers.md", "loo-lessons quiz results class/ --code lead-10-42"),
     ("teachers.md", "loo-lessons quiz results class/ --csv > class.csv"),
-    ("it.md", 'sqlite3 /var/lib/loo-hub/class-results.sqlite ".backup /var/backups/class-results.sqlite"'),
-    ("README.md", 'LOO_HUB_TEACHERS=tess "$HUB_VENV/bin/jupyterhub" -f deploy/jupyterhub/jupyterhub_config.py'),
     ("contributors.md", ".venv/bin/python -m pytest -q tests/test_cli.py"),
     ("performance.md", "loo-lessons bench"),
     ("performance.md", "loo-lessons bench --million"),
     ("performance.md", "loo-lessons bench --browser"),
 }
-SH_BLOCK = re.compile(r"^(<!-- install:[^\n]*\n)?```sh\n(.*?)^```", re.M | re.S)
-INCLUDE = re.compile(r"^```\{include\} (\S+)", re.M)
-
-
-def _pages() -> list[Path]:
-    """The guides and the pages they include."""
-    pages = sorted(GUIDES.glob("*.md"))
-    for page in list(pages):
-        pages += [(page.parent / m).resolve() for m in INCLUDE.findall(page.read_text())]
-    return pages
+SH_BLOCK = re.compile(r"^```sh\n(.*?)^```", re.M | re.S)
 
 
 def guide_lines() -> tuple[list[tuple[str, str]], set[tuple[str, str]]]:
-    """(page, command) to run, and (page, command) marked as not run; an install block's lines
-    are tests/test_hub_install.py's, so neither."""
+    """(page, command) to run, and (page, command) marked as not run."""
     run: list[tuple[str, str]] = []
     marked: set[tuple[str, str]] = set()
-    for page in _pages():
-        for install, block in SH_BLOCK.findall(page.read_text()):
-            if install:
-                continue
+    for page in sorted(GUIDES.glob("*.md")):
+        for block in SH_BLOCK.findall(page.read_text()):
             for line in block.splitlines():
                 command, _, reason = line.partition(MARK)
                 command = command.strip()
