@@ -21,6 +21,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+from book_guides import write_guides
 from book_pages import write_pages
 from docutils import nodes
 from sphinx.application import Sphinx
@@ -254,6 +255,7 @@ progress</button> <span id="loo-progress-status" role="status" aria-live="polite
 
 def _generate(app: Sphinx, config: Any) -> None:
     write_pages(Path(app.srcdir) / "book" / "generated")
+    write_guides(Path(app.srcdir) / "book" / "generated")  # the command line and the Python API
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
