@@ -123,10 +123,11 @@ ODD_POOLS = range(3, 41)
 
 @pytest.mark.parametrize("remainder", ["carry_forward", "early_tricks_preference"])
 def test_R38_each_trick_takes_its_share_whoever_takes_three_two_or_one(remainder: str) -> None:
-    """One rule for every pool 3–40 and every way the tricks fall: each trick takes its
-    share (under carry_forward a third, rounded down, the odd counters staying, also from a
-    hand that takes all three: 13 → 12 taken, 1 stays; 14 in two tricks → 8, 4 and 2 stay),
-    and nothing is made or lost."""
+    """One rule for every pool 3–40 and every way the tricks fall, R38 [000]: “the pool is
+    divided, in the proportion of one-third to each trick.” Each trick takes its share (under
+    carry_forward a third, rounded down, the odd counters staying, also from a hand that takes
+    all three: 13 → 12 taken, 1 stays; 14 in two tricks → 8, 4 and 2 stay), and nothing is
+    made or lost."""
     options = preset("hoffmann").with_(pool_remainder=remainder)
     for pool in ODD_POOLS:
         third, odd = divmod(pool, 3)
@@ -156,7 +157,8 @@ def test_R38_each_trick_takes_its_share_whoever_takes_three_two_or_one(remainder
 
 
 def test_R38_the_issues_two_cases_under_carry_forward() -> None:
-    """Issue 25.5: a sole winner of all three tricks of 13 and two tricks of 14, one rule."""
+    """Issue 25.5: a sole winner of all three tricks of 13 and two tricks of 14, one rule, R38
+    [000]: “the pool is divided, in the proportion of one-third to each trick.”"""
     options = preset("hoffmann")  # pool_remainder: carry_forward
     sweep = settle(players=5, stakes=Stakes.make(pool=13), options=options, players_in=(1, 2, 3, 4, 0), trick_winners=[1, 1, 1])
     assert sweep.receives == {1: 12} and sweep.left_in_pool == 1
@@ -419,8 +421,8 @@ def test_R54_R63_quiz_explanations_cite_the_engines_rule_for_withheld_winnings()
 def test_R19_a_miss_played_for_the_pool_that_took_no_trick_is_not_said_to_have_taken_one() -> None:
     """Issue 23 (lesson 4, "Two at the table"): the dealer's miss played for the pool took no
     trick, so "Every one who played took a trick" (R39) is false; the line says the miss took
-    none and is never looed (R19 [000] “the proceeds of any tricks he may make remain in the
-    pool”; A16)."""
+    none and is never looed (A16); R19 [000]: “the proceeds of any tricks he may make remain in
+    the pool, to abide the result of the next round.”"""
     sc = loads(
         """
 players: 3
