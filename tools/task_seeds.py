@@ -219,19 +219,20 @@ TASKS: dict[str, Wanted] = {
         False,
         lambda h, s: won_then_led(h, 2) and h.leaders[0] != 2 and tied(s, "lead"),
     ),
-    # 6, Following (short task): he only follows, at a table of bold players who all stand;
-    # once he holds two cards of the plain suit led, and heading the trick forbids the lower
-    # (R32, R33); and once he has two legal cards or more to choose from
-    "following-head-deal-218": Wanted(
+    # 6, Following (short task): at a table of bold players who all stand, he is the elder
+    # hand: a free first lead (his choice), then a follow in which he holds two cards of the
+    # plain suit led and heading the trick forbids the lower (R32, R33)
+    "following-head-deal-154": Wanted(
         5,
-        2,
+        1,
         0,
         "hoffmann",
         False,
         lambda h, s: (
             s[0][3] == "play"
             and had_to_head(h, s)
-            and asked_choice(s, "follow")
+            and len(h.players_in) == 5
+            and asked_choice(s, "lead")
         ),
         bots="bold",
     ),
