@@ -24,16 +24,26 @@ def test_bench_million_prints_the_seconds_and_the_memory_of_both_runs(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     # 40,000 and 4,000 hands: 20 and 2 chunks, so both runs have worker processes on 2 cores
-    got = million_figures(40_000)
+    got = million_figures(40_000, per_floor=1e-5)
     out = capsys.readouterr().out.splitlines()
     workers = available_cores()
-    assert len(out) == 2, out
+    assert len(out) == 3, out
     assert re.fullmatch(
         rf"simulate --hands 40,000 \(the command as it runs: seed 0, 5 players, sensible bots, "
-        rf"({workers} workers = the cores it may use|1 core: no workers)\): \d+\.\d s "
-        r"\(goal < 60 s for 1,000,000; [\d,]+ hands a second\)",
+        rf"({workers} workers = the cores it may use|1 core: no workers)\): \d+\.\d s = "
+        r"\d+\.\d\d floors a hand \(goal <= 30 s for 1,000,000 with 2 workers on a 2-core "
+        r"machine; [\d,]+ hands a second\)",
         out[0],
     ), out[0]
+    # the same hands on a local Dask cluster of as many workers, as a multiple of that run
+    assert re.fullmatch(
+        rf"simulate --hands 40,000 --dask local:{workers}: \d+\.\d s = \d+\.\d\d × the run "
+        rf"with {workers} worker processes \(goal <= 1\.1 ×\)",
+        out[1],
+    ), out[1]
+    assert got["million_dask_times"] == pytest.approx(got["million_dask_s"] / got["million_s"])
+    assert got["million_floors"] == pytest.approx(got["million_s"] / 40_000 / 1e-5)
+    out = out[1:]
     worker = r", largest worker \d+\.\d MB" if workers > 1 else ""
     assert re.fullmatch(
         rf"simulate's peak resident memory: 40,000 hands: main process \d+\.\d MB{worker}; "

@@ -362,3 +362,26 @@ def test_an_explicit_theme_wins_over_the_system_setting(browser: Browser, tmp_pa
         contrast(colours(page, head)[0], colours(page, '.loo-verdict[data-verdict="4H"]')[1]) >= 4.5
     )
     offline(w)
+
+
+def test_a_picks_after_words_come_only_once_it_is_checked(browser: Browser, tmp_path: Path) -> None:
+    """`after=`: the lesson's words on the answer are nowhere in what the page shows (nor in
+    what it would print) until the learner has checked; then they are, as text, styled."""
+    words = "Your lead had to be the **ace** (R23): it was *your* only trump."
+    pick = PickCard(scenario("lead-ace-of-trumps"), title="Lead", after=words)
+    page, w = open_page(browser, write(tmp_path, "a.html", static.page("After", pick.static_html())))
+    root = page.locator(".loo-static").first
+    assert "only trump" not in page.locator("body").inner_text()
+    page.emulate_media(media="print")
+    assert "only trump" not in page.locator("body").inner_text()
+    page.emulate_media(media="screen")
+    root.locator(f'.loo-choices [data-key="{pick.answer[0]}"]').click()
+    assert "only trump" not in page.locator("body").inner_text()  # selected, not yet checked
+    root.locator('button[data-action="check"]').click()
+    after = root.locator(".loo-after")
+    after.wait_for()
+    assert after.inner_text() == "Your lead had to be the ace (R23): it was your only trump."
+    assert after.locator("strong").inner_text() == "ace" and after.locator("em").inner_text() == "your"
+    root.locator('button[data-action="reset"]').click()
+    assert root.locator(".loo-after").count() == 0
+    offline(w)

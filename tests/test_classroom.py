@@ -4,17 +4,21 @@ by the engine, the answers' store, the teacher's page and CSV, and `post` outsid
 from __future__ import annotations
 
 import ast
+import json
+import os
 import stat
 import sys
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from loo_lessons import regular_file
 from loo_lessons.classroom import pupils
-from loo_lessons.classroom.answers import AnswerRecord, check
+from loo_lessons.classroom.answers import AnswerError, AnswerRecord, check, from_body
 from loo_lessons.classroom.store import Store
 from loo_lessons.cli import main
 from loo_lessons.quiz import post
@@ -24,6 +28,7 @@ from loo_lessons.quiz.classroom import (
     from_records,
     grade,
     questions_of,
+    table,
     table_csv,
 )
 
@@ -177,6 +182,49 @@ def test_the_dashboard_is_the_offline_table_of_the_same_answers() -> None:
     assert table_csv(results.pupils) == table_csv(graded)
 
 
+def _body(data: object) -> bytes:
+    return json.dumps(data).encode()
+
+
+def test_an_answer_is_final_and_no_post_can_hide_earlier_rows() -> None:
+    """Issue 24: a second answer to the same question of the same attempt is refused (409,
+    one line), an attempt that is not the pupil's next (3 after 1, or absurd) is refused
+    (409/400) and stores nothing, and a new attempt is a row beside the first."""
+    store = Store(":memory:")
+    q = questions_of(CODE)
+    wrong0 = next(c.key for c in q[0].choices if c.key not in q[0].answer)
+    for i in range(len(q)):
+        store.add(from_body(_body(record(i, [wrong0] if i == 0 else None)), "ann"))
+    before = store.records(CODE)
+    refused = [
+        (record(0), 409, "final once posted"),  # Q1 again, now right: not counted
+        (record(1, attempt=3), 409, "next attempt at lead-4-11 is 2"),
+        (record(1, attempt=10**6), 400, "attempt"),
+        ({**record(1), "pupil": "bob"}, 403, "only their own"),
+    ]
+    for data, status, words in refused:
+        with pytest.raises(AnswerError) as e:
+            store.add(from_body(_body(data), "ann"))
+        assert e.value.status == status and words in str(e.value) and "\n" not in str(e.value)
+    assert store.records(CODE) == before  # nothing stored
+    store.add(from_body(_body(record(0, attempt=2)), "ann"))  # "Start again": the next attempt
+    results = store.results(CODE)
+    assert not results.refusals
+    (ann,) = results.pupils
+    assert [(a.number, a.right, a.answered) for a in ann.attempts] == [(1, len(q) - 1, len(q)), (2, 1, 1)]
+    _, rows = table(results.pupils)
+    assert [r["attempt"] for r in rows] == [1, 2]  # shown beside each other on the grid and CSV
+
+
+def test_a_body_nested_thousands_deep_is_a_400_and_stores_nothing() -> None:
+    store = Store(":memory:")
+    for body in (b"[" * 5000 + b"]" * 5000, b'{"a":' * 5000 + b"1" + b"}" * 5000, b"x" * 20_000, b"\xff"):
+        with pytest.raises(AnswerError) as e:
+            store.add(from_body(body, "ann"))
+        assert e.value.status in (400, 413) and "\n" not in str(e.value)
+    assert store.records(CODE) == []
+
+
 def test_every_name_is_escaped_on_the_teachers_page() -> None:
     from loo_lessons.classroom.service import dashboard_html
 
@@ -235,8 +283,28 @@ def test_what_a_kernel_or_the_command_line_imports_is_the_standard_library(
             names += [a.name for a in node.names]
         elif isinstance(node, ast.ImportFrom):
             names.append(node.module or "")
-    outside = [n for n in names if n.split(".")[0] not in sys.stdlib_module_names]
+    # the project's own stdlib-only helpers are allowed, checked the same way
+    outside = [n for n in names if n.split(".")[0] not in sys.stdlib_module_names and n not in STDLIB_ONLY]
     assert outside == []
+
+
+#: Modules of this package that import only the standard library (so others above may use them).
+STDLIB_ONLY = ("loo_lessons.regular_file",)
+
+
+def test_the_shared_file_reader_imports_only_the_standard_library() -> None:
+    test_what_a_kernel_or_the_command_line_imports_is_the_standard_library(regular_file)
+
+
+def test_a_class_list_that_is_a_fifo_is_refused_at_once(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Opening a FIFO waits for a writer; the class list is read as every file is (no waiting)."""
+    fifo = tmp_path / "class-list"
+    os.mkfifo(fifo)
+    assert main(["class", "add-pupils", str(fifo), "ann"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "pipe" in err
+    with pytest.raises(pupils.ClassListError, match="directory"):
+        pupils.read(tmp_path)
 
 
 def test_a_class_quiz_posts_each_answer_as_the_hub_pupil(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -299,3 +367,31 @@ def test_a_class_quiz_posts_each_answer_as_the_hub_pupil(monkeypatch: pytest.Mon
     )
     for r in records:
         assert checked(r).class_code == code  # what the service stores for this pupil
+
+
+def test_the_quiz_shows_the_services_refusal_of_a_second_answer(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 24: the cell run again, Q1 answered again: the service answers 409 and the quiz
+    says so in one line (pushed at once by the kernel's widget through `on_change`)."""
+    from loo_lessons.widgets.controllers.quiz import QuizController
+
+    line = "409: lead-5-0 is answered already in attempt 1: an answer is final once posted"
+    monkeypatch.setattr(post, "under_hub", lambda: True)
+    monkeypatch.setattr(post, "reply", lambda record: (409, line))
+
+    class Now:  # the post's thread, run at once
+        def __init__(self, target: Any, daemon: bool) -> None:
+            self.target = target
+
+        def start(self) -> None:
+            self.target()
+
+    monkeypatch.setattr("loo_lessons.quiz.post.threading.Thread", Now)
+    c = QuizController("lead", seed=5, count=3)
+    pushed: list[bool] = []
+    c.on_change = lambda: pushed.append(True)
+    q = c.question
+    assert q is not None
+    c.click(str(q["answer"][0]))
+    if c.responses[c.index] is None:
+        c.check()
+    assert line in c.data["error"] and "\n" not in c.data["error"] and pushed == [True]

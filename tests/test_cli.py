@@ -9,6 +9,7 @@ import re
 import pytest
 
 from loo_lessons.cli import main
+from loo_lessons.cli.bench import cpu_model
 from loo_lessons.engine.deal import deal
 from loo_lessons.engine.options import OPTION_SPECS, PRESETS
 from loo_lessons.engine.sources import RULES, seed_text
@@ -83,10 +84,31 @@ def test_deal_refuses_an_impossible_table(capsys: pytest.CaptureFixture[str]) ->
     assert len(err) == 1 and err[0].startswith("error: players:")
 
 
+def test_the_cpu_model_is_read_from_cpuinfo() -> None:
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8") as f:
+            names = [ln.split(":", 1)[1].strip() for ln in f if ln.startswith("model name")]
+    except OSError:
+        names = []
+    if names:  # Linux on x86 names its CPU; elsewhere the platform's word stands in
+        assert cpu_model() == " ".join(names[0].split())
+
+
 def test_bench_prints_its_figures(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["bench", "--seconds", "0.05", "--no-simulation"]) == 0
     out = capsys.readouterr().out
     assert re.search(r"^ratio: \d+\.\d+", out, re.M)
+    # the machine first, and every speed figure as a ratio to the floor of the same run
+    first = out.splitlines()[0]
+    assert re.fullmatch(r"machine: .+, \d+ cores usable, CPython 3\.\d+\.\d+(, load \d+\.\d)?", first)
+    assert cpu_model() in first and cpu_model() != ""
+    assert re.search(
+        r"^simulated hand \(5 players, sensible bots, tallied, one worker\): \d+\.\d µs = "
+        r"\d+\.\d\d floors \(goal <= 6; the floor beside it: \d+\.\d µs\)$",
+        out,
+        re.M,
+    )
+    assert re.search(r"worst \d+ ms; in CPU time [\d,]+ floors; goal <= 12,000 floors", out)
     for words in ("hands per second", "legal_actions per call", "import loo_lessons", "p95"):
         assert words in out
 

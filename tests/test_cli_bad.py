@@ -58,6 +58,9 @@ BAD: list[tuple[list[str], str]] = [
     (["bench", "--seconds", "1e400"], "--seconds"),
     (["bench", "--seconds", "abc"], "--seconds"),
     (["bench", "--seconds", "601"], "--seconds"),
+    (["bench", "--seconds", "1e-9"], "--seconds"),  # nothing to time in a nanosecond
+    (["bench", "--browser", "--site", "/no/such"], "--site"),
+    (["bench", "--browser-only", "--site", "/no/such"], "--site"),
     (["simulate", "--hands", "0"], "--hands"),
     (["simulate", "--hands", "-5"], "--hands"),
     (["simulate", "--hands", str(MAX_HANDS + 1)], "--hands"),
@@ -92,6 +95,13 @@ BAD: list[tuple[list[str], str]] = [
     (["quiz", "--topic", "deal", "--html", MISSING + "/quiz.html"], "quiz.html"),
     (["quiz", "--topic", "deal", "--html", str(ROOT / "tests")], "tests"),
     (["quiz"], "--topic: give a topic"),
+    (["quiz", "--topic", "lead", "--seed", "-1"], "--seed"),  # no id like lead--1-0
+    (["quiz", "--topic", "lead", "--seed", str(2**63)], "--seed"),
+    (["play", "--option", "loo_amount=pool_capped"], "loo_cap=N"),  # no cap: refused, not unlimited
+    (["play", "--deals", "2", "--option", "loo_amount=pool_capped"], "loo_cap=N"),
+    (["play", "--option", "loo_cap=9"], "pool_capped only"),
+    (["play", "--option", "loo_amount=pool_capped", "--option", "loo_cap=0"], "loo_cap"),
+    (["play", "--json"], "--resume"),
 ]
 
 

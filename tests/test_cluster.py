@@ -186,6 +186,22 @@ def test_without_dask_the_command_says_so_in_one_line() -> None:
         ("local:0", "--dask: local:0 is out of range: 1 to 64 workers"),
         ("local:two", "--dask: expected local:N (N workers), got 'local:two'"),
         ("two words", "--dask: expected a scheduler address (tcp://host:port) or local:N"),
+        ("nonsense", "--dask: 'nonsense' has no port: expected tcp://host:port"),
+        ("tcp://[::1:8749", "--dask: '[::1' is not an IPv6 address in brackets, like [::1]"),
+        (
+            "tls://localhost:8786",
+            "--dask: tls:// needs certificates the command line cannot give; use tcp:// "
+            "(through an SSH tunnel for a scheduler on another network)",
+        ),
+        ("tcp://localhost:99999", "--dask: port '99999' is not a number from 1 to 65535"),
+        ("127.0.0.1:0", "--dask: port '0' is not a number from 1 to 65535"),
+        ("tcp://host:port", "--dask: port 'port' is not a number from 1 to 65535"),
+        ("ws://host:8786", "--dask: 'ws' is not a scheduler protocol here: use tcp://host:port"),
+        (
+            "tcp://ho$t:8786",
+            "--dask: 'ho$t' is not a host name or address (an IPv6 address goes in brackets, "
+            "like [::1]:8786)",
+        ),
     ],
 )
 def test_cli_refuses_a_bad_dask_address(
@@ -237,3 +253,37 @@ def test_a_run_stopped_early_ends_its_busy_worker_processes() -> None:
     for p in busy:
         p.join(10)
     assert not any(p.is_alive() for p in busy)
+
+
+@pytest.mark.skipif(not hasattr(os, "killpg"), reason="needs process groups")
+def test_ctrl_c_on_a_local_dask_run_prints_only_the_partial_tables() -> None:
+    # a terminal's Ctrl-C goes to the whole process group: the Dask workers get it too
+    args = ["simulate", "--hands", "2000000", "--players", "4", "--seed", "9", "--dask", "local:2"]
+    p = subprocess.Popen(
+        [sys.executable, "-m", "loo_lessons.cli", *args, "--json"],
+        env=ENV,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+    try:
+        assert p.stderr is not None
+        first = p.stderr.readline()  # the first progress line: the cluster is at work
+        assert first.startswith("simulate: "), first
+        os.killpg(p.pid, signal.SIGINT)
+        out, rest = p.communicate(timeout=120)  # the harness's bound: a hang fails here
+    finally:
+        if p.poll() is None:
+            os.killpg(p.pid, signal.SIGKILL)
+            p.communicate()
+    assert "Traceback" not in rest and "KeyboardInterrupt" not in rest, rest
+    assert rest.strip().splitlines() == [
+        f"interrupted: the tables printed are partial ({json.loads(out)['hands']:,} of "
+        "2,000,000 hands)"
+    ]
+    got = json.loads(out)
+    done = got["hands"]
+    assert got["partial"] is True and done > 0 and done % CHUNK_HANDS == 0
+    whole = simulate(done, 4, 9, workers=2)
+    assert got["tables"] == json.loads(json.dumps(_tables(whole)))

@@ -23,7 +23,9 @@ from loo_lessons.engine.game import Hand, Setup
 from loo_lessons.engine.options import preset
 from loo_lessons.engine.settle import Stakes
 from loo_lessons.sim import coach as C
-from loo_lessons.sim.bots import bot_move, get_bot
+from loo_lessons.sim.bots import bot_move
+from loo_lessons.sim.coached import get_bot
+from loo_lessons.sim.tally import normal_interval
 
 SENSIBLE = get_bot("sensible")
 
@@ -322,9 +324,10 @@ def test_the_strength_table_sums_to_the_seats_balances() -> None:
             frame_free.setdefault(bot, []).append(cols["won"][k] - cols["paid"][k] - staked)
     for bot, values in frame_free.items():
         assert rows[bot]["balance"] == pytest.approx(sum(values) / len(values))
-        est = C.mean_interval(values)
-        assert rows[bot]["balance_low"] == pytest.approx(est.low)
-        assert rows[bot]["balance_high"] == pytest.approx(est.high)
+        low, high = normal_interval(len(values), sum(values), sum(v * v for v in values))
+        assert rows[bot]["balance_low"] == pytest.approx(low)
+        assert rows[bot]["balance_high"] == pytest.approx(high)
+        assert low < sum(values) / len(values) < high
 
 
 # --- the command line -----------------------------------------------------------------------------
@@ -516,3 +519,45 @@ def test_the_playground_coach_refuses_in_one_line(text: str, field: str) -> None
     assert not said["ok"] and said["json"] is None and said["error"] is not None
     assert said["error"].startswith(f"error: {field}") and "\n" not in said["error"]
     assert 'role="alert"' in said["html"]
+
+
+# --- the coach's words ------------------------------------------------------------------------
+
+
+def test_a_card_the_coach_names_keeps_its_capital() -> None:
+    hand = Hand.from_seed(4, players=3, must=True)
+    rng = random.Random(4)
+    while hand.to_act is not None and len(hand.legal_actions()) < 2:
+        hand.apply(bot_move(hand, SENSIBLE, rng))
+    advice = C.coach(hand, rollouts=30, seed=0)
+    assert isinstance(advice.best, Card) and advice.moves[0].label[0] in "AKQJ"
+    assert advice.why.startswith(f"Playing {advice.moves[0].label},")
+    assert re.search(r"\b[akqj][♠♥♦♣]", advice.why) is None, advice.why
+
+
+def test_taking_the_miss_says_when_its_value_comes_without_play() -> None:
+    hand = _holding(["2S", "3D", "4C"], "7H", 4, 1, 2)  # nothing: the miss, or throw up
+    advice = C.coach(hand, rollouts=200, seed=1)
+    take = advice.move(Declaration.TAKE_MISS)
+    assert advice.best is Declaration.TAKE_MISS
+    # counted world by world: the deals in which the others all threw up
+    assert 0 < take.uncontested < 1 and take.uncontested_counters >= take.counters.mean > 0
+    share = f"{100 * take.uncontested:.0f} %"
+    assert f"in {share} of the deals everyone else threw up and the pool came to you" in advice.why
+    assert "comes without play" in advice.why
+    assert advice.as_json()["moves"][0]["uncontested"] == round(take.uncontested, 4)
+    # throwing up never brings the pool; standing on nothing is contested or looed
+    assert advice.move("pass").uncontested == 0
+
+
+def test_the_miss_without_a_walkover_says_nothing_of_one() -> None:
+    m = C.MoveValue(
+        Declaration.TAKE_MISS,
+        C.Estimate(1.0, 0.5, 1.5),
+        C.Estimate(0.2, 0.1, 0.3),
+        C.Estimate(0.7, 0.6, 0.8),
+        C.Estimate(0.0, 0.0, 0.0),
+        0.1,
+        0.3,
+    )
+    assert C._uncontested_words(m) == ""

@@ -374,7 +374,7 @@ def test_a_page_s_answers_are_graded_again_when_the_engine_comes(monkeypatch: py
     from loo_lessons.widgets.controllers.quiz import grade_keys, question_json
 
     posted: list[Any] = []
-    monkeypatch.setattr("loo_lessons.quiz.post.answer", posted.append)
+    monkeypatch.setattr("loo_lessons.quiz.post.answer", lambda r, **_: posted.append(r))
     own = json.loads(json.dumps([question_json(q) for q in quiz.for_code("lead-3-5")]))
     page = json.loads(json.dumps(own))
     page[0]["answer"] = ["nonsense"]  # the page's copy is not what the engine grades with
@@ -444,3 +444,18 @@ def test_any_responses_a_page_hands_over_are_graded_or_dropped(responses: list[A
             assert all(k in choice_keys(q) for k in r["picked"]) and (r["picked"] or r["revealed"])
             assert r["correct"] == (bool(r["picked"]) and grade_keys(q, r["picked"]))
     assert all(r.seconds >= 0 for r in ctl._log.results)
+
+
+def test_a_synced_index_change_clears_the_selection() -> None:
+    """A crafted message moving the quiz to another question keeps no selection made on the
+    first (issue 25.4), even of a key the next question also offers; the same question keeps it."""
+    ctl = QuizController("lead", 5, 3)
+    shared = sorted({c["key"] for c in ctl.questions[0]["choices"]} & {c["key"] for c in ctl.questions[1]["choices"]})
+    assert shared  # seed 5: both questions offer this card
+    ctl.receive({"sync": {"selected": shared}})
+    assert ctl.selected == shared
+    ctl.receive({"sync": {"index": 1, "selected": shared}})
+    assert ctl.index == 1 and ctl.selected == []
+    ctl.receive({"sync": {"selected": shared}})
+    ctl.receive({"sync": {"index": 1}})
+    assert ctl.selected == shared

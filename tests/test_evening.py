@@ -22,6 +22,7 @@ from test_backends import JSON, SURELY_BAD, Pair
 from loo_lessons.cli import args as A
 from loo_lessons.cli import main
 from loo_lessons.engine.deal import next_dealer
+from loo_lessons.engine.errors import InputError, LooError
 from loo_lessons.scenario.errors import ScenarioError
 from loo_lessons.sim.evening import MAX_DEALS, Evening, from_json, load, setup_of
 from loo_lessons.views.evening import play_evening
@@ -97,6 +98,7 @@ BAD_EVENINGS: list[tuple[Any, str]] = [
     ([], "evening"),
     ({"format": "x"}, "evening.format"),
     ({"format": "loo-evening/1", "seed": -1}, "evening.seed"),
+    ({"format": "loo-evening/1", "seed": 2**63}, "evening.seed"),  # past what random and the CLI take
     ({"format": "loo-evening/1", "seed": 1, "players": 99}, "evening.players"),
     ({"format": "loo-evening/1", "seed": 1, "players": 5, "seat": 9}, "evening.seat"),
     ({"format": "loo-evening/1", "extra": 1}, "evening.extra"),
@@ -154,8 +156,96 @@ def test_hostile_fields_are_refused_never_raised(raw: Any, key: str) -> None:
 _GOOD = _good()
 
 
+def test_the_command_lines_cap_reaches_the_table(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """`play --option loo_cap=N` (R49) is the evening's cap: the ledger's loos never pass it."""
+    seen: list[Evening] = []
+    def play(ev: Evening, *_: object) -> int:
+        seen.append(ev)
+        return 0
+
+    monkeypatch.setattr("loo_lessons.views.evening.play_evening", play)
+    argv = ["play", "--deals", "3", "--option", "loo_amount=pool_capped", "--option", "loo_cap=5"]
+    assert main(argv) == 0
+    assert seen[0].setup.loo_cap == 5 and seen[0].hand.setup.stakes.cap == 5
+
+
 def test_the_limits_agree() -> None:
     assert A.MAX_DEALS == MAX_DEALS
+
+
+# --- what starts can be saved and resumed (issue 25.3) --------------------------------------------
+
+#: The settings a session saw start an evening that the reader then refused.
+UNRESUMABLE = [("stake", 0), ("loo", 0), ("loo_cap", -1), ("bank", 10**12), ("stake", 10**7), ("seed", -1), ("seed", 2**63)]
+
+
+@pytest.mark.parametrize(("key", "value"), UNRESUMABLE)
+def test_a_setting_the_reader_refuses_cannot_start_an_evening(key: str, value: int, capsys: pytest.CaptureFixture[str]) -> None:
+    given: dict[str, Any] = {key: value}
+    with pytest.raises(InputError) as e:
+        setup_of(**given)
+    assert e.value.field == key and "\n" not in str(e.value)
+    with pytest.raises(InputError):  # the book's evening takes the same arguments, the same check
+        EveningController(**given)
+    with pytest.raises(ScenarioError) as read:
+        from_json({**_GOOD, key: value})
+    assert read.value.field == f"evening.{key}"
+
+
+_SETTING = st.one_of(st.none(), st.integers(-3, 12), st.integers(10**6 - 2, 10**6 + 2), st.integers(2**63 - 2, 2**63 + 1))
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
+@given(
+    seed=st.one_of(st.integers(-2, 3), st.integers(2**63 - 2, 2**63 + 1)),
+    players=st.integers(1, 18),
+    stake=_SETTING,
+    loo=_SETTING,
+    loo_cap=_SETTING,
+    bank=_SETTING,
+    unlimited=st.booleans(),
+)
+def test_every_evening_that_starts_saves_and_resumes(
+    seed: int, players: int, stake: int | None, loo: int | None, loo_cap: int | None, bank: int | None, unlimited: bool
+) -> None:
+    rules = {"preset": "peel", "loo_amount": "pool_capped" if unlimited else "fixed"}
+    given_: dict[str, Any] = {k: v for k, v in {"stake": stake, "bank": bank}.items() if v is not None}
+    try:
+        ev = Evening(setup_of(seed, players, rules, 1 % max(players, 1), loo=loo, loo_cap=loo_cap, **given_))
+    except LooError as e:
+        assert "\n" not in str(e)
+        return
+    first_moves(ev)
+    ev.next_deal()
+    ev.advance()
+    back = from_json(json.loads(json.dumps(ev.as_json())))
+    back.advance()
+    assert back.as_json() == ev.as_json() and back.table.balances == ev.table.balances
+
+
+def test_the_resumed_ledger_as_json_names_the_contracts_fields(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`play --resume FILE --json` (scenario-format.md): `deals` with `deal`, `dealer`, `pool`,
+    `must`, `balances` (seat as a string → counters) and `settlement.lines`, and `now`. Under
+    unlimited loo (R46) a deal's `loo` is its pool, not the stake."""
+    ev = Evening(setup_of(1, 5, {"preset": "hoffmann", "loo_amount": "pool"}, 1))
+    for _ in range(12):
+        first_moves(ev)
+        ev.next_deal()
+    ev.advance()
+    path = tmp_path / "ev.json"
+    path.write_text(json.dumps(ev.as_json()))
+    assert main(["play", "--resume", str(path), "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert [d["deal"] for d in out["deals"]] == list(range(1, 13))
+    for d, rec in zip(out["deals"], ev.table.history, strict=True):
+        assert {"deal", "dealer", "pool", "must", "balances", "settlement"} <= set(d)
+        assert d["balances"] == {str(s): b for s, b in enumerate(rec.balances)}
+        assert d["pool"] == rec.pool and d["loo"] == rec.pool  # unlimited loo: a loo is the pool
+        assert all({"rule_id", "reason", "quote"} <= set(line) for line in d["settlement"]["lines"])
+    assert any(d["pool"] != 3 for d in out["deals"])  # the pool grew: a loo other than the stake was seen
+    assert out["now"] == {"deal": 13, "dealer": ev.hand.setup.dealer, "pool": ev.table.pool, "must": ev.hand.setup.must}
+    assert ev.ledger()[0]["loo"] == out["deals"][0]["loo"]
+    assert main(["play", "--json"]) == 2 and "--json" in capsys.readouterr().err
 
 
 # --- the widget ----------------------------------------------------------------------------------

@@ -366,3 +366,39 @@ def test_a_penalty_paid_at_once_is_in_the_pool_the_table_shows() -> None:
     assert table_view(sc)["pool"] == h.pool_on_table
     # a quiz's table shows the stake its prompt states: the penalty is what it may ask
     assert view_of(sc)["pool"] == h.setup.stakes.pool
+
+
+def test_R59_a_player_out_of_the_hand_who_names_a_card_is_refused_citing_R59_and_its_reading() -> None:
+    """[004] “as also is any one playing out of turn, or exposing or mentioning the value of his
+    own, or opponents unplayed cards”: does "any one" take in a player who threw up (R07)? The
+    engine reads it as the players in the hand, and its refusal names R59 and that reading (A24,
+    both sides in `DEFAULTS_DECIDED`)."""
+    from loo_lessons.engine.errors import InputError
+    from loo_lessons.engine.options import DEFAULTS_DECIDED
+
+    hand = make_hand()
+    run(hand, "pass play play play play")  # seat 1 throws up
+    with pytest.raises(InputError) as e:
+        hand.penalise(1, Offence.EXPOSE_CARDS)
+    assert "R59" in e.value.problem and "A24" in e.value.problem and "R07" in e.value.problem
+    assert "any one" in DEFAULTS_DECIDED["A24"] and "opponents" in DEFAULTS_DECIDED["A24"]
+    assert hand.penalise(2, Offence.EXPOSE_CARDS).amount == 6  # a player in the hand is looed
+
+
+def test_R53_in_a_must_he_throws_up_and_the_law_cites_R43_too() -> None:
+    """[004] “If he looks at the cards of any other player he is looed the full loo, and must throw
+    up his own cards, unexposed” against [000] R43 (a must: every one is bound to play). The
+    engine lets R53 prevail; the law shown says so and cites both (A25)."""
+    from loo_lessons.engine.options import DEFAULTS_DECIDED
+
+    hand = Hand.from_seed(3, 5, 0, "peel", must=True)
+    assert legal(hand) == {"play"}  # a must: nobody may pass (R43)
+    assert hand.to_act is not None
+    hand.penalise(hand.to_act, Offence.LOOK_AT_ANOTHERS_HAND)
+    assert legal(hand) == {"pass"}
+    v = hand.verdict()
+    laws = {law for _, law in v.forbidden}
+    assert laws == {Law.MUST_THROW_UP_IN_MUST}
+    info = Law.MUST_THROW_UP_IN_MUST.value
+    assert info.rule == "R53" and "R43" in info.reason and "A25" in info.reason
+    assert "R54" in DEFAULTS_DECIDED["A25"] and "R43" in DEFAULTS_DECIDED["A25"]

@@ -111,37 +111,59 @@ def test_a_played_deal_and_the_play_widget_cite_the_same_rule(
     assert _withheld_rules(settlement_lines(s, h)) == {2: rule}
 
 
-# --- R38: three thirds are the whole pool ----------------------------------------------------------
+# --- R38 and V12: one reading of an odd pool, whoever takes the tricks ---------------------------
+
+#: [000] R38: "the pool is divided, in the proportion of one-third to each trick. ... The first
+#: takes two-thirds, and the second one-third." The book's stakes keep pools in threes; an odd
+#: pool is V12's: `carry_forward` ("Any odd white counters must be left for the next pool") or
+#: Peel's `early_tricks_preference` ("the winners of the first and second tricks have the
+#: preference").
+ODD_POOLS = range(3, 41)
 
 
 @pytest.mark.parametrize("remainder", ["carry_forward", "early_tricks_preference"])
-@pytest.mark.parametrize("pool", [9, 10, 11])
-def test_R38_one_hand_taking_all_three_tricks_takes_the_whole_pool(
-    pool: int, remainder: str
-) -> None:
-    """[000] “the pool is divided, in the proportion of one-third to each trick.”: three thirds
-    are the whole, so nothing is carried forward (today's bug: 9 of 10, 1 carried)."""
-    for how in ("order", "counts"):
-        s = settle(
-            players=5,
-            stakes=Stakes.make(pool=pool),
-            options=preset("hoffmann").with_(pool_remainder=remainder),
-            players_in=(1, 2, 3, 4, 0),
-            **({"trick_winners": [1, 1, 1]} if how == "order" else {"tricks_won": {1: 3}}),
+def test_R38_each_trick_takes_its_share_whoever_takes_three_two_or_one(remainder: str) -> None:
+    """One rule for every pool 3–40 and every way the tricks fall: each trick takes its
+    share (under carry_forward a third, rounded down, the odd counters staying, also from a
+    hand that takes all three: 13 → 12 taken, 1 stays; 14 in two tricks → 8, 4 and 2 stay),
+    and nothing is made or lost."""
+    options = preset("hoffmann").with_(pool_remainder=remainder)
+    for pool in ODD_POOLS:
+        third, odd = divmod(pool, 3)
+        if remainder == "carry_forward":
+            shares, stays = [third] * 3, odd
+        else:
+            shares, stays = [third + (odd >= 1), third + (odd == 2), third], 0
+        for winners in ([1, 1, 1], [1, 2, 1], [1, 1, 2], [2, 1, 1], [1, 2, 3]):
+            s = settle(
+                players=5,
+                stakes=Stakes.make(pool=pool),
+                options=options,
+                players_in=(1, 2, 3, 4, 0),
+                trick_winners=winners,
+            )
+            want: dict[int, int] = {}
+            for i, w in enumerate(winners):
+                want[w] = want.get(w, 0) + shares[i]
+            assert s.receives == want and s.left_in_pool == stays, (pool, winners)
+            assert sum(s.receives.values()) + s.left_in_pool == pool
+            assert [x.amount for x in s.lines if x.kind is LineKind.ODD] == ([stays] if stays else [])
+        # the count of tricks alone gives the same share to a hand that took all three
+        counts = settle(
+            players=5, stakes=Stakes.make(pool=pool), options=options, players_in=(1, 2, 3, 4, 0), tricks_won={1: 3}
         )
-        assert s.receives == {1: pool} and s.left_in_pool == 0, how
-        assert s.next_pool == 4 * 3 + 3
-        assert not any(x.kind is LineKind.ODD for x in s.lines)
-    # two tricks to one hand still leave the odd counter under carry_forward (A11)
-    split = settle(
-        players=5,
-        stakes=Stakes.make(pool=10),
-        options=preset("hoffmann"),
-        players_in=(1, 2, 3, 4, 0),
-        trick_winners=[1, 2, 1],
-    )
-    assert split.receives == {1: 6, 2: 3} and split.left_in_pool == 1
-    assert [x.amount for x in split.lines if x.kind is LineKind.ODD] == [1]
+        assert counts.receives == {1: sum(shares)} and counts.left_in_pool == stays
+
+
+def test_R38_the_issues_two_cases_under_carry_forward() -> None:
+    """Issue 25.5: a sole winner of all three tricks of 13 and two tricks of 14, one rule."""
+    options = preset("hoffmann")  # pool_remainder: carry_forward
+    sweep = settle(players=5, stakes=Stakes.make(pool=13), options=options, players_in=(1, 2, 3, 4, 0), trick_winners=[1, 1, 1])
+    assert sweep.receives == {1: 12} and sweep.left_in_pool == 1
+    two = settle(players=5, stakes=Stakes.make(pool=14), options=options, players_in=(1, 2, 3, 4, 0), trick_winners=[1, 2, 1])
+    assert two.receives == {1: 8, 2: 4} and two.left_in_pool == 2
+    words = [x.reason for x in sweep.lines if x.kind is LineKind.TRICKS]
+    assert words == ["He took all three tricks: three thirds, each rounded down."]
 
 
 def test_R38_carry_forward_sweep_as_a_scenario() -> None:
@@ -156,8 +178,8 @@ tricks_won: {1: 3}
 """
     )
     s = sc.final_settlement
-    assert s is not None and s.receives == {1: 10} and s.left_in_pool == 0
-    assert "receives 10 counters" in explain_text(sc)
+    assert s is not None and s.receives == {1: 9} and s.left_in_pool == 1
+    assert "receives 9 counters" in explain_text(sc)
 
 
 # --- R49: a default maximum ------------------------------------------------------------------------
@@ -216,8 +238,10 @@ def test_R39_originally_staked_only_when_the_loo_is_the_stake() -> None:
     assert loos and all("6 counters" in x["text"] for x in loos)
     assert not any("originally" in x["text"] or "originally" in x["reason"] for x in loos)
     assert all("fixed loo" in x["text"] and "stake was 3" in x["text"] for x in loos)
-    # cited as the table's agreement (R02's "an agreed number of counters"), not R39's words
-    assert all(x["rule_id"] == "R02" and "agreed number" in x["quote"] for x in loos)
+    # cited as the table's agreement (V8, Peel's page outside the seeds), neither R39's words
+    # nor R02's (the dealer's stake)
+    assert all(x["rule_id"] == "R39" and "full loo" in x["quote"] and "originally" not in x["quote"] for x in loos)
+    assert all("Peel" in x["book"] and "outside the seed texts" in x["book"] for x in loos)
     s = finish(make_hand(HANDS5, MISS5), PLAY5)
     texts = [x["text"] for x in settlement_lines(s) if x["kind"] == "loo"]
     assert texts and all("pays 3 counters (the amount originally staked)" in t for t in texts)
@@ -350,6 +374,9 @@ def test_every_settlement_line_in_json_has_rule_reason_quote_and_text(path: Path
     assert s["lines"], path.name
     for line in s["lines"]:
         assert line["rule_id"] in RULES and line["reason"] and line["text"], line
+        if line["source"].startswith("outside:"):  # a variant's book (V8's agreed loo)
+            assert "outside the seed texts" in line["book"], line
+            continue
         # a rule's quote, whole: joined with its quotes that run on in the same sentence
         assert line["quote"] in {
             uncut(line["rule_id"], q).text for q in RULES[line["rule_id"]].quotes
@@ -387,3 +414,39 @@ def test_R54_R63_quiz_explanations_cite_the_engines_rule_for_withheld_winnings()
             assert f"({other})" not in d["explanation"], (rule, d["explanation"])
             seen.add(rule)
     assert seen == {"R54", "R63"}
+
+
+def test_R19_a_miss_played_for_the_pool_that_took_no_trick_is_not_said_to_have_taken_one() -> None:
+    """Issue 23 (lesson 4, "Two at the table"): the dealer's miss played for the pool took no
+    trick, so "Every one who played took a trick" (R39) is false; the line says the miss took
+    none and is never looed (R19 [000] “the proceeds of any tricks he may make remain in the
+    pool”; A16)."""
+    sc = loads(
+        """
+players: 3
+dealer: 0
+stake: 3
+turn_up: 2H
+declarations: {1: play, 2: pass, 0: play_miss_for_pool}
+tricks_won: {1: 3}
+"""
+    )
+    s = sc.final_settlement
+    assert s is not None and s.looed == () and s.receives == {1: 3}
+    (line,) = [x for x in s.lines if x.kind is LineKind.NOBODY_LOOED]
+    assert line.rule == "R19" and "took none" in line.reason and "Every one who played took" not in line.reason
+    text = explain_text(sc)
+    assert "Every one who played took a trick" not in text and "took none" in text
+    # when the miss did take a trick, the old words are true and stay
+    took = loads(
+        """
+players: 3
+dealer: 0
+stake: 3
+turn_up: 2H
+declarations: {1: play, 2: pass, 0: play_miss_for_pool}
+tricks_won: {1: 2, 0: 1}
+"""
+    ).final_settlement
+    assert took is not None
+    assert [x.rule for x in took.lines if x.kind is LineKind.NOBODY_LOOED] == ["R39"]

@@ -71,7 +71,7 @@ def test_the_install_steps_work_from_a_clean_clone(tmp_path: Path) -> None:
         [
             str(python),
             "-c",
-            "import jupyterhub, nbgitpuller, loo_lessons; print(loo_lessons.__file__)",
+            "import jupyterhub, jupyterhub_idle_culler, nbgitpuller, loo_lessons; print(loo_lessons.__file__)",
         ],
         capture_output=True,
         text=True,
@@ -80,7 +80,11 @@ def test_the_install_steps_work_from_a_clean_clone(tmp_path: Path) -> None:
         timeout=120,
         check=True,
     )
-    assert Path(probe.stdout.strip()).is_relative_to(clone), probe.stdout
+    # the project is installed into the venv, not run from the clone (which may be private)
+    installed = Path(probe.stdout.strip())
+    assert installed.is_relative_to(venv), probe.stdout
+    assert (installed.parent / "_lessons" / "notebooks" / "01-welcome.ipynb").exists()
+    assert (installed.parent / "_lessons" / "book" / "glossary.md").exists()
     assert (clone / "deploy/jupyterhub/node_modules/.bin/configurable-http-proxy").exists()
     class_list = state / "class-list"
     assert set(pupils.read(class_list)) == {"tess", "ann", "bob"}
@@ -181,3 +185,25 @@ def test_the_kubernetes_recipe_has_no_usable_placeholder() -> None:
         start(hub_config["Authenticator"]["admin_users"])  # as shipped
     assert "CHANGE-ME" in str(stopped.value) and "teacher's name" in str(stopped.value)
     start(["tess"])  # a real name: the hub starts
+
+
+def test_the_systemd_unit_is_valid_and_runs_the_recipe(tmp_path: Path) -> None:
+    """deploy/jupyterhub/loo-hub.service, with its paths made this machine's, passes
+    `systemd-analyze verify`, and starts the recipe with the venv's jupyterhub."""
+    unit = (REPO / "deploy" / "jupyterhub" / "loo-hub.service").read_text()
+    assert "ExecStart=/opt/loo-hub/venv/bin/jupyterhub -f /srv/loo-lessons/deploy/jupyterhub/jupyterhub_config.py" in unit
+    assert "KillSignal=SIGTERM" in unit and "Restart=on-failure" in unit
+    here = unit.replace("/opt/loo-hub/venv", sys.prefix).replace("/srv/loo-lessons", str(REPO))
+    (tmp_path / "loo-hub.service").write_text(here)
+    r = subprocess.run(
+        ["systemd-analyze", "verify", "--man=no", str(tmp_path / "loo-hub.service")],
+        capture_output=True, text=True, timeout=60, cwd=tmp_path,
+    )
+    assert r.returncode == 0, r.stdout + r.stderr
+    # and a broken path is what verify catches
+    (tmp_path / "loo-hub.service").write_text(unit.replace("/opt/loo-hub/venv", str(tmp_path / "none")))
+    r = subprocess.run(
+        ["systemd-analyze", "verify", "--man=no", str(tmp_path / "loo-hub.service")],
+        capture_output=True, text=True, timeout=60, cwd=tmp_path,
+    )
+    assert r.returncode != 0 and "not executable" in r.stdout + r.stderr

@@ -8,6 +8,7 @@ from __future__ import annotations
 import ast
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -32,6 +33,9 @@ ALLOWED: dict[str, set[str]] = {
 }
 # folders of the package that hold data, not code
 DATA = {"scenarios", "seeds"}
+# modules at the package root below every layer (the standard library only, checked below):
+# reading a regular file, bounded, shared by the scenario reader and the class list
+ROOT_MODULES = {"regular_file"}
 # third-party modules a layer may use: YAML for scenario files (scenario/ is the only YAML user);
 # Dask for a simulation on a cluster (sim/workers.py, `simulate --dask`, the cluster extra);
 # pandas (and numpy, which comes with it) for the DataFrames of views/frames.py, so the
@@ -83,7 +87,7 @@ def violations(layer: str, source: str, package: str) -> list[str]:
         if top == "loo_lessons":
             parts = mod.split(".")
             other = parts[1] if len(parts) > 1 else "the package root"
-            if other != layer and other not in ALLOWED[layer]:
+            if other != layer and other not in ALLOWED[layer] and other not in ROOT_MODULES:
                 bad.append(f"{line}: {mod}")
         elif top not in sys.stdlib_module_names and top not in THIRD_PARTY.get(layer, set()):
             bad.append(f"{line}: {mod} (not the standard library)")
@@ -158,7 +162,9 @@ def test_every_package_folder_is_a_known_layer() -> None:
     code = {p.relative_to(PKG).parts[0] for p in PKG.rglob("*.py") if p.parent != PKG}
     assert code - set(ALLOWED) == set()
     assert code & DATA == set()
-    assert {p.name for p in PKG.glob("*.py")} == {"__init__.py"}
+    assert {p.name for p in PKG.glob("*.py")} == {"__init__.py"} | {f"{m}.py" for m in ROOT_MODULES}
+    for m in ROOT_MODULES:  # below every layer: the standard library alone
+        assert [i for _, i in _imports((PKG / f"{m}.py").read_text(), "loo_lessons") if i.split(".")[0] not in sys.stdlib_module_names] == []
 
 
 def test_the_engine_runs_on_the_standard_library_alone() -> None:
@@ -271,3 +277,107 @@ def test_a_view_registers_the_pictures_without_the_package_names() -> None:
         "print('<svg' in g.Hand.from_seed(3)._repr_html_())\n"
     )
     assert out.split() == ["False", "False", "True"]
+
+
+# --- no import circles, anywhere in the package (issue 26) ---------------------------------
+
+_MODULES = {
+    ".".join(p.relative_to(PKG.parent).with_suffix("").parts).removesuffix(".__init__"): p
+    for p in PKG.rglob("*.py")
+    if not set(p.relative_to(PKG).parts) & DATA
+}
+
+
+def _module_of(name: str, modules: dict[str, Path] = _MODULES) -> str | None:
+    """The package's module `name` is, or is in (`loo_lessons.engine.game.Hand` -> `...game`)."""
+    while name:
+        if name in modules:
+            return name
+        name = name.rpartition(".")[0]
+    return None
+
+
+def import_graph(modules: dict[str, Path] = _MODULES) -> dict[str, set[str]]:
+    """module -> the package's modules it imports: every import in the file, at the top, inside
+    a function (imported lazily) or for the type checker only, each an edge (a circle through a
+    lazy or a type-only import is still a circle a reader has to hold in mind)."""
+    graph: dict[str, set[str]] = {}
+    for name, path in modules.items():
+        package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+        edges: set[str] = set()
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ImportFrom):
+                mod = node.module or ""
+                if node.level:
+                    base = package.split(".")[: len(package.split(".")) - node.level + 1]
+                    mod = ".".join(base + ([mod] if mod else []))
+                # `from pkg import sub` imports the submodule; `from pkg import name`, the package
+                targets = [f"{mod}.{a.name}" if f"{mod}.{a.name}" in modules else mod for a in node.names]
+            elif isinstance(node, ast.Import):
+                targets = [a.name for a in node.names]
+            else:
+                continue
+            for t in targets:
+                m = _module_of(t, modules) if t.startswith("loo_lessons") else None
+                if m:
+                    edges.add(m)
+        graph[name] = edges - {name}
+    return graph
+
+
+def circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected groups of more than one module (Tarjan's algorithm)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on: set[str] = set()
+    found: list[list[str]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on.add(v)
+        for w in sorted(graph.get(v, ())):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            group = []
+            while True:
+                w = stack.pop()
+                on.discard(w)
+                group.append(w)
+                if w == v:
+                    break
+            if len(group) > 1:
+                found.append(sorted(group))
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return found
+
+
+def test_no_import_circles_in_the_package() -> None:
+    found = circles(import_graph())
+    assert found == [], "import circles: " + "; ".join(" ⇄ ".join(c) for c in found)
+
+
+def test_the_circle_finder_finds_circles() -> None:
+    graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}, "e": set()}
+    assert circles(graph) == [["a", "b", "c"]]
+    assert circles({"a": {"b"}, "b": set()}) == []
+    # a lazy import inside a function and a type-only import are edges too
+    src = {
+        "loo_lessons.x": "def f():\n    from loo_lessons import y\n",
+        "loo_lessons.y": "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from .x import f\n",
+    }
+    with tempfile.TemporaryDirectory() as d:
+        paths = {}
+        for name, text in src.items():
+            p = Path(d) / f"{name.split('.')[-1]}.py"
+            p.write_text(text)
+            paths[name] = p
+        assert circles(import_graph(paths)) == [["loo_lessons.x", "loo_lessons.y"]]

@@ -186,7 +186,7 @@ def test_every_reference_link_of_a_lesson_reaches_its_entry_in_jupyterlab(
                 ids = {re.sub(r"<[^>]+>", "", h).replace(" ", "-") for h in heads}
                 assert entry in ids, f"{path.name}: no entry #{entry} in {target}"
             checked += 1
-    assert checked > 100
+    assert checked > 50  # (the lessons link the glossary where a word first comes)
 
 
 def test_the_served_folder_links_to_the_lessons_and_keeps_a_pupils_copy(tmp_path: Path) -> None:

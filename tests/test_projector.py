@@ -3,7 +3,8 @@ players, every step of a deal.
 
 In Debian's Chromium, over the static component HTML the widget produces: the rule's words
 (the step's title and text, each rule's plain words and the book's quote) are at least 28 px
-at 1280×720 and larger at 1920×1080; what is shown covers at least two thirds of the screen's
+at 1280×720 and larger at 1920×1080; every word on the table (the seats' lines, the felt's
+titles, the pool) at least 20 px at 1280×720 (30 px at 1920×1080); what is shown covers at least two thirds of the screen's
 width and height (no empty third); nothing leaves the screen; the cards and the seat names
 stay big enough to read from the back of a room. Screenshots go to /tmp/shots/ (look at them).
 """
@@ -36,6 +37,17 @@ MEASURE = """() => {
   const fit = parseFloat(root.dataset.fit);
   const seatCards = [...root.querySelectorAll('.loo-seat .loo-card')].map((e) => e.getBoundingClientRect().width);
   const heads = [...root.querySelectorAll('.loo-seat-head')].map((e) => px(e) * fit);
+  // every word on the table (the seats' lines, the felt's titles and captions, the pool), as
+  // shown: its font size times the board's scale (the cards' own corners are drawn, not text)
+  const board = root.querySelector('.loo-board');
+  const words = [];
+  const walk = document.createTreeWalker(board, NodeFilter.SHOW_TEXT);
+  for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+    const e = n.parentElement;
+    if (!n.nodeValue.trim() || !e.getClientRects().length || e.closest('svg')) continue;
+    words.push([px(e) * fit, n.nodeValue.trim().slice(0, 30)]);
+  }
+  words.sort((a, b) => a[0] - b[0]);
   return {
     rule: rule.map(px),
     ruleText: rule.map((e) => e.textContent).join(' | '),
@@ -43,7 +55,7 @@ MEASURE = """() => {
     top: Math.min(...shown.map((r) => r.top)), bottom: Math.max(...shown.map((r) => r.bottom)),
     out: shown.filter((r) => r.left < -1 || r.top < -1 || r.right > innerWidth + 1 || r.bottom > innerHeight + 1).length,
     scroll: root.scrollHeight > root.clientHeight + 1 || root.scrollWidth > root.clientWidth + 1,
-    cards: seatCards, heads, fit,
+    cards: seatCards, heads, fit, smallest: words[0] || [99, ''],
   };
 }"""
 
@@ -105,8 +117,9 @@ def test_full_screen_fills_a_projector_with_the_rule_big(
             # no empty third: what is shown spans two thirds of the width and of the height
             assert m["right"] - m["left"] >= 2 / 3 * w, (where, m["left"], m["right"])
             assert m["bottom"] - m["top"] >= 2 / 3 * h, (where, m["top"], m["bottom"])
-            # seat names and cards a class can read
-            assert min(m["heads"]) >= 15 * w / 1280, (where, min(m["heads"]))
+            # every word on the table a class can read (20 px at 1280×720), and the cards
+            assert min(m["heads"]) >= 20 * w / 1280, (where, min(m["heads"]))
+            assert m["smallest"][0] >= 20 * w / 1280 - 0.05, (where, m["smallest"])
             if m["cards"]:
                 assert min(m["cards"]) >= 56 * w / 1280, (where, min(m["cards"]))
         assert min(s["rule"]) >= 28, (where, s["rule"])

@@ -516,8 +516,6 @@ def check_settlement(h: Hand, log: Log) -> None:
     receives: dict[int, int] = {}
     for i, w in enumerate(winners):
         receives[w] = receives.get(w, 0) + shares[i]
-    if len(set(winners)) == 1:  # R38 "one-third to each trick": three thirds are the whole pool
-        receives, left = {winners[0]: s.pool}, 0
     if for_pool is not None and for_pool in receives:  # R19
         left += receives.pop(for_pool)
     assert s.receives == receives

@@ -330,3 +330,82 @@ def test_a_waiting_code_is_refused_if_the_engine_cannot_start(
         assert not [e for e in errors if e.startswith("page error")]  # no URIError, nothing thrown
     finally:
         page.context.close()
+
+
+# --- the class link whatever the pupil had open (issue 24) -----------------------------------
+
+
+def _wait_for_code(page: Page, code: str) -> None:
+    page.wait_for_function(
+        "want => { const w = (window.looLive || []).find(x => x.kind === 'quiz');"
+        " return !!w && w.el.dataset.looEngine !== 'waiting'"
+        " && JSON.stringify(w.model.get('questions').map(q => q.id)) === want; }",
+        arg=json.dumps(ids(code), separators=(",", ":")),
+        timeout=READY_MS,
+    )
+
+
+def test_a_class_link_opened_beside_a_live_lesson_is_dealt(browser: Browser, server: str) -> None:
+    """The engine already up for the visit (lesson 1 live in another tab: one engine, shared):
+    a class link opened then is dealt, never refused as early or late, every time; and the
+    code stays after the engine has taken the quiz over (not the lesson's own questions)."""
+    page, w = open_live(browser, f"{server}/notebooks/01-welcome.html", server)
+    try:
+        for code in ("lead-10-42", "lead-7-3", "lead-8-11"):
+            tab = page.context.new_page()
+            tab.goto(f"{server}/{LESSON}#class={code}")
+            _wait_for_code(tab, code)
+            tab.wait_for_function(
+                "() => [...document.querySelectorAll('[data-loo-live]')].every(e => e.dataset.looEngine === 'live')",
+                timeout=READY_MS,
+            )
+            _wait_for_code(tab, code)
+            box = tab.locator(QUIZ).first
+            assert box.get_by_role("alert").count() == 0, box.get_by_role("alert").all_inner_texts()
+            assert box.locator("[data-class-code]").input_value() == code
+            tab.close()
+        w.check()
+    finally:
+        page.context.close()
+
+
+def test_a_class_link_followed_on_an_open_page_is_dealt(browser: Browser, server: str) -> None:
+    """A pupil already on the lesson follows the teacher's link to it (only the address's
+    fragment changes, no new page): the class's questions come."""
+    page, w = open_live(browser, f"{server}/{LESSON}", server)
+    try:
+        page.evaluate("() => { location.hash = '#class=lead-9-4'; }")
+        _wait_for_code(page, "lead-9-4")
+        assert page.locator(QUIZ).first.get_by_role("alert").count() == 0
+        page.evaluate("() => { location.hash = '#class=lead-%zz'; }")  # a broken link: one line
+        page.locator(QUIZ).first.get_by_role("alert").wait_for()
+        assert quiz_ids(page) == ids("lead-9-4")  # and the quiz keeps what it had
+        w.check()
+    finally:
+        page.context.close()
+
+
+def test_a_code_typed_while_the_engine_takes_over_is_dealt(browser: Browser, server: str) -> None:
+    """The engine is ready and making the quiz's controller (held back), the pupil types a
+    code in that moment: it is kept, and dealt once the quiz is live, not replaced by the
+    lesson's own questions."""
+    page, held, errors = open_held(browser, f"{server}/{LESSON}", server)
+    try:
+        page.evaluate(
+            "() => { const e = window.looEngine; const create = e.create; window.looMade = 0;"
+            " const gate = new Promise((r) => { window.looOpen = r; });"
+            " e.create = async (kind, ...a) => { const out = await create(kind, ...a);"
+            " if (kind === 'quiz') { window.looMade += 1; await gate; } return out; }; }"
+        )
+        release(page, held)
+        page.wait_for_function("() => window.looMade === 1", timeout=READY_MS)
+        assert page.evaluate("() => window.looEngine.state") == "ready"
+        box = page.locator(QUIZ).first
+        box.locator("[data-class-code]").fill("lead-10-42")
+        box.locator('button[data-action="class-code"]').click()
+        assert box.get_by_role("alert").count() == 0  # not refused for being early
+        page.evaluate("() => window.looOpen()")
+        _wait_for_code(page, "lead-10-42")
+        assert page.locator(QUIZ).first.get_by_role("alert").count() == 0 and errors == []
+    finally:
+        page.context.close()

@@ -26,9 +26,9 @@ import re
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from loo_lessons.engine.laws import Law
 from loo_lessons.engine.options import OPTION_SPECS, PRESETS, LooAmount, options_from
-from loo_lessons.engine.settle import AGREED_LOO_RULE, new_pool_stake
+from loo_lessons.engine.settle import AGREED_LOO_QUOTE, AGREED_LOO_RULE, new_pool_stake
+from loo_lessons.engine.settle import OUTSIDE_QUOTES as ENGINE_OUTSIDE_QUOTES
 from loo_lessons.engine.sources import RULES, seed_text
 from loo_lessons.explain import explain_json
 from loo_lessons.explain.quotes import uncut
@@ -44,7 +44,7 @@ def ws(text: str) -> str:
 
 SEEDS = {s: ws(seed_text(s)) for s in ("000", "003", "004")}
 #: quotes of books outside the seeds (only laws that a variant makes cite them)
-OUTSIDE = {law.quote.text for law in Law if law.quote.outside}
+OUTSIDE = {q.text for q in ENGINE_OUTSIDE_QUOTES}
 #: every whole quote of every rule
 WHOLE = {rid: {uncut(rid, q).text for q in r.quotes} for rid, r in RULES.items()}
 
@@ -137,6 +137,8 @@ def check_citations(q: Question) -> None:
     for key, v in q.verdicts.items():
         rid = v.rule_id
         assert rid in RULES, (q.id, rid)
+        if v.quote == AGREED_LOO_QUOTE.text:  # the table's agreement: a loo set apart from the stake
+            assert "agreed" in v.reason or "agreed" in q.explanation, q.id
         if v.quote in OUTSIDE:
             continue
         assert any(ws(v.quote) in body for body in SEEDS.values()), (q.id, v.quote)
@@ -145,8 +147,6 @@ def check_citations(q: Question) -> None:
             assert "unless" in v.quote and "If only two persons" in v.quote
         if preset is not None:
             assert rid not in NEVER[preset], f"{q.id}: {rid} cited under {preset}"
-        if rid == AGREED_LOO_RULE:  # the table's agreement: a loo set apart from the stake
-            assert "agreed" in v.reason or "agreed" in q.explanation, q.id
         if rid == "R39" and q.kind == "pick_number" and v.correct:
             stake = load(q.scenario).hand.setup.stakes.stake
             ask = q.scenario["question"]["ask"]
@@ -213,7 +213,7 @@ def test_the_issues_examples_are_gone() -> None:
 
 def test_a_loo_of_six_is_the_tables_agreement_and_r39_is_kept_for_the_stake() -> None:
     """A Peel table that agreed a loo of 6: the paying seat's verdict cites the agreement
-    (R02's "an agreed number of counters"), never R39's "originally placed in the pool"."""
+    (V8, in Peel's words), never R39's "originally placed in the pool" nor R02's stake."""
     six = stake = 0
     for q in generate("pool", 200, 3, preset="peel"):
         if q.scenario["question"]["ask"] != "pays":
@@ -222,7 +222,7 @@ def test_a_loo_of_six_is_the_tables_agreement_and_r39_is_kept_for_the_stake() ->
         v = q.verdicts[q.answer[0]]
         if q.answer[0] == str(PEEL_AGREED_LOO) and sc.hand.setup.stakes.loo == PEEL_AGREED_LOO:
             six += 1
-            assert v.rule_id == AGREED_LOO_RULE and "originally placed" not in v.quote
+            assert v.rule_id == AGREED_LOO_RULE and v.quote == AGREED_LOO_QUOTE.text
             assert "agreed" in v.reason
         elif q.answer[0] == str(sc.hand.setup.stakes.stake):
             stake += 1

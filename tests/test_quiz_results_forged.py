@@ -129,17 +129,41 @@ def test_each_forged_result_is_refused_with_its_line(name: str) -> None:
         # the honest results are still tabled, untouched
         assert "Ada" in out and "Bea" in out
     else:
-        # never merged silently: Bea's two different results are both set aside, by name
-        assert sum("different results" in ln for ln in lines) == 2 and "Bea " not in out
+        # never merged silently, never dropping the honest one (issue 24): Bea's two
+        # different results are both shown and both reported, each with its file
+        assert sum("different results" in ln for ln in lines) == 2
+        honest = merge([HERE / "honest"]).pupils
+        room = merge([HERE / "honest", HERE / "forged" / name])
+        assert all(p in room.pupils for p in honest)
+        assert table_text(honest).split("\n")[2] in out  # the honest rows, untouched
 
 
 def test_the_whole_folder_refuses_every_forgery_and_keeps_the_honest() -> None:
     room = merge([HERE / "honest", HERE / "forged"])
-    assert [p.name for p in room.pupils] == ["Ada"]  # Bea's name was used twice
+    honest = merge([HERE / "honest"]).pupils
+    assert all(p in room.pupils for p in honest)  # no forgery drops an honest result
+    assert [p.name for p in room.pupils if p not in honest] == ["bea"]  # shown beside, and
+    assert sum("different results" in r.line() for r in room.refusals) == 2  # both reported
     for name, words in EXPECTED.items():
         assert any(words in r.line() and name in r.line() for r in room.refusals), name
     for r in room.refusals:
         assert "\n" not in r.line() and "\x1b" not in r.line()
+
+
+def test_only_names_on_the_class_list_count(tmp_path: Path) -> None:
+    """`quiz results --class-list FILE` (issue 24): a made-up name with every answer right is
+    reported and not counted; the listed pupils are."""
+    listing = tmp_path / "class.txt"
+    listing.write_text("# class 4B\nAda\n\nbea\n", encoding="utf-8")
+    qs = quiz.for_code("lead-5-42")
+    made_up = page_submission(qs, [([{"picked": list(q.answer)} for q in qs], [1.0] * 5)], "Zed", "lead-5-42")
+    (tmp_path / "zed.txt").write_text(made_up.code(), encoding="utf-8")
+    rc, out, err = run("quiz", "results", str(HERE / "honest"), str(tmp_path / "zed.txt"), "--class-list", str(listing))
+    assert rc == 2 and "Ada" in out and "Bea" in out and "Zed" not in out
+    (line,) = err.splitlines()
+    assert "Zed" in line and "not on the class list" in line
+    rc, out, err = run("quiz", "results", str(HERE / "honest"), "--class-list", str(tmp_path / "none.txt"))
+    assert rc == 2 and err.startswith("error: --class-list") and err.count("\n") == 1
 
 
 def test_a_foreign_class_code_is_refused_when_the_class_is_named(tmp_path: Path) -> None:
@@ -222,7 +246,7 @@ def test_the_csv_written_has_no_formula_cells() -> None:
 def test_the_lessons_facade_warns_of_each_refusal() -> None:
     with pytest.warns(UserWarning, match="different results"):
         frame = L.quiz_results(str(HERE / "honest"), str(HERE / "forged" / "bea_forged.txt"))
-    assert list(frame["name"]) == ["Ada"]
+    assert list(frame["name"]) == ["Ada", "Bea", "Bea", "bea"]  # the honest Bea's two attempts kept
     assert len(frame.attrs["refused"]) == 2
     assert list(frame.attrs["rules"].columns) == ["rule_id", "missed", "answered", "rule", "book"]
     clean = L.quiz_results(str(HERE / "honest"), code="lead-5-42")

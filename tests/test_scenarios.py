@@ -19,7 +19,7 @@ import yaml
 
 import loo_lessons
 from loo_lessons.cli import main
-from loo_lessons.engine.laws import Law
+from loo_lessons.engine.settle import OUTSIDE_QUOTES as ENGINE_OUTSIDE_QUOTES
 from loo_lessons.explain.words import quote_text
 
 SCENARIO_DIR = Path(loo_lessons.__file__).parent / "scenarios"
@@ -71,7 +71,7 @@ def _collapse(text: str) -> str:
 
 
 #: The quotes the engine cites from books outside the seeds (laws only a variant makes).
-OUTSIDE_QUOTES = {law.quote.text for law in Law if law.quote.outside}
+OUTSIDE_QUOTES = {q.text for q in ENGINE_OUTSIDE_QUOTES}
 
 
 @cache

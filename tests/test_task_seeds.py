@@ -8,13 +8,17 @@ from dataclasses import replace
 
 from tools.task_seeds import (
     TASKS,
+    Wanted,
     bound_to_trump_after_trick,
+    chose,
     declined_miss,
     had_to_head,
     led_the_best_trump,
     lone_stander,
     played,
     plays_with_suit_led,
+    trumped_to_win,
+    two_trumps_after_winning,
 )
 
 
@@ -68,10 +72,25 @@ def test_each_short_task_brings_up_its_own_point_only() -> None:
     # his first lead is free (R28), and no lead after a trick binds him to trumps (R30)
     assert not bound_to_trump_after_trick(h, seen)
 
-    h, seen = played(32, TASKS["winning-trump-after-trick-deal-32"])
+    # deal 32, seat 3 (once a lesson 7 task): he wins the first trick and must lead his trump
+    h, seen = played(32, Wanted(5, 3, 0, "hoffmann", False, lambda h, s: True))
     assert bound_to_trump_after_trick(h, seen)
     follows = [
         (opts, led) for (kind, opts, _, _), led in plays_with_suit_led(h, seen) if kind == "follow"
     ]
     assert all(sum(c[-1] == led for c in opts) <= 1 for opts, led in follows)
     assert not had_to_head(h, seen)
+
+
+def test_lessons_7_to_10_tests_say_no_where_their_point_cannot_come_up() -> None:
+    # deal 32, seat 3: he wins the first trick with one trump left, so his lead is forced
+    h, seen = played(32, Wanted(5, 3, 0, "hoffmann", False, lambda h, s: True))
+    assert h.winners[:1] == [3] and not two_trumps_after_winning(h, seen, 3)
+    assert not chose(seen, ("lead", "follow"))
+    # deal 98, seat 2: he follows in the suit led, so no trump of his beats a plain suit
+    h, seen = played(98, TASKS["winning-deal-98"])
+    assert chose(seen, ("follow",)) and not trumped_to_win(h, seen, 2)
+    # deal 229, seat 3: he takes a trump lead with the ace, trumps being the suit led
+    h, seen = played(229, TASKS["winning-two-trumps-deal-229"])
+    assert h.winners[0] == 3 and not trumped_to_win(h, seen, 3)
+    assert two_trumps_after_winning(h, seen, 3)

@@ -160,9 +160,40 @@ def threw_up(h: Hand) -> bool:
     return any(d.value == "pass" for d in h.declared.values())
 
 
-def asked_choice(seen: list[Seen], kind: str) -> bool:
-    """A decision of that kind with two legal choices or more: something to decide."""
-    return any(k == kind and len(legal) >= 2 for k, _, legal, _ in seen)
+# --- lessons 7–10 (lessC): each task holds a real decision where its lesson's point matters ---
+def chose(seen: list[Seen], kinds: tuple[str, ...]) -> bool:
+    """One of his decisions of these kinds leaves him two legal choices or more."""
+    return any(k in kinds and len(legal) >= 2 for k, _, legal, _ in seen)
+
+
+def trumped_to_win(h: Hand, seen: list[Seen], seat: int) -> bool:
+    """He has no card of the plain suit led, two trumps or more are legal, and his trump
+    takes the trick (R35, R37): any trump beats any plain card."""
+    trumps = h.trumps.value if h.trumps is not None else None
+    return any(
+        kind == "follow"
+        and led != trumps
+        and not any(c[-1] == led for c in opts)
+        and len(legal) >= 2
+        and all(c[-1] == trumps for c in legal)
+        and h.winners[i] == seat
+        for i, ((kind, opts, legal, _), led) in enumerate(plays_with_suit_led(h, seen))
+    )
+
+
+def two_trumps_after_winning(h: Hand, seen: list[Seen], seat: int) -> bool:
+    """He wins the first trick, not having led it, and leads the second holding two trumps,
+    both legal (R29, R30, and Hoffmann's "lead one of them", R25)."""
+    trumps = h.trumps.value if h.trumps is not None else None
+    plays = plays_with_suit_led(h, seen)
+    return (
+        h.winners[:1] == [seat]
+        and h.leaders[0] != seat
+        and len(plays) > 1
+        and plays[1][0][0] == "lead"
+        and len(plays[1][0][2]) >= 2
+        and all(c[-1] == trumps for c in plays[1][0][2])
+    )
 
 
 def led_one_of_two_trumps(h: Hand, seen: list[Seen]) -> bool:
@@ -171,7 +202,7 @@ def led_one_of_two_trumps(h: Hand, seen: list[Seen]) -> bool:
     if not leads or h.trumps is None:
         return False
     opts, legal = leads[0]
-    return len(legal) >= 2 and len(legal) < len(opts) and all(c.endswith(h.trumps.value) for c in legal)
+    return 2 <= len(legal) < len(opts) and all(c.endswith(h.trumps.value) for c in legal)
 
 
 def followed_low_or_high(h: Hand, seen: list[Seen]) -> bool:
@@ -210,15 +241,6 @@ TASKS: dict[str, Wanted] = {
     "following-deal-14": Wanted(
         5, 3, 0, "hoffmann", False, lambda h, s: s[0][3] == "play" and tied(s, "follow")
     ),
-    # 7: he wins a trick he did not lead to, and leads the next with a trump to lead (R29, R30)
-    "winning-deal-43": Wanted(
-        5,
-        2,
-        0,
-        "hoffmann",
-        False,
-        lambda h, s: won_then_led(h, 2) and h.leaders[0] != 2 and tied(s, "lead"),
-    ),
     # 6, Following (short task): at a table of bold players who all stand, he is the elder
     # hand: a free first lead (his choice), then a follow in which he holds two cards of the
     # plain suit led and heading the trick forbids the lower (R32, R33)
@@ -232,21 +254,9 @@ TASKS: dict[str, Wanted] = {
             s[0][3] == "play"
             and had_to_head(h, s)
             and len(h.players_in) == 5
-            and asked_choice(s, "lead")
+            and chose(s, ("lead",))
         ),
         bots="bold",
-    ),
-    # 7, Winning tricks (short task): he only leads; he wins the first trick, not having led
-    # it, and must lead his trump, not his other card (R29, R30)
-    "winning-trump-after-trick-deal-32": Wanted(
-        5,
-        3,
-        0,
-        "hoffmann",
-        False,
-        lambda h, s: (
-            h.winners[:1] == [3] and h.leaders[0] != 3 and bound_to_trump_after_trick(h, s)
-        ),
     ),
     # 8: he plays and someone is looed (R38–R40)
     "settling-deal-3": Wanted(
@@ -322,15 +332,79 @@ TASKS: dict[str, Wanted] = {
         False,
         lambda h, s: stood(s) and h.settlement is not None and h.settlement.is_single,
     ),
-    # 10: Peel's rules; he only leads, and his lead is tied to the highest trump (R23–R26), so
-    # any other card would be an offence (R55, R56)
-    "penalties-lead-deal-10": Wanted(
+    # --- lessons 7–10 (lessC): three short tasks each, every one with a real decision ---
+    # 7: he only follows; void in the plain suit led, he may trump with either of two trumps,
+    # and any trump takes the trick (R35, R37)
+    "winning-trump-wins-deal-15": Wanted(
+        5, 2, 0, "hoffmann", False, lambda h, s: stood(s) and trumped_to_win(h, s, 2)
+    ),
+    # 7: he only leads; he wins the first trick, not having led it, and leads holding two
+    # trumps: under Hoffmann either (R29, R30, R25)
+    "winning-two-trumps-deal-229": Wanted(
+        5, 3, 0, "hoffmann", False, lambda h, s: stood(s) and two_trumps_after_winning(h, s, 3)
+    ),
+    # 7: the whole deal; he follows with a free choice, wins the trick and his lead is tied
+    # (the king with the ace turned up, trump after trick: R24, R29, R30)
+    "winning-deal-98": Wanted(
+        5,
+        2,
+        0,
+        "hoffmann",
+        False,
+        lambda h, s: (
+            s[0][3] == "play"
+            and won_then_led(h, 2)
+            and h.leaders[0] != 2
+            and tied(s, "lead")
+            and chose(s, ("follow",))
+        ),
+    ),
+    # 8: he only declares; he takes the miss and takes no trick: looed (R39); throwing up
+    # would have cost nothing (A14)
+    "settling-looed-deal-7": Wanted(
+        5,
+        1,
+        0,
+        "hoffmann",
+        False,
+        lambda h, s: (
+            stood(s) and len(s[0][2]) == 3 and h.settlement is not None and 1 in h.settlement.looed
+        ),
+    ),
+    # 9: a must; he follows and leads: void in the suit led he must trump, with two trumps
+    # to choose from (R43, R35)
+    "must-trump-deal-2": Wanted(
+        5,
+        2,
+        0,
+        "hoffmann",
+        True,
+        lambda h, s: s[0][2] == ("play",) and tied(s, "follow") and chose(s, ("follow",)),
+    ),
+    # 10: Peel's rules; he only leads: his first lead is tied to the ace of trumps (an offence
+    # otherwise, R55), his second is free
+    "penalties-lead-deal-70": Wanted(
         5,
         1,
         0,
         "peel",
         False,
-        lambda h, s: stood(s) and h.leaders[:1] == [1] and first_lead_tied_to_a_trump(h, s),
+        lambda h, s: (
+            stood(s)
+            and h.leaders[:1] == [1]
+            and first_lead_tied_to_a_trump(h, s)
+            and chose(s, ("lead",))
+        ),
+    ),
+    # 10: Peel's rules; he follows and leads: not heading in suit is no offence (A10), so he
+    # may follow with either trump; then trump after trick ties his lead (R30, R60)
+    "penalties-follow-deal-36": Wanted(
+        5,
+        3,
+        0,
+        "peel",
+        False,
+        lambda h, s: s[0][3] == "play" and chose(s, ("follow",)) and tied(s, "lead"),
     ),
     # --- lessons 3–6, third short tasks (issue 23, lessB) ---
     # 3: he is the elder hand, asked first: all three choices are his, and he takes the miss

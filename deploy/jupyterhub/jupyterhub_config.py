@@ -21,8 +21,19 @@
 #   LOO_HUB_ADMINS      "tess": hub admins (teachers too; they can also stop pupils' servers)
 #   LOO_HUB_GIT_REPOS   local git repositories (":"-separated) pupils may pull from with
 #                       nbgitpuller (git refuses another user's repository otherwise)
-#   LOO_HUB_IP          address pupils reach (default: every interface)
+#   LOO_HUB_IP          address pupils reach (default 127.0.0.1: this machine only, for a
+#                       school's own HTTPS proxy in front; "" or 0.0.0.0 is every interface,
+#                       which needs HTTPS below, or LOO_HUB_ALLOW_HTTP=1 on a closed network)
 #   LOO_HUB_PORT        port pupils reach (default 8000)
+#   LOO_HUB_SSL_CERT, LOO_HUB_SSL_KEY
+#                       HTTPS: the school's certificate and its key (or a self-signed pair,
+#                       deploy/README.md), both or neither
+#   LOO_HUB_CULL_TIMEOUT
+#                       seconds a pupil's server may sit idle before the idle culler stops it
+#                       (default 3600; their work is saved, the next login starts it again)
+#   LOO_HUB_MEM_LIMIT, LOO_HUB_CPU_LIMIT
+#                       each pupil's memory ("1G", "512M") and CPU share (1.0 = one core),
+#                       enforced by a control group of their own (default 1G and 1.0; "" for none)
 #   LOO_HUB_HUB_PORT, LOO_HUB_API_PORT, LOO_HUB_RESULTS_PORT
 #                       the hub's, the proxy's and the results service's own ports
 #                       (8081, 8001, 8002), all on 127.0.0.1
@@ -30,6 +41,7 @@
 # ruff: noqa: F821
 
 import os
+import re
 import sys
 from pathlib import Path
 
@@ -53,25 +65,56 @@ if state == REPO or REPO in state.parents:
     )
 state.mkdir(parents=True, exist_ok=True, mode=0o700)
 
-from loo_lessons.classroom.pupils import PUPIL_COMMENT, reachable_by_all  # noqa: E402
+c = get_config()  # type: ignore[name-defined]
 
-# Pupils' servers run as the pupils, with this Python and these lessons: all must be theirs
-# to reach (a Python under /root, or a project in a private home, is not).
-for needed in (sys.executable, os.__file__, REPO / "tools" / "lab_root.py"):
-    if not reachable_by_all(needed):
+# Pupils' servers run as the pupils, with this Python and the installed lessons: all must be
+# theirs to reach (a Python under /root, or lessons in a private home, are not). The hub installs
+# the project into its own venv (`pip install .`, deploy/README.md), never runs it from a checkout.
+import loo_lessons  # noqa: E402
+from loo_lessons.classroom.lab_root import lessons_source  # noqa: E402
+from loo_lessons.classroom.pupils import PUPIL_COMMENT, unreachable  # noqa: E402
+
+for needed, what in (
+    (sys.executable, "the hub's Python"),
+    (os.__file__, "the hub's Python's standard library"),
+    (loo_lessons.__file__, "the loo_lessons package"),
+    (lessons_source() / "notebooks", "the lessons"),
+):
+    blocked = unreachable(needed)
+    if blocked:
         sys.exit(
-            f"{needed}: the pupils' servers cannot reach it (they run as the pupils): make the "
-            "hub's venv from a Python every user may run, outside private folders, e.g. "
-            "/usr/bin/python3 -m venv /opt/loo-hub/venv (deploy/README.md)"
+            f"{what} ({needed}) is not reachable by the pupils' servers, which run as the pupils: "
+            f"{blocked}. Install the project into a venv outside private folders, from a Python "
+            "every user may run: /usr/bin/python3 -m venv /opt/loo-hub/venv; "
+            "/opt/loo-hub/venv/bin/pip install -r deploy/jupyterhub/requirements.txt (not `-e`, "
+            "so the lessons are copied into the venv; deploy/README.md)"
         )
 homes = Path(env("LOO_HUB_HOMES", "/home")).resolve()
 class_list = Path(env("LOO_HUB_CLASS_LIST", str(state / "class-list"))).resolve()
 
 
-c = get_config()  # type: ignore[name-defined]
-
 # --- where the hub listens, and where it keeps its state ----------------------------------
-c.JupyterHub.ip = env("LOO_HUB_IP", "")
+# By default only this machine reaches the hub: a school serves it to the class over HTTPS,
+# from here (the school's certificate) or from its own proxy in front. Pupils' passwords never
+# cross a network in plain HTTP unless that is asked for by name.
+ip = env("LOO_HUB_IP", "127.0.0.1")
+cert, key = env("LOO_HUB_SSL_CERT", ""), env("LOO_HUB_SSL_KEY", "")
+if bool(cert) != bool(key):
+    sys.exit("LOO_HUB_SSL_CERT, LOO_HUB_SSL_KEY: give both (the certificate and its key) or neither")
+for pem in (cert, key):
+    if pem and not os.access(pem, os.R_OK):
+        sys.exit(f"LOO_HUB_SSL_CERT/KEY: {pem} cannot be read")
+if cert:
+    c.JupyterHub.ssl_cert = cert
+    c.JupyterHub.ssl_key = key
+elif ip not in ("127.0.0.1", "localhost", "::1") and env("LOO_HUB_ALLOW_HTTP", "") != "1":
+    sys.exit(
+        f"LOO_HUB_IP={ip or 'every interface'}: the pupils' passwords would cross the network in "
+        "plain HTTP. Give LOO_HUB_SSL_CERT and LOO_HUB_SSL_KEY (the school's certificate, or a "
+        "self-signed one: deploy/README.md), or keep the hub on 127.0.0.1 behind the school's "
+        "HTTPS proxy (LOO_HUB_ALLOW_HTTP=1 only on a closed classroom network)"
+    )
+c.JupyterHub.ip = ip
 c.JupyterHub.port = int(env("LOO_HUB_PORT", "8000"))
 c.JupyterHub.hub_ip = "127.0.0.1"
 c.JupyterHub.hub_port = int(env("LOO_HUB_HUB_PORT", "8081"))
@@ -108,10 +151,20 @@ c.Authenticator.admin_users = _names("LOO_HUB_ADMINS")
 c.JupyterHub.load_groups = {"teachers": {"users": sorted(_names("LOO_HUB_TEACHERS"))}}
 
 # --- each pupil's own JupyterLab, as their own Unix user ----------------------------------
-c.JupyterHub.spawner_class = "localprocess"
-# pupil-server.py lays out the pupil's copy of the lessons (as the pupil), then becomes
+# LocalProcessSpawner, with each pupil's server (and their kernels) in a control group of their
+# own that holds the class's memory and CPU limits (classroom/limits.py)
+c.JupyterHub.spawner_class = "loo_lessons.classroom.limits.PupilSpawner"
+mem_limit = env("LOO_HUB_MEM_LIMIT", "1G")
+if mem_limit and not re.fullmatch(r"[0-9]+(\.[0-9]+)?[KMGT]?", mem_limit):
+    sys.exit(f"LOO_HUB_MEM_LIMIT={mem_limit}: give bytes, or a number with K, M, G or T (1G)")
+c.Spawner.mem_limit = (int(mem_limit) if mem_limit.isdigit() else mem_limit) if mem_limit else None
+cpu_limit = env("LOO_HUB_CPU_LIMIT", "1.0")
+if cpu_limit and not re.fullmatch(r"[0-9]+(\.[0-9]+)?", cpu_limit) or cpu_limit and float(cpu_limit) <= 0:
+    sys.exit(f"LOO_HUB_CPU_LIMIT={cpu_limit}: give a share of cores above 0 (1.0 is one core)")
+c.Spawner.cpu_limit = float(cpu_limit) if cpu_limit else None
+# classroom/pupil_server.py lays out the pupil's copy of the lessons (as the pupil), then becomes
 # jupyterhub-singleuser, from the Python that runs the hub (where loo-lessons is installed).
-c.Spawner.cmd = [sys.executable, str(HERE / "pupil-server.py")]
+c.Spawner.cmd = [sys.executable, "-m", "loo_lessons.classroom.pupil_server"]
 c.Spawner.default_url = "/lab/tree/loo-lessons/notebooks/01-welcome.ipynb"
 c.Spawner.notebook_dir = "~"
 # Measured with `python -m loo_lessons.classroom.bench` (deploy/README.md): 25 pupils asking
@@ -124,6 +177,9 @@ c.JupyterHub.concurrent_spawn_limit = 30
 
 # --- the class results service -------------------------------------------------------------
 results_port = int(env("LOO_HUB_RESULTS_PORT", "8002"))
+cull_timeout = int(env("LOO_HUB_CULL_TIMEOUT", "3600"))
+if cull_timeout < 10:
+    sys.exit(f"LOO_HUB_CULL_TIMEOUT={cull_timeout}: give at least 10 seconds")
 results_url = f"http://127.0.0.1:{results_port}"
 c.JupyterHub.services = [
     {
@@ -138,7 +194,18 @@ c.JupyterHub.services = [
         ],
         "oauth_no_confirm": True,
         "display": True,
-    }
+    },
+    # a pupil's server left idle is stopped (their work is saved; the next login starts it)
+    {
+        "name": "idle-culler",
+        "command": [
+            sys.executable,
+            "-m",
+            "jupyterhub_idle_culler",
+            f"--timeout={cull_timeout}",
+            f"--cull-every={max(5, min(cull_timeout // 4, 300))}",
+        ],
+    },
 ]
 c.JupyterHub.load_roles = [
     # every pupil may use the service (it lets each post and read only their own)
@@ -149,7 +216,15 @@ c.JupyterHub.load_roles = [
         "services": ["class-results"],
         "scopes": ["read:users", "read:groups"],
     },
+    {
+        "name": "idle-culler",
+        "services": ["idle-culler"],
+        "scopes": ["list:users", "read:users:activity", "read:servers", "delete:servers"],
+    },
 ]
+# The hub learns of a server's activity from the proxy and from the server itself, every
+# last_activity_interval seconds (default 300): a short cull timeout needs them more often.
+c.JupyterHub.last_activity_interval = min(300, max(5, cull_timeout // 4))
 # A pupil's kernel posts answers with the pupil's own token (JUPYTERHUB_API_TOKEN), which
 # may reach the service, and to the service directly (LOO_CLASS_RESULTS_URL).
 c.Spawner.server_token_scopes = [
@@ -158,6 +233,7 @@ c.Spawner.server_token_scopes = [
     "access:services!service=class-results",
 ]
 c.Spawner.environment = {
+    "JUPYTERHUB_ACTIVITY_INTERVAL": str(min(300, max(5, cull_timeout // 4))),
     "LOO_CLASS_RESULTS_URL": f"{results_url}/services/class-results/",
     "LOO_HUB_GIT_REPOS": env("LOO_HUB_GIT_REPOS", ""),
 }

@@ -10,17 +10,66 @@ questions), so that the service stores only answers the teacher's table will cou
 
 from __future__ import annotations
 
+import json
 from dataclasses import replace
 
 from loo_lessons.quiz.class_code import parse as parse_code
 from loo_lessons.quiz.classroom import Found, Refusal, from_records, grade, questions_of
 from loo_lessons.quiz.results import AnswerRecord
 
-__all__ = ["AnswerError", "AnswerRecord", "canonical", "check"]
+__all__ = ["MAX_BODY", "AnswerError", "AnswerRecord", "Conflict", "Forbidden", "canonical", "check", "from_body"]
+
+#: The largest body a post may have.
+MAX_BODY = 10_000
 
 
 class AnswerError(ValueError):
-    """A record that is not one answer of its class code, in one line."""
+    """A record that is not one answer of its class code, in one line (HTTP 400)."""
+
+    status = 400
+
+
+class Conflict(AnswerError):
+    """An answer the pupil's earlier answers rule out: the question answered already in this
+    attempt (an answer is final once posted), or an attempt that is not the pupil's next
+    (HTTP 409)."""
+
+    status = 409
+
+
+class TooBig(AnswerError):
+    """A body longer than `MAX_BODY` (HTTP 413)."""
+
+    status = 413
+
+
+class Forbidden(AnswerError):
+    """An answer posted under another pupil's name (HTTP 403)."""
+
+    status = 403
+
+
+def from_body(body: bytes, pupil: str) -> AnswerRecord:
+    """A posted body → the checked record of `pupil` (the hub's login); `AnswerError` (one
+    line, with its HTTP status) for anything else: too big, not JSON, nested past what the
+    parser can follow, another pupil's, or not an answer of its class code."""
+    if len(body) > MAX_BODY:
+        raise TooBig(f"an answer is at most {MAX_BODY} bytes")
+    try:
+        raw = json.loads(body)
+    except (json.JSONDecodeError, UnicodeDecodeError):
+        raise AnswerError("answer: not JSON") from None
+    except RecursionError:  # thousands of nested brackets: refused, never a 500
+        raise AnswerError("answer: nested too deeply to be an answer") from None
+    try:
+        record = AnswerRecord.from_json(raw, "answer")
+    except AnswerError:
+        raise
+    except ValueError as e:
+        raise AnswerError(str(e)) from None
+    if record.pupil and record.pupil != pupil:
+        raise Forbidden(f"{pupil} may post only their own answers")
+    return check(replace(record, pupil=pupil))
 
 
 def canonical(code: str) -> str:

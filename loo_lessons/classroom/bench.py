@@ -1,47 +1,44 @@
-"""How long a class takes to get going: ``python -m loo_lessons.classroom.bench``.
+"""A class in a benchmark: ``loo-lessons class bench`` (or ``python -m loo_lessons.classroom.bench``).
 
-Starts the class hub (deploy/jupyterhub/jupyterhub_config.py) on 127.0.0.1 with a class list
-of N pupils (25 by default, at most 40), logs every pupil in through the login form, asks
-for every server at once, and runs every code cell of lesson 1 in each pupil's own server.
-Prints the time to the first and to all servers running, the slowest single spawn, the time
-until every lesson ran, failures, and the memory the pupils' processes take. Bounded: at most
-`MAX_PUPILS` pupils, and everything is stopped after --timeout seconds (600 by default).
-Afterwards the hub and every process it started are stopped by their pids, and the pupils'
-Unix users, homes and the temporary venv are removed. Run as root (the hub makes users).
+Starts the class hub (deploy/jupyterhub/jupyterhub_config.py) on 127.0.0.1 with a class list of
+N pupils (25 by default, at most 40) and a teacher. Each pupil, as in a lesson: logs in through the
+login form, asks for their server, opens a lesson (a kernel in their own server, as the notebook
+does) and answers 10 quiz questions from it (`quiz.post.send`, as the quiz widget posts them). The
+pupils arrive within --arrive-over seconds (a class logging in; 0: all at the same instant), at
+seeded random times. Prints the spawn time (request to running: median, p95, worst), each answer's
+latency from the pupil's kernel to the stored row (p95), the errors, and whether the teacher's CSV
+holds every answer. Bounded: at most `MAX_PUPILS` pupils, everything stopped after --timeout
+seconds (600 by default); afterwards the hub and every process it started are stopped by their
+pids and the pupils' Unix users, homes and the temporary venv are removed. Run as root (the hub
+makes users).
 """
 
 from __future__ import annotations
 
 import argparse
-import contextlib
+import json
+import math
 import os
 import pwd
+import random
 import secrets
 import shutil
 import statistics
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 from collections.abc import Sequence
-from concurrent.futures import ThreadPoolExecutor, as_completed
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
 from pathlib import Path
-
-import requests
+from typing import TYPE_CHECKING, Any
 
 from loo_lessons.classroom import pupils
-from loo_lessons.classroom.drive import (
-    Hub,
-    descendants,
-    hub_venv,
-    log_in,
-    run_lesson,
-    spawn,
-    start_hub,
-    stop_hub,
-    token_for,
-)
+from loo_lessons.quiz.classroom import questions_of
+
+if TYPE_CHECKING:  # drive needs requests and websocket-client: imported only when a bench runs
+    from loo_lessons.classroom.drive import Hub
 
 MAX_PUPILS = 40
 MAX_TIMEOUT = 1800.0
@@ -59,11 +56,83 @@ def _rss_mb(pids: set[int]) -> float:
     return total / 1024
 
 
-def run(count: int, timeout: float) -> list[str]:
-    """The benchmark; returns the lines of its report."""
+ANSWERS = 10
+#: the class code the pupils answer (ten lead questions, seed 7)
+CODE = f"lead-{ANSWERS}-7"
+
+
+def percentile(values: Sequence[float], p: float) -> float:
+    """The `p`-th percentile (0-100) of `values`, by the nearest rank (no interpolation)."""
+    ordered = sorted(values)
+    rank = max(1, math.ceil(p / 100 * len(ordered)))
+    return ordered[rank - 1]
+
+
+@dataclass
+class Pupil:
+    """What one pupil's lesson measured: `spawn` seconds, each answer's `latencies`, `errors`."""
+
+    name: str
+    spawn: float | None = None
+    latencies: list[float] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+
+
+def _lesson(hub: Hub, name: str, password: str, at: float, t0: float, deadline: float) -> Pupil:
+    """One pupil: arrive at `at` seconds after `t0`, log in, spawn, open a kernel, answer."""
+    from loo_lessons.classroom.drive import Kernel, log_in, spawn, token_for
+
+    me = Pupil(name)
+    time.sleep(max(0.0, t0 + at - time.monotonic()))
+    try:
+        token = token_for(hub, log_in(hub, name, password), name)
+        asked = time.monotonic()
+        spawn(hub, name, token, max(1.0, deadline - asked))
+        me.spawn = time.monotonic() - asked
+        records = [
+            {
+                "class_code": CODE,
+                "question_id": q.id,
+                "answer": list(q.answer),
+                "seconds": 5,
+                "attempt": 1,
+            }
+            for q in questions_of(CODE)
+        ]
+        code = (
+            "import json, time\nfrom loo_lessons.quiz import post\nout = []\n"
+            f"for r in json.loads({json.dumps(records)!r}):\n"
+            "    t = time.monotonic(); s = post.send(r); out.append([s, time.monotonic() - t])\n"
+            "print(json.dumps(out))"
+        )
+        with Kernel(hub, name, token) as k:
+            for status, seconds in json.loads(k.text(code)):
+                if status == 201:
+                    me.latencies.append(seconds)
+                else:
+                    me.errors.append(f"{name}: an answer was refused ({status})")
+    except Exception as e:  # a pupil's failure is a figure, not a crash
+        me.errors.append(f"{name}: {str(e).splitlines()[0][:160]}")
+    return me
+
+
+def run(count: int, timeout: float, arrive_over: float = 60.0, seed: int = 1) -> list[str]:
+    """The benchmark; returns the lines of its report (the last: "errors: N")."""
+    import requests
+
+    from loo_lessons.classroom.drive import (
+        descendants,
+        hub_venv,
+        log_in,
+        start_hub,
+        stop_hub,
+        token_for,
+    )
+
     tag = secrets.token_hex(2)
     names = [f"bench{tag}-{i:02d}" for i in range(1, count + 1)]
-    passwords = {n: secrets.token_urlsafe(12) for n in names}
+    teacher = f"teach{tag}"
+    passwords = {n: secrets.token_urlsafe(12) for n in [*names, teacher]}
     state = Path(tempfile.mkdtemp(prefix="loo-hub-bench-state-"))
     homes = Path(tempfile.mkdtemp(prefix="loo-hub-bench-homes-"))
     venv = Path(tempfile.mkdtemp(prefix="loo-hub-bench-venv-"))
@@ -72,85 +141,54 @@ def run(count: int, timeout: float) -> list[str]:
     deadline = time.monotonic() + timeout
     try:
         homes.chmod(0o755)
-        pupils.add_pupils(state / "class-list", names, passwords=passwords)
-        env = {"LOO_HUB_CLASS_LIST": str(state / "class-list")}
+        pupils.add_pupils(state / "class-list", [*names, teacher], passwords=passwords)
+        env = {"LOO_HUB_CLASS_LIST": str(state / "class-list"), "LOO_HUB_TEACHERS": teacher}
         hub = start_hub(hub_venv(venv), state, homes, state / "hub.log", env)
         h = hub
-        with ThreadPoolExecutor(8) as pool:
-            tokens = dict(
-                zip(
-                    names,
-                    pool.map(lambda n: token_for(h, log_in(h, n, passwords[n]), n), names),
-                    strict=True,
+        rng = random.Random(seed)
+        arrivals = sorted(rng.uniform(0, arrive_over) for _ in names)
+        report.append(
+            f"{count} pupils arriving within {arrive_over:g} s (seed {seed}); each opens a lesson"
+            f" and answers {ANSWERS} questions ({CODE})"
+        )
+        t0 = time.monotonic()
+        with ThreadPoolExecutor(count) as pool:
+            done = list(
+                pool.map(
+                    lambda na: _lesson(h, na[0], passwords[na[0]], na[1], t0, deadline),
+                    zip(names, arrivals, strict=True),
                 )
             )
-        report.append(f"{count} pupils logged in; asking for {count} servers at once")
-        # how long the hub takes to answer while the servers start (a spawn that held the
-        # hub up would show here)
-        waits: list[float] = []
-        spawning = threading.Event()
-
-        def watch() -> None:
-            while not spawning.is_set():
-                t = time.monotonic()
-                with contextlib.suppress(requests.RequestException):
-                    requests.get(f"{h.url}/hub/api/", timeout=60)
-                    waits.append(time.monotonic() - t)
-                spawning.wait(0.5)
-
-        watcher = threading.Thread(target=watch, daemon=True)
-        watcher.start()
-        t0 = time.monotonic()
-        ready: dict[str, float] = {}
-        failed: list[str] = []
-        left = max(1.0, deadline - time.monotonic())
-        with ThreadPoolExecutor(count) as pool:
-            futures = {pool.submit(spawn, h, n, tokens[n], left): n for n in names}
-            for f in as_completed(futures):
-                try:
-                    f.result()
-                    ready[futures[f]] = time.monotonic() - t0
-                except Exception as e:  # a failed spawn is a figure, not a crash
-                    failed.append(f"{futures[f]}: {str(e).splitlines()[0][:120]}")
-        spawning.set()
-        watcher.join()
-        if waits:
+        spawns = [p.spawn for p in done if p.spawn is not None]
+        latencies = [t for p in done for t in p.latencies]
+        errors = [e for p in done for e in p.errors]
+        if spawns:
             report.append(
-                f"the hub answered /hub/api/ during the spawns in {statistics.median(waits):.2f} s"
-                f" (median), {max(waits):.2f} s at worst ({len(waits)} requests)"
+                f"spawn (request to running): median {statistics.median(spawns):.1f} s,"
+                f" p95 {percentile(spawns, 95):.1f} s, worst {max(spawns):.1f} s ({len(spawns)} servers)"
             )
-        if ready:
-            times = sorted(ready.values())
+        if latencies:
             report.append(
-                f"servers running: first after {times[0]:.1f} s, median {statistics.median(times):.1f} s,"
-                f" all {len(times)} after {times[-1]:.1f} s"
+                f"answer latency (kernel to stored): median {statistics.median(latencies) * 1000:.0f} ms,"
+                f" p95 {percentile(latencies, 95) * 1000:.0f} ms ({len(latencies)} answers)"
             )
-        pids = descendants(h.pids)
-        report.append(f"memory of hub and servers: {_rss_mb(pids):.0f} MB")
-        t1 = time.monotonic()
-        ran = 0
-        with ThreadPoolExecutor(min(count, 8)) as pool:
-            lesson_futures = {pool.submit(run_lesson, h, n, tokens[n]): n for n in ready}
-            for lf in as_completed(lesson_futures):
-                try:
-                    _, outputs, _ = lf.result()
-                    errors = [o for out in outputs for o in out if o["output_type"] == "error"]
-                    if errors:
-                        failed.append(f"{lesson_futures[lf]}: lesson 1: {errors[0].get('ename')}")
-                    else:
-                        ran += 1
-                except Exception as e:
-                    failed.append(f"{lesson_futures[lf]}: lesson 1: {str(e).splitlines()[0][:120]}")
-        report.append(
-            f"lesson 1 ran in {ran} servers in {time.monotonic() - t1:.1f} s more"
-            f" (8 at a time); everything after {time.monotonic() - t0:.1f} s"
+        report.append(f"memory of hub and servers: {_rss_mb(descendants(h.pids)):.0f} MB")
+        teacher_token = token_for(h, log_in(h, teacher, passwords[teacher]), teacher)
+        csv = requests.get(
+            f"{h.url}/services/class-results/csv?code={CODE}",
+            headers={"Authorization": f"token {teacher_token}"},
+            timeout=60,
         )
-        report.append(f"memory after the lessons: {_rss_mb(descendants(h.pids)):.0f} MB")
-        report.append(f"failures: {len(failed)}")
-        report.extend(f"  {line}" for line in failed)
+        rows = csv.text.strip().split("\n")[1:] if csv.status_code == 200 else []
+        stored = sum(int(r.split(",")[4]) for r in rows if r)
+        report.append(f"on the teacher's CSV: {stored} of {count * ANSWERS} answers")
+        if stored != count * ANSWERS:
+            errors.append(f"the teacher's CSV holds {stored} answers, not {count * ANSWERS}")
+        report.append(f"errors: {len(errors)}")
+        report.extend(f"  {line}" for line in errors)
     finally:
         survivors = stop_hub(hub) if hub else []
-        for name in names:
+        for name in [*names, teacher]:
             try:
                 pwd.getpwnam(name)
             except KeyError:
@@ -163,27 +201,53 @@ def run(count: int, timeout: float) -> list[str]:
     return report
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    p = argparse.ArgumentParser(prog="python -m loo_lessons.classroom.bench", description=__doc__)
-    p.add_argument("--pupils", type=int, default=25, help=f"1 to {MAX_PUPILS}")
-    p.add_argument("--timeout", type=float, default=600.0, help=f"seconds, at most {MAX_TIMEOUT:g}")
-    args = p.parse_args(argv)
+def register(sub: Any) -> None:
+    """Add the options of `class bench` to its parser `sub`."""
+    sub.add_argument("--pupils", type=int, default=25, help=f"1 to {MAX_PUPILS}")
+    sub.add_argument(
+        "--arrive-over",
+        type=float,
+        default=60.0,
+        help="seconds within which the pupils log in (0: at once)",
+    )
+    sub.add_argument("--seed", type=int, default=1, help="the arrival times' seed")
+    sub.add_argument(
+        "--timeout", type=float, default=600.0, help=f"seconds, at most {MAX_TIMEOUT:g}"
+    )
+
+
+def bench(args: argparse.Namespace) -> int:
+    """`loo-lessons class bench`: checks the options, runs, prints the report; exit 1 on errors."""
     if not 1 <= args.pupils <= MAX_PUPILS:
         print(f"error: --pupils: 1 to {MAX_PUPILS}, not {args.pupils}", file=sys.stderr)
         return 2
     if not 0 < args.timeout <= MAX_TIMEOUT:
         print(f"error: --timeout: more than 0 and at most {MAX_TIMEOUT:g}", file=sys.stderr)
         return 2
+    if not 0 <= args.arrive_over <= 600 or args.arrive_over != args.arrive_over:
+        print("error: --arrive-over: 0 to 600 seconds", file=sys.stderr)
+        return 2
+    if not 0 <= args.seed < 2**32:
+        print("error: --seed: 0 to 2**32 - 1", file=sys.stderr)
+        return 2
     if os.geteuid() != 0:
         print("error: run as root: the class hub makes a Unix user per pupil", file=sys.stderr)
         return 2
     try:
-        for line in run(args.pupils, args.timeout):
-            print(line, flush=True)
+        lines = run(args.pupils, args.timeout, args.arrive_over, args.seed)
     except (RuntimeError, AssertionError, OSError) as e:
         print(f"error: {str(e).splitlines()[0]}", file=sys.stderr)
         return 2
-    return 0
+    for line in lines:
+        print(line, flush=True)
+    return 0 if (lines and lines[-1] == "errors: 0") or "errors: 0" in lines else 1
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """`python -m loo_lessons.classroom.bench`, as `loo-lessons class bench`."""
+    p = argparse.ArgumentParser(prog="python -m loo_lessons.classroom.bench", description=__doc__)
+    register(p)
+    return bench(p.parse_args(argv))
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -14,6 +14,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import shutil
 import signal
 import socket
 import subprocess
@@ -83,16 +84,34 @@ class Hub:
     proc: subprocess.Popen[bytes]
     env: Mapping[str, str]  # the variables given to the recipe
     pids: set[int] = field(default_factory=set)  # hub, proxy, services, pupils' servers
+    verify: str | bool = True  # a self-signed certificate the clients trust (HTTPS), if any
 
     def log_text(self) -> str:
+        """The end of the hub's log (its own lines, the proxy's, the services' and the pupils'
+        servers', which write to the hub's output)."""
         return self.log.read_text(errors="replace")[-6000:]
+
+    def log_about(self, name: str) -> str:
+        """Every line of the hub's log about pupil `name`, but the requests that only asked for
+        their server's status: what the spawner and the server said (why a spawn failed)."""
+        lines = self.log.read_text(errors="replace").splitlines()
+        said = [
+            line
+            for line in lines
+            if (name in line or "Spawn" in line or "spawn" in line)
+            and not (" GET /user/" in line and "/api/status" in line)
+            and " GET /hub/api/user " not in line
+        ]
+        return "\n".join(said[-120:])
 
 
 def hub_venv(folder: Path) -> Path:
-    """A venv for the hub at `folder` (outside the project), from a Python every user may
-    run, that sees what this Python has installed (a .pth line) and the project: the
-    README's `python3 -m venv` and `pip install`, without the network, for tests and the
-    benchmark. Returns its python."""
+    """A venv for the hub at `folder` (outside the project), as deploy/README.md makes one,
+    without the network, for tests and the benchmark: from a Python every user may run, with
+    this Python's packages copied in (hard links: the files, not the folders of a checkout the
+    pupils may not pass) and the project itself installed from the checkout (`pip install .`, not
+    editable: the pupils' servers read the lessons from the venv, never from the checkout, which
+    may sit in a private home). Returns its python."""
     version = f"python{sys.version_info.major}.{sys.version_info.minor}"
     bases = [Path(sys.base_prefix) / "bin" / version, Path("/usr/bin") / version]
     base = next((b for b in bases if b.exists() and reachable_by_all(b)), None)
@@ -103,13 +122,61 @@ def hub_venv(folder: Path) -> Path:
         )
     subprocess.run([str(base), "-m", "venv", "--without-pip", str(folder)], check=True)
     site = folder / "lib" / version / "site-packages"
-    (site / "loo-hub-shared.pth").write_text(f"{sysconfig.get_paths()['purelib']}\n{REPO}\n")
-    for shared in ("etc/jupyter", "share/jupyter"):  # server extensions, JupyterLab's app
+    ours = sysconfig.get_paths()["purelib"]
+
+    def not_the_project(src: str, names: list[str]) -> set[str]:
+        # the editable install's hooks point at the checkout: the project is installed below
+        return (
+            {n for n in names if "loo_lessons" in n or n.startswith("__editable__")}
+            if src == ours
+            else set()
+        )
+
+    shutil.copytree(
+        ours,
+        site,
+        symlinks=True,
+        copy_function=_link_or_copy,
+        ignore=not_the_project,
+        dirs_exist_ok=True,
+    )
+    # server extensions, JupyterLab's app, the hub's templates and static files
+    for shared in ("etc/jupyter", "share/jupyter", "share/jupyterhub"):
         if (Path(sys.prefix) / shared).is_dir():
-            (folder / shared).parent.mkdir(parents=True, exist_ok=True)
-            (folder / shared).symlink_to(Path(sys.prefix) / shared)
-    folder.chmod(0o755)
-    return folder / "bin" / "python"
+            shutil.copytree(
+                Path(sys.prefix) / shared,
+                folder / shared,
+                symlinks=True,
+                copy_function=_link_or_copy,
+            )
+    python = folder / "bin" / "python"
+    subprocess.run(
+        [
+            str(python),
+            "-m",
+            "pip",
+            "install",
+            "--quiet",
+            "--no-deps",
+            "--no-index",
+            "--no-build-isolation",
+            "--disable-pip-version-check",
+            str(REPO),
+        ],
+        check=True,
+        cwd=folder,
+        env={k: v for k, v in os.environ.items() if k != "PYTHONPATH"},
+    )
+    subprocess.run(["chmod", "-R", "a+rX", str(folder)], check=True)
+    return python
+
+
+def _link_or_copy(src: str, dst: str) -> None:
+    """A hard link where the file system allows one (instant, no space), else a copy."""
+    try:
+        os.link(src, dst)
+    except OSError:
+        shutil.copy2(src, dst)
 
 
 def start_hub(
@@ -136,9 +203,9 @@ def start_hub(
         "LOO_HUB_RESULTS_PORT": str(free_port()),
         "LOO_HUB_STATE": str(state),
         "LOO_HUB_HOMES": str(homes),
-        "PYTHONPATH": os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")])),
         **extra_env,
     }
+    env.pop("PYTHONPATH", None)  # the hub runs the project installed in its venv, not the checkout
     with log.open("w") as out:
         proc = subprocess.Popen(
             [
@@ -154,12 +221,25 @@ def start_hub(
             stderr=subprocess.STDOUT,
             start_new_session=True,  # its own process group, stopped by its pid
         )
-    hub = Hub(f"http://127.0.0.1:{port}", state, homes, log, proc, env, {proc.pid})
+    cert = env.get("LOO_HUB_SSL_CERT", "")
+    hub = Hub(
+        f"{'https' if cert else 'http'}://127.0.0.1:{port}",
+        state,
+        homes,
+        log,
+        proc,
+        env,
+        {proc.pid},
+        cert or True,
+    )
     deadline = time.monotonic() + timeout
     try:
         while True:  # up only when /hub/api/ answers 200 (the proxy answers 503 before)
             with contextlib.suppress(requests.RequestException):
-                if requests.get(f"{hub.url}/hub/api/", timeout=2).status_code == 200:
+                if (
+                    requests.get(f"{hub.url}/hub/api/", timeout=2, verify=cert or True).status_code
+                    == 200
+                ):
                     break
             if proc.poll() is not None or time.monotonic() > deadline:
                 raise RuntimeError("the hub did not start:\n" + hub.log_text())
@@ -262,6 +342,10 @@ def server_pid(hub: Hub, name: str) -> int:
     raise AssertionError(f"no server process for {name}")
 
 
+class KernelDied(RuntimeError):
+    """The kernel stopped while running a cell (its server says "restarting" or "dead")."""
+
+
 def run_code(ws: Any, code: str, session: str) -> list[dict[str, Any]]:
     """One execute_request on the kernel's websocket; the outputs until the kernel is idle."""
     msg_id = uuid.uuid4().hex
@@ -297,6 +381,11 @@ def run_code(ws: Any, code: str, session: str) -> list[dict[str, Any]]:
     replied = idle = False
     while not (replied and idle):
         msg = json.loads(ws.recv())
+        if msg.get("msg_type") == "status" and msg["content"].get("execution_state") in (
+            "restarting",
+            "dead",
+        ):
+            raise KernelDied(f"the kernel died running: {code[:60]}")  # killed (out of memory)
         if msg.get("parent_header", {}).get("msg_id") != msg_id:
             continue
         kind = msg["msg_type"]
@@ -322,16 +411,19 @@ class Kernel:
             json={"name": "python3", "path": path},
             headers=self.auth,
             timeout=60,
+            verify=hub.verify,
         )
         if r.status_code != 201:
             raise AssertionError(f"{name}: no kernel: {r.status_code}: {r.text[:300]}")
         self.id = r.json()["id"]
         self.session = uuid.uuid4().hex
         ws_base = "ws" + self.base.removeprefix("http")
+        self.verify = hub.verify
         self.ws = websocket.create_connection(
             f"{ws_base}/api/kernels/{self.id}/channels?session_id={self.session}",
             header=[f"Authorization: token {token}"],
             timeout=180,
+            sslopt={"ca_certs": hub.verify} if isinstance(hub.verify, str) else None,
         )
 
     def run(self, code: str) -> list[dict[str, Any]]:
@@ -347,7 +439,9 @@ class Kernel:
 
     def close(self) -> None:
         self.ws.close()
-        requests.delete(f"{self.base}/api/kernels/{self.id}", headers=self.auth, timeout=30)
+        requests.delete(
+            f"{self.base}/api/kernels/{self.id}", headers=self.auth, timeout=30, verify=self.verify
+        )
 
     def __enter__(self) -> Kernel:
         return self

@@ -23,6 +23,8 @@ import secrets
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 
+from loo_lessons.regular_file import NotAFile, read_regular
+
 HEADER = "# loo-lessons class list: NAME scrypt$N$r$p$SALT$HASH (hex), one pupil a line\n"
 NAME = re.compile(r"[a-z][a-z0-9_-]{0,23}")
 #: scrypt's cost: about 50 ms a login on a laptop (fine for a class, slow for guessing).
@@ -110,18 +112,18 @@ def new_password() -> str:
 
 
 def read(path: Path) -> dict[str, str]:
-    """name -> stored hash; a missing file is an empty class."""
-    try:
-        with path.open("rb") as f:
-            if not path.is_file():
-                raise ClassListError(f"{path}: not a regular file")
-            data = f.read(MAX_BYTES + 1)
-    except FileNotFoundError:
+    """name -> stored hash; a missing file is an empty class. Read as the scenario reader
+    reads (`regular_file.read_regular`): a pipe, device or directory is refused before
+    it is opened (opening a FIFO would wait for a writer for ever), and no more than the
+    limit is read."""
+    if not os.path.lexists(path):
         return {}
-    if len(data) > MAX_BYTES:
-        raise ClassListError(f"{path}: larger than {MAX_BYTES} bytes, not a class list")
+    try:
+        text = read_regular(path, MAX_BYTES, str(path), f"{MAX_BYTES:,} bytes").decode("utf-8", "replace")
+    except NotAFile as e:
+        raise ClassListError(str(e)) from None
     found: dict[str, str] = {}
-    for number, raw in enumerate(data.decode("utf-8", "replace").splitlines(), 1):
+    for number, raw in enumerate(text.splitlines(), 1):
         line = raw.strip()
         if not line or line.startswith("#"):
             continue
@@ -166,9 +168,21 @@ def other_account(name: str) -> str | None:
 def reachable_by_all(path: str | Path) -> bool:
     """True when every user of the machine may reach and read `path`: a pupil's server runs
     as the pupil, with the hub's Python and the project's lessons."""
+    return not unreachable(path)
+
+
+def unreachable(path: str | Path) -> str:
+    """Why not every user may reach and read `path`, in words naming the folder or file that
+    stops them ("/home/tess is private (mode 0700)"); "" when they may."""
     p = Path(path).resolve()
-    folders_open = all(os.stat(d).st_mode & 0o001 for d in p.parents)
-    return folders_open and bool(os.stat(p).st_mode & 0o004)
+    for d in reversed(p.parents):  # from / down: the first closed folder is the cause
+        mode = os.stat(d).st_mode
+        if not mode & 0o001:
+            return f"the folder {d} is private (mode {mode & 0o777:04o}): other users cannot pass it"
+    mode = os.stat(p).st_mode
+    if not mode & 0o004:
+        return f"{p} is not readable by other users (mode {mode & 0o777:04o})"
+    return ""
 
 
 def add_pupils(

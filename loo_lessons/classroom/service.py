@@ -7,7 +7,9 @@ token (a kernel's ``JUPYTERHUB_API_TOKEN``). Under ``/services/class-results/``:
 
 - ``POST answers``: one answer (`quiz.results.AnswerRecord` as JSON); stored as the
   logged-in pupil's once the class code is found to have produced it (`answers.check`).
-  A record naming another pupil: 403.
+  A record naming another pupil: 403; a second answer to a question of the same attempt, or
+  an attempt that is not the pupil's next: 409 (an answer is final once posted); a body too
+  big: 413; not JSON, or nested thousands deep: 400. Nothing refused is stored.
 - ``GET`` (the page): a teacher (a hub admin or a member of the hub group ``teachers``) sees
   the class codes answered; ``dashboard?code=…`` every pupil × question (a row per attempt)
   and the rules the class missed most, refreshed every few seconds: the tables of
@@ -24,12 +26,12 @@ import argparse
 import html
 import json
 import os
+import signal
 import sys
 import time
 import urllib.parse
 import urllib.request
 from collections.abc import Sequence
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -37,13 +39,12 @@ from jupyterhub.services.auth import HubOAuthCallbackHandler, HubOAuthenticated
 from jupyterhub.utils import url_path_join
 from tornado import ioloop, web
 
-from loo_lessons.classroom.answers import AnswerError, AnswerRecord, canonical, check
+from loo_lessons.classroom.answers import AnswerError, canonical, from_body
 from loo_lessons.classroom.store import ClassResults, Store
 from loo_lessons.quiz.classroom import rule_table, table, table_csv
 
 NAME = "class-results"
 TEACHERS_GROUP = "teachers"
-MAX_BODY = 10_000
 REFRESH_SECONDS = 5
 #: How long a teacher lookup (admin flag, groups) is trusted.
 LOOKUP_SECONDS = 30.0
@@ -164,19 +165,11 @@ class AnswersHandler(Base):
     @web.authenticated
     def post(self) -> None:
         name = self.user_name()
-        body = self.request.body
-        if len(body) > MAX_BODY:
-            raise web.HTTPError(413, f"an answer is at most {MAX_BODY} bytes")
         try:
-            record = AnswerRecord.from_json(json.loads(body), "answer")
-            if record.pupil and record.pupil != name:
-                raise web.HTTPError(403, f"{name} may post only their own answers")
-            checked = check(replace(record, pupil=name))
-        except (json.JSONDecodeError, UnicodeDecodeError):
-            raise web.HTTPError(400, "answer: not JSON") from None
-        except ValueError as e:  # AnswerError too
-            raise web.HTTPError(400, str(e)) from None
-        self.store.add(checked)
+            checked = from_body(self.request.body, name)
+            self.store.add(checked)  # nothing kept when refused (Conflict: 409)
+        except AnswerError as e:
+            raise web.HTTPError(e.status, str(e)) from None
         self.set_status(201)
         self.finish({"pupil": name, "class_code": checked.class_code})
 
@@ -262,7 +255,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     store = Store(Path(args.db))
     make_app(store, prefix).listen(url.port, url.hostname or "127.0.0.1")
-    ioloop.IOLoop.current().start()
+    loop = ioloop.IOLoop.current()
+    # Ctrl-C at the hub's terminal reaches this process too, and the hub's stop sends SIGTERM:
+    # either ends the service quietly (every answer is already committed, one at a time)
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(sig, lambda *_: loop.add_callback_from_signal(loop.stop))
+    loop.start()
     return 0
 
 

@@ -15,7 +15,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from loo_lessons.classroom.answers import AnswerRecord, canonical
+from loo_lessons.classroom.answers import AnswerRecord, Conflict, canonical
 from loo_lessons.quiz.classroom import Found, PupilResult, Refusal, from_records, grade
 from loo_lessons.quiz.results import SEP
 
@@ -54,8 +54,27 @@ class Store:
         self.db.close()
 
     def add(self, record: AnswerRecord) -> None:
-        """Keep a checked record (`answers.check`), under its pupil."""
-        with self.db:
+        """Keep a checked record (`answers.check`), under its pupil, or `Conflict` and keep
+        nothing: an answer is final once posted (a second answer to the same question of the
+        same attempt is refused), and an attempt is one the pupil has begun or the next
+        (1 for a first), so that no post can make the pupil's earlier rows uncountable."""
+        with self.db:  # one transaction: the look and the insert together
+            self.db.execute("BEGIN IMMEDIATE")
+            top, same = self.db.execute(
+                "SELECT MAX(attempt), SUM(attempt = ? AND question_id = ?) FROM answers"
+                " WHERE class_code = ? AND pupil = ?",
+                (record.attempt, record.question_id, record.class_code, record.pupil),
+            ).fetchone()
+            last = top or 0
+            if record.attempt > last + 1:
+                raise Conflict(
+                    f"attempt {record.attempt}: {record.pupil}'s next attempt at {record.class_code} is {last + 1}"
+                )
+            if same:
+                raise Conflict(
+                    f"{record.question_id} is answered already in attempt {record.attempt}: "
+                    "an answer is final once posted (press Start again for a new attempt)"
+                )
             self.db.execute(
                 "INSERT INTO answers (class_code, pupil, question_id, answer, seconds, attempt,"
                 " posted) VALUES (?,?,?,?,?,?,?)",

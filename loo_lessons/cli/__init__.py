@@ -14,10 +14,10 @@ from loo_lessons.cli import args as A
 from loo_lessons.cli.clean import for_terminal, one_line
 from loo_lessons.engine.errors import LooError
 
-#: Exit codes: 0 done, 1 a game left unfinished (`play`), 2 refused or failed (one line on
-#: stderr), 130 interrupted (Ctrl-C; `simulate` prints its partial tables first).
-EXIT_REFUSED = 2
-EXIT_INTERRUPTED = 130
+# the exit codes live with the arguments (cli/args.py), so a command module needs no import of
+# this one (which imports the commands: no circle)
+EXIT_INTERRUPTED = A.EXIT_INTERRUPTED
+EXIT_REFUSED = A.EXIT_REFUSED
 #: Packages of the `lessons` extra (the base install needs PyYAML only).
 EXTRAS = ("pandas", "numpy", "matplotlib", "ipywidgets", "anywidget", "traitlets", "IPython")
 
@@ -95,6 +95,12 @@ def _cmd_deal(args: argparse.Namespace) -> int:
 def _cmd_bench(args: argparse.Namespace) -> int:
     from loo_lessons.cli.bench import run
 
+    if args.browser or args.browser_only:
+        from pathlib import Path
+
+        from loo_lessons.cli.bench_browser import check_site
+
+        check_site(Path(args.site))  # before the minutes of CPython figures, not after
     if not args.browser_only:
         run(seconds=args.seconds, simulation=not args.no_simulation, million=args.million)
     if args.browser or args.browser_only:

@@ -13,19 +13,29 @@ from collections.abc import Callable
 
 from loo_lessons.cli.clean import for_terminal
 from loo_lessons.engine.deal import MAX_PLAYERS_WITHOUT_MISS, MIN_PLAYERS
+from loo_lessons.scenario.evening import MAX_DEALS as _MAX_DEALS
+from loo_lessons.scenario.evening import MAX_SEED as _MAX_SEED
 
 #: Most hands one `simulate` may play (some 15 to 20 minutes on one core).
+#: Exit codes: 0 done, 1 a game left unfinished (`play`), 2 refused or failed (one line on
+#: stderr), 130 interrupted (Ctrl-C; `simulate` prints its partial tables first).
+EXIT_REFUSED = 2
+EXIT_INTERRUPTED = 130
+
 MAX_HANDS = 10**7
 #: Most worker processes for `simulate`.
 MAX_WORKERS = 64
 #: Most rollouts per move for `coach` (the coach's own limit, sim.coach.MAX_ROLLOUTS).
 MAX_ROLLOUTS = 100_000
-#: Most deals one `play --deals` evening may have (sim.evening.MAX_DEALS).
-MAX_DEALS = 500
+#: Most deals one `play --deals` evening may have (what a saved evening may hold).
+MAX_DEALS = _MAX_DEALS
 #: Longest `bench --seconds`.
 MAX_SECONDS = 600.0
-#: Seeds are whole numbers 0 to 2**63 - 1 (what a seeded chunk stores).
-MAX_SEED = 2**63 - 1
+#: Shortest `bench --seconds`: a figure timed for less than this is noise (and a loop timed for
+#: less than one pass has nothing to divide by).
+MIN_SECONDS = 0.01
+#: Seeds are whole numbers 0 to 2**63 - 1 (what a seeded chunk stores; one bound with the evenings').
+MAX_SEED = _MAX_SEED
 #: A number typed on the command line longer than this is refused before conversion.
 _MAX_DIGITS = 20
 
@@ -74,7 +84,7 @@ rollouts = int_range(1, MAX_ROLLOUTS)
 
 
 def seconds(text: str) -> float:
-    """A positive, finite number of seconds, at most MAX_SECONDS."""
+    """A finite number of seconds, MIN_SECONDS to MAX_SECONDS."""
     s = text.strip()
     if len(s) > _MAX_DIGITS + 10:
         raise argparse.ArgumentTypeError(f"expected a number of seconds, got {short(text)}")
@@ -84,9 +94,9 @@ def seconds(text: str) -> float:
         raise argparse.ArgumentTypeError(
             f"expected a number of seconds, got {short(text)}"
         ) from None
-    if not math.isfinite(x) or not 0 < x <= MAX_SECONDS:
+    if not math.isfinite(x) or not MIN_SECONDS <= x <= MAX_SECONDS:
         raise argparse.ArgumentTypeError(
-            f"{short(text)} is out of range: more than 0 and at most {MAX_SECONDS:g} seconds"
+            f"{short(text)} is out of range: {MIN_SECONDS:g} to {MAX_SECONDS:g} seconds"
         )
     return x
 
@@ -104,7 +114,7 @@ def preset_name(text: str) -> str:
 
 def bot_names(text: str) -> tuple[str, ...]:
     """One bot name, or one per seat, comma-separated."""
-    from loo_lessons.sim.bots import ALL_BOTS as BOTS
+    from loo_lessons.sim.coached import ALL_BOTS as BOTS
 
     names = tuple(b.strip() for b in text.split(","))
     if len(names) > MAX_PLAYERS_WITHOUT_MISS:
@@ -119,16 +129,27 @@ def bot_names(text: str) -> tuple[str, ...]:
     return names
 
 
-def option_pair(text: str) -> tuple[str, str | bool]:
-    """KEY=VALUE: one rule option and one of its values."""
+#: The table's agreements `--option` takes besides the rule options, as a scenario names them
+#: (scenario-format.md): `loo_cap`, the cap of `loo_amount=pool_capped` (R49).
+TABLE_KEYS = ("loo_cap",)
+
+
+def option_pair(text: str) -> tuple[str, str | bool | int]:
+    """KEY=VALUE: one rule option and one of its values, or `loo_cap=N`."""
     from loo_lessons.engine.options import OPTION_SPECS
+    from loo_lessons.scenario.evening import TABLE_BOUNDS
 
     key, sep, value = text.partition("=")
     key = key.strip()
-    if not sep or key not in OPTION_SPECS:
+    if not sep or (key not in OPTION_SPECS and key not in TABLE_KEYS):
         raise argparse.ArgumentTypeError(
-            f"expected KEY=VALUE with KEY one of: {', '.join(OPTION_SPECS)}"
+            f"expected KEY=VALUE with KEY one of: {', '.join([*OPTION_SPECS, *TABLE_KEYS])}"
         )
+    if key in TABLE_KEYS:
+        try:
+            return key, int_range(*TABLE_BOUNDS[key])(value)
+        except argparse.ArgumentTypeError as e:
+            raise argparse.ArgumentTypeError(f"{key}: {e}") from None
     spec = OPTION_SPECS[key]
     v = value.strip()
     if spec.kind is bool:

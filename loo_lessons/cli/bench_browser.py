@@ -367,6 +367,15 @@ def coach_report(
     return out
 
 
+def check_site(site: Path) -> None:
+    """`--site`: a built book with the page's engine, or one LooError naming the option."""
+    from loo_lessons.engine.errors import LooError
+
+    if not (site / "_static" / "loo-engine" / "engine.json").is_file():
+        shown = str(site)[:80]
+        raise LooError(f"--site: no built book with the page's engine at {shown} (run `make book`)")
+
+
 def run(
     site: Path, hands: int = 300, *, slow: bool = True, coach_rollouts: int = 1000
 ) -> dict[str, float] | None:

@@ -1,4 +1,5 @@
-"""`loo-lessons class add-pupils FILE NAME…`: the class hub's list of pupils and passwords.
+"""`loo-lessons class add-pupils FILE NAME…`: the class hub's list of pupils and passwords;
+`loo-lessons class backup DATABASE TO`: a whole copy of the results database, hub running.
 
 Each named pupil gets a new password (printed once, ``name password`` a line, to hand out);
 the file keeps only its hash (`classroom.pupils`). Naming a pupil again gives them a new
@@ -26,9 +27,23 @@ def _cmd_add_pupils(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_backup(args: argparse.Namespace) -> int:
+    from loo_lessons.classroom.backup import BackupError, backup
+
+    try:
+        tables = backup(Path(args.database), Path(args.to))
+    except (BackupError, OSError) as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+    print(f"{args.to}: a whole copy of {args.database} ({tables} tables), private (0600)")
+    return 0
+
+
 def register(sub: Any) -> None:
     """Add `class add-pupils` to the `loo-lessons` parser."""
-    c = sub.add_parser("class", help="the class hub's pupils (`class add-pupils FILE NAME…`)")
+    c = sub.add_parser(
+        "class", help="the class hub: its pupils (`class add-pupils`), a backup of its results"
+    )
     csub = c.add_subparsers(dest="class_cmd", required=True, metavar="COMMAND")
     a = csub.add_parser(
         "add-pupils", help="add pupils (or give them new passwords); prints each password once"
@@ -36,3 +51,17 @@ def register(sub: Any) -> None:
     a.add_argument("file", help="the class list (made if missing; mode 0600)")
     a.add_argument("names", nargs="+", help="pupils' names: lower-case letters, digits, - or _")
     a.set_defaults(func=_cmd_add_pupils)
+    b = csub.add_parser(
+        "backup", help="copy the class results database whole, while the hub runs (SQLite's backup)"
+    )
+    b.add_argument("database", help="the results database (STATE/class-results.sqlite)")
+    b.add_argument("to", help="the copy to write (private, 0600)")
+    b.set_defaults(func=_cmd_backup)
+    from loo_lessons.classroom import bench  # standard library and requests only at import
+
+    n = csub.add_parser(
+        "bench",
+        help="a class in a benchmark: N pupils log in, spawn, answer 10 questions (run as root)",
+    )
+    bench.register(n)
+    n.set_defaults(func=bench.bench)

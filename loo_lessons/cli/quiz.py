@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from loo_lessons.cli import args as A
 from loo_lessons.quiz.model import TOPICS
 
 
@@ -104,7 +105,7 @@ def _cmd_quiz(args: argparse.Namespace) -> int:
 
 def _cmd_results(args: argparse.Namespace) -> int:
     from loo_lessons.quiz.class_code import parse
-    from loo_lessons.quiz.classroom import merge, safe_where, table_csv, table_text
+    from loo_lessons.quiz.classroom import merge, read_class_list, safe_where, table_csv, table_text
 
     codes = None
     if args.code:
@@ -113,7 +114,8 @@ def _cmd_results(args: argparse.Namespace) -> int:
         except ValueError as e:
             return _fail(f"--code: {e}")
     try:
-        room = merge(args.files, codes)
+        names = None if args.class_list is None else read_class_list(args.class_list)
+        room = merge(args.files, codes, names)
     except ValueError as e:
         return _fail(str(e))
     if room.pupils:
@@ -139,7 +141,7 @@ def register(sub: Any) -> None:
         help="a class code, e.g. lead-10-42 (instead of --topic, --count and --seed)",
     )
     q.add_argument("--count", type=int, default=10, help="how many questions (0 to 500)")
-    q.add_argument("--seed", type=int, default=0)
+    q.add_argument("--seed", type=A.seed, default=0, help=f"0 to {A.MAX_SEED}")
     q.add_argument("--rules", default=None, help="ask every question under this preset")
     q.add_argument("--level", type=int, default=None, choices=(1, 2))
     q.add_argument(
@@ -166,5 +168,10 @@ def register(sub: Any) -> None:
         action="append",
         metavar="TOPIC-COUNT-SEED",
         help="this class's code (repeat for several): a result for another code is refused",
+    )
+    r.add_argument(
+        "--class-list",
+        metavar="FILE",
+        help="the class's names, one a line: only these count; any other name is reported",
     )
     r.set_defaults(func=_cmd_quiz)

@@ -29,8 +29,24 @@ if TYPE_CHECKING:
 
 
 def _options(args: argparse.Namespace) -> RuleOptions:
-    changes = dict(args.option or [])
+    changes = {k: v for k, v in args.option or [] if k not in A.TABLE_KEYS}
     return options_from({"preset": args.rules, **changes})
+
+
+def _loo_cap(args: argparse.Namespace, opts: RuleOptions) -> int | None:
+    """`--option loo_cap=N`: the cap of unlimited loo (R49), given exactly when
+    `loo_amount=pool_capped` is played, as a scenario gives it (scenario-format.md)."""
+    from loo_lessons.engine.options import LooAmount
+
+    cap = dict(args.option or []).get("loo_cap")
+    capped = opts.loo_amount is LooAmount.POOL_CAPPED
+    if capped and cap is None:
+        raise argparse.ArgumentTypeError(
+            "argument --option: loo_amount=pool_capped needs its cap (R49): add --option loo_cap=N"
+        )
+    if cap is not None and not capped:
+        raise argparse.ArgumentTypeError("argument --option: loo_cap=N is the cap of loo_amount=pool_capped only")
+    return int(cap) if cap is not None else None
 
 
 class Progress:
@@ -123,10 +139,13 @@ def _print_result(res: SimResult, args: argparse.Namespace) -> None:
 
 
 def _cmd_simulate(args: argparse.Namespace) -> int:
-    from loo_lessons.cli import EXIT_INTERRUPTED
     from loo_lessons.sim.montecarlo import Interrupted, simulate
     from loo_lessons.sim.workers import available_cores, dask_module
 
+    if any(k in A.TABLE_KEYS for k, _ in args.option or []):  # simulate's cap is the decided one
+        raise argparse.ArgumentTypeError(
+            "argument --option: loo_cap is play's; simulate plays pool_capped at four stakes (DEFAULT_LOO_CAP_STAKES)"
+        )
     if args.dask is not None:
         dask_module()  # not installed: one line now, before any work
     workers = available_cores() if args.workers is None else args.workers
@@ -152,7 +171,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
             f"{res.requested:,} hands)",
             file=sys.stderr,
         )
-        return EXIT_INTERRUPTED
+        return A.EXIT_INTERRUPTED
     if progress is not None:
         progress.close()
     _print_result(res, args)
@@ -162,18 +181,22 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
 def _cmd_play(args: argparse.Namespace) -> int:
     from loo_lessons.views.terminal import play_terminal
 
+    if args.json and args.resume is None:
+        raise argparse.ArgumentTypeError("argument --json: only with --resume FILE (the saved evening's ledger)")
     if args.resume is not None or args.deals is not None or args.evening:
         return _play_evening(args)
     A.within_table("--seat", args.seat, args.players)
     A.within_table("--dealer", args.dealer, args.players)
+    opts = _options(args)
     return play_terminal(
         args.seed,
         args.players,
-        _options(args),
+        opts,
         args.seat,
         sys.stdin,
         sys.stdout,
         dealer=args.dealer,
+        loo_cap=_loo_cap(args, opts),
     )
 
 
@@ -184,10 +207,15 @@ def _play_evening(args: argparse.Namespace) -> int:
 
     if args.resume is not None:
         evening = load(args.resume)
+        if args.json:  # the ledger, as the contract gives it (scenario-format.md)
+            print(json.dumps(evening.ledger_json(), ensure_ascii=False))
+            return 0
     else:
         A.within_table("--seat", args.seat, args.players)
         A.within_table("--dealer", args.dealer, args.players)
-        evening = Evening(setup_of(args.seed, args.players, _options(args), args.seat, dealer=args.dealer))
+        opts = _options(args)
+        setup = setup_of(args.seed, args.players, opts, args.seat, dealer=args.dealer, loo_cap=_loo_cap(args, opts))
+        evening = Evening(setup)
     return play_evening(evening, args.deals, sys.stdin, sys.stdout)
 
 
@@ -263,4 +291,9 @@ def register(subparsers: Any) -> None:
     )
     p.add_argument("--evening", action="store_true", help="an evening until you type q")
     p.add_argument("--resume", metavar="FILE", help="go on with a saved evening (s FILE saves one)")
+    p.add_argument(
+        "--json",
+        action="store_true",
+        help="with --resume: print the saved evening's ledger as JSON instead of playing on",
+    )
     p.set_defaults(func=_cmd_play)

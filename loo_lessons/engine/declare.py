@@ -96,6 +96,7 @@ _SPECIAL = {
     Law.DEALER_MAY_STAND_OR_NOT,
     Law.MUST_NO_PASS,
     Law.MUST_THROW_UP,
+    Law.MUST_THROW_UP_IN_MUST,
 }
 
 
@@ -117,10 +118,11 @@ def declare_ruling(
     """
     allowed: dict[Declaration, Law] = {}
     forbidden: dict[Declaration, Law] = {}
-    if forced_pass:  # R53: looked at another's cards before declaring
-        allowed[Declaration.PASS] = Law.MUST_THROW_UP
+    if forced_pass:  # R53: looked at another's cards before declaring (in a must too: A25)
+        law = Law.MUST_THROW_UP_IN_MUST if must else Law.MUST_THROW_UP
+        allowed[Declaration.PASS] = law
         for d in (Declaration.PLAY, Declaration.TAKE_MISS, Declaration.PLAY_MISS_FOR_POOL):
-            forbidden[d] = Law.MUST_THROW_UP
+            forbidden[d] = law
         return _ruling(allowed, forbidden)
     if must:  # R43, R45
         allowed[Declaration.PLAY] = Law.MUST_NO_PASS

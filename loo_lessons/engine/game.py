@@ -918,6 +918,13 @@ class Hand:
         o = self.options
         if offence.info.play_phase:
             if seat not in self.players_in or self.awarded_to is not None:
+                if offence is Offence.EXPOSE_CARDS:  # R59's "any one": the players in the hand (A24)
+                    return InputError(
+                        "offence",
+                        f"seat {seat} is out of this hand (R07), and R59 (Peel: 'any one ... "
+                        "mentioning the value of his own, or opponents unplayed cards') is read as "
+                        "binding the players in it, who have opponents and unplayed cards (A24)",
+                    )
                 return InputError(
                     "offence",
                     f"seat {seat} played no card this deal, so it cannot be "
@@ -967,6 +974,12 @@ class Hand:
                 )
         return None
 
+    @property
+    def full_loo(self) -> int:
+        """What a full loo costs in this deal: the agreed loo (R39), or the pool's size under
+        unlimited loo (R46), up to its cap (R49)."""
+        return loo_amount(self.setup.stakes, self.setup.stakes.pool, self.options)
+
     def penalise(self, seat: int, offence: Offence) -> PenaltyRecord:
         """Record an irregularity (R50–R63): its amount, where it goes, and what follows.
 
@@ -980,7 +993,7 @@ class Hand:
         self._ruling = self._filters = self._legal = None
         declared = seat in self.declared and self.declared[seat].plays
         ruling = ruling_for(offence, declared=declared)
-        full = loo_amount(self.setup.stakes, self.setup.stakes.pool, self.options)
+        full = self.full_loo
         rec = PenaltyRecord(
             seat, offence, ruling, ruling.amount(self.setup.stakes.single_loo, full)
         )

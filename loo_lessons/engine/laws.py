@@ -149,6 +149,16 @@ class Law(Enum):
         0,
         "R53",
     )
+    # A25: R53 against R43; the engine lets R53's specific penalty prevail, and says so
+    MUST_THROW_UP_IN_MUST = LawInfo(
+        "R53",
+        "must-throw-up-in-must",
+        "He looked at another player's cards before declaring: he must throw up his own cards "
+        "(R53), though this deal is a must, in which every one is bound to play (R43). The "
+        "books do not say which gives way; here the penalty does not (A25).",
+        0,
+        "R53",
+    )
     # --- leading ---------------------------------------------------------------------
     FREE_LEAD = LawInfo("R28", "free-lead", "No lead rule binds him: he may lead any card.")
     LEAD_ACE = LawInfo(

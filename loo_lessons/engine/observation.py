@@ -84,7 +84,7 @@ class SeatView(NamedTuple):
     @property
     def standers(self) -> int:
         """How many have declared to play so far (on their own cards or the miss)."""
-        return sum(1 for _, d in self.declarations if d is not PASS)
+        return len(self.declarations) - [d for _, d in self.declarations].count(PASS)
 
     @property
     def current_trick(self) -> tuple[tuple[int, Card], ...]:
@@ -111,22 +111,33 @@ def seat_view(hand: Hand, seat: int) -> SeatView:
     """The view of `hand` from `seat`: everything public plus that seat's own cards."""
     s = hand.setup
     st = s.stakes
-    return SeatView(
-        seat,
-        s.players,
-        s.dealer,
-        hand.phase,
-        s.must,
-        hand.options,
-        tuple(hand.held[seat]),
-        hand.turn_up,
-        hand.trumps,
-        tuple(hand.declared.items()),
-        hand.players_in,
-        tuple(tuple(t) for t in hand.tricks if t),
-        tuple(hand.winners),
-        st.pool,
-        st.stake,
-        st.loo,
-        hand.put_down_by(seat),
+    # built for every decision of every simulated hand: list comprehensions, not generators
+    # (a generator into a tuple costs a frame per item)
+    tricks = hand.tricks
+    # every field given, in order: the tuple made directly, without the named tuple's
+    # Python-level __new__ (a frame per view)
+    return _new_view(
+        SeatView,
+        (
+            seat,
+            s.players,
+            s.dealer,
+            hand.phase,
+            s.must,
+            hand.options,
+            tuple(hand.held[seat]),
+            hand.turn_up,
+            hand.trumps,
+            tuple(hand.declared.items()),
+            hand.players_in,
+            tuple([tuple(t) for t in tricks if t]) if tricks else (),
+            tuple(hand.winners),
+            st.pool,
+            st.stake,
+            st.loo,
+            hand.put_down_by(seat),
+        ),
     )
+
+
+_new_view = tuple.__new__

@@ -560,8 +560,9 @@ DEFAULT_PRESET = "hoffmann"
 #: would make capped loo play as limited loo (a pool never holds less than the stake), so it
 #: must lie above it; the contract's own example (`loo_cap: 12` with `stake: 3`,
 #: scenario-format.md) and the Monte Carlo comparisons (sim.montecarlo) both use four stakes.
-#: A scenario file still names its cap (the loader asks for `loo_cap`); games dealt without
-#: one (`Hand.from_seed`, `loo-lessons play`, the play widget, `Table`) use this default.
+#: A scenario file still names its cap (the loader asks for `loo_cap`), and so does `loo-lessons
+#: play` (`--option loo_cap=N`); games dealt without one (`Hand.from_seed`, `simulate`, the play
+#: widget, `Table`) use this default.
 DEFAULT_LOO_CAP_STAKES = 4
 
 #: Ambiguities decided as fixed defaults (not options), each with its reason.
@@ -592,6 +593,19 @@ DEFAULTS_DECIDED: dict[str, str] = {
     "A21": "An offender who takes no trick in the replay is also looed; the whole hand is replayed; "
     "winnings are withheld only under R54 and R63.",
     "A23": "Penalties for looking at cards still apply in a must.",
+    "A24": "R59 (Peel, seed 004: 'as also is any one playing out of turn, or exposing or "
+    "mentioning the value of his own, or opponents unplayed cards') binds the players in the "
+    "hand. Read one way, 'any one' is every one at the table, so a player who threw up (R07) "
+    "and names an opponent's card is looed too; read the other, the law speaks of one who has "
+    "'opponents' and 'his own' unplayed cards, and a loo is paid by one who played, so a "
+    "player out of the hand is not within it. The engine takes the second, and its refusal "
+    "names R59 and this reading.",
+    "A25": "A player who looks at another's cards before declaring in a must throws up (R53: 'must "
+    "throw up his own cards, unexposed'), though in a must every one is bound to play (R43). "
+    "Read one way, R53's specific penalty prevails over R43's general rule (the engine's "
+    "reading: he may only throw up, and the explanation cites both); read the other, a must "
+    "binds him as a declared stander is bound (R54: he pays the full loo, plays on, and any "
+    "winnings stay in the pool).",
     "R49": "`loo_amount: pool_capped` with no agreed `loo_cap`: the maximum loo is four stakes "
     "(12 counters at a stake of 3). The book says only 'it is customary to fix a _maximum_ "
     "beyond which no further advance shall be permitted', with no figure; a cap at the stake "

@@ -8,14 +8,67 @@ position the move was refused in). JSON only, with the standard library.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping
-from typing import TYPE_CHECKING, Any
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, Protocol
 
-from .cards import Card, in_hand_order
+from .cards import Card, Suit, in_hand_order
 from .options import DEFAULT_PRESET, PRESETS, RuleOptions
+from .penalties import Offence
+from .settle import Stakes
 
-if TYPE_CHECKING:
-    from .game import Hand
+# What a position is read from, described here rather than imported: `game.Hand` writes its
+# positions with this module, so this module must not import `game` (no import circle).
+
+
+class _Setup(Protocol):
+    @property
+    def players(self) -> int: ...
+    @property
+    def dealer(self) -> int: ...
+    @property
+    def must(self) -> bool: ...
+    @property
+    def stakes(self) -> Stakes: ...
+
+
+class _Penalty(Protocol):
+    @property
+    def seat(self) -> int: ...
+    @property
+    def offence(self) -> Offence: ...
+
+
+class _Position(Protocol):
+    """What `position_mapping` reads of a hand (`game.Hand` is one)."""
+
+    @property
+    def setup(self) -> _Setup: ...
+    @property
+    def options(self) -> RuleOptions: ...
+    @property
+    def turn_up(self) -> Card | None: ...
+    @property
+    def trumps(self) -> Suit | None: ...
+    @property
+    def declared(self) -> Mapping[int, object]: ...
+    @property
+    def rotation(self) -> tuple[int, ...]: ...
+    @property
+    def tricks(self) -> Sequence[Sequence[tuple[int, Card]]]: ...
+    @property
+    def partial(self) -> frozenset[int]: ...
+    @property
+    def held(self) -> Sequence[Sequence[Card]]: ...
+    @property
+    def miss(self) -> Sequence[Card] | None: ...
+    @property
+    def miss_holder(self) -> int | None: ...
+    @property
+    def players_in(self) -> tuple[int, ...]: ...
+    @property
+    def awarded_to(self) -> int | None: ...
+    @property
+    def penalties(self) -> Sequence[_Penalty]: ...
 
 
 def rules_of(options: RuleOptions) -> str | dict[str, Any]:
@@ -27,7 +80,7 @@ def rules_of(options: RuleOptions) -> str | dict[str, Any]:
 
 
 def position_mapping(
-    hand: Hand,
+    hand: _Position,
     rules: str | Mapping[str, Any] | None = None,
     *,
     seats: Iterable[int] | None = None,
@@ -95,6 +148,6 @@ def position_mapping(
     return out
 
 
-def position_text(hand: Hand) -> str:
+def position_text(hand: _Position) -> str:
     """The position of `hand` as scenario JSON text (standard library; sorted, stable)."""
     return json.dumps(position_mapping(hand), ensure_ascii=False)

@@ -76,8 +76,11 @@ def loo_amount(stakes: Stakes, pool: int, options: RuleOptions) -> int:
 def trick_shares(pool: int, options: RuleOptions) -> tuple[tuple[int, int, int], int]:
     """Counters won by tricks one, two and three (R38), and any remainder left in the pool (A11).
 
-    The remainder is what is left when the three tricks fall to different hands; one hand
-    taking all three takes the whole pool (three thirds are the whole), see `settle`."""
+    One rule whoever takes the tricks: under `carry_forward` each trick takes a third,
+    rounded down, and the odd counters stay, also when one hand takes all three (13: 12
+    taken, 1 stays), as the option's words say (V12's Foster text: "Any odd white counters
+    must be left for the next pool"; the book, R38, gives only "one-third to each trick").
+    Under `early_tricks_preference` the shares make the whole pool."""
     third, odd = divmod(pool, 3)
     if odd == 0:
         return (third, third, third), 0
@@ -122,10 +125,15 @@ class SettlementLine:
     shares: tuple[int, ...] = ()
     offence: str | None = None
     quote_index: int = 0
+    # a line a variant makes cites the variant's book, outside the seeds (as `LawInfo` does)
+    outside: Quote | None = None
 
     @property
     def quote(self) -> Quote:
-        """The book's words for this line: the quote of its rule (`rule`, `quote_index`)."""
+        """The book's words for this line: the quote of its rule (`rule`, `quote_index`), or
+        the outside book's for a variant's line."""
+        if self.outside is not None:
+            return self.outside
         return RULES[self.rule].quotes[self.quote_index]
 
 
@@ -286,11 +294,17 @@ def _quote_with(rule: str, *words: str) -> int:
     return 0
 
 
-#: What a fixed loo set apart from the stake cites: the seeds give no figure for it (Peel's
-#: 3 and 6 are from pages outside them, rules-digest V8), so the line cites the table's
-#: agreement in the seeds' words, R02's "an agreed number of counters", never R39's "the
-#: same amount as was originally placed in the pool", which a loo of 6 on a stake of 3 is not.
-AGREED_LOO_RULE = "R02"
+#: What a fixed loo set apart from the stake cites: R39's loo as the table agreed it, variant
+#: V8 (Peel's loo of 6 on a stake of 3, from a page outside the seeds), in Peel's words for a
+#: full loo as an amount of its own (cited as `LawInfo` cites a variant's book). Never R39's
+#: own "the same amount as was originally placed in the pool", which a loo of 6 on a stake
+#: of 3 is not, nor R02, which is the dealer's stake.
+AGREED_LOO_RULE = "R39"
+AGREED_LOO_QUOTE = Quote("V8", "generally half the amount of the full loo")
+#: Every quote of a book outside the seeds that the engine cites: the variants' laws' and lines'.
+OUTSIDE_QUOTES: frozenset[Quote] = frozenset(
+    {law.quote for law in Law if law.quote.outside} | {AGREED_LOO_QUOTE}
+)
 
 
 def _loo_line(
@@ -312,6 +326,7 @@ def _loo_line(
                 "table plays for are its agreement (limited loo as Peel plays it, V8, A13).",
                 seat,
                 paid,
+                outside=AGREED_LOO_QUOTE,
             )
         return SettlementLine(LineKind.LOO, "R39", reason, seat, paid)
     if options.loo_amount is LooAmount.POOL_CAPPED and paid < pool:
@@ -501,12 +516,9 @@ def settle_in_order(
         if shares[0] != shares[2] and sorted(tricks_won.values()) != [3]:
             raise ValueError("the order of tricks is needed to share an odd pool")
         for seat, n in tricks_won.items():
-            if n:
+            if n:  # equal shares, or one hand's three (the order is then no matter)
                 won[seat] = n
-                receives[seat] = shares[0] * n
-    if len(won) == 1 and sum(won.values()) == 3:  # "one-third to each trick": thirds make a whole
-        receives = {seat: pool for seat in won}
-        left = 0
+                receives[seat] = sum(shares[:n])
     why = (stakes, options, winners, for_pool, charged, award_law, shares, left)
     withheld: dict[int, int] = {}
     if for_pool is not None or withheld_seats:
@@ -581,7 +593,7 @@ def _lines(s: Settlement, w: Why) -> tuple[SettlementLine, ...]:
         )
         return (*lines, *after, _next_pool_line(s.next_pool, options))
     sweep = next((seat for seat, n in s.tricks_won.items() if n == 3), None)
-    lines.append(_pool_line(s.pool, w.shares, w.odd, sweep, options))
+    lines.append(_pool_line(s.pool, w.shares, options))
     which: dict[int, list[int]] = {}
     for i, seat in enumerate(w.trick_winners or ()):
         which.setdefault(seat, []).append(i + 1)
@@ -590,7 +602,8 @@ def _lines(s: Settlement, w: Why) -> tuple[SettlementLine, ...]:
             SettlementLine(
                 LineKind.TRICKS,
                 "R38",
-                "He took all three tricks: three thirds are the whole pool."
+                ("He took all three tricks: three thirds are the whole pool." if not w.odd else
+                 "He took all three tricks: three thirds, each rounded down.")
                 if seat == sweep
                 else "Each trick takes one third of the pool.",
                 seat,
@@ -639,6 +652,17 @@ def _lines(s: Settlement, w: Why) -> tuple[SettlementLine, ...]:
                 "is a single.",
             )
         )
+    elif not s.looed and w.for_pool is not None and w.for_pool not in s.tricks_won:
+        # the miss played for the pool took no trick: not "every one ... took a trick"
+        lines.append(
+            SettlementLine(
+                LineKind.NOBODY_LOOED,
+                "R19",
+                "Every one who played his own cards took a trick, and the miss the dealer played "
+                "for the pool took none but is never looed (A16): nobody is looed.",
+                w.for_pool,
+            )
+        )
     elif not s.looed:
         lines.append(
             SettlementLine(
@@ -671,10 +695,8 @@ def _lines(s: Settlement, w: Why) -> tuple[SettlementLine, ...]:
     return tuple(lines)
 
 
-def _pool_line(
-    pool: int, shares: tuple[int, int, int], odd: int, sweep: int | None, options: RuleOptions
-) -> SettlementLine:
-    if pool % 3 == 0 or sweep is not None:
+def _pool_line(pool: int, shares: tuple[int, int, int], options: RuleOptions) -> SettlementLine:
+    if pool % 3 == 0:
         reason = "The pool is divided, one third to each trick."
     elif options.pool_remainder is PoolRemainder.EARLY_TRICKS_PREFERENCE:
         reason = (

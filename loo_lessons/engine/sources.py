@@ -27,6 +27,7 @@ BOOKS: dict[str, str] = {
 #: is not one of the seed texts, so a learner never takes it for the seeds' own rule.
 OUTSIDE_BOOKS: dict[str, str] = {
     "V7": "Enquire Within upon Everything (outside the seed texts: variant V7)",
+    "V8": 'W. H. Peel, Round Games with Cards, "Loo" (a page outside the seed texts: variant V8)',
 }
 
 

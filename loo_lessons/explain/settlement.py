@@ -81,8 +81,6 @@ def line_text(
             )
         if line.amount % 3 == 0:
             return f"{held} is divided, one third to each trick: {counters(a)} a trick."
-        if any(x.tricks_taken == 3 for x in s.lines if x.kind is LineKind.TRICKS):
-            return f"{held} is divided, one third to each trick: all three went to one hand."
         if a != c:
             return f"{held} does not divide by three: the tricks take {a}, {b} and {c}."
         return f"{held} does not divide by three: each trick takes {counters(a)}."
@@ -112,6 +110,11 @@ def line_text(
             f"{counters(line.amount)} ({_loo_why(line, s, hand)})."
         )
     if k is LineKind.NOBODY_LOOED:
+        if line.seat is not None:  # the dealer's miss, played for the pool, took no trick (R19)
+            return (
+                "Every one who played his own cards took a trick; the miss played for the pool "
+                "took none, and it is never looed: nobody is looed."
+            )
         return "Every one who played took a trick: nobody is looed."
     if k is LineKind.SINGLE:
         return (

@@ -61,6 +61,7 @@ def task(
     must: bool = False,
     bots: str | Iterable[str] = "sensible",
     title: str | None = None,
+    after: str | None = None,
 ) -> Any:
     """A play-this-deal task: deal `seed` played live from `seat`, the learner making the
     kinds of decision in `asks` ("declare", "lead", "follow") by clicking his cards (or his
@@ -68,7 +69,8 @@ def task(
     in the open. A forbidden click is refused with the rule's id and the book's words; at the
     end the task is scored (`table.score()`: each of the learner's own decisions weighed
     against the coach's best, and his result beside the bot's) and the book keeps the score
-    in the reader's progress under `name`. `must`: the deal is a must (lesson 9)."""
+    in the reader's progress under `name`. `must`: the deal is a must (lesson 9). `after`: the
+    lesson's own words on the deal, shown under the table once the deal ends (never before)."""
     from loo_lessons.widgets.play import PlayTable
 
     return PlayTable(
@@ -82,6 +84,7 @@ def task(
         task=name,
         asks=list(asks),
         title=title,
+        after=after,
     )
 
 

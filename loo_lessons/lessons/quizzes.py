@@ -8,9 +8,16 @@ from loo_lessons.lessons.cards import Position, _position
 from loo_lessons.widgets import live
 
 
-def pick(position: Position, title: str | None = None, prompt: str | None = None) -> Any:
-    """Pick a card or a declaration: the answer, the rule and the book's words at once."""
-    return live.PickCard(_position(position), title=title, prompt=prompt)
+def pick(
+    position: Position,
+    title: str | None = None,
+    prompt: str | None = None,
+    after: str | None = None,
+) -> Any:
+    """Pick a card or a declaration, then Check: each choice's verdict, rule and the book's
+    words. `after`: the lesson's own words on the answer, shown only once the learner has
+    checked (never on the page before he acts)."""
+    return live.PickCard(_position(position), title=title, prompt=prompt, after=after)
 
 
 def pool(position: Position, title: str | None = None) -> Any:

@@ -139,6 +139,13 @@ def _repeat_cap(i: int) -> int:
     return max(1, (i + 1) // 4)
 
 
+def _check_seed(seed: int) -> None:
+    """A quiz's seed is a whole number 0 to 2**63 - 1 (what the command line takes): a
+    question's id holds it, and `lead--1-0` is no id."""
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
+        raise ValueError(f"seed: expected a whole number from 0 to {2**63 - 1}, got {str(seed)[:30]}")
+
+
 def generate(
     topic: str,
     count: int,
@@ -162,6 +169,7 @@ def generate(
     """
     if count < 0:
         raise ValueError("count must be at least 0")
+    _check_seed(seed)
     master = random.Random(seed)
     out: list[Question] = []
     seen_positions: set[str] = set()
@@ -197,6 +205,7 @@ def generate_mixed(count: int, seed: int, *, preset: str | None = None) -> list[
     questions are that topic's `generate(topic, k, seed)`, so they agree with a one-topic quiz."""
     if count < 0:
         raise ValueError("count must be at least 0")
+    _check_seed(seed)
     start = seed % len(TOPICS)
     order = [TOPICS[(start + i) % len(TOPICS)] for i in range(count)]
     banks = {

@@ -398,14 +398,22 @@ def _extends(big: PupilResult, small: PupilResult) -> bool:
     return True
 
 
-def merge(paths: Iterable[str | Path], codes: Sequence[str] | None = None) -> Classroom:
+def merge(
+    paths: Iterable[str | Path],
+    codes: Sequence[str] | None = None,
+    class_list: Iterable[str] | None = None,
+) -> Classroom:
     """Every pupil's graded results in these files and folders, and every refusal. A pupil
     found twice counts once when one export holds the other (a CSV and a pasted code, or an
-    export after a later attempt); two different results under one name are both refused."""
+    export after a later attempt). Two different results under one name are both kept, each
+    with the file it came from, and reported: a forged code under a classmate's name cannot
+    drop the honest one, and the teacher asks who sent which. With `class_list` (names, as
+    `read_class_list` gives them) only its names count; any other is reported."""
     refusals: list[Refusal] = []
     graded: list[PupilResult] = []
     total = 0
     seen: set[str] = set()
+    listed = None if class_list is None else {n.casefold() for n in class_list}
     for f in files_in(paths):
         try:
             info = f.stat()
@@ -438,6 +446,9 @@ def merge(paths: Iterable[str | Path], codes: Sequence[str] | None = None) -> Cl
                 continue
             if code:
                 seen.add(code)
+            if listed is not None and item.submission.pupil.casefold() not in listed:
+                refusals.append(Refusal(item.where, item.submission.pupil, "not on the class list: not counted"))
+                continue
             g = grade(item, codes)
             (refusals if isinstance(g, Refusal) else graded).append(g)  # type: ignore[arg-type]
     groups: dict[tuple[str, str], list[PupilResult]] = {}
@@ -451,24 +462,45 @@ def merge(paths: Iterable[str | Path], codes: Sequence[str] | None = None) -> Cl
             continue
         places = sorted({r.where for r in rs})
         for r in rs:
+            pupils.append(r)
             refusals.append(
                 Refusal(
                     r.where,
                     r.name,
                     f"{len(rs)} different results for {r.class_code} under this name "
-                    f"({', '.join(places)[:120]}): not merged, ask who sent which",
+                    f"({', '.join(places)[:120]}): each shown with its file, ask who sent which",
                 )
             )
     pupils.sort(key=lambda r: (r.class_code, r.name.casefold(), r.name))
     return Classroom(tuple(pupils), tuple(refusals))
 
 
+def read_class_list(path: str | Path) -> list[str]:
+    """The names of a class list: one a line (blank lines and `#` comments skipped), read by
+    the guarded reader; ValueError (one line) naming the file and line of a bad name."""
+    p = Path(path)
+    where = safe(p.name, 60)
+    try:
+        text = _guarded_text(p)
+    except ValueError as e:
+        raise ValueError(f"--class-list: {safe(str(p), 80)}: {e}") from None
+    names = []
+    for n, line in enumerate(text.splitlines(), 1):
+        name = line.strip()
+        if name and not name.startswith("#"):
+            names.append(check_name(name, f"--class-list: {where}: line {n}"))
+    if not names:
+        raise ValueError(f"--class-list: {where}: no names")
+    return names
+
+
 def from_records(records: Iterable[AnswerRecord]) -> list[Submission]:
     """Answer records (the hub's) grouped into one submission per pupil and class code, the
-    last answer to a question in an attempt counting; for `grade` and the same tables."""
+    first answer to a question in an attempt counting (an answer is final once posted: the
+    service refuses a second, `classroom.store`); for `grade` and the same tables."""
     by: dict[tuple[str, str], dict[int, dict[str, AnswerRecord]]] = {}
     for r in records:
-        by.setdefault((r.pupil, r.class_code), {}).setdefault(r.attempt, {})[r.question_id] = r
+        by.setdefault((r.pupil, r.class_code), {}).setdefault(r.attempt, {}).setdefault(r.question_id, r)
     out = []
     for (pupil, code), attempts in by.items():
         try:

@@ -19,6 +19,7 @@ from loo_lessons.engine.cards import Card, Suit
 from loo_lessons.engine.declare import ALL_DECLARATIONS, Declaration
 from loo_lessons.engine.errors import InputError
 from loo_lessons.engine.game import Action, Hand, Phase
+from loo_lessons.engine.options import PRESETS
 from loo_lessons.engine.sources import RULES
 from loo_lessons.explain import explain_json, words
 from loo_lessons.quiz.derive import answer_of, summary_of
@@ -168,7 +169,11 @@ def declaration_choices() -> tuple[Choice, ...]:
 
 
 def seat_label(sc: Scenario, seat: int) -> str:
-    return words.seat_name(sc.hand, seat, miss=False, capital=True)
+    """A choice's seat, as plain as "Seat 3": a label naming a role ("(the elder hand)",
+    "(the dealer)") would answer the questions that ask who holds it. The prompt says who
+    deals; the learner works out the rest."""
+    del sc
+    return f"Seat {seat}"
 
 
 def seat_choices(sc: Scenario, seats: Iterable[int]) -> tuple[Choice, ...]:
@@ -290,6 +295,31 @@ def in_seeded_order(rng: random.Random, choices: Sequence[Choice]) -> tuple[Choi
     return tuple(shuffled)
 
 
+def borrowed_laws(preset: str | None, rule_ids: Iterable[str]) -> list[str]:
+    """The laws a question cites that the stated book does not give: Peel's penalties (R50–R63,
+    seed 004 alone) asked under Hoffmann's rules, which the engine plays under every preset
+    (the penalty table is the only one the seeds give). Empty without a preset."""
+    if preset is None:
+        return []
+    seeds = set(PRESETS[preset].seeds)
+    return [r for r in rule_ids if r in RULES and not any(q.seed in seeds for q in RULES[r].quotes)
+            and r in PENALTY_LAWS]
+
+
+#: Peel's laws of penalties (seed 004), which Hoffmann's book (seed 000) does not give.
+PENALTY_LAWS = frozenset(f"R{n}" for n in range(50, 64))
+
+
+def stated_books(preset: str | None, words_: str, rule_ids: Iterable[str]) -> str:
+    """The books a question is asked under, as its prompt states them: the preset's rules,
+    and the book of any law it cites that the preset's book does not give (R53 is Peel's:
+    "Under Hoffmann's rules, with Peel's penalties (R53)")."""
+    borrowed = borrowed_laws(preset, rule_ids)
+    if not borrowed:
+        return words_
+    return f"{words_}, with Peel's penalties ({', '.join(borrowed)})"
+
+
 def finish(
     g: Gen,
     a: Asked,
@@ -327,7 +357,7 @@ def finish(
         level=g.level,
         preset=a.rules.preset,
         rules=a.sc.options.to_dict(),
-        prompt=f"Under {a.rules.words()}: {prompt}",
+        prompt=f"Under {stated_books(a.rules.preset, a.rules.words(), ids)}: {prompt}",
         view=dict(view) if view is not None else view_of(a.sc, show),
         scenario=scenario,
         kind=kind,
@@ -477,8 +507,10 @@ def counts_mapping(
     hand: Hand, rules: Rules, extra: Mapping[str, Any] | None = None
 ) -> dict[str, Any]:
     """A finished deal written with `tricks_won` (the counts) instead of the tricks; with
-    the tricks when the pool does not divide by three (the shares then follow their order)."""
-    if hand.setup.stakes.pool % 3:
+    the tricks when some book's shares follow their order (an odd pool among two or three
+    hands: Peel's preference, `engine.settle.trick_shares`). One hand's three tricks take
+    the same under every reading, so its counts say all."""
+    if hand.setup.stakes.pool % 3 and len(set(hand.winners)) > 1:
         return scenario_of(hand, rules, extra=extra)
     won = {str(s): hand.winners.count(s) for s in hand.players_in}
     m = scenario_of(hand, rules, hands=(), tricks=False, extra={"tricks_won": won})

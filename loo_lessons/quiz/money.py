@@ -9,6 +9,7 @@ from typing import Any
 
 from loo_lessons.engine.options import LooAmount
 from loo_lessons.engine.penalties import Destination, Offence, Size, ruling_for
+from loo_lessons.engine.settle import AGREED_LOO_QUOTE
 from loo_lessons.explain.words import counters
 from loo_lessons.quiz.common import (
     Asked,
@@ -57,7 +58,7 @@ _SLUGS: dict[str, str] = {
     "penalty_now": "penalty",
     "penalty_next": "penalty",
 }
-_LOO_SLUGS = {"R39": "looed", "R02": "agreed-loo", "R46": "unlimited-loo", "R49": "loo-capped"}
+_LOO_SLUGS = {"R39": "looed", "R46": "unlimited-loo", "R49": "loo-capped"}
 #: What a seat that the cited lines leave out was (he took a trick, so he is not looed).
 _NOT_LOOED = "R39"
 
@@ -166,6 +167,8 @@ def money_question(
     else:
         kind, rid = str(line["kind"]), str(line["rule_id"])
         slug = _LOO_SLUGS.get(rid, "looed") if kind == "loo" else _SLUGS[kind]
+        if kind == "loo" and line["quote"] == AGREED_LOO_QUOTE.text:  # the table's agreed loo (V8)
+            slug = "agreed-loo"
         verdicts = {
             k: Verdict.from_line(
                 line, slug, k in a.answer, right if k in a.answer else f"No. {right}"

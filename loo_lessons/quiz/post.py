@@ -16,10 +16,11 @@ The quiz controller calls it once per answered question, with the record the ser
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import threading
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, Protocol
 
 URL_VARIABLE = "LOO_CLASS_RESULTS_URL"
@@ -38,9 +39,16 @@ def under_hub() -> bool:
 def send(record: Record | Mapping[str, Any]) -> int:
     """Post one record now and return the service's HTTP status (0: not under a hub, or the
     service could not be reached). Never raises."""
+    return reply(record)[0]
+
+
+def reply(record: Record | Mapping[str, Any]) -> tuple[int, str]:
+    """Post one record now: the service's HTTP status and, for a refusal, its one line
+    (`409: … is answered already …`); (0, "") when not under a hub or unreachable. Never
+    raises."""
     url, token = os.environ.get(URL_VARIABLE), os.environ.get("JUPYTERHUB_API_TOKEN")
     if not url or not token:
-        return 0
+        return 0, ""
     # imported only under a hub: elsewhere (the book's page) urllib and the email and http
     # packages it brings are never needed, and the page's standard library leaves them out
     import urllib.error
@@ -55,14 +63,27 @@ def send(record: Record | Mapping[str, Any]) -> int:
             headers={"Authorization": f"token {token}", "Content-Type": "application/json"},
         )
         with urllib.request.urlopen(request, timeout=TIMEOUT) as r:
-            return int(r.status)
+            return int(r.status), ""
     except urllib.error.HTTPError as e:
-        return int(e.code)
+        try:
+            line = e.read(400).decode("utf-8", "replace").strip().splitlines()[0]
+        except Exception:
+            line = ""
+        return int(e.code), line
     except Exception:  # never into the widget
-        return 0
+        return 0, ""
 
 
-def answer(record: Record | Mapping[str, Any]) -> None:
-    """Post one answer in the background when under a class hub; otherwise nothing."""
+def answer(record: Record | Mapping[str, Any], refused: Callable[[str], None] | None = None) -> None:
+    """Post one answer in the background when under a class hub; otherwise nothing.
+    `refused` hears the service's one line when it keeps the answer out (409: the question
+    was answered already in this attempt, or the attempt is not the next)."""
     if under_hub():
-        threading.Thread(target=send, args=(record,), daemon=True).start()
+
+        def post() -> None:
+            status, line = reply(record)
+            if refused is not None and status in (400, 403, 409):
+                with contextlib.suppress(Exception):  # never into the widget's thread
+                    refused(line or f"{status}: the class results did not keep this answer")
+
+        threading.Thread(target=post, daemon=True).start()

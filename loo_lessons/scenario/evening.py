@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from loo_lessons.engine.deal import MAX_PLAYERS_WITH_MISS, MIN_PLAYERS
 from loo_lessons.engine.errors import InputError
 from loo_lessons.engine.game import Action, parse_action
 from loo_lessons.engine.options import RuleOptions
@@ -25,8 +26,21 @@ FORMAT = "loo-evening/1"
 MAX_DEALS = 500
 
 _KEYS = {"dealer", "format", "seed", "players", "rules", "seat", "bots", "stake", "loo", "loo_cap", "bank", "deals"}
-#: The largest stake, loo or bank a saved evening may name.
+#: The largest stake, loo, cap or bank an evening may name.
 LIMIT = 10**6
+#: Seeds are whole numbers 0 to 2**63 - 1 (what `random.Random` and the CLI take: `cli.args`).
+MAX_SEED = 2**63 - 1
+#: Each number of an evening's table and its range: the one check of `check_table`.
+TABLE_BOUNDS: dict[str, tuple[int, int]] = {
+    "seed": (0, MAX_SEED),
+    # every deal of an evening deals a miss, so no seventeenth player (A18)
+    "players": (MIN_PLAYERS, MAX_PLAYERS_WITH_MISS),
+    "stake": (1, LIMIT),
+    "loo": (1, LIMIT),
+    "loo_cap": (1, LIMIT),
+    "bank": (0, LIMIT),
+}
+_OPTIONAL = frozenset({"loo", "loo_cap"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,12 +64,29 @@ def _where(key: str) -> str:
     return f"evening.{key}"
 
 
-def _number(raw: Mapping[str, Any], key: str, lo: int, hi: int, optional: bool = False) -> int | None:
-    v = raw.get(key)
-    if v is None and optional:
-        return None
-    if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
-        raise ScenarioError(_where(key), f"expected a whole number from {lo} to {hi}, got {excerpt(v)}")
+def check_table(values: Mapping[str, Any]) -> None:
+    """Nothing, if every number of an evening's table in `values` (`TABLE_BOUNDS`; `loo` and
+    `loo_cap` may be None) is in range; else an `InputError` naming the first bad one.
+
+    The one check of an evening's numbers, made when an evening is set up
+    (`sim.evening.setup_of`: the CLI, the widget) and when one is read back
+    (`evening_from`), so that whatever can be started can be saved and resumed."""
+    for key, (lo, hi) in TABLE_BOUNDS.items():
+        if key not in values:
+            continue
+        v = values[key]
+        if v is None and key in _OPTIONAL:
+            continue
+        if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
+            raise InputError(key, f"expected a whole number from {lo} to {hi}, got {excerpt(v)}")
+
+
+def _number(raw: Mapping[str, Any], key: str) -> int | None:
+    try:
+        check_table({key: raw.get(key)})
+    except InputError as e:
+        raise ScenarioError(_where(e.field), e.problem) from None
+    v: int | None = raw.get(key)
     return v
 
 
@@ -68,8 +99,8 @@ def evening_from(raw: object) -> SavedEvening:
         raise ScenarioError(_where(unknown[0][:30]), f"unknown key (known: {', '.join(sorted(_KEYS))})")
     if raw.get("format") != FORMAT:
         raise ScenarioError(_where("format"), f"expected {FORMAT!r}, got {excerpt(raw.get('format'))}")
-    seed = _number(raw, "seed", 0, 2**63)
-    players = _number(raw, "players", 2, 17)
+    seed = _number(raw, "seed")
+    players = _number(raw, "players")
     assert seed is not None and players is not None
     seat = fields.seat(raw.get("seat"), players, _where("seat"))
     try:
@@ -83,12 +114,12 @@ def evening_from(raw: object) -> SavedEvening:
         or any(b is not None and (not isinstance(b, str) or len(b) > 40) for b in bots)
     ):
         raise ScenarioError(_where("bots"), "one bot name per seat (null for the learner)")
-    stake = _number(raw, "stake", 1, LIMIT)
+    stake = _number(raw, "stake")
     assert stake is not None
-    bank = _number(raw, "bank", 0, LIMIT)
+    bank = _number(raw, "bank")
     assert bank is not None
-    loo = _number(raw, "loo", 1, LIMIT, optional=True)
-    loo_cap = _number(raw, "loo_cap", 1, LIMIT, optional=True)
+    loo = _number(raw, "loo")
+    loo_cap = _number(raw, "loo_cap")
     dealer = fields.seat(raw.get("dealer", 0), players, _where("dealer"))
     deals = raw.get("deals")
     if not isinstance(deals, list) or not 1 <= len(deals) <= MAX_DEALS:
@@ -132,4 +163,4 @@ def read_evening(path: str | os.PathLike[str]) -> SavedEvening:
     return evening_from(raw)
 
 
-__all__ = ["FORMAT", "MAX_DEALS", "SavedEvening", "evening_from", "read_evening"]
+__all__ = ["FORMAT", "MAX_DEALS", "TABLE_BOUNDS", "SavedEvening", "check_table", "evening_from", "read_evening"]

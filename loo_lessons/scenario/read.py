@@ -17,10 +17,11 @@ from __future__ import annotations
 import json
 import os
 import re
-import stat
 from pathlib import Path
 from types import ModuleType
 from typing import Any
+
+from loo_lessons.regular_file import NotAFile, read_regular
 
 from .errors import ScenarioError
 from .text import clean_text, clip, clip_path, excerpt, short_refusals
@@ -388,25 +389,10 @@ def read_file(path: str | os.PathLike[str]) -> str:
     """A file's text, refusing before opening it anything that is not a regular file, and
     reading no more than the limit whatever the file claims."""
     p = Path(path)
-    shown = clip_path(str(p), 80)
     try:
-        info = p.stat()
-    except OSError as e:
-        raise ScenarioError("file", f"cannot read {shown}: {e.strerror}") from None
-    except ValueError:  # a NUL in the path
-        raise ScenarioError("file", f"cannot read {shown}: not a valid path") from None
-    if not stat.S_ISREG(info.st_mode):
-        what = "a directory" if stat.S_ISDIR(info.st_mode) else "a device, pipe or socket"
-        raise ScenarioError("file", f"{shown} is {what}, not a file")
-    if info.st_size > MAX_BYTES:
-        raise ScenarioError(
-            "file", f"{shown} is larger than the limit of 1 MB ({info.st_size:,} bytes)"
-        )
-    try:
-        with p.open("rb") as f:
-            raw = f.read(MAX_BYTES + 1)
-    except OSError as e:
-        raise ScenarioError("file", f"cannot read {shown}: {e.strerror}") from None
+        raw = read_regular(p, MAX_BYTES, clip_path(str(p), 80), "1 MB")
+    except NotAFile as e:
+        raise ScenarioError("file", str(e)) from None
     return read_bytes(raw, p.name)
 
 

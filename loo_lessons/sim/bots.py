@@ -14,13 +14,13 @@ The personalities (each bot's docstring says more):
 - `bold`: stands on any trump; with none takes the miss if he can.
 - `sensible`: weighs its chance of a trick; weak hands take the miss when it is there;
   plays high to win a trick it can win, low when it cannot.
-- `coached`: plays the coach's choice (`sim.coach`), from a few play-outs of each move.
+- `coached` (in `sim.coached`, above the coach it asks): plays the coach's choice.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Protocol
@@ -36,6 +36,7 @@ PLAY = Declaration.PLAY
 TAKE_MISS = Declaration.TAKE_MISS
 PASS = Declaration.PASS
 FOR_POOL = Declaration.PLAY_MISS_FOR_POOL
+_PLAY_PHASE = Phase.PLAY
 
 
 class Bot(Protocol):
@@ -75,14 +76,20 @@ def trick_expectation(
     if trumps is None:
         return 0.0
     free, ace, king = _odds(players)
-    known = [int(c.rank) for c in cards if c.suit is trumps]
+    known = [c.rank for c in cards if c.suit is trumps]
     value = 0.25 * max(0, len(known) - 1)
     if turn_up is not None and turn_up.suit is trumps:
-        known.append(int(turn_up.rank))
+        known.append(turn_up.rank)
+    # the same sums in the same order as ever (a float added otherwise could tip a hand over
+    # `stand_at`); only the counting is cheaper: no generator, ranks compared as they are
     for c in cards:
-        r = int(c.rank)
+        r = c.rank
         if c.suit is trumps:
-            value += free[14 - r - sum(1 for k in known if k > r)]
+            higher = 0
+            for k in known:
+                if k > r:
+                    higher += 1
+            value += free[14 - r - higher]
         elif r == 14:
             value += ace
         elif r == 13:
@@ -137,7 +144,7 @@ class Cautious:
     """Hates being looed. Stands only with a trump honour (ace, king, queen or jack of
     trumps) or two trumps; otherwise throws up, and never gambles on the miss. As dealer
     facing a lone stander, where he may not pass, he plays the miss for the pool (which
-    cannot be looed) unless his own hand qualifies. Plays his cards as `sensible` does."""
+    cannot be looed) unless his own hand qualifies. Plays his cards as the sensible bot does."""
 
     name: str = "cautious"
 
@@ -170,9 +177,9 @@ class Bold:
 
 @dataclass(frozen=True, slots=True)
 class Sensible:
-    """A steady heuristic player. Estimates its tricks (`trick_expectation`) and stands when
-    the estimate reaches `stand_at`, demanding `per_stander` more for each player already
-    in. A weak hand takes the miss when the miss is available, and throws up when it is
+    """A steady player. Counts the tricks his hand may take (about 0.6 of a trick is enough)
+    and stands when there are enough, asking a little more for each player already in. A
+    weak hand takes the miss when the miss is available, and throws up when it is
     not. As dealer against the miss-holder alone it stands on a fair hand; against a lone
     stander it plays its own fair hand, else the miss for the pool (never looed). In play
     it leads its strongest card, heads the trick when it can (high while others are still
@@ -184,62 +191,50 @@ class Sensible:
     heads_up: float = 0.45
 
     def choose(self, view: SeatView, legal: Sequence[Action], rng: random.Random) -> Action:
-        if view.phase is Phase.PLAY:
+        if view.phase is _PLAY_PHASE:
             return sensible_card(view, legal)
         strength = trick_expectation(view.hand, view.trumps, view.turn_up, view.players)
         if FOR_POOL in legal:  # the dealer against a lone stander (R17, R18)
             return PLAY if strength >= self.heads_up else FOR_POOL
-        if view.is_dealer and view.standers == 1 and view.miss_holder is not None:
+        standers = view.standers  # asked once: every declaration of a simulation comes here
+        if view.seat == view.dealer and standers == 1 and view.miss_holder is not None:
             # only the miss-holder stood (R16): heads-up against the miss
             return PLAY if strength >= self.heads_up and PLAY in legal else _fallback(legal, PASS)
-        if strength >= self.stand_at + self.per_stander * view.standers and PLAY in legal:
+        if strength >= self.stand_at + self.per_stander * standers and PLAY in legal:
             return PLAY
         return _fallback(legal, TAKE_MISS, PASS, PLAY)
 
 
-@dataclass(frozen=True, slots=True)
-class Coached:
-    """Plays what the coach advises (`sim.coach`): each legal move played out `rollouts`
-    times over deals of the cards it cannot see, by sensible bots, and the best mean
-    counters chosen. Slow (a few hundred play-outs a decision): a strength test, not a
-    table's everyday bot. Its seed comes from the `rng` it is given, so a seed replays it."""
-
-    name: str = "coached"
-    rollouts: int = 24
-
-    def choose(self, view: SeatView, legal: Sequence[Action], rng: random.Random) -> Action:
-        from loo_lessons.sim.coach import advise  # the coach plays out with these very bots
-
-        return advise(view, rollouts=self.rollouts, seed=rng.getrandbits(32)).best
-
-
-#: The table's bots: what the widgets offer.
+#: The table's bots: what the widgets offer. (The slow `coached` bot sits above the coach it
+#: asks, in `sim.coached`, with `ALL_BOTS`: every bot a name can ask for.)
 BOTS: dict[str, Bot] = {b.name: b for b in (RandomLegal(), Cautious(), Bold(), Sensible())}
-#: Every bot a name can ask for (`simulate --bots`): the table's, and the slow `coached`.
-ALL_BOTS: dict[str, Bot] = {**BOTS, "coached": Coached()}
 
 
-def get_bot(bot: str | Bot) -> Bot:
-    """A bot by name (`random-legal`, `cautious`, `bold`, `sensible`, `coached`), or the bot
-    itself."""
+def get_bot(bot: str | Bot, known: Mapping[str, Bot] = BOTS) -> Bot:
+    """A bot by name among `known` (the table's: `random-legal`, `cautious`, `bold`,
+    `sensible`; `sim.coached.ALL_BOTS` adds `coached`), or the bot itself."""
     if isinstance(bot, str):
         try:
-            return ALL_BOTS[bot]
+            return known[bot]
         except KeyError:
-            known = ", ".join(ALL_BOTS)
-            raise InputError("bots", f"unknown bot {bot!r} (known: {known})") from None
+            names = ", ".join(known)
+            raise InputError("bots", f"unknown bot {bot!r} (known: {names})") from None
     return bot
 
 
 def seat_bots(
-    bots: Sequence[str | Bot] | str | Bot | None, players: int, default: str = "sensible"
+    bots: Sequence[str | Bot] | str | Bot | None,
+    players: int,
+    default: str = "sensible",
+    known: Mapping[str, Bot] = BOTS,
 ) -> tuple[Bot, ...]:
-    """One bot per seat: one name for everybody, or one per seat (None: the default bot)."""
+    """One bot per seat: one name for everybody, or one per seat (None: the default bot);
+    names among `known`."""
     if bots is None:
-        return (get_bot(default),) * players
+        return (get_bot(default, known),) * players
     if isinstance(bots, str) or not isinstance(bots, Sequence):
-        return (get_bot(bots),) * players
-    got = tuple(get_bot(b) for b in bots)
+        return (get_bot(bots, known),) * players
+    got = tuple(get_bot(b, known) for b in bots)
     if len(got) == 1:
         return got * players
     if len(got) != players:
@@ -263,3 +258,16 @@ def bot_move(hand: Hand, bot: str | Bot, rng: random.Random) -> Action:
     if choice not in legal:
         raise LooError(f"bot {get_bot(bot).name} chose {choice}, which is not legal")
     return choice
+
+
+def play_hand(hand: Hand, bots: Sequence[Bot], rng: random.Random) -> Hand:
+    """Play `hand` to the end with one bot per seat; forced moves do not consult the bot."""
+    legal_now = hand.legal_actions  # bound once: this loop runs for every simulated move
+    move = hand.apply_unchecked
+    while (seat := hand.to_act) is not None:
+        legal = legal_now()
+        if len(legal) == 1:
+            move(legal[0])
+        else:
+            move(bots[seat].choose(seat_view(hand, seat), legal, rng))
+    return hand

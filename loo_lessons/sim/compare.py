@@ -21,7 +21,8 @@ from loo_lessons.engine.errors import LooError
 from loo_lessons.engine.game import Action, Hand, Setup
 from loo_lessons.engine.options import PRESETS, RuleOptions, options_from
 from loo_lessons.engine.settle import Stakes
-from loo_lessons.sim.bots import Bot, bot_move, get_bot
+from loo_lessons.sim.bots import Bot, bot_move
+from loo_lessons.sim.coached import get_bot
 
 
 def _code(a: Action) -> str:

@@ -25,9 +25,17 @@ from loo_lessons.engine.errors import InputError, LooError
 from loo_lessons.engine.game import Action, Hand
 from loo_lessons.engine.options import RuleOptions, options_from
 from loo_lessons.engine.table import DealRecord, Table
+from loo_lessons.explain.settlement import settlement_lines
 from loo_lessons.explain.table import action_key
 from loo_lessons.scenario.errors import ScenarioError
-from loo_lessons.scenario.evening import FORMAT, MAX_DEALS, SavedEvening, evening_from, read_evening
+from loo_lessons.scenario.evening import (
+    FORMAT,
+    MAX_DEALS,
+    SavedEvening,
+    check_table,
+    evening_from,
+    read_evening,
+)
 from loo_lessons.scenario.text import short_refusals
 from loo_lessons.sim.bots import BOTS, get_bot
 from loo_lessons.sim.game import BotGame
@@ -78,7 +86,10 @@ def setup_of(
     bots: str | Sequence[str | None] = "sensible",
     **stakes: Any,
 ) -> EveningSetup:
-    """An `EveningSetup` from plain arguments (a bot name for every seat, or one per seat)."""
+    """An `EveningSetup` from plain arguments (a bot name for every seat, or one per seat).
+    Its numbers pass the same check as a saved evening's (`scenario.evening.check_table`):
+    an evening that starts can be saved and resumed."""
+    check_table({"seed": seed, "players": players, **stakes})
     opts = rules if isinstance(rules, RuleOptions) else options_from(dict(rules) if isinstance(rules, Mapping) else rules)
     if not 0 <= seat < players:
         raise LooError(f"seat {seat} does not exist: seats are 0 to {players - 1}")
@@ -174,6 +185,50 @@ class Evening:
     def total(self) -> int:
         """Counters on the table, players and pool (the engine conserves them)."""
         return self.table.total()
+
+    # --- the ledger ------------------------------------------------------------------------------
+    def ledger(self, you: int | None = None) -> list[dict[str, Any]]:
+        """Every deal settled so far, as the table's ledger keeps it: `deal` (1-based),
+        `dealer`, `must`, `pool` (as the deal began), `loo` (what a full loo cost in it: the
+        pool's size under unlimited loo, R46/R49), `balances` (a list, seat by seat, after
+        it), `next_pool`, `next_must` and the settlement `lines` (rule id, reason, quote;
+        `you`: the seat the words address)."""
+        rows: list[dict[str, Any]] = []
+        for rec, hand in zip(self.table.history, self.hands, strict=True):
+            rows.append(
+                {
+                    "deal": rec.number,
+                    "dealer": rec.dealer,
+                    "must": rec.must,
+                    "pool": rec.pool,
+                    "loo": hand.full_loo,
+                    "balances": list(rec.balances),
+                    "next_pool": rec.settlement.next_pool,
+                    "next_must": rec.settlement.next_is_must,
+                    "lines": settlement_lines(rec.settlement, hand, you=you),
+                }
+            )
+        return rows
+
+    def ledger_json(self) -> dict[str, Any]:
+        """The ledger as `loo-lessons play --resume FILE --json` prints it (the contract,
+        scenario-format.md): `deals` (each with `balances` keyed by seat as a string and
+        `settlement.lines`) and `now`, the deal to come."""
+        deals = [
+            {
+                "deal": r["deal"],
+                "dealer": r["dealer"],
+                "pool": r["pool"],
+                "must": r["must"],
+                "loo": r["loo"],
+                "balances": {str(s): b for s, b in enumerate(r["balances"])},
+                "settlement": {"lines": r["lines"], "next_pool": r["next_pool"], "next_is_must": r["next_must"]},
+            }
+            for r in self.ledger()
+        ]
+        h = self.hand
+        now = {"deal": self.number, "dealer": h.setup.dealer, "pool": h.setup.stakes.pool, "must": h.setup.must}
+        return {"deals": deals, "now": now}
 
     # --- save and resume ---------------------------------------------------------------------
     def as_json(self) -> dict[str, Any]:

@@ -27,7 +27,7 @@ from contextlib import closing
 from dataclasses import dataclass, field
 from typing import Any
 
-from loo_lessons.engine.cards import Card, Rank, Suit
+from loo_lessons.engine.cards import FULL_PACK, Card, Rank, Suit
 from loo_lessons.engine.deal import check_table_size
 from loo_lessons.engine.declare import Declaration
 from loo_lessons.engine.game import Hand, Setup
@@ -40,7 +40,9 @@ from loo_lessons.engine.options import (
 )
 from loo_lessons.engine.settle import Stakes
 from loo_lessons.engine.table import Table
-from loo_lessons.sim.bots import ALL_BOTS, Bot, bot_move, get_bot, seat_bots, seat_view
+from loo_lessons.sim.bots import Bot, bot_move
+from loo_lessons.sim.bots import play_hand as play_hand  # its old home: still importable here
+from loo_lessons.sim.coached import ALL_BOTS, get_bot, seat_bots
 from loo_lessons.sim.tally import DECLARATION_NAMES, NONE, Tally
 from loo_lessons.sim.tally import Table as SummaryTable
 from loo_lessons.sim.workers import WorkerLost, in_order
@@ -156,15 +158,19 @@ def _features(cards: Sequence[Card], trumps: Suit | None) -> int:
     return code
 
 
-def play_hand(hand: Hand, bots: Sequence[Bot], rng: random.Random) -> Hand:
-    """Play `hand` to the end with one bot per seat; forced moves do not consult the bot."""
-    while (seat := hand.to_act) is not None:
-        legal = hand.legal_actions()
-        if len(legal) == 1:
-            hand.apply_unchecked(legal[0])
-        else:
-            hand.apply_unchecked(bots[seat].choose(seat_view(hand, seat), legal, rng))
-    return hand
+#: Each card's share of `_features` under each trump suit (a trump counts 1, the ace of trumps
+#: 4 more, the king 8 more): a hand's features are its three cards' shares added, since it
+#: holds each card once. Looked up for every seat of every simulated hand, where `_features`'
+#: loop cost a floor in twenty; tests/test_fast_paths.py checks the two agree on every hand.
+_FEATURE_OF: dict[Suit | None, dict[Card, int]] = {
+    t: {c: _features((c,), t) for c in FULL_PACK} for t in (None, *Suit)
+}
+
+
+def _features_of(cards: Sequence[Card], share: dict[Card, int]) -> int:
+    if len(cards) == 3:
+        return share[cards[0]] + share[cards[1]] + share[cards[2]]
+    return sum(share[c] for c in cards)
 
 
 def _empty_columns() -> Columns:
@@ -198,9 +204,9 @@ def _play_chunk(job: _Job) -> _Part:
         rng.seed(hs)
         dealer = i % players
         hand = Hand.dealt(setups[dealer], rng, seed=hs)
-        trumps = hand.trumps
-        dealt = [_features(h, trumps) for h in hand.held]
-        miss = _features(hand.miss, trumps) if hand.miss is not None else 0
+        share = _FEATURE_OF[hand.trumps]
+        dealt = [_features_of(h, share) for h in hand.held]
+        miss = _features_of(hand.miss, share) if hand.miss is not None else 0
         play_hand(hand, bots, rng)
         s = hand.settlement
         assert s is not None
@@ -212,11 +218,7 @@ def _play_chunk(job: _Job) -> _Part:
             0 if c >= 2 else (dealt[seat] if c == 0 else miss) for seat, c in enumerate(codes)
         ]
         won, paid, tw = s.receives, s.loo_pays, s.tricks_won
-        tally.count("hands")
-        tally.count("singles", s.is_single)
-        tally.count("awarded", awarded)
-        tally.count("in_play", in_play)
-        tally.count("played_in", 0 if awarded else in_play)
+        tally.hand(s.is_single, awarded, in_play)
         pos = positions[dealer]
         for seat in seats:
             tally.seat(
@@ -348,6 +350,11 @@ class SimResult:
 
 #: Hands per chunk (at least; more when a run would need over MAX_CHUNKS chunks).
 CHUNK_HANDS = 2_000
+#: Hands per chunk on Dask: each chunk is a task the scheduler sends, tracks and collects, so
+#: fewer, bigger ones (50 for a million hands, not 500); a multiple of CHUNK_HANDS, so an
+#: interrupted run still stops at whole local chunks. The tables do not depend on it (integer
+#: sums). Most of what Dask adds is fixed, though: starting the cluster and its processes.
+DASK_CHUNK_HANDS = 20_000
 MAX_CHUNKS = 1_000
 
 
@@ -416,7 +423,7 @@ def simulate(
     `progress(done, total)` is called as chunks finish. Ctrl-C raises `Interrupted`, whose
     `partial` result holds the chunks finished so far; a worker process that dies raises
     `WorkerLost` (its `done`: the hands finished), never a hang. `chunk`: hands per chunk
-    (at least).
+    (at least; on Dask `DASK_CHUNK_HANDS` unless another is given).
     """
     if hands < 0:
         raise ValueError("hands must be >= 0")
@@ -424,6 +431,8 @@ def simulate(
     seats = seat_bots(bots, players, "sensible")
     check_table_size(players, True)
     workers = max(1, workers)
+    if dask is not None and chunk == CHUNK_HANDS:
+        chunk = DASK_CHUNK_HANDS
     jobs = _jobs(hands, seed, players, opts, seats, stake, rows, chunk)
     t0 = time.perf_counter()
     cols = _empty_columns() if rows else None

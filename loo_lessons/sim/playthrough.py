@@ -24,7 +24,8 @@ from loo_lessons.engine.options import PRESETS, options_from
 from loo_lessons.explain import leader_note
 from loo_lessons.explain.settlement import settlement_text
 from loo_lessons.explain.words import action_label, plural, seat_name, task_words
-from loo_lessons.sim.bots import bot_move, get_bot
+from loo_lessons.sim.bots import bot_move
+from loo_lessons.sim.coached import get_bot
 
 #: The stored playthroughs: (file name, seed, players, preset, bot).
 GOLDEN: tuple[tuple[str, int, int, str, str], ...] = (

@@ -32,7 +32,8 @@ from loo_lessons.engine.position import rules_of
 from loo_lessons.scenario import Scenario, position_mapping
 from loo_lessons.scenario import load as load_scenario
 from loo_lessons.scenario.transcripts import load_transcript
-from loo_lessons.sim.bots import Bot, bot_move, seat_bots
+from loo_lessons.sim.bots import Bot, bot_move
+from loo_lessons.sim.coached import seat_bots
 
 
 class Moment(StrEnum):

@@ -28,6 +28,19 @@ PLAY, TAKE_MISS, PASS, MISS_FOR_POOL, NONE = range(5)
 
 Cell = int | float | bool | str | None
 
+#: The normal quantile of a two-sided 95 % interval.
+Z95 = 1.959963984540054
+
+
+def normal_interval(n: int, total: float, squares: float) -> tuple[float, float]:
+    """The normal 95 % interval of a mean from the sums of the values and of their squares.
+    Sound for the strength table's thousands of seat-hands; the coach's few hundred
+    play-outs of a bounded, skewed outcome need `sim.coach.mean_interval`."""
+    mean = total / n
+    var = (squares - n * mean * mean) / (n - 1) if n > 1 else 0.0
+    half = Z95 * math.sqrt(max(0.0, var) / n)
+    return mean - half, mean + half
+
 
 @dataclass(frozen=True)
 class Table:
@@ -112,6 +125,17 @@ class Tally:
     def count(self, name: str, n: int = 1) -> None:
         self.totals[name] = self.totals.get(name, 0) + n
 
+    def hand(self, single: bool, awarded: bool, in_play: int) -> None:
+        """Add one hand's counts (what `count` would add for each, at once: it runs for every
+        simulated hand)."""
+        t = self.totals
+        get = t.get
+        t["hands"] = get("hands", 0) + 1
+        t["singles"] = get("singles", 0) + single
+        t["awarded"] = get("awarded", 0) + awarded
+        t["in_play"] = get("in_play", 0) + in_play
+        t["played_in"] = get("played_in", 0) + (0 if awarded else in_play)
+
     def seat(
         self,
         position: int,
@@ -125,17 +149,53 @@ class Tally:
         awarded: bool,
         bot: int = 0,
     ) -> None:
-        """Add one seat of one hand (`bot`: the code of the bot in that seat)."""
+        """Add one seat of one hand (`bot`: the code of the bot in that seat). Written out
+        row by row, not through `_add`: it runs for every seat of every simulated hand, and
+        the rows it makes are `_add`'s to the type (a new row keeps its bools, as `_add`'s
+        `list(values)` does; tests/test_fast_paths.py checks it against `_add`, value and
+        type)."""
         net = won - paid
-        if paid:
-            self.count("loos")
+        looed = paid > 0
+        if looed:
+            self.totals["loos"] = self.totals.get("loos", 0) + 1
         balance = net - staked
-        _add(self.bots, bot, (1, balance, balance * balance, paid > 0, code in (PLAY, TAKE_MISS)))
-        _add(self.decl, (position, code), (1, net, net - staked))
-        if code in (PLAY, TAKE_MISS):
-            _add(self.miss, (dealt, code), (1, net))
+        out = code in (PLAY, TAKE_MISS)
+        row = self.bots.get(bot)
+        if row is None:
+            self.bots[bot] = [1, balance, balance * balance, looed, out]
+        else:
+            row[0] += 1
+            row[1] += balance
+            row[2] += balance * balance
+            row[3] += looed
+            row[4] += out
+        key = (position, code)
+        row = self.decl.get(key)
+        if row is None:
+            self.decl[key] = [1, net, net - staked]
+        else:
+            row[0] += 1
+            row[1] += net
+            row[2] += net - staked
+        if out:
+            key = (dealt, code)
+            row = self.miss.get(key)
+            if row is None:
+                self.miss[key] = [1, net]
+            else:
+                row[0] += 1
+                row[1] += net
             if not awarded:  # a hand played out (the miss for the pool aside: A16)
-                _add(self.play, (played, position), (1, tricks > 0, paid > 0, tricks, net))
+                key = (played, position)
+                row = self.play.get(key)
+                if row is None:
+                    self.play[key] = [1, tricks > 0, looed, tricks, net]
+                else:
+                    row[0] += 1
+                    row[1] += tricks > 0
+                    row[2] += looed
+                    row[3] += tricks
+                    row[4] += net
 
     def copy(self) -> Tally:
         return Tally(
@@ -247,11 +307,9 @@ class Tally:
         bots' names by code (else `bot 0`, `bot 1`, ...)."""
         rows: list[tuple[Cell, ...]] = []
         for code, (n, total, squares, looed, played) in sorted(self.bots.items()):
-            mean = total / n
-            var = (squares - n * mean * mean) / (n - 1) if n > 1 else 0.0
-            half = 1.959963984540054 * math.sqrt(max(0.0, var) / n)
+            low, high = normal_interval(n, total, squares)
             name = names[code] if code < len(names) else f"bot {code}"
-            rows.append((name, n, mean, mean - half, mean + half, played / n, looed / n))
+            rows.append((name, n, total / n, low, high, played / n, looed / n))
         return Table(
             ("bot",),
             ("seat_hands", "balance", "balance_low", "balance_high", "played", "looed"),

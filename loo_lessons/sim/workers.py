@@ -18,9 +18,10 @@ import os
 import re
 import signal
 import sys
+import threading
 from collections import deque
-from collections.abc import Callable, Generator, Sequence
-from contextlib import suppress
+from collections.abc import Callable, Generator, Iterator, Sequence
+from contextlib import contextmanager, suppress
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from loo_lessons.engine.errors import LooError
@@ -136,7 +137,69 @@ def check_address(text: str) -> str:
         raise LooError(f"--dask: expected local:N (N workers), got {s[:40]!r}")
     if not s or len(s) > 200 or any(ch.isspace() for ch in s):
         raise LooError("--dask: expected a scheduler address (tcp://host:port) or local:N")
+    _check_scheduler(s)
     return s
+
+
+#: A host name: letters, digits, dots and hyphens (what a scheduler's address may name).
+_HOST = re.compile(r"[A-Za-z0-9](?:[A-Za-z0-9.-]{0,252})")
+
+
+def _check_scheduler(address: str) -> None:
+    """A scheduler's address as `distributed` would take it, checked here so that a wrong one
+    is one line naming `--dask` (not Dask's own error, nor a 30-second wait for a port that
+    cannot exist): `[tcp://]host:port`, the host a name, an IPv4 address or an IPv6 address in
+    brackets, the port 1 to 65535. `tls://` is refused: it needs certificates the command line
+    cannot give."""
+    import ipaddress
+
+    scheme, sep, rest = address.partition("://")
+    if not sep:
+        scheme, rest = "tcp", address
+    if scheme == "tls":
+        raise LooError(
+            "--dask: tls:// needs certificates the command line cannot give; use tcp:// "
+            "(through an SSH tunnel for a scheduler on another network)"
+        )
+    if scheme != "tcp":
+        raise LooError(f"--dask: {scheme[:20]!r} is not a scheduler protocol here: use tcp://host:port")
+    host, colon, port = rest.rpartition(":")
+    if not colon or not host:
+        raise LooError(f"--dask: {address[:60]!r} has no port: expected tcp://host:port")
+    if not port.isascii() or not port.isdigit() or not 1 <= int(port[:6]) <= 65535:
+        raise LooError(f"--dask: port {port[:20]!r} is not a number from 1 to 65535")
+    if host.startswith("["):
+        try:
+            if not host.endswith("]"):
+                raise ValueError(host)
+            ipaddress.IPv6Address(host[1:-1])
+        except ValueError:
+            raise LooError(
+                f"--dask: {host[:60]!r} is not an IPv6 address in brackets, like [::1]"
+            ) from None
+    elif _HOST.fullmatch(host) is None:
+        raise LooError(
+            f"--dask: {host[:60]!r} is not a host name or address (an IPv6 address goes in "
+            "brackets, like [::1]:8786)"
+        )
+
+
+@contextmanager
+def _sigint_ignored_by_children() -> Iterator[None]:
+    """Processes started inside ignore Ctrl-C for good: a terminal's Ctrl-C reaches the whole
+    process group, and a local Dask worker that took it would print its traceback before the
+    partial tables. An ignored signal stays ignored across fork and exec, and neither Python
+    nor asyncio installs its handler over it. This process's own handler is back on leaving,
+    so its Ctrl-C still stops the run (`simulate`'s `Interrupted`). Only the main thread may
+    set a handler; elsewhere (a run in a thread) nothing changes."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 def dask_module() -> Any:
@@ -154,13 +217,14 @@ def _on_dask(play: Callable[[J], R], jobs: Sequence[J], address: str) -> Generat
     m = _LOCAL.fullmatch(address)
     cluster = None
     if m is not None:
-        cluster = distributed.LocalCluster(
-            n_workers=int(m.group(1)),
-            threads_per_worker=1,
-            processes=True,
-            dashboard_address=None,
-            silence_logs=logging.ERROR,
-        )
+        with _sigint_ignored_by_children():
+            cluster = distributed.LocalCluster(
+                n_workers=int(m.group(1)),
+                threads_per_worker=1,
+                processes=True,
+                dashboard_address=None,
+                silence_logs=logging.ERROR,
+            )
         client = distributed.Client(cluster)
     else:
         try:

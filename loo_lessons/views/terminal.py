@@ -27,6 +27,7 @@ from loo_lessons.engine.errors import IllegalAction, LooError, NotationError
 from loo_lessons.engine.game import Action, Hand, Phase, parse_action
 from loo_lessons.engine.laws import Law
 from loo_lessons.engine.options import RuleOptions, options_from
+from loo_lessons.engine.settle import Stakes
 from loo_lessons.engine.sources import RULES
 from loo_lessons.explain import leader_note
 from loo_lessons.explain.settlement import settlement_text
@@ -313,9 +314,11 @@ def play_terminal(
     *,
     dealer: int = 0,
     bots: str | Bot = "sensible",
+    loo_cap: int | None = None,
 ) -> int:
-    """Play the deal of `seed` from `seat` against bots. Returns 0 when the deal was played
-    to the end, 1 when the learner quit (or the input ran out) before it was over."""
+    """Play the deal of `seed` from `seat` against bots (`loo_cap`: the cap of unlimited loo,
+    R49). Returns 0 when the deal was played to the end, 1 when the learner quit (or the
+    input ran out) before it was over."""
     opts = (
         rules
         if isinstance(rules, RuleOptions)
@@ -323,7 +326,8 @@ def play_terminal(
     )
     if not 0 <= seat < players:
         raise LooError(f"seat {seat} does not exist: seats are 0 to {players - 1}")
-    hand = Hand.from_seed(seed, players, dealer % players, opts)
+    stakes = Stakes.make(loo_cap=loo_cap, players=players, ante=opts.ante)
+    hand = Hand.from_seed(seed, players, dealer % players, opts, stakes=stakes)
     bot = get_bot(bots)
     game = _Game(hand, seat, (bot,) * players, random.Random(seed), input, output)
     return game.run()

@@ -30,6 +30,12 @@ class PlayTable(KernelWidget, kind="play"):
         """A saved game, live again at the same point (`PlayController.load`)."""
         return cls.wrap(PlayController.load(path, **kwargs))
 
+    def save(self, path: str | os.PathLike[str] | None = None) -> SavedTranscript:
+        """Write the transcript (`PlayController.save`); its `load()` gives this widget back."""
+        saved = self.controller.save(path)  # type: ignore[attr-defined]
+        self._push()
+        return SavedTranscript(saved.path, saved.data, opener=type(self).load)
+
 
 __all__ = [
     "PLAY_STATE",

@@ -59,6 +59,8 @@ class KernelWidget(anywidget.AnyWidget):  # type: ignore[misc,unused-ignore]
         super().__init__(**ctl.state())
         if "progress" in ctl.TRAITS:
             ctl.on_progress = lambda done, total: self._push(("progress",))
+        if hasattr(ctl, "on_change"):  # a change made outside a message (the quiz's post refused)
+            ctl.on_change = self._push
         self.observe(self._from_python, names=list(ctl.TRAITS))
 
     @property

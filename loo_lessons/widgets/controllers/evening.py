@@ -22,7 +22,6 @@ from typing import Any, ClassVar, Self
 
 from loo_lessons.engine.errors import LooError
 from loo_lessons.engine.options import RuleOptions
-from loo_lessons.explain.table import settlement_working
 from loo_lessons.scenario.write import write_whole
 from loo_lessons.sim.evening import FORMAT, Evening, from_json, load, setup_of
 from loo_lessons.widgets.controllers.base import Refused, is_int, traits_of
@@ -162,32 +161,18 @@ class EveningController(PlayController):
         t = ev.table
         players = ev.setup.players
         start = [ev.setup.bank] * players
-        ledger: list[dict[str, Any]] = []
+        ledger = ev.ledger(you=ev.setup.seat)
         before = start
-        for rec, hand in zip(t.history, ev.hands, strict=True):
-            after = list(rec.balances)
-            ledger.append(
-                {
-                    "deal": rec.number,
-                    "dealer": rec.dealer,
-                    "must": rec.must,
-                    "pool": rec.pool,
-                    "loo": hand.setup.stakes.loo,
-                    "balances": after,
-                    "change": [a - b for a, b in zip(after, before, strict=True)],
-                    "next_pool": rec.settlement.next_pool,
-                    "next_must": rec.settlement.next_is_must,
-                    "lines": settlement_working(rec.settlement, hand, you=ev.setup.seat),
-                }
-            )
-            before = after
+        for row in ledger:
+            row["change"] = [a - b for a, b in zip(row["balances"], before, strict=True)]
+            before = row["balances"]
         h = ev.hand
         return {
             "deal": ev.number,
             "dealer": h.setup.dealer,
             "must": h.setup.must,
             "pool": h.setup.stakes.pool,
-            "loo": h.setup.stakes.loo,
+            "loo": h.full_loo,
             "seat": ev.setup.seat,
             "names": ["you" if b is None else f"seat {s} ({b})" for s, b in enumerate(ev.setup.bot_names())],
             "bank": ev.setup.bank,

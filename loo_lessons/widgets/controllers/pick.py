@@ -12,8 +12,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
+from loo_lessons.engine.errors import InputError
 from loo_lessons.explain.table import Position
 from loo_lessons.quiz.pick import pick_question
+from loo_lessons.views.prose import prose
 from loo_lessons.widgets.controllers.base import (
     PositionController,
     button,
@@ -61,8 +63,9 @@ def pick_reduce(q: Mapping[str, Any], st: Mapping[str, Any], ev: Mapping[str, An
 
 
 class PickController(PositionController):
-    """`PickCard(position, title=, prompt=, reveal=)`: a position (a scenario, a Hand) or a
-    question already in the quiz schema."""
+    """`PickCard(position, title=, prompt=, reveal=, after=)`: a position (a scenario, a Hand)
+    or a question already in the quiz schema; `after`, the lesson's words on the answer, shown
+    only once the pick is checked (views/prose.py)."""
 
     component = "pick"
     TRAITS: ClassVar[dict[str, Any]] = traits_of("pick")
@@ -72,14 +75,23 @@ class PickController(PositionController):
     current: str | None
     revealed: bool
 
-    def __init__(self, position: Any = None, *, prompt: str | None = None, **kw: Any) -> None:
+    def __init__(
+        self, position: Any = None, *, prompt: str | None = None, after: str | None = None, **kw: Any
+    ) -> None:
         self._prompt = prompt
+        # the lesson's words on the answer, drawn by the component once the pick is checked
+        try:
+            self._after = prose(after) if after is not None else None
+        except ValueError as e:
+            raise InputError("after", str(e).removeprefix("after: ")) from None
         super().__init__(position, **kw)
 
     def _show(self, position: Any, title: str | None) -> dict[str, Any]:
+        after = {"after": self._after} if self._after else {}
         if isinstance(position, Mapping) and "choices" in position and "verdicts" in position:
-            return {"question": dict(position), "title": title}  # a question in the quiz schema
-        return {"question": pick_question(position, prompt=self._prompt, reveal=self._reveal), "title": title}
+            return {"question": dict(position), "title": title, **after}  # a quiz-schema question
+        question = pick_question(position, prompt=self._prompt, reveal=self._reveal)
+        return {"question": question, "title": title, **after}
 
     @classmethod
     def of(cls, position: Position, **kw: Any) -> PickController:

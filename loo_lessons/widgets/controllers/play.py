@@ -22,7 +22,7 @@ import json
 import os
 import random
 import tempfile
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, ClassVar, Self
 
@@ -40,6 +40,7 @@ from loo_lessons.scenario.transcripts import read_transcript
 from loo_lessons.scenario.write import write_whole
 from loo_lessons.sim.bots import BOTS, Bot, get_bot
 from loo_lessons.sim.game import DECISIONS, BotGame, decision_kind
+from loo_lessons.views.prose import prose
 from loo_lessons.widgets.controllers.base import Controller, Refused, is_int, traits_of
 from loo_lessons.widgets.controllers.coaching import Coaching
 from loo_lessons.widgets.controllers.score import coach_fields, coach_note, coach_words, weighed
@@ -133,9 +134,14 @@ def _dealt_from_seed(hand: Hand, seed: int) -> bool:
 class SavedTranscript(os.PathLike[str]):
     """Where a transcript was written (a path: `PlayTable.load(saved)` reads it back)."""
 
-    def __init__(self, path: Path, data: Mapping[str, Any]) -> None:
+    def __init__(
+        self, path: Path, data: Mapping[str, Any], opener: Callable[..., Any] | None = None
+    ) -> None:
         self.path = path
         self.data = dict(data)
+        # what reads it back: the widget that saved it (`widgets.play.PlayTable.load`), else
+        # the controller itself (this module never imports the widget that shows it)
+        self._opener = opener
 
     def __fspath__(self) -> str:
         return str(self.path)
@@ -152,10 +158,8 @@ class SavedTranscript(os.PathLike[str]):
         return len(self.data.get("actions") or [])
 
     def load(self, **kwargs: Any) -> Any:
-        """The saved game, live again in JupyterLab (`PlayTable.load(self.path)`)."""
-        from loo_lessons.widgets.play import PlayTable
-
-        return PlayTable.load(self.path, **kwargs)
+        """The saved game, live again where it was saved (in JupyterLab, `PlayTable.load`)."""
+        return (self._opener or PlayController.load)(self.path, **kwargs)
 
     def _repr_html_(self) -> str:
         n = self.moves
@@ -255,6 +259,7 @@ class PlayController(Controller):
         task: str | None = None,
         asks: Sequence[str] | None = None,
         stand_in: str = "sensible",
+        after: str | None = None,
         **kwargs: Any,
     ) -> None:
         from_seed = hand is None
@@ -280,6 +285,11 @@ class PlayController(Controller):
         if self.task is None and self.asks != DECISIONS:
             raise InputError("asks", "only a task asks some of the decisions: name the task")
         self.stand_in = get_bot(stand_in)
+        # the lesson's words on the deal, shown once it is over (never before the learner acts)
+        try:
+            self._after = prose(after) if after is not None else None
+        except ValueError as e:
+            raise InputError("after", str(e).removeprefix("after: ")) from None
         self._refused = 0
         self._undone = 0
         self._baseline: int | None = None
@@ -313,6 +323,8 @@ class PlayController(Controller):
                 self._spec["must"] = True
             if self.task is not None:
                 self._spec |= {"task": self.task, "asks": list(self.asks), "stand_in": self.stand_in.name}
+            if after is not None:
+                self._spec["after"] = after
         super().__init__(**kwargs)
         self._apply({"data": self._data()})
         self.take_changes()
@@ -751,6 +763,8 @@ class PlayController(Controller):
             "error": self._error,
             **self.coaching.data(h),
             "task": self._task_data(),
+            # the lesson's words on the deal: in the data only once it is over
+            "after": self._after if (self._after and h.to_act is None) else None,
         }
         if mine:
             q = self._question()

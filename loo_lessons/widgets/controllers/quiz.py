@@ -189,6 +189,8 @@ class QuizController(Controller):
         self._shown_at: dict[int, float] = {0: time.monotonic()}
         self._log = ResultLog()
         self._attempt = 1  # "Start again" makes the next; a new bank starts at 1
+        #: Called (by the kernel's widget) when something changes outside a message.
+        self.on_change: Callable[[], None] | None = None
         if not traits.get("questions"):
             bank = self._first_bank(questions)
             traits = {
@@ -339,7 +341,18 @@ class QuizController(Controller):
         from loo_lessons.quiz import post  # standard library only
 
         # the pupil is the hub's login, never the record's word: left blank
-        post.answer(AnswerRecord(code, question_id, tuple(picked), round(seconds, 1), self._attempt, ""))
+        post.answer(
+            AnswerRecord(code, question_id, tuple(picked), round(seconds, 1), self._attempt, ""),
+            refused=self.service_refused,
+        )
+
+    def service_refused(self, line: str) -> None:
+        """The results service kept an answer out (e.g. 409: the question was answered
+        already in this attempt: an answer is final once posted): its line, on the quiz."""
+        shown = " ".join(str(line).split())[:300]
+        self._apply({"data": {**self.data, "error": f"The class results did not keep this answer: {shown}"}})
+        if self.on_change is not None:  # the kernel's widget shows it now, not at the next click
+            self.on_change()
 
     def results(self) -> Any:
         """The answers given so far, one row each (topic, question_id, rule_ids,
@@ -375,6 +388,9 @@ class QuizController(Controller):
         self._apply(quiz_reduce(self.questions, self._state(), ev))
 
     def _sync(self, changes: Mapping[str, Any]) -> None:
+        if "index" in changes and changes["index"] != self.index:
+            # a selection belongs to its question: another question starts with none
+            changes = {**changes, "selected": []}
         if "class_request" in changes:  # a class code the page's banks do not hold
             code = changes["class_request"]
             if not isinstance(code, str) or len(code) > 40:

@@ -67,6 +67,20 @@ export function h(tag, attrs, ...kids) {
   return e;
 }
 
+// The lesson's words shown once the learner has acted (`after=`, views/prose.py): paragraphs of
+// [text, style] runs, style "", "b", "i" or "code", drawn with text nodes only (never as HTML).
+export function proseEl(paragraphs, cls = "loo-after") {
+  if (!Array.isArray(paragraphs) || !paragraphs.length) return null;
+  const TAGS = { b: "strong", i: "em", code: "code" };
+  return h(
+    "div",
+    { class: cls, role: "note" },
+    paragraphs.map((runs) =>
+      h("p", {}, (Array.isArray(runs) ? runs : []).map(([text, style]) => (TAGS[style] ? h(TAGS[style], { text }) : String(text)))),
+    ),
+  );
+}
+
 // Replace the children of `el` (null, undefined and false are skipped; arrays flattened).
 export function fill(el, ...kids) {
   el.replaceChildren(
@@ -283,6 +297,7 @@ html[data-theme="light"] .loo { --loo-fg: #1a1a1a; --loo-muted: #4a4f57; --loo-b
 .loo .loo-clickable:focus-visible, .loo .loo-btn:focus-visible { outline: 4px solid var(--loo-accent); outline-offset: 2px; }
 .loo .loo-clickable[aria-pressed="true"] { border-color: var(--loo-accent); }
 .loo .loo-caption { font-size: .8em; color: var(--loo-muted); }
+.loo .loo-after { border-left: 6px solid var(--loo-accent); background: var(--loo-panel); padding: 4px 12px; margin: 8px 0; border-radius: 0 8px 8px 0; }
 .loo .loo-badge { font-size: .85em; font-weight: 700; padding: 0 6px; border-radius: 6px; text-align: center; line-height: 1.25; }
 .loo .loo-right { border-color: var(--loo-right-bd); }
 .loo .loo-right .loo-badge, .loo .loo-btn.loo-right { color: var(--loo-right-fg); background: var(--loo-right-bg); }

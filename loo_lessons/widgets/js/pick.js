@@ -7,7 +7,7 @@
 // answer, in the order first clicked; for several, the selection), current (the key whose
 // verdict is shown), revealed (checked, or "Show the answer").
 // loo_lessons/widgets/controllers/pick.py mirrors pickReduce exactly (tests compare the two).
-import { h, fill, button, mount, act } from "./cards.js";
+import { h, fill, button, mount, act, proseEl } from "./cards.js";
 import { drawTable } from "./table.js";
 import { drawChoices, drawVerdict, speakVerdict, answerText, choiceMarks, addStyle } from "./verdict.js";
 
@@ -93,7 +93,7 @@ export default {
         d.title ? h("h3", { text: d.title }) : null,
         q.view ? drawTable(q.view) : null,
         h("p", { class: "loo-prompt", text: q.prompt || "" }),
-        multi && !open ? h("p", { class: "loo-muted", text: "Select every choice that is allowed, then press Check." }) : null,
+        multi && !open ? h("p", { class: "loo-muted loo-screen-only", text: "Select every choice that is allowed, then press Check." }) : null,
         drawChoices(q, {
           onPick: (key) => send({ type: "choice", key }),
           marks,
@@ -109,7 +109,8 @@ export default {
               verdictLine !== null ? h("p", { class: "loo-score", text: verdictLine }) : null,
               h("p", {}, h("strong", { text: answer.length === 1 ? "The answer: " : "Allowed: " }), answerText(q)),
               q.explanation ? h("p", { text: q.explanation }) : null,
-              h("p", { class: "loo-muted", text: "Click any choice to see why it is, or is not, allowed." }),
+              proseEl(d.after),
+              h("p", { class: "loo-muted loo-screen-only", text: "Click any choice to see why it is, or is not, allowed." }),
             )
           : null,
         h(

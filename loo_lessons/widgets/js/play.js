@@ -15,7 +15,7 @@
 // and sends a forbidden click to Python too, which refuses it with the engine's law.
 // State: request ({n, type, key?, path?}: a click for Python), show_hint, tried (the
 // forbidden option last clicked), save_name (the file name typed).
-import { h, fill, button, cardEl, cardRow, mount, commit } from "./cards.js";
+import { h, fill, button, cardEl, cardRow, mount, commit, proseEl } from "./cards.js";
 import { drawTable } from "./table.js";
 import { coachPanel, reviewPanel } from "./coaching.js";
 
@@ -201,6 +201,7 @@ export const playComponent = {
             )
           : null,
         taskPanel(d.task),
+        d.over ? proseEl(d.after) : null,
         drawTable(d.view || {}, ownSeat(d, tried, pick, triedVerdict)),
         h("p", { class: "loo-prompt loo-play-prompt", "data-phase": d.phase || "", "data-moves": (d.log || []).length, text: d.prompt || "" }),
         d.my_turn && !d.task && d.kind === "declaration" && (d.cards || []).length

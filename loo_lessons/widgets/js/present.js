@@ -112,10 +112,31 @@ const PRESENT_STYLE = `
   display: grid; grid-template-columns: repeat(var(--loo-cols, 4), max-content); gap: 12px; align-items: start; }
 .loo-fullscreen .loo-board-in > .loo-felt { grid-column: 1 / -1; margin: 0; justify-self: start; }
 .loo-fullscreen .loo-board-in > .loo-seats { display: contents; }
-.loo-fullscreen .loo-seat-head { font-size: 2.1em; font-weight: 800; }
-.loo-fullscreen .loo-seat-head .loo-tag { font-size: .55em; }
-.loo-fullscreen .loo-seat-status { font-size: 1.3em; }
-.loo-fullscreen .loo-fan > .loo-card + .loo-card { margin-left: -72px; }
+/* On a projector every word of the table is read from the back of the room: the board is laid
+   out at 20 px text with cards 2.9 times as wide, then scaled to fill (so nothing on it is smaller
+   than 20 px at 1280×720, the cards at least 56 px wide), whatever the number of players. */
+.loo-fullscreen .loo-board-in { font-size: 20px; line-height: 1.2; gap: 6px; }
+.loo-fullscreen .loo-board .loo-huge { width: 56px; }
+.loo-fullscreen .loo-board .loo-huge .loo-caption, .loo-fullscreen .loo-board .loo-caption,
+.loo-fullscreen .loo-board .loo-spot-title, .loo-fullscreen .loo-board .loo-badge,
+.loo-fullscreen .loo-board .loo-muted, .loo-fullscreen .loo-board .loo-felt-text { font-size: 1em; }
+.loo-fullscreen .loo-board .loo-bignum { font-size: 2.2em; }
+.loo-fullscreen .loo-board .loo-felt { padding: 4px 14px; border-radius: 30px / 20px; gap: 4px 14px; min-height: 0; }
+.loo-fullscreen .loo-board .loo-spot { gap: 2px; }
+.loo-fullscreen .loo-board .loo-spot + .loo-spot { max-width: 7.2em; }
+.loo-fullscreen .loo-seat { padding: 2px 5px; width: 9.4em; }
+/* (while the players declare nobody has a trick yet: the line comes when the play does, and a
+   seat that threw up says so once) */
+.loo-fullscreen .loo-board-in[data-phase="declare"] .loo-seat-tricks,
+.loo-fullscreen .loo-seat.loo-out .loo-fan.loo-muted { display: none; }
+.loo-fullscreen .loo-tight-1 .loo-felt .loo-spot:first-child .loo-caption { display: none; }
+.loo-fullscreen .loo-tight-2 .loo-seat-tricks[data-won="0"] { display: none; }
+.loo-fullscreen .loo-tight-3 .loo-spot + .loo-spot { max-width: 6em; }
+.loo-fullscreen .loo-seat-head { font-size: 1.1em; font-weight: 800; display: flex; flex-wrap: wrap; gap: 0 .35em; align-items: baseline; }
+.loo-fullscreen .loo-seat-head .loo-tag { font-size: .91em; padding: 0 4px; line-height: 1.15; }
+.loo-fullscreen .loo-seat-status { font-size: 1em; }
+.loo-fullscreen .loo-fan { margin: 2px 0 1px; }
+.loo-fullscreen .loo-fan > .loo-card + .loo-card { margin-left: -29px; }
 `;
 
 // Full screen only: the rule's words keep their size (what else the step says shrinks until
@@ -159,16 +180,29 @@ function presentFit(root) {
   const aw = board.clientWidth;
   const ah = board.clientHeight;
   const n = Math.max(1, inner.querySelectorAll(".loo-seat").length);
-  inner.style.transform = "";
-  inner.style.left = "0px";
+  // the board's text is 20 px before scaling: at least 20 px at 1280 wide means a scale of at
+  // least innerWidth / 1280. Where the biggest layout falls short, the board gives way a step at
+  // a time (the turn-up's caption, which its card and the step's words already say; lines that
+  // say no trick is won yet; a felt wrapped narrower) before its words get smaller.
+  const want = window.innerWidth / 1280;
+  const TIGHT = ["", "loo-tight-1", "loo-tight-2", "loo-tight-3"];
   let best = null;
-  for (let c = 1; c <= n; c += 1) {
-    inner.style.setProperty("--loo-cols", String(c));
-    const w = Math.max(1, inner.offsetWidth);
-    const hh = Math.max(1, inner.offsetHeight);
-    const k = Math.min(aw / w, ah / hh, 2.5);
-    if (!best || k > best.k + 0.001) best = { c, k, w };
+  for (const level of TIGHT) {
+    for (const t of TIGHT) if (t) inner.classList.toggle(t, !!level && TIGHT.indexOf(t) <= TIGHT.indexOf(level));
+    inner.style.transform = "";
+    inner.style.left = "0px";
+    let here = null;
+    for (let c = 1; c <= n; c += 1) {
+      inner.style.setProperty("--loo-cols", String(c));
+      const w = Math.max(1, inner.offsetWidth);
+      const hh = Math.max(1, inner.offsetHeight);
+      const k = Math.min(aw / w, ah / hh, 2.5);
+      if (!here || k > here.k + 0.001) here = { c, k, w, level };
+    }
+    if (!best || here.k > best.k + 0.001) best = here;
+    if (here.k >= want) break;
   }
+  for (const t of TIGHT) if (t) inner.classList.toggle(t, !!best.level && TIGHT.indexOf(t) <= TIGHT.indexOf(best.level));
   inner.style.setProperty("--loo-cols", String(best.c));
   inner.style.left = `${Math.max(0, (aw - best.w * best.k) / 2)}px`;
   inner.style.transform = `scale(${best.k})`;
@@ -185,12 +219,13 @@ function drawSeat(view, seat, faces) {
   const tags = [];
   if (seat.seat === view.dealer) tags.push(ROLE_WORDS.dealer);
   if (seat.seat === view.elder) tags.push(ROLE_WORDS.elder);
-  if (view.miss_holder === seat.seat) tags.push("Holds the miss");
+  const status = statusText(seat);
+  // (the tag only where the seat's own line does not already say so: "In: took the miss")
+  if (view.miss_holder === seat.seat && !/miss/.test(status)) tags.push("Holds the miss");
   const toAct = view.to_act === seat.seat && !isOver(view);
   const n = typeof seat.n_cards === "number" ? seat.n_cards : (seat.cards || []).length;
   const shown = faces === "up" && Array.isArray(seat.cards);
   const codes = shown ? seat.cards : Array(n).fill(null);
-  const status = statusText(seat);
   const won = seat.tricks_won || 0;
   const words = [`Seat ${seat.seat}`, ...tags, toAct ? "to act" : null, status, `${won} trick${won === 1 ? "" : "s"} won`]
     .filter(Boolean)
@@ -207,8 +242,8 @@ function drawSeat(view, seat, faces) {
       "div",
       { class: "loo-seat-head" },
       h("span", { text: `Seat ${seat.seat}` }),
-      tags.map((t) => h("span", { class: "loo-tag", text: t })),
       toAct ? h("span", { class: "loo-tag loo-tag-act", text: "\u25B6 To act" }) : null,
+      tags.map((t) => h("span", { class: "loo-tag", text: t })),
     ),
     status ? h("div", { class: "loo-seat-status", text: status }) : null,
     codes.length
@@ -218,7 +253,7 @@ function drawSeat(view, seat, faces) {
           codes.map((c) => cardEl(c, { size: "huge" })),
         )
       : h("div", { class: "loo-fan loo-muted", text: seat.status === "out" ? "no cards (thrown up)" : "no cards left" }),
-    h("div", { class: "loo-seat-status" }, `Tricks won: ${won} `, h("span", { "aria-hidden": "true", text: "\u25CF".repeat(won) })),
+    h("div", { class: "loo-seat-status loo-seat-tricks", "data-won": String(won) }, `Tricks won: ${won} `, h("span", { "aria-hidden": "true", text: "\u25CF".repeat(won) })),
   );
 }
 
@@ -392,7 +427,7 @@ export default {
             { class: "loo-board" },
             h(
               "div",
-              { class: "loo-board-in" },
+              { class: "loo-board-in", "data-phase": view.phase || "" },
               felt(view, { size: "huge", faces, big: true }),
               h("div", { class: "loo-seats", "data-faces": faces }, seats.map((seat) => drawSeat(view, seat, faces))),
             ),

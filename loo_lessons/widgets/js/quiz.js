@@ -343,13 +343,18 @@ export default {
     let exported = "";
     let codeNote = "";
     let hashSeen = saved.hashSeen === true; // the address's code is read once, by the first render
-    const keep = () => el.setAttribute("data-loo-quiz-page", JSON.stringify({ pupil, shownAt, secondsTo, history, historyOf, pending, hashSeen, codeError, codeText }));
+    // the class code last dealt on this page (by a link, a typed code or Python): the engine,
+    // taking the widget over, starts from the lesson's own questions and is asked for it again
+    let applied = typeof saved.applied === "string" ? saved.applied : null;
+    const keep = () => el.setAttribute("data-loo-quiz-page", JSON.stringify({ pupil, shownAt, secondsTo, history, historyOf, pending, hashSeen, codeError, codeText, applied }));
     const live = () => typeof model.dispatch === "function";
-    // the book's engine is on its way: this widget will be live (and deal any code) soon
+    // the book's engine is on its way: this widget will be live (and deal any code) soon. That
+    // is so while the engine loads, and also once it is ready for the page (another tab may
+    // have started it) until it has taken this widget over: a code is never refused as early.
     const engineComing = () => {
       if (live() || !el.hasAttribute("data-loo-live") || typeof location === "undefined" || location.protocol === "file:") return false;
       const eng = window.looEngine;
-      return !eng || eng.state === "idle" || eng.state === "loading";
+      return !eng || eng.state === "idle" || eng.state === "loading" || eng.state === "ready";
     };
     // seconds: from the question's first showing to the click that answered it, noted when the
     // answer is in the model (with the engine, the worker answers after `send` returns)
@@ -428,6 +433,7 @@ export default {
         codeError = "";
         codeText = null;
         pending = null;
+        applied = c.code;
         keep();
         commit(model, { class_request: c.code });
         return;
@@ -452,6 +458,7 @@ export default {
       codeError = "";
       codeText = null;
       pending = null;
+      applied = got.code;
       keep();
       commit(model, {
         data: { ...d, class_code: got.code },
@@ -648,7 +655,7 @@ export default {
           h("p", {}, h("strong", { text: answer.length === 1 ? "The answer: " : "The answers: " }), answerText(q)),
           q.explanation ? h("p", { class: "loo-explanation", text: q.explanation }) : null,
           (q.rule_ids || []).length ? h("p", { class: "loo-cite" }, "Rules: ", q.rule_ids.map((r) => h("span", { class: "loo-rule", text: r })).flatMap((x) => [x, " "])) : null,
-          h("p", { class: "loo-muted", text: "Click any choice to see why it is right or wrong." }),
+          h("p", { class: "loo-muted loo-screen-only", text: "Click any choice to see why it is right or wrong." }),
         );
         spoken = `${headline} ${shown !== null ? speakVerdict(q, shown, verdicts[shown], ["right", "wrong"]) : ""} The answer: ${answerText(q)}.`;
       } else if (q.multi) {
@@ -663,7 +670,7 @@ export default {
         h("p", { class: "loo-muted" }, h("span", { class: "loo-tag", text: topicName(q.topic) }), q.level ? ` level ${q.level}` : "", q.preset ? ` \u00B7 rules: ${q.preset}` : ""),
         q.view ? drawTable(q.view) : null,
         h("p", { class: "loo-prompt", text: q.prompt || "" }),
-        q.multi && !resp ? h("p", { class: "loo-muted", text: "Select every right choice, then press Check." }) : null,
+        q.multi && !resp ? h("p", { class: "loo-muted loo-screen-only", text: "Select every right choice, then press Check." }) : null,
         drawChoices(q, {
           onPick: (key) => grade({ type: "choice", key }),
           marks,
@@ -692,13 +699,15 @@ export default {
     });
     model.on("change:responses", noteSeconds);
     model.on("change:questions", bankChanged);
-    // a code typed before the engine came, else the address's (#class=lead-10-42)
+    // a code typed before the engine came, else the address's (#class=lead-10-42), else the code
+    // this page had dealt before the engine took the widget over
     const d0 = model.get("data") || {};
     if (d0.banks || d0.class_code) {
       const fromHash = hashSeen ? null : hashCode((typeof location !== "undefined" && location.hash) || "");
       hashSeen = true;
       keep();
-      const wanted = pending || (fromHash && fromHash.text);
+      const again = live() && applied && applied !== d0.class_code ? applied : null;
+      const wanted = pending || (fromHash && fromHash.text) || again;
       if (fromHash && fromHash.error && !pending) {
         codeError = fromHash.error;
         keep();
@@ -710,6 +719,25 @@ export default {
       } else if (pending) {
         pending = null;
         keep();
+      }
+      // a class link followed on a page already open (only the address's fragment changes):
+      // dealt as a first visit's would be. The listener goes with this render's element (the
+      // engine's takeover draws the widget afresh, with a listener of its own).
+      if (typeof window !== "undefined") {
+        const onHash = () => {
+          if (!el.isConnected) {
+            window.removeEventListener("hashchange", onHash);
+            return;
+          }
+          const got = hashCode(location.hash || "");
+          if (!got) return;
+          if (got.error) {
+            codeError = got.error;
+            keep();
+            redraw();
+          } else useCode(got.text);
+        };
+        window.addEventListener("hashchange", onHash);
       }
     }
   },

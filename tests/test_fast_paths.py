@@ -1,0 +1,199 @@
+"""The faster paths of a simulated hand (issue 25) against what they replaced: `Tally.seat` and
+`Tally.hand` add exactly what `count` and the plain `_add` of every row would, to the value and
+the type; the sensible bot's `trick_expectation` is its first form's to the last bit; a seat's
+view counts its standers and copies its tricks as before."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from loo_lessons.engine.cards import FULL_PACK, Card, Suit
+from loo_lessons.engine.declare import Declaration
+from loo_lessons.engine.game import Hand, Setup
+from loo_lessons.engine.observation import SeatView, seat_view
+from loo_lessons.engine.options import options_from
+from loo_lessons.engine.settle import Stakes
+from loo_lessons.sim import coach as C
+from loo_lessons.sim import montecarlo as M
+from loo_lessons.sim.bots import bot_move, get_bot, play_hand, trick_expectation
+from loo_lessons.sim.tally import PLAY, TAKE_MISS, Tally, _add
+
+_SEAT = st.tuples(
+    st.integers(1, 6),  # position
+    st.integers(0, 4),  # declaration code
+    st.integers(0, 15),  # dealt features
+    st.integers(0, 15),  # played features
+    st.integers(0, 3),  # tricks
+    st.integers(0, 40),  # won
+    st.integers(0, 40),  # paid
+    st.integers(0, 20),  # staked
+    st.booleans(),  # awarded
+    st.integers(0, 3),  # bot
+)
+
+
+def _reference(t: Tally, seat: tuple[Any, ...]) -> None:
+    """The seat added row by row through `_add` (what `Tally.seat` was before it was sped up)."""
+    position, code, dealt, played, tricks, won, paid, staked, awarded, bot = seat
+    net = won - paid
+    if paid:
+        t.count("loos")
+    balance = net - staked
+    _add(t.bots, bot, (1, balance, balance * balance, paid > 0, code in (PLAY, TAKE_MISS)))
+    _add(t.decl, (position, code), (1, net, net - staked))
+    if code in (PLAY, TAKE_MISS):
+        _add(t.miss, (dealt, code), (1, net))
+        if not awarded:
+            _add(t.play, (played, position), (1, tricks > 0, paid > 0, tricks, net))
+
+
+def _typed(d: dict[Any, Any]) -> dict[Any, Any]:
+    return {
+        k: [(type(x).__name__, x) for x in v] if isinstance(v, list) else v for k, v in d.items()
+    }
+
+
+_HAND = st.tuples(st.booleans(), st.booleans(), st.integers(0, 6))
+
+
+@given(st.lists(st.tuples(_HAND, st.lists(_SEAT, max_size=6)), max_size=12))
+def test_seat_adds_what_add_would(
+    hands: list[tuple[tuple[bool, bool, int], list[tuple[Any, ...]]]],
+) -> None:
+    fast, slow = Tally(5), Tally(5)
+    for (single, awarded, in_play), seats in hands:
+        fast.hand(single, awarded, in_play)
+        slow.count("hands")
+        slow.count("singles", single)
+        slow.count("awarded", awarded)
+        slow.count("in_play", in_play)
+        slow.count("played_in", 0 if awarded else in_play)
+        for s in seats:
+            fast.seat(*s)
+            _reference(slow, s)
+    for name in ("totals", "play", "decl", "miss", "bots"):
+        assert _typed(getattr(fast, name)) == _typed(getattr(slow, name)), name
+    assert fast.tables() == slow.tables()
+
+
+# --- the sensible bot's reckoning, counted without generators -----------------------------------
+
+
+def _trick_expectation_reference(
+    cards: Sequence[Card], trumps: Suit | None, turn_up: Card | None, players: int
+) -> float:
+    """`trick_expectation` as it was first written (the same sums in the same order)."""
+    if trumps is None:
+        return 0.0
+    q = min(0.9, 3 * (players - 1) / 48)
+    free = tuple((1 - q) ** k for k in range(13))
+    ace, king = 0.5 * (1 - q) ** 2, 0.2 * (1 - q) ** 3
+    known = [int(c.rank) for c in cards if c.suit is trumps]
+    value = 0.25 * max(0, len(known) - 1)
+    if turn_up is not None and turn_up.suit is trumps:
+        known.append(int(turn_up.rank))
+    for c in cards:
+        r = int(c.rank)
+        if c.suit is trumps:
+            value += free[14 - r - sum(1 for k in known if k > r)]
+        elif r == 14:
+            value += ace
+        elif r == 13:
+            value += king
+    return value
+
+
+@given(
+    st.lists(st.sampled_from(FULL_PACK), min_size=4, max_size=4, unique=True),
+    st.sampled_from([None, *Suit]),
+    st.integers(2, 16),
+    st.booleans(),
+)
+def test_trick_expectation_is_the_reference_to_the_last_bit(
+    cards: list[Card], trumps: Suit | None, players: int, turned: bool
+) -> None:
+    hand, up = cards[:3], (cards[3] if turned else None)
+    assert trick_expectation(hand, trumps, up, players) == _trick_expectation_reference(
+        hand, trumps, up, players
+    )
+
+
+@given(st.integers(0, 10_000), st.integers(2, 9))
+def test_a_views_standers_are_the_declarations_to_play(seed: int, players: int) -> None:
+    hand = Hand.from_seed(seed, players=players)
+    rng = random.Random(seed)
+    while hand.to_act is not None:
+        view = seat_view(hand, hand.to_act)
+        # made as a plain tuple for speed: every field there, in its place
+        assert len(view) == len(SeatView._fields) and view == SeatView(**view._asdict())
+        assert view.put_down == hand.put_down_by(view.seat) and view.hand == hand.hand_of(view.seat)
+        assert view.standers == sum(1 for _, d in view.declarations if d is not Declaration.PASS)
+        assert view.tricks == tuple(tuple(t) for t in hand.tricks if t)
+        legal = hand.legal_actions()
+        hand.apply(legal[rng.randrange(len(legal))])
+
+
+# --- the coach does not play out a throw-up: the engine says it is worth nothing ---------------
+
+
+@given(
+    seed=st.integers(0, 2**32),
+    players=st.integers(2, 9),
+    preset_name=st.sampled_from(["hoffmann", "peel"]),
+    loo_amount=st.sampled_from(["fixed", "pool", "pool_capped"]),
+    remainder=st.sampled_from(["early_tricks_preference", "carry_forward"]),
+    ante=st.sampled_from(["dealer_only", "all_players"]),
+    bot=st.sampled_from(["sensible", "random-legal", "bold"]),
+)
+def test_a_seat_that_throws_up_wins_nothing_and_pays_nothing_in_any_play_out(
+    seed: int, players: int, preset_name: str, loo_amount: str, remainder: str, ante: str, bot: str
+) -> None:
+    opts = options_from(
+        {"preset": preset_name, "loo_amount": loo_amount, "pool_remainder": remainder, "ante": ante}
+    )
+    rng = random.Random(seed)
+    pool = rng.randrange(1, 40)
+    stakes = Stakes.make(3, pool=pool, players=players, ante=opts.ante)
+    hand = Hand.dealt(Setup(players, seed % players, opts, stakes), rng)
+    bots = (get_bot(bot),) * players
+    while hand.to_act is not None and Declaration.PASS not in hand.legal_actions():
+        hand.apply_unchecked(bot_move(hand, bots[hand.to_act], rng))
+    if hand.to_act is None:
+        return  # nobody could throw up in this deal: nothing to check
+    me = hand.to_act
+    hand.apply_unchecked(Declaration.PASS)
+    play_hand(hand, bots, rng)
+    s = hand.settlement
+    assert s is not None
+    assert s.receives.get(me, 0) == 0 and me not in s.loo_pays
+    assert s.tricks_won.get(me, 0) == 0 and s.pool_awarded_to != me
+
+
+def test_the_coach_gives_a_throw_up_exactly_nothing_and_the_rest_their_play_outs() -> None:
+    hand = Hand.from_seed(4, players=5)
+    advice = C.coach(hand, rollouts=60, seed=2)
+    throw = advice.move("pass")
+    zero = C.Estimate(0.0, 0.0, 0.0)
+    assert (throw.counters, throw.looed, throw.trick) == (zero, zero, zero)
+    # the other moves are played out: their figures are their play-outs'
+    legal, nets, *_ = C._play_outs(
+        seat_view(hand, hand.to_act or 0), hand.setup, (get_bot("sensible"),) * 5, 60, 2
+    )
+    for k, a in enumerate(legal):
+        if a is not Declaration.PASS:
+            assert advice.move(a).counters.mean == sum(nets[k]) / 60 and len(nets[k]) == 60
+
+
+@given(
+    st.lists(st.sampled_from(FULL_PACK), min_size=0, max_size=4, unique=True),
+    st.sampled_from([None, *Suit]),
+)
+def test_a_hands_features_by_table_are_its_features_counted(
+    cards: list[Card], trumps: Suit | None
+) -> None:
+    assert M._features_of(cards, M._FEATURE_OF[trumps]) == M._features(cards, trumps)
