@@ -3,7 +3,9 @@
 Read from the notebooks themselves, so a lesson rewritten later is held to the same pace:
 - never more than `WORDS_BEFORE_DOING` words of prose before the learner has something to do
   (a pick, a task, an explorer, a stepper, a pool to fill in, a quiz);
-- at least two play-this-deal tasks (`L.task`) in each lesson, the first in its first half;
+- at least three play-this-deal tasks (`L.task`) in each lesson, the first in its first half;
+- every task asks the learner at least one real decision: played as the sensible bot would, one of
+  his asked decisions offers two or more legal choices (issue 23.2);
 - every task named once in the whole book, and found in `tools/task_seeds.TASKS` with the same
   table, seat and rules, its seed being one in which the task's point comes up when the learner
   plays as the sensible bot would: and the deal the learner meets is that very deal.
@@ -24,7 +26,7 @@ import pytest
 from loo_lessons import lessons as L
 from loo_lessons.sim.game import decision_kind
 from loo_lessons.widgets.controllers.play import PlayController
-from tools.task_seeds import TASKS, played
+from tools.task_seeds import TASKS, chose, played
 
 ROOT = Path(__file__).resolve().parent.parent
 STEPPED = sorted(p for p in (ROOT / "notebooks").glob("*.ipynb") if "03" <= p.name[:2] <= "10")
@@ -115,7 +117,7 @@ def test_tasks_come_early_and_more_than_once(nb: Path) -> None:
         elif any(isinstance(c.func, ast.Attribute) and c.func.attr == "task" for c in calls(src)):
             tasks += 1
             first = read if first is None else first
-    assert tasks >= 2, f"{nb.stem}: {tasks} play-this-deal task(s)"
+    assert tasks >= 3, f"{nb.stem}: {tasks} play-this-deal task(s)"
     assert first is not None and first <= total / 2, (
         f"{nb.stem}: the first task comes after {first} of {total} words"
     )
@@ -166,3 +168,15 @@ def test_the_task_deal_brings_its_point_up(t: TaskCall) -> None:
         str(getattr(x, "value", x)) for x in h.actions
     ]
     assert next(mine, None) is None
+
+
+@pytest.mark.parametrize("t", TASK_CALLS, ids=lambda t: t.name)
+def test_every_task_asks_a_real_decision(t: TaskCall) -> None:
+    """Finding the one legal card is a skill, but a task whose every asked decision has a single
+    legal choice leaves the learner nothing to decide (issue 23.2)."""
+    w = TASKS[t.name]
+    _, seen = played(t.args["seed"], w)
+    asked = [(kind, legal) for kind, _, legal, _ in seen if kind in t.args["asks"]]
+    assert chose(seen, tuple(t.args["asks"])), (
+        f"{t.name}: every decision it asks has one legal choice: {asked}"
+    )

@@ -196,6 +196,26 @@ def two_trumps_after_winning(h: Hand, seen: list[Seen], seat: int) -> bool:
     )
 
 
+def led_one_of_two_trumps(h: Hand, seen: list[Seen]) -> bool:
+    """His first lead is tied to his trumps (two or more), and any of them will do (R25)."""
+    leads = [(opts, legal) for k, opts, legal, _ in seen if k == "lead"]
+    if not leads or h.trumps is None:
+        return False
+    opts, legal = leads[0]
+    return 2 <= len(legal) < len(opts) and all(c.endswith(h.trumps.value) for c in legal)
+
+
+def followed_low_or_high(h: Hand, seen: list[Seen]) -> bool:
+    """He follows a plain suit with two cards of it or more, and every one of them is legal
+    (no law makes him head the trick: Peel, R34)."""
+    trumps = h.trumps.value if h.trumps is not None else None
+    for (kind, opts, legal, _), led in plays_with_suit_led(h, seen):
+        in_suit = [c for c in opts if c[-1] == led]
+        if kind == "follow" and led != trumps and len(in_suit) >= 2 and set(legal) == set(in_suit):
+            return True
+    return False
+
+
 #: Every task the lessons set (`L.task` in notebooks/03–10), by its name, with what must come up
 #: in its deal. tests/test_lesson_steps.py checks each notebook's task against its entry here.
 TASKS: dict[str, Wanted] = {
@@ -221,16 +241,21 @@ TASKS: dict[str, Wanted] = {
     "following-deal-14": Wanted(
         5, 3, 0, "hoffmann", False, lambda h, s: s[0][3] == "play" and tied(s, "follow")
     ),
-    # 6, Following (short task): he only follows, at a table of bold players who all stand;
-    # once he holds two cards of the plain suit led, and heading the trick forbids the lower
-    # (R32, R33)
-    "following-head-deal-218": Wanted(
+    # 6, Following (short task): at a table of bold players who all stand, he is the elder
+    # hand: a free first lead (his choice), then a follow in which he holds two cards of the
+    # plain suit led and heading the trick forbids the lower (R32, R33)
+    "following-head-deal-154": Wanted(
         5,
-        2,
+        1,
         0,
         "hoffmann",
         False,
-        lambda h, s: s[0][3] == "play" and had_to_head(h, s) and len(h.players_in) == 5,
+        lambda h, s: (
+            s[0][3] == "play"
+            and had_to_head(h, s)
+            and len(h.players_in) == 5
+            and chose(s, ("lead",))
+        ),
         bots="bold",
     ),
     # 8: he plays and someone is looed (R38–R40)
@@ -380,6 +405,36 @@ TASKS: dict[str, Wanted] = {
         "peel",
         False,
         lambda h, s: s[0][3] == "play" and chose(s, ("follow",)) and tied(s, "lead"),
+    ),
+    # --- lessons 3–6, third short tasks (issue 23, lessB) ---
+    # 3: he is the elder hand, asked first: all three choices are his, and he takes the miss
+    "declaring-elder-deal-2": Wanted(
+        5,
+        1,
+        0,
+        "hoffmann",
+        False,
+        lambda h, s: s[0][0] == "declare" and len(s[0][2]) == 3 and s[0][3] == "take_miss",
+    ),
+    # 4: two at the table: the elder hand stood alone, so the dealer has Case 3's three
+    # choices and may not throw up (R17, R18, A17)
+    "dealer-two-deal-2": Wanted(
+        2,
+        0,
+        0,
+        "hoffmann",
+        False,
+        lambda h, s: set(s[0][2]) == {"play", "take_miss", "play_miss_for_pool"}
+        and lone_stander(h),
+    ),
+    # 5: he only leads; holding two trumps or more he must lead a trump, any one (R25)
+    "leading-two-trumps-deal-33": Wanted(
+        5, 1, 0, "hoffmann", False, lambda h, s: stood(s) and led_one_of_two_trumps(h, s)
+    ),
+    # 6: Peel's rules; he only follows, with two cards or more of the suit led, and may play
+    # any of them: no law makes him head (R32, R34)
+    "following-peel-deal-340": Wanted(
+        5, 3, 0, "peel", False, lambda h, s: stood(s) and followed_low_or_high(h, s)
     ),
 }
 
