@@ -59,6 +59,12 @@
       return { ok: true, text: r.text, json: r.json, error: null, html: r.html || `<pre class="loo-explain">${escape(r.text || "")}</pre>` };
     }
 
+    /** The worker's one-line refusal, as the page says it. */
+    function refusedLine(err) {
+      const why = String((err && err.message) || err || "").split("\n")[0].slice(0, 300);
+      return `Refused: ${why || "the engine did not take this text"}`;
+    }
+
     function say(text) {
       status.textContent = text;
       status.setAttribute("data-engine", engineState);
@@ -118,6 +124,14 @@
           return;
         } catch (err) {
           if (mine !== asked) return;
+          // The worker refuses a text it will not pass to Python (too long, nested too deeply)
+          // and stays up: a refusal is an answer, not a dead engine (issue 25).
+          if (e.state === "ready") {
+            show(normal({ refused: refusedLine(err) }), "engine");
+            engineState = "ready";
+            say("Refused by the engine.");
+            return;
+          }
           engineState = "failed";
         }
       }
@@ -156,7 +170,8 @@
         coachSays(ans.html || "", "engine", ans.ok);
       } catch (err) {
         if (mine !== coached) return;
-        coachSays('<p class="loo-refused" role="alert">The engine could not answer.</p>', "engine", false);
+        const line = e.state === "ready" ? escape(refusedLine(err)) : "The engine could not answer.";
+        coachSays(`<p class="loo-refused" role="alert">${line}</p>`, "engine", false);
       }
     }
     coachBtn.addEventListener("click", askCoach);

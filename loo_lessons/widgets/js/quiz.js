@@ -345,11 +345,14 @@ export default {
     let hashSeen = saved.hashSeen === true; // the address's code is read once, by the first render
     const keep = () => el.setAttribute("data-loo-quiz-page", JSON.stringify({ pupil, shownAt, secondsTo, history, historyOf, pending, hashSeen, codeError, codeText }));
     const live = () => typeof model.dispatch === "function";
-    // the book's engine is on its way: this widget will be live (and deal any code) soon
+    // the book's engine is on its way: this widget will be live (and deal any code) soon. An
+    // engine already "ready" (another tab's, shared) is still on its way to this widget until
+    // it has taken it over: a code is kept for it then too, never refused as early (issue 24).
     const engineComing = () => {
       if (live() || !el.hasAttribute("data-loo-live") || typeof location === "undefined" || location.protocol === "file:") return false;
+      if (el.getAttribute("data-loo-engine") === "error") return false;
       const eng = window.looEngine;
-      return !eng || eng.state === "idle" || eng.state === "loading";
+      return !eng || eng.state === "idle" || eng.state === "loading" || eng.state === "ready";
     };
     // seconds: from the question's first showing to the click that answered it, noted when the
     // answer is in the model (with the engine, the worker answers after `send` returns)
@@ -711,6 +714,24 @@ export default {
         pending = null;
         keep();
       }
+      // a link followed on the open page (#class=… typed or clicked): the code is used as a
+      // typed one is. Each render listens; one whose element the engine replaced lets go.
+      const onHash = () => {
+        if (!el.isConnected) {
+          window.removeEventListener("hashchange", onHash);
+          return;
+        }
+        const got = hashCode(location.hash);
+        if (!got) return;
+        if (got.error) {
+          codeError = got.error;
+          keep();
+          redraw();
+        } else {
+          useCode(got.text);
+        }
+      };
+      if (typeof window !== "undefined") window.addEventListener("hashchange", onHash);
     }
   },
 };
