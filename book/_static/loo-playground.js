@@ -1,3 +1,4 @@
+// @ts-check
 // The scenario playground page (book/playground.md): text in, the engine's answer out.
 // JavaScript decides nothing here: every answer is `loo_lessons.explain.playground.answer`
 // (Python), either computed at build time for the shipped examples (embedded in the page as
@@ -24,8 +25,8 @@
     const examples = data.examples || [];
     const byName = new Map(examples.map((e) => [e.name, e]));
     const byText = new Map(examples.map((e) => [e.text, e]));
-    const select = document.getElementById("loo-pg-example");
-    const area = document.getElementById("loo-pg-text");
+    const select = /** @type {HTMLSelectElement} */ (document.getElementById("loo-pg-example"));
+    const area = /** @type {HTMLTextAreaElement} */ (document.getElementById("loo-pg-text"));
     const go = document.getElementById("loo-pg-explain");
     const status = document.getElementById("loo-pg-status");
     const out = document.getElementById("loo-pg-answer");

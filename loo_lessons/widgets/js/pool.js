@@ -1,3 +1,4 @@
+// @ts-check
 // The `pool` component: a pool calculator. The learner enters what each player in the deal
 // receives and pays, what stays in the pool and the next pool; "Check" marks each entry
 // against the values the engine computed, "Show the working" shows them with the rules
@@ -62,6 +63,7 @@ export default {
       checked: Boolean(model.get("checked")),
       revealed: Boolean(model.get("revealed")),
     });
+    /** @param {import("./events").PoolEvent} ev what the controller's EVENTS accept */
     const send = (ev) => {
       const d = model.get("data") || {};
       act(model, ev, () => poolReduce(d.fields || [], state(), ev));

@@ -1,3 +1,4 @@
+// @ts-check
 // The `quiz` component: a bank of precomputed questions (loo_lessons.quiz schema), one at a
 // time. It grades in the browser (a choice is right iff it is in `answer`; a multi question
 // is right iff the set picked equals `answer`), explains every choice with its verdict, keeps
@@ -35,7 +36,6 @@ export function quizReduce(questions, st, ev) {
   let selected = Array.isArray(st.selected) ? st.selected.filter((k) => keys.includes(k)) : [];
   let inspect = keys.includes(st.inspect) ? st.inspect : null;
   const resp = q ? responses[index] : null;
-  const answer = q ? q.answer || [] : [];
   const put = (r) => {
     responses = responses.map((x, i) => (i === index ? r : x));
   };
@@ -378,6 +378,7 @@ export default {
       exported = "";
       keep();
     };
+    /** @param {import("./events").QuizEvent} ev what the controller's EVENTS accept */
     const send = (ev) => act(model, ev, () => quizReduce(questions(), state(), ev));
     const grade = (ev) => {
       const i = model.get("index") || 0;

@@ -1,3 +1,4 @@
+// @ts-check
 // The engine's memory snapshot, made smaller for the network: packed by the build
 // (scripts/pyc_in_pyodide.mjs, in Node) and unpacked by the page's worker (worker.js), one
 // code for both (`self.looSnapshot`).
@@ -50,9 +51,8 @@
       let size;
       [size, at] = uleb(wasm, at);
       if (id === 11) {
-        let count;
-        let p;
-        [count, p] = uleb(wasm, at);
+        const [count, next] = uleb(wasm, at);
+        let p = next;
         const active = [];
         for (let i = 0; i < count; i += 1) {
           let flag;
