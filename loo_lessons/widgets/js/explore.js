@@ -89,7 +89,7 @@ export default {
       const d = model.get("data") || {};
       const changed = exploreChoices(d) !== first;
       const live = d.live === true;
-      /** @param {import("./events").ExploreEvent} ev what the controller's EVENTS accept */
+      /** @param {ExploreEvent} ev what the controller's EVENTS accept */
       const send = (ev) => {
         if (!live) return;
         const prev = model.get("request") || {};

@@ -53,7 +53,7 @@ export default {
     });
     // the control that keeps keyboard focus after it is pressed and replaced
     let lastControl = "pick-ctl";
-    /** @param {import("./events").PickEvent} ev what the controller's EVENTS accept */
+    /** @param {PickEvent} ev what the controller's EVENTS accept */
     const send = (ev) => {
       const q = (model.get("data") || {}).question || {};
       act(model, ev, () => pickReduce(q, state(), ev));

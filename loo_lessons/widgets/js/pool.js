@@ -63,7 +63,7 @@ export default {
       checked: Boolean(model.get("checked")),
       revealed: Boolean(model.get("revealed")),
     });
-    /** @param {import("./events").PoolEvent} ev what the controller's EVENTS accept */
+    /** @param {PoolEvent} ev what the controller's EVENTS accept */
     const send = (ev) => {
       const d = model.get("data") || {};
       act(model, ev, () => poolReduce(d.fields || [], state(), ev));

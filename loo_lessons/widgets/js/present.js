@@ -281,7 +281,7 @@ export default {
   render({ model, el }) {
     const steps = () => ((model.get("data") || {}).steps || []);
     const state = () => ({ step: model.get("step"), faces: model.get("faces") });
-    /** @param {import("./events").PresentEvent} ev what the controller's EVENTS accept */
+    /** @param {PresentEvent} ev what the controller's EVENTS accept */
     const send = (ev) => act(model, ev, () => presentReduce(steps().length, state(), ev));
     const keyMap = {
       ArrowRight: "next", PageDown: "next", " ": "next",

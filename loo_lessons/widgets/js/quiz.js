@@ -378,7 +378,7 @@ export default {
       exported = "";
       keep();
     };
-    /** @param {import("./events").QuizEvent} ev what the controller's EVENTS accept */
+    /** @param {QuizEvent} ev what the controller's EVENTS accept */
     const send = (ev) => act(model, ev, () => quizReduce(questions(), state(), ev));
     const grade = (ev) => {
       const i = model.get("index") || 0;

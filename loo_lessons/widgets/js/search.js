@@ -67,7 +67,7 @@ export default {
       const live = d.live === true;
       const f = d.find || {};
       const c = d.compare || {};
-      /** @param {import("./events").SearchEvent} ev what the controller's EVENTS accept */
+      /** @param {SearchEvent} ev what the controller's EVENTS accept */
       const send = (ev) => {
         if (!live) return;
         const prev = model.get("request") || {};

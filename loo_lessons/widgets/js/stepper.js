@@ -32,7 +32,7 @@ function drawLaw(law) {
 export default {
   render({ model, el }) {
     const steps = () => ((model.get("data") || {}).steps || []);
-    /** @param {import("./events").StepperEvent} ev what the controller's EVENTS accept */
+    /** @param {StepperEvent} ev what the controller's EVENTS accept */
     const send = (ev) => act(model, ev, () => stepReduce(steps().length, { step: model.get("step") }, ev));
     el.addEventListener("keydown", (ev) => {
       if (ev.target && ev.target.tagName === "INPUT") return;
