@@ -404,3 +404,27 @@ def test_a_link_and_a_typed_code_while_the_engine_takes_over(browser: Browser, s
         assert page.evaluate("() => window.looAlerts") == [] and errors == []
     finally:
         page.context.close()
+
+
+def test_a_waiting_code_is_refused_if_the_engine_cannot_take_the_quiz(
+    browser: Browser, server: str
+) -> None:
+    """The engine starts but refuses to make the quiz's controller: a code kept for it is
+    refused in one line, as a page without the engine would, not left loading."""
+    page, held, errors = open_held(browser, f"{server}/{LESSON}#class=follow-3-2", server)
+    try:
+        page.evaluate(
+            "() => { const e = window.looEngine; const create = e.create;"
+            " e.create = (kind, ...a) => kind === 'quiz' ? Promise.resolve({ error: 'stub refused' }) : create(kind, ...a); }"
+        )
+        box = page.locator(QUIZ).first
+        assert box.locator("[data-class-loading]").get_attribute("data-class-loading") == "follow-3-2"
+        release(page, held)
+        alert = box.get_by_role("alert")
+        alert.wait_for(timeout=READY_MS)
+        assert "does not hold the questions of class code follow-3-2" in alert.inner_text()
+        assert box.locator("[data-class-loading]").count() == 0
+        assert box.get_attribute("data-loo-engine") == "error"
+        assert not [e for e in errors if e.startswith("page error")]
+    finally:
+        page.context.close()

@@ -477,7 +477,7 @@ export default {
         return;
       }
       watching = true;
-      eng.ready.catch(() => {
+      const refuse = () => {
         if (pending && !live()) {
           const got = classQuestions(initialBanks, pending);
           codeError = got.error || "";
@@ -485,7 +485,18 @@ export default {
           keep();
           redraw();
         }
-      });
+      };
+      // the engine is up but could not take this widget over (engine.js marks it "error"): a
+      // waiting code is then refused as without the engine, never left "loading" for ever
+      const failedHere = () => {
+        const seen = new MutationObserver(() => {
+          if (el.getAttribute("data-loo-engine") !== "error") return;
+          seen.disconnect();
+          refuse();
+        });
+        seen.observe(el, { attributes: true, attributeFilter: ["data-loo-engine"] });
+      };
+      eng.ready.then(failedHere, refuse);
     };
     const attempts = () => [...history, attemptOf(questions(), quizReduce(questions(), state(), { type: "none" }).responses, secondsTo, history.length + 1)];
     const sub = () => submission(questions(), attempts(), pupil, (model.get("data") || {}).class_code || "");
