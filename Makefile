@@ -10,7 +10,7 @@ PORT ?= 8888
 # The folder JupyterLab serves: the lessons beside the book's reference pages (tools/lab_root.py)
 LAB_ROOT := .lessons
 
-.PHONY: lessons test venv browser hubproxy book serve-book lint typecheck pytest bench bare clean
+.PHONY: jscheck lessons test venv browser hubproxy book serve-book lint typecheck pytest bench bare clean
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -72,7 +72,19 @@ bare: | $(BARE)/bin/python
 	$(BARE)/bin/python -m pip install --quiet --no-deps --no-build-isolation --force-reinstall .
 	bash scripts/bare-check.sh
 
-test: lint typecheck bare pytest
+# The JavaScript held to a check as the Python is: eslint (eslint.config.mjs) and tsc over the
+# files with // @ts-check (jsconfig.json; jsconfig.strict.json: the files already strict); the component events typed from the controllers'
+# EVENTS (tools/js_events.py writes js/events.d.ts). Pinned by package-lock.json.
+node_modules/.package-lock.json: package.json package-lock.json
+	npm ci --no-audit --no-fund
+
+jscheck: node_modules/.package-lock.json $(STAMP)
+	$(BIN)/python -m tools.js_events --check
+	npx --no-install eslint loo_lessons/widgets/js book/_static/loo-playground.js book/_static/loo-offline.js
+	npx --no-install tsc -p jsconfig.json
+	npx --no-install tsc -p jsconfig.strict.json
+
+test: lint typecheck jscheck bare pytest
 
 # the book, with its in-page engine (Pyodide from npm, pinned by package-lock.json)
 book: $(STAMP)

@@ -255,6 +255,8 @@ def test_random_component_clicks_match_python(browser: Browser, tmp_path: Path) 
                 )
             else:
                 action = rng.choice(["check", "show", "reset"])
+                if action == "show":  # one button: "Show the working", then "Hide the working"
+                    action = "hide" if pool_st["revealed"] else "show"
                 comps.nth(1).locator(f'button[data-action="{action}"]').click()
                 pool_st = pool_reduce(fields, pool_st, {"type": action})
         else:
@@ -328,6 +330,17 @@ def test_every_component_renders(browser: Browser, tmp_path: Path, scheme: str) 
     page.locator('button[data-action="check"]').click()
     assert page.locator('[data-mark="receives.1"]').inner_text().startswith("\u2713")
     assert page.locator('[data-mark="next_pool"]').inner_text().startswith("\u2717")
+    # "Show the working" shows it; the same button, pressed again, hides it (issue 23)
+    pool_view = page.locator(".loo-static").nth(3)
+    toggle = pool_view.locator('button[data-focus="show"]')
+    toggle.click()
+    assert "R40" in pool_view.locator(".loo-working").inner_text()
+    assert toggle.inner_text() == "Hide the working" and toggle.get_attribute("aria-expanded") == "true"
+    toggle.click()
+    assert pool_view.locator(".loo-working").count() == 0
+    assert toggle.inner_text() == "Show the working" and toggle.get_attribute("aria-expanded") == "false"
+    toggle.click()
+    assert pool_view.locator(".loo-working").is_visible()
     page.screenshot(path=str(SHOTS / f"components_{scheme}.png"), full_page=True)
     offline(w)
 

@@ -409,3 +409,101 @@ def test_a_code_typed_while_the_engine_takes_over_is_dealt(browser: Browser, ser
         assert page.locator(QUIZ).first.get_by_role("alert").count() == 0 and errors == []
     finally:
         page.context.close()
+
+
+#: Every refusal the class bar ever shows on the page, kept as it appears (set before the page
+#: is read): a refusal shown for a moment and then put right is still a refusal.
+ALERTS = """window.looAlerts = [];
+new MutationObserver(() => {
+  for (const a of document.querySelectorAll('.loo-class [role=alert]')) window.looAlerts.push(a.textContent);
+}).observe(document, { subtree: true, childList: true });"""
+
+
+def wait_ids(page: Page, code: str) -> None:
+    page.wait_for_function(
+        "want => { const w = (window.looLive || []).find(x => x.kind === 'quiz');"
+        " return !!w && JSON.stringify(w.model.get('questions').map(q => q.id)) === want; }",
+        arg=json.dumps(ids(code), separators=(",", ":")),
+        timeout=READY_MS,
+    )
+
+
+def test_a_class_link_after_the_engine_is_live_in_another_tab(browser: Browser, server: str) -> None:
+    """Issue 24: lesson 1 open with the engine live; the class link opened in a second tab of
+    the same visit, whose engine (shared) is ready before the page is read: the code is dealt,
+    never refused; a link then followed on the open page (`hashchange`) is dealt too."""
+    first, _ = open_live(browser, f"{server}/notebooks/01-welcome.html", server)
+    try:
+        page = first.context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(f"page error: {e}"))
+        page.add_init_script(ALERTS)
+        page.goto(f"{server}/{LESSON}#class=lead-10-42")
+        wait_ids(page, "lead-10-42")
+        assert page.evaluate("() => window.looEngine.warm") is True  # really after: Python was up
+        live = page.locator(QUIZ).first
+        assert live.locator("[data-class-code]").input_value() == "lead-10-42"
+        page.evaluate("() => { location.hash = 'class=follow-3-2'; }")
+        wait_ids(page, "follow-3-2")
+        assert live.locator("[data-class-code]").input_value() == "follow-3-2"
+        assert page.evaluate("() => window.looAlerts") == [] and errors == []
+    finally:
+        first.context.close()
+
+
+def test_a_link_and_a_typed_code_while_the_engine_takes_over(browser: Browser, server: str) -> None:
+    """The engine is ready and is making the quiz's controller (held back): a link followed
+    then, and a code typed after it, wait for the controller (never refused, never replaced by
+    the page's own code), and the last one is dealt once the widget is live."""
+    page, held, errors = open_held(browser, f"{server}/{LESSON}", server)
+    try:
+        page.evaluate(ALERTS)
+        page.evaluate(
+            "() => { const e = window.looEngine; const create = e.create; window.looMade = 0;"
+            " const gate = new Promise((r) => { window.looOpen = r; });"
+            " e.create = async (kind, ...a) => { const out = await create(kind, ...a);"
+            " if (kind === 'quiz') { window.looMade += 1; await gate; } return out; }; }"
+        )
+        release(page, held)
+        page.wait_for_function("() => window.looMade === 1", timeout=READY_MS)
+        assert page.evaluate("() => window.looEngine.state") == "ready"
+        box = page.locator(QUIZ).first
+        loading = box.locator("[data-class-loading]")
+        page.evaluate("() => { location.hash = 'class=follow-3-2'; }")
+        loading.wait_for()
+        assert loading.get_attribute("data-class-loading") == "follow-3-2"
+        box.locator("[data-class-code]").fill("must-4-9")
+        box.locator('button[data-action="class-code"]').click()
+        assert loading.get_attribute("data-class-loading") == "must-4-9"
+        page.evaluate("() => window.looOpen()")
+        wait_ids(page, "must-4-9")
+        live = page.locator(QUIZ).first
+        assert live.locator("[data-class-loading]").count() == 0
+        assert live.locator("[data-class-code]").input_value() == "must-4-9"
+        assert page.evaluate("() => window.looAlerts") == [] and errors == []
+    finally:
+        page.context.close()
+
+
+def test_a_waiting_code_is_refused_if_the_engine_cannot_take_the_quiz(
+    browser: Browser, server: str
+) -> None:
+    """The engine starts but refuses to make the quiz's controller: a code kept for it is
+    refused in one line, as a page without the engine would, not left loading."""
+    page, held, errors = open_held(browser, f"{server}/{LESSON}#class=follow-3-2", server)
+    try:
+        page.evaluate(
+            "() => { const e = window.looEngine; const create = e.create;"
+            " e.create = (kind, ...a) => kind === 'quiz' ? Promise.resolve({ error: 'stub refused' }) : create(kind, ...a); }"
+        )
+        box = page.locator(QUIZ).first
+        assert box.locator("[data-class-loading]").get_attribute("data-class-loading") == "follow-3-2"
+        release(page, held)
+        alert = box.get_by_role("alert")
+        alert.wait_for(timeout=READY_MS)
+        assert "does not hold the questions of class code follow-3-2" in alert.inner_text()
+        assert box.locator("[data-class-loading]").count() == 0
+        assert box.get_attribute("data-loo-engine") == "error"
+        assert not [e for e in errors if e.startswith("page error")]
+    finally:
+        page.context.close()

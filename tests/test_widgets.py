@@ -354,6 +354,9 @@ def test_pool_calculator() -> None:
         p.enter("receives.9", 1)
     p.show()
     assert p.revealed
+    p.hide()  # the same button pressed again (issue 23)
+    assert not p.revealed and p.entries
+    p.show()
     p.reset()
     assert p.entries == {} and not p.checked and not p.revealed
     # from a bare Settlement (no table around it): the same expected values

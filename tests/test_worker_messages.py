@@ -136,6 +136,22 @@ def test_a_crafted_scenario_link_leaves_the_playground_live(page: Page) -> None:
     again = pg.evaluate("(text) => looEngine.run('explain', {text})", L.scenario_text(L.scenario_names()[0]))
     assert not again.get("error") and again.get("json"), again
     assert pg.evaluate("() => looEngine.state") == "ready"
+    # typed into the page: a text the worker will not pass to Python (nested too deeply, or a
+    # paste over 2 MB) gets its one-line refusal, and the next text is answered live (issue 25)
+    good = L.scenario_text(L.scenario_names()[0])
+    answer = pg.locator("#loo-pg-answer")
+    for text, why in ((good + "\n# " + "[" * 101, "nested too deeply"), ("x" * (2 * 2**20 + 1), "too long")):
+        pg.evaluate("(t) => { document.getElementById('loo-pg-text').value = t; }", text)
+        pg.click("#loo-pg-explain")
+        pg.wait_for_function("() => document.querySelector('#loo-pg-status').textContent === 'Refused by the engine.'")
+        line = answer.locator(".loo-refused").inner_text()
+        assert line.startswith("Refused: ") and why in line and "\n" not in line, line
+        assert answer.get_attribute("data-how") == "engine"
+        assert pg.locator("#loo-pg-status").get_attribute("data-engine") == "ready"
+        pg.fill("#loo-pg-text", good.replace("title: ", "title: again — ", 1))
+        pg.click("#loo-pg-explain")
+        pg.wait_for_function("() => document.querySelector('#loo-pg-answer').dataset.ok === 'true'")
+        assert answer.get_attribute("data-how") == "engine" and "again" in answer.inner_text()
     pg.close()
 
 

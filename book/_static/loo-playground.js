@@ -1,3 +1,4 @@
+// @ts-check
 // The scenario playground page (book/playground.md): text in, the engine's answer out.
 // JavaScript decides nothing here: every answer is `loo_lessons.explain.playground.answer`
 // (Python), either computed at build time for the shipped examples (embedded in the page as
@@ -17,19 +18,29 @@
 (function () {
   "use strict";
 
+  /** A shipped example: its name, title, text and the answer the build gave.
+   * @typedef {{name: string, title?: string, text: string, answer: Answer}} Example */
+  /** What `playground.answer` (Python) gives: ok, the text, its HTML, its JSON, or one line.
+   * @typedef {{ok: boolean, text: string, html: string, json: unknown, error: string | null}} Answer */
+
+  /** The page's element `id` (the directive writes them all with the box). */
+  const byId = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.getElementById(id));
+
   function start() {
-    const box = document.querySelector(".loo-playground");
-    if (!box) return;
-    const data = JSON.parse(document.getElementById("loo-playground-examples").textContent);
+    const found = /** @type {HTMLElement | null} */ (document.querySelector(".loo-playground"));
+    if (!found) return;
+    const box = found; // never null in the functions below
+    const data = JSON.parse(byId("loo-playground-examples").textContent || "{}");
+    /** @type {Example[]} */
     const examples = data.examples || [];
     const byName = new Map(examples.map((e) => [e.name, e]));
     const byText = new Map(examples.map((e) => [e.text, e]));
-    const select = document.getElementById("loo-pg-example");
-    const area = document.getElementById("loo-pg-text");
-    const go = document.getElementById("loo-pg-explain");
-    const status = document.getElementById("loo-pg-status");
-    const out = document.getElementById("loo-pg-answer");
-    const json = document.getElementById("loo-pg-json");
+    const select = /** @type {HTMLSelectElement} */ (document.getElementById("loo-pg-example"));
+    const area = /** @type {HTMLTextAreaElement} */ (document.getElementById("loo-pg-text"));
+    const go = byId("loo-pg-explain");
+    const status = byId("loo-pg-status");
+    const out = byId("loo-pg-answer");
+    const json = byId("loo-pg-json");
     const fromFile = window.location.protocol === "file:";
     let engineState = "none"; // none | loading | ready | failed
 
@@ -45,10 +56,15 @@
       return e && (typeof e.explain === "function" || typeof e.run === "function") ? e : null;
     }
 
+    /** @param {unknown} t @returns {string} */
     function escape(t) {
-      return String(t).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
+      /** @type {Record<string, string>} */
+      const entity = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+      return String(t).replace(/[&<>"']/g, (c) => entity[c]);
     }
 
+    /** Either shape the engine answers in, as an Answer.
+     * @param {any} r @returns {Answer} */
     function normal(r) {
       if (r && typeof r.ok === "boolean") return r;
       const line = r && (r.refused || (r.error && "error: " + r.error));
@@ -59,11 +75,20 @@
       return { ok: true, text: r.text, json: r.json, error: null, html: r.html || `<pre class="loo-explain">${escape(r.text || "")}</pre>` };
     }
 
+    /** The worker's one-line refusal, as the page says it.
+     * @param {unknown} err @returns {string} */
+    function refusedLine(err) {
+      const why = String((err instanceof Error && err.message) || err || "").split("\n")[0].slice(0, 300);
+      return `Refused: ${why || "the engine did not take this text"}`;
+    }
+
+    /** @param {string} text */
     function say(text) {
       status.textContent = text;
       status.setAttribute("data-engine", engineState);
     }
 
+    /** @param {Answer} ans @param {string} how */
     function show(ans, how) {
       out.innerHTML = ans.html || ""; // built by Python, every piece of the input escaped there
       out.setAttribute("data-ok", ans.ok ? "true" : "false");
@@ -99,7 +124,7 @@
       const known = byText.get(text);
       const e = engine();
       const staticAnswer = () => {
-        show(known.answer, "static");
+        if (known) show(known.answer, "static");
         say("Answered when the book was built (a shipped example, unchanged).");
       };
       if (known && engineState !== "ready") return staticAnswer(); // at once, engine or not
@@ -118,6 +143,14 @@
           return;
         } catch (err) {
           if (mine !== asked) return;
+          // The worker refuses a text it will not pass to Python (too long, nested too deeply)
+          // and stays up: a refusal is an answer, not a dead engine (issue 25).
+          if (e.state === "ready") {
+            show(normal({ refused: refusedLine(err) }), "engine");
+            engineState = "ready";
+            say("Refused by the engine.");
+            return;
+          }
           engineState = "failed";
         }
       }
@@ -128,9 +161,10 @@
 
     // "Ask the coach": the coach's advice for the seat to act (views.advice.advise, run by the
     // live engine; there is no build-time answer for it).
-    const coachBtn = document.getElementById("loo-pg-coach");
-    const coachOut = document.getElementById("loo-pg-coach-answer");
+    const coachBtn = byId("loo-pg-coach");
+    const coachOut = byId("loo-pg-coach-answer");
     let coached = 0;
+    /** @param {string} htmlText @param {string} how @param {boolean | null} ok */
     function coachSays(htmlText, how, ok) {
       coachOut.innerHTML = htmlText; // built by Python (or here from fixed words), input escaped
       coachOut.setAttribute("data-how", how);
@@ -156,7 +190,8 @@
         coachSays(ans.html || "", "engine", ans.ok);
       } catch (err) {
         if (mine !== coached) return;
-        coachSays('<p class="loo-refused" role="alert">The engine could not answer.</p>', "engine", false);
+        const line = e.state === "ready" ? escape(refusedLine(err)) : "The engine could not answer.";
+        coachSays(`<p class="loo-refused" role="alert">${line}</p>`, "engine", false);
       }
     }
     coachBtn.addEventListener("click", askCoach);
@@ -168,6 +203,7 @@
     };
     area.addEventListener("input", coachForgets);
 
+    /** @param {string} text @param {boolean} explainNow */
     function load(text, explainNow) {
       area.value = text;
       coachForgets();
@@ -225,12 +261,14 @@
     }
 
     // what to show first: the address's example or scenario, else the first example
-    const fromAddress = (first) => {
+    const fromAddress = (/** @type {boolean} */ first) => {
       const params = new URLSearchParams(window.location.hash.slice(1));
-      if (params.has("scenario")) {
-        load(params.get("scenario"), true);
-      } else if (params.has("example") && byName.has(params.get("example"))) {
-        load(byName.get(params.get("example")).text, true);
+      const scenario = params.get("scenario");
+      const example = byName.get(params.get("example") || "");
+      if (scenario !== null) {
+        load(scenario, true);
+      } else if (example) {
+        load(example.text, true);
       } else if (first && examples.length) {
         load(examples[0].text, true);
       }

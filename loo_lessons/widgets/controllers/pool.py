@@ -28,7 +28,7 @@ def _field_ids(fields: Sequence[Mapping[str, Any]]) -> list[str]:
 
 
 def pool_reduce(fields: Sequence[Mapping[str, Any]], st: Mapping[str, Any], ev: Mapping[str, Any]) -> State:
-    """poolReduce: `enter` (id, value: int or None for blank), `check`, `show`, `reset`."""
+    """poolReduce: `enter` (id, value: int or None for blank), `check`, `show`, `hide`, `reset`."""
     ids = _field_ids(fields)
     given = st.get("entries")
     given_map: Mapping[str, Any] = given if isinstance(given, Mapping) else {}
@@ -49,6 +49,8 @@ def pool_reduce(fields: Sequence[Mapping[str, Any]], st: Mapping[str, Any], ev: 
         checked = True
     elif kind == "show":
         revealed = True
+    elif kind == "hide":
+        revealed = False
     elif kind == "reset":
         entries, checked, revealed = {}, False, False
     return {"entries": entries, "checked": checked, "revealed": revealed}
@@ -70,7 +72,7 @@ class PoolController(Controller):
 
     component = "pool"
     TRAITS: ClassVar[dict[str, Any]] = traits_of("pool")
-    EVENTS: ClassVar[tuple[str, ...]] = ("enter", "check", "show", "reset")
+    EVENTS: ClassVar[tuple[str, ...]] = ("enter", "check", "show", "hide", "reset")
     SYNCED: ClassVar[tuple[str, ...]] = ("entries", "checked", "revealed")
     LIMIT = LIMIT
     entries: dict[str, Any]
@@ -127,6 +129,7 @@ class PoolController(Controller):
         return self.results
 
     show = button("show", 'The "Show the working" button.')
+    hide = button("hide", 'The same button pressed again: "Hide the working".')
     reset = button("reset", 'The "Clear" button.')
 
     @property

@@ -1,3 +1,4 @@
+// @ts-check
 // Card drawing helpers shared by every loo-lessons component, and the `cards` component
 // (a row of cards). Plain ES module, no dependencies: the Python side (bundle.py) inlines
 // this file into each component that imports from it. Components use only
@@ -47,8 +48,8 @@ export function cardLabel(code) {
   return c ? `${c.rank}${SUIT_SYMBOLS[c.suit]}` : "?";
 }
 
-export function suitWord(s) {
-  return SUIT_WORDS[s] || "";
+export function suitWord(suit) {
+  return SUIT_WORDS[suit] || "";
 }
 
 export function h(tag, attrs, ...kids) {
@@ -98,18 +99,18 @@ function s(tag, attrs, ...kids) {
   return e;
 }
 
-function suitShape(suit, x, y, size, fill) {
+function suitShape(suit, x, y, size, colour) {
   const k = size / 100;
   return s("path", {
     d: SUIT_PATHS[suit],
-    fill,
+    fill: colour,
     transform: `translate(${x} ${y}) scale(${k})`,
   });
 }
 
-function text(x, y, size, fill, str, extra) {
+function text(x, y, size, colour, str, extra) {
   const t = s("text", {
-    x, y, fill,
+    x, y, fill: colour,
     "font-size": size,
     "font-family": CARD_FONT,
     "font-weight": "700",

@@ -1,3 +1,4 @@
+// @ts-check
 // "Ask the coach" and the review after a deal, drawn for the play table and the evening.
 // Every number comes from Python (loo_lessons.sim.coach, via widgets/controllers/coaching.py):
 // advice = {best, forced, why, note, rollouts, seed, moves: [{action, label, counters, looed,

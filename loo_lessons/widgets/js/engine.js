@@ -1,3 +1,4 @@
+// @ts-check
 // The book's engine: the very Python controllers of loo_lessons.widgets.controllers, run by
 // Pyodide in a Web Worker, behind the same components as in JupyterLab. This module is
 // inlined after every live widget of a page (the book's build makes the copies one shared
@@ -27,7 +28,7 @@ function looEngineBase() {
   const meta = document.querySelector('meta[name="loo-engine"]');
   if (meta) return new URL(meta.getAttribute("content"), location.href).href;
   for (const n of document.querySelectorAll('link[href*="_static/"], script[src*="_static/"]')) {
-    const u = n.href || n.src;
+    const u = n instanceof HTMLLinkElement ? n.href : /** @type {HTMLScriptElement} */ (n).src;
     const i = u.indexOf("/_static/");
     if (i >= 0) return u.slice(0, i) + "/_static/loo-engine/";
   }

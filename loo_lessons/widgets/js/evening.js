@@ -1,3 +1,4 @@
+// @ts-check
 // The `evening` component: deal after deal at one table. The deal itself is the play table
 // (js/play.js, the same model); below it the evening: the deal's number, dealer and pool,
 // "Next deal" once it is over, a plot of every player's balance over the evening (an SVG

@@ -1,3 +1,4 @@
+// @ts-check
 // The `explore` component: one position under rules the reader chooses. Change the preset or
 // an option and the engine loads the position again under those rules: the verdict (what
 // may be played, and for every other choice the rule that forbids it) or the settlement
@@ -88,6 +89,7 @@ export default {
       const d = model.get("data") || {};
       const changed = exploreChoices(d) !== first;
       const live = d.live === true;
+      /** @param {ExploreEvent} ev what the controller's EVENTS accept */
       const send = (ev) => {
         if (!live) return;
         const prev = model.get("request") || {};

@@ -1,3 +1,4 @@
+// @ts-check
 // The `lab` component: the strategy lab's small simulations. The reader sets the hands,
 // players, seed, rules, bots and what to group by; "Run" asks Python (the kernel, or the
 // book's engine in the page) to play those seeded hands, with a progress bar while it runs.
@@ -38,8 +39,8 @@ function labBars(rates) {
   }
   rates.forEach((r, i) => {
     const x = 50 + i * w;
-    const bar = (v, dx, fill, name) => {
-      const rect = labSvg("rect", { x: x + dx, y: y(v), width: 40, height: base - y(v), fill, "data-share": v, "data-bar": name });
+    const bar = (v, dx, colour, name) => {
+      const rect = labSvg("rect", { x: x + dx, y: y(v), width: 40, height: base - y(v), fill: colour, "data-share": v, "data-bar": name });
       const title = labSvg("title", {});
       title.textContent = `${r.label}: ${name} ${v}`;
       rect.append(title);

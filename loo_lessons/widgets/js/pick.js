@@ -1,3 +1,4 @@
+// @ts-check
 // The `pick` component: pick a card (or a declaration) in a position, then see whether that
 // choice is allowed, the rule id, the plain reason and the book's words, and the whole
 // answer; clicking other choices explains them too (illegal ones included).
@@ -52,6 +53,7 @@ export default {
     });
     // the control that keeps keyboard focus after it is pressed and replaced
     let lastControl = "pick-ctl";
+    /** @param {PickEvent} ev what the controller's EVENTS accept */
     const send = (ev) => {
       const q = (model.get("data") || {}).question || {};
       act(model, ev, () => pickReduce(q, state(), ev));

@@ -1,3 +1,4 @@
+// @ts-check
 // The `play` component: one deal against bots, from the learner's seat. The table shows his
 // cards face up and everyone else's face down, the trick so far, the tricks won and the
 // pool; his options are cards (or declaration buttons). A click on a legal option is sent to

@@ -1,6 +1,8 @@
+// @ts-check
 // The `pool` component: a pool calculator. The learner enters what each player in the deal
 // receives and pays, what stays in the pool and the next pool; "Check" marks each entry
-// against the values the engine computed, "Show the working" shows them with the rules.
+// against the values the engine computed, "Show the working" shows them with the rules
+// (and, pressed again as "Hide the working", hides them).
 // Data: {title, facts: [str], seats: [{seat, label, tricks}], fields: [{id, label, seat,
 // kind}], expected: {id: int}, working: [{text, rule_id}]}. State: entries ({id: int|null};
 // a blank counts as 0), checked, revealed. loo_lessons/widgets/controllers/pool.py mirrors poolReduce.
@@ -23,6 +25,8 @@ export function poolReduce(fields, st, ev) {
     checked = true;
   } else if (ev.type === "show") {
     revealed = true;
+  } else if (ev.type === "hide") {
+    revealed = false;
   } else if (ev.type === "reset") {
     for (const id of Object.keys(entries)) delete entries[id];
     checked = false;
@@ -49,6 +53,8 @@ function parseEntry(text) {
   return parseInt(t, 10);
 }
 
+let boxes = 0; // ids for aria-controls, unique on the page
+
 export default {
   render({ model, el }) {
     let built = null;
@@ -57,6 +63,7 @@ export default {
       checked: Boolean(model.get("checked")),
       revealed: Boolean(model.get("revealed")),
     });
+    /** @param {PoolEvent} ev what the controller's EVENTS accept */
     const send = (ev) => {
       const d = model.get("data") || {};
       act(model, ev, () => poolReduce(d.fields || [], state(), ev));
@@ -89,12 +96,15 @@ export default {
       const other = (d.fields || []).filter((f) => f.seat === null || f.seat === undefined);
       const otherRows = other.map((f) => h("tr", {}, h("th", { scope: "row", colspan: 2, text: f.label }), input(f), h("td", {})));
       const summary = h("p", { class: "loo-score", "data-summary": "" });
-      const working = h("div", { class: "loo-working-box" });
+      const working = h("div", { class: "loo-working-box", id: `loo-working-${++boxes}` });
+      // One button that shows and hides: a second press used to change nothing (issue 23).
+      const show = button("Show the working", () => send({ type: show.dataset.action === "hide" ? "hide" : "show" }), { action: "show", focusId: "show" });
+      show.setAttribute("aria-controls", working.id);
       const ctl = h(
         "div",
         { class: "loo-controls" },
         button("Check", () => send({ type: "check" }), { action: "check", focusId: "check", kind: "primary" }),
-        button("Show the working", () => send({ type: "show" }), { action: "show", focusId: "show" }),
+        show,
         button("Clear", () => send({ type: "reset" }), { action: "reset", focusId: "clear" }),
       );
       fill(body,
@@ -111,7 +121,7 @@ export default {
         summary,
         working,
       );
-      return { data: d, inputs, marks, summary, working };
+      return { data: d, inputs, marks, summary, working, show };
     };
     mount(el, model, ["data", "entries", "checked", "revealed"], (body, say) => {
       const d = model.get("data") || {};
@@ -143,6 +153,9 @@ export default {
         message = "The right values are shown beside each box.";
       }
       built.summary.textContent = message;
+      built.show.textContent = st.revealed ? "Hide the working" : "Show the working";
+      built.show.dataset.action = st.revealed ? "hide" : "show";
+      built.show.setAttribute("aria-expanded", String(st.revealed));
       fill(built.working,
         st.revealed
           ? h(

@@ -1,3 +1,4 @@
+// @ts-check
 // The `present` component: a teacher's view of one seeded deal, big enough to project.
 // Very large cards (150 px wide), every hand face up or hidden (a toggle), the deal stepped
 // forwards and back (buttons, or the arrow keys once the view has focus), the rule of each
@@ -315,6 +316,7 @@ export default {
   render({ model, el }) {
     const steps = () => ((model.get("data") || {}).steps || []);
     const state = () => ({ step: model.get("step"), faces: model.get("faces") });
+    /** @param {PresentEvent} ev what the controller's EVENTS accept */
     const send = (ev) => act(model, ev, () => presentReduce(steps().length, state(), ev));
     const keyMap = {
       ArrowRight: "next", PageDown: "next", " ": "next",

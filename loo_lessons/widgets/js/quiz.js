@@ -1,3 +1,4 @@
+// @ts-check
 // The `quiz` component: a bank of precomputed questions (loo_lessons.quiz schema), one at a
 // time. It grades in the browser (a choice is right iff it is in `answer`; a multi question
 // is right iff the set picked equals `answer`), explains every choice with its verdict, keeps
@@ -35,7 +36,6 @@ export function quizReduce(questions, st, ev) {
   let selected = Array.isArray(st.selected) ? st.selected.filter((k) => keys.includes(k)) : [];
   let inspect = keys.includes(st.inspect) ? st.inspect : null;
   const resp = q ? responses[index] : null;
-  const answer = q ? q.answer || [] : [];
   const put = (r) => {
     responses = responses.map((x, i) => (i === index ? r : x));
   };
@@ -348,11 +348,12 @@ export default {
     let applied = typeof saved.applied === "string" ? saved.applied : null;
     const keep = () => el.setAttribute("data-loo-quiz-page", JSON.stringify({ pupil, shownAt, secondsTo, history, historyOf, pending, hashSeen, codeError, codeText, applied }));
     const live = () => typeof model.dispatch === "function";
-    // the book's engine is on its way: this widget will be live (and deal any code) soon. That
-    // is so while the engine loads, and also once it is ready for the page (another tab may
-    // have started it) until it has taken this widget over: a code is never refused as early.
+    // the book's engine is on its way: this widget will be live (and deal any code) soon. An
+    // engine already "ready" (another tab's, shared) is still on its way to this widget until
+    // it has taken it over: a code is kept for it then too, never refused as early (issue 24).
     const engineComing = () => {
       if (live() || !el.hasAttribute("data-loo-live") || typeof location === "undefined" || location.protocol === "file:") return false;
+      if (el.getAttribute("data-loo-engine") === "error") return false;
       const eng = window.looEngine;
       return !eng || eng.state === "idle" || eng.state === "loading" || eng.state === "ready";
     };
@@ -380,6 +381,7 @@ export default {
       exported = "";
       keep();
     };
+    /** @param {QuizEvent} ev what the controller's EVENTS accept */
     const send = (ev) => act(model, ev, () => quizReduce(questions(), state(), ev));
     const grade = (ev) => {
       const i = model.get("index") || 0;
@@ -480,7 +482,7 @@ export default {
         return;
       }
       watching = true;
-      eng.ready.catch(() => {
+      const refuse = () => {
         if (pending && !live()) {
           const got = classQuestions(initialBanks, pending);
           codeError = got.error || "";
@@ -488,7 +490,18 @@ export default {
           keep();
           redraw();
         }
-      });
+      };
+      // the engine is up but could not take this widget over (engine.js marks it "error"): a
+      // waiting code is then refused as without the engine, never left "loading" for ever
+      const failedHere = () => {
+        const seen = new MutationObserver(() => {
+          if (el.getAttribute("data-loo-engine") !== "error") return;
+          seen.disconnect();
+          refuse();
+        });
+        seen.observe(el, { attributes: true, attributeFilter: ["data-loo-engine"] });
+      };
+      eng.ready.then(failedHere, refuse);
     };
     const attempts = () => [...history, attemptOf(questions(), quizReduce(questions(), state(), { type: "none" }).responses, secondsTo, history.length + 1)];
     const sub = () => submission(questions(), attempts(), pupil, (model.get("data") || {}).class_code || "");
@@ -720,25 +733,24 @@ export default {
         pending = null;
         keep();
       }
-      // a class link followed on a page already open (only the address's fragment changes):
-      // dealt as a first visit's would be. The listener goes with this render's element (the
-      // engine's takeover draws the widget afresh, with a listener of its own).
-      if (typeof window !== "undefined") {
-        const onHash = () => {
-          if (!el.isConnected) {
-            window.removeEventListener("hashchange", onHash);
-            return;
-          }
-          const got = hashCode(location.hash || "");
-          if (!got) return;
-          if (got.error) {
-            codeError = got.error;
-            keep();
-            redraw();
-          } else useCode(got.text);
-        };
-        window.addEventListener("hashchange", onHash);
-      }
+      // a link followed on the open page (#class=… typed or clicked): the code is used as a
+      // typed one is. Each render listens; one whose element the engine replaced lets go.
+      const onHash = () => {
+        if (!el.isConnected) {
+          window.removeEventListener("hashchange", onHash);
+          return;
+        }
+        const got = hashCode(location.hash);
+        if (!got) return;
+        if (got.error) {
+          codeError = got.error;
+          keep();
+          redraw();
+        } else {
+          useCode(got.text);
+        }
+      };
+      if (typeof window !== "undefined") window.addEventListener("hashchange", onHash);
     }
   },
 };

@@ -1,3 +1,4 @@
+// @ts-check
 // The `search` component: the edge-case search and the preset comparison. "Find" asks
 // Python for the first seeded deal at which a named search holds, and shows the position
 // (every choice with its rule) and the scenario file that gives it; "Compare" replays one
@@ -66,6 +67,7 @@ export default {
       const live = d.live === true;
       const f = d.find || {};
       const c = d.compare || {};
+      /** @param {SearchEvent} ev what the controller's EVENTS accept */
       const send = (ev) => {
         if (!live) return;
         const prev = model.get("request") || {};

@@ -1,3 +1,4 @@
+// @ts-check
 // The engine's memory snapshot, made smaller for the network: packed by the build
 // (scripts/pyc_in_pyodide.mjs, in Node) and unpacked by the page's worker (worker.js), one
 // code for both (`self.looSnapshot`).
@@ -11,11 +12,13 @@
 // Packed form: 16 bytes ("looxor01", then the stretch's offset in the snapshot and its length,
 // u32 little-endian), then the snapshot with that stretch XORed. A snapshot without the header
 // is passed through as it is.
-(function (root) {
+(function (/** @type {any} */ root) {
   "use strict";
   const MAGIC = "looxor01";
   const HEADER = 16;
 
+  /** The unsigned LEB128 number at `at` in `b`, and where the next thing starts.
+   * @param {Uint8Array} b @param {number} at @returns {[number, number]} */
   function uleb(b, at) {
     let value = 0;
     let shift = 0;
@@ -28,7 +31,8 @@
     }
   }
 
-  /** Past the constant expression (an offset) at `at`: i32.const, i64.const or global.get. */
+  /** Past the constant expression (an offset) at `at`: i32.const, i64.const or global.get.
+   * @param {Uint8Array} b @param {number} at @returns {number} */
   function skipExpr(b, at) {
     for (;;) {
       const op = b[at++];
@@ -41,7 +45,8 @@
     }
   }
 
-  /** The bytes of the wasm module's one active data segment (the memory's initial contents). */
+  /** The bytes of the wasm module's one active data segment (the memory's initial contents).
+   * @param {Uint8Array} wasm @returns {Uint8Array} */
   function dataSegment(wasm) {
     if (wasm[0] !== 0 || wasm[1] !== 0x61 || wasm[2] !== 0x73 || wasm[3] !== 0x6d) throw new Error("not a wasm module");
     let at = 8;
@@ -50,9 +55,8 @@
       let size;
       [size, at] = uleb(wasm, at);
       if (id === 11) {
-        let count;
-        let p;
-        [count, p] = uleb(wasm, at);
+        const [count, next] = uleb(wasm, at);
+        let p = next;
         const active = [];
         for (let i = 0; i < count; i += 1) {
           let flag;
@@ -73,10 +77,13 @@
     throw new Error("wasm: no data section");
   }
 
+  /** @param {Uint8Array} target @param {number} at @param {Uint8Array} seg */
   function xorInto(target, at, seg) {
     for (let i = 0; i < seg.length; i += 1) target[at + i] ^= seg[i];
   }
 
+  /** The packed form's header, or null for a snapshot passed through.
+   * @param {Uint8Array} bytes @returns {{at: number, length: number} | null} */
   function header(bytes) {
     const magic = String.fromCharCode(...bytes.subarray(0, MAGIC.length));
     if (bytes.length < HEADER || magic !== MAGIC) return null;
@@ -85,7 +92,8 @@
   }
 
   /** `snapshot` (Pyodide's, whole) packed against the wasm module `wasm` (both Uint8Array);
-   * null when the segment is not where Pyodide's memory starts (a runtime this does not know). */
+   * null when the segment is not where Pyodide's memory starts (a runtime this does not know).
+   * @param {Uint8Array} snapshot @param {Uint8Array} wasm @returns {Uint8Array | null} */
   function pack(snapshot, wasm) {
     const seg = dataSegment(wasm);
     const heap = new DataView(snapshot.buffer, snapshot.byteOffset, 8).getUint32(4, true); // Pyodide's header length
@@ -104,7 +112,8 @@
     return out;
   }
 
-  /** The snapshot `packed` held, given the same wasm module (throws if it is another). */
+  /** The snapshot `packed` held, given the same wasm module (throws if it is another).
+   * @param {Uint8Array} packed @param {Uint8Array} wasm @returns {Uint8Array} */
   function unpack(packed, wasm) {
     const h = header(packed);
     if (!h) return packed;

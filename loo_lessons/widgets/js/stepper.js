@@ -1,3 +1,4 @@
+// @ts-check
 // The `stepper` component: steps through one deal (the deal, each declaration, each card,
 // each trick's winner, the settlement), forwards and back, with the engine's explanation of
 // each step: the rule that allowed the move, what was not allowed and why, the book's words.
@@ -31,6 +32,7 @@ function drawLaw(law) {
 export default {
   render({ model, el }) {
     const steps = () => ((model.get("data") || {}).steps || []);
+    /** @param {StepperEvent} ev what the controller's EVENTS accept */
     const send = (ev) => act(model, ev, () => stepReduce(steps().length, { step: model.get("step") }, ev));
     el.addEventListener("keydown", (ev) => {
       if (ev.target && ev.target.tagName === "INPUT") return;

@@ -1,3 +1,4 @@
+// @ts-check
 // The `table` component: seats around a table (dealer, elder hand, in/out, cards, tricks won)
 // and the felt in the middle (turn-up and trumps, the pool, the miss, the trick so far).
 // `drawTable(view)` is shared by pick, quiz and stepper. The view is computed in Python

@@ -1,3 +1,4 @@
+// @ts-check
 // Helpers shared by `pick` and `quiz`: the clickable choices of a question, and a verdict
 // (rule id, plain reason, the book's words). Verdicts come precomputed from the engine.
 import { h, cardEl, cardLabel, button } from "./cards.js";

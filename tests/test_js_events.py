@@ -1,0 +1,55 @@
+"""The JavaScript's event types come from the Python (issue 26): js/events.d.ts is what
+tools/js_events.py makes from the controllers' EVENTS, each component's `send` is typed with
+its own controller's events (so `tsc`, in make jscheck, refuses any other), every component
+file is checked (`// @ts-check`) and still bundles."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from loo_lessons.widgets import bundle
+from loo_lessons.widgets.registry import REGISTRY, controller_class
+from tools import js_events
+
+JS = Path(js_events.TARGET).parent
+#: The worker runs in a worker's scope, not a page's: not in jsconfig.json's page check.
+UNCHECKED = {"worker.js"}
+
+
+def test_events_d_ts_is_current() -> None:
+    assert js_events.TARGET.read_text(encoding="utf-8") == js_events.render(), (
+        "js/events.d.ts is stale: run python -m tools.js_events"
+    )
+    assert js_events.main(["--check"]) == 0
+
+
+def test_every_declared_event_is_one_a_controller_accepts() -> None:
+    declared = dict(re.findall(r"interface (\w+)Event \{ type: ([^;]+);", js_events.render()))
+    for js, events in js_events.events_by_component().items():
+        if not events:
+            continue
+        got = set(re.findall(r'"([a-z_-]+)"', declared[js[:1].upper() + js[1:]]))
+        accepted = {e for kind, entry in REGISTRY.items() if entry.js == js for e in controller_class(kind).EVENTS}
+        assert got == accepted, js
+
+
+@pytest.mark.parametrize("name", sorted({e.js for e in REGISTRY.values()}))
+def test_a_component_sends_only_its_own_events(name: str) -> None:
+    text = (JS / f"{name}.js").read_text(encoding="utf-8")
+    typed = re.findall(r"@param \{(\w+)Event\} ev", text)
+    assert set(typed) <= {name[:1].upper() + name[1:]}, (name, typed)
+    if re.search(r"const send = \(ev\) =>", text):
+        # a component whose events carry its controller's EVENTS as their type names them
+        own = set(controller_class(next(k for k, e in REGISTRY.items() if e.js == name)).EVENTS)
+        if own != {"request"}:  # play, evening: a request trait whose type play.py checks
+            assert typed, f"{name}.js: its send is not typed with its events"
+    assert bundle.esm(name)  # the JSDoc and // @ts-check lines bundle as before
+
+
+def test_every_component_file_is_checked() -> None:
+    for p in sorted(JS.glob("*.js")):
+        first = p.read_text(encoding="utf-8").splitlines()[0]
+        assert (first == "// @ts-check") == (p.name not in UNCHECKED), p.name
