@@ -459,3 +459,40 @@ def test_a_synced_index_change_clears_the_selection() -> None:
     ctl.receive({"sync": {"selected": shared}})
     ctl.receive({"sync": {"index": 1}})
     assert ctl.selected == shared
+
+
+#: What no front end sends but a crafted comm message can: a lone surrogate, NaN, infinity.
+_CRAFTED = st.one_of(
+    st.just("\ud800"),
+    st.text(max_size=5).map(lambda t: t + "\udfff"),
+    st.sampled_from([float("nan"), float("inf"), float("-inf")]),
+)
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    where=st.sampled_from(["save_name", "request", "request.key", "request.n", "tried", "event"]),
+    bad=_CRAFTED,
+)
+def test_crafted_text_and_numbers_are_refused_and_the_state_stays_json(where: str, bad: object) -> None:
+    """Issue 25.4: a lone surrogate in `save_name` broke the static render, NaN in `request`
+    left a non-JSON state. Both are refused in one line naming the problem; the state is
+    still strict JSON (UTF-8, no NaN) and the static page renders."""
+    c = PlayController(2, 4, "hoffmann", 1)
+    before = c.state()
+    message: dict[str, Any]
+    if where == "event":
+        message = {"event": {"type": "request", "request": {"n": 1, "type": "choose", "key": bad}}}
+    elif where.startswith("request."):
+        req: dict[str, Any] = {"n": 1, "type": "choose", "key": "play"}
+        req[where.split(".")[1]] = bad
+        message = {"sync": {"request": req}}
+    else:
+        message = {"sync": {where: bad}}
+    c.receive(message)
+    said = c.data["refused"]
+    assert "\n" not in said and ("surrogate" in said or "not finite" in said), said
+    state = c.state()
+    json.dumps(state, allow_nan=False).encode("utf-8")  # raises if not strict JSON
+    assert {k: v for k, v in state.items() if k != "data"} == {k: v for k, v in before.items() if k != "data"}
+    c.static_html().encode("utf-8")
