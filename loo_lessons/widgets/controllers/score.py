@@ -131,11 +131,13 @@ def coach_summary(ws: Sequence[Weighed]) -> str:
     return said + (f", {m} mistake{'' if m == 1 else 's'}" if m else "")
 
 
-def coach_fields(ws: Sequence[Weighed], forced: int, rollouts: int) -> dict[str, Any]:
+def coach_fields(ws: Sequence[Weighed], forced: int, rollouts: int, forced_first: int = 0) -> dict[str, Any]:
     """The score's numbers: `decisions`, `coach_choice`, `mistakes`, `given_up` (counters),
-    `forced` (moves with no choice), `rollouts` (deals per move), `weighed` (each decision),
-    and `coach_summary` (`coach_summary`)."""
+    `forced` (moves with no choice), `forced_first` (of those, found with no refusal before:
+    finding the one card the rule forces is a skill too), `rollouts` (deals per move),
+    `weighed` (each decision), and `coach_summary` (`coach_summary`)."""
     return {
+        "forced_first": forced_first,
         "decisions": len(ws),
         "coach_choice": sum(w.choice for w in ws),
         "mistakes": sum(w.mistake for w in ws),
@@ -156,18 +158,27 @@ def coach_note(rollouts: int) -> str:
     return f"{STRATEGY_NOT_LAW} ({rollouts} deals for each move.)"
 
 
-def coach_words(ws: Sequence[Weighed], *, forced: int, made_for_you: str | None) -> str:
+def _found(forced: int, first: int) -> str:
+    """Moves the rules forced, scored as the skill of finding them (issue 23.2)."""
+    if forced == 1:
+        return "you found the move the rules force, " + ("first time" if first else "after a refusal")
+    if first == forced:
+        return f"you found all {forced} moves the rules force, each first time"
+    return f"you found {first} of the {forced} moves the rules force first time"
+
+
+def coach_words(
+    ws: Sequence[Weighed], *, forced: int, made_for_you: str | None, forced_first: int | None = None
+) -> str:
     """The coach's part of the score in plain words (its note aside: `coach_note`).
-    `made_for_you`: the stand-in's name when it made some of the seat's moves."""
+    `made_for_you`: the stand-in's name when it made some of the seat's moves;
+    `forced_first`: how many of the `forced` moves were found with no refusal before."""
     n = len(ws)
+    first = forced if forced_first is None else forced_first
     if n == 0:
-        why = (
-            "each of your moves was the only one the rules allowed"
-            if forced
-            else f"the {made_for_you} bot made your seat's moves"
-            if made_for_you
-            else "you had no move to make"
-        )
+        if forced:
+            return _cap(_found(forced, first)) + ": no other choice was yours this deal."
+        why = f"the {made_for_you} bot made your seat's moves" if made_for_you else "you had no move to make"
         return f"You made no decision for the coach to weigh this deal: {why}."
     k = sum(w.choice for w in ws)
     m = sum(w.mistake for w in ws)
@@ -179,7 +190,7 @@ def coach_words(ws: Sequence[Weighed], *, forced: int, made_for_you: str | None)
     if m and n > 1:
         said += f", and {m} {'was a mistake' if m == 1 else 'were mistakes'}"
     if forced:
-        said += f" (your {forced} other move{'' if forced == 1 else 's'} had no choice)"
+        said += f" (and {_found(forced, first)})"
     costly = [w for w in ws if not w.choice]
     close = [w for w in ws if w.choice and w.played != w.best]
     parts = [said + "."]
