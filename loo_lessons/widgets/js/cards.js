@@ -68,16 +68,23 @@ export function h(tag, attrs, ...kids) {
   return e;
 }
 
-// The lesson's words shown once the learner has acted (`after=`, views/prose.py): paragraphs of
-// [text, style] runs, style "", "b", "i" or "code", drawn with text nodes only (never as HTML).
+/** @typedef {[string, string]} ProseRun  one run of a lesson's words: [text, style] */
+/**
+ * The lesson's words shown once the learner has acted (`after=`, views/prose.py): paragraphs of
+ * [text, style] runs, style "", "b", "i" or "code", drawn with text nodes only (never as HTML).
+ * @param {ProseRun[][] | null | undefined} paragraphs
+ * @param {string} [cls]
+ * @returns {HTMLElement | null}
+ */
 export function proseEl(paragraphs, cls = "loo-after") {
   if (!Array.isArray(paragraphs) || !paragraphs.length) return null;
+  /** @type {Record<string, string>} */
   const TAGS = { b: "strong", i: "em", code: "code" };
   return h(
     "div",
     { class: cls, role: "note" },
     paragraphs.map((runs) =>
-      h("p", {}, (Array.isArray(runs) ? runs : []).map(([text, style]) => (TAGS[style] ? h(TAGS[style], { text }) : String(text)))),
+      h("p", {}, (Array.isArray(runs) ? runs : []).map(([words, style]) => (TAGS[style] ? h(TAGS[style], { text: words }) : String(words)))),
     ),
   );
 }
