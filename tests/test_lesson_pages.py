@@ -260,3 +260,47 @@ def test_an_explorers_title_says_when_its_position_was_changed(browser: Any, ser
         w.check()
     finally:
         page.context.close()
+
+
+def test_lesson_1_and_the_glossary_loo_whoever_played_the_miss_holder_too() -> None:
+    """The engine loos a miss-holder who took no trick (R39); the lesson and the glossary say so,
+    not "a player who stood" alone."""
+    settled = explain_text(
+        L.scenario(
+            "players: 4\ndealer: 0\nstake: 3\npool: 9\n"
+            "declarations: {1: play, 2: take_miss, 3: pass, 0: play}\ntricks_won: {1: 2, 0: 1}\n"
+        )
+    )
+    assert re.search(r"seat 2\b[^\n]*looed", settled, re.I), settled
+    glossary = (ROOT / "book" / "glossary.md").read_text(encoding="utf-8")
+    loo = glossary.split("## Loo\n", 1)[1].split("\n## ", 1)[0]
+    for text in (" ".join(_lesson("01-welcome.ipynb").split()), " ".join(loo.split())):
+        assert "took the miss" in text and "stood and took no trick" not in text
+
+
+def test_lesson_11_sends_the_reader_to_the_playground_and_titles_each_case_as_it_is() -> None:
+    """A box to try one's own scenario (the playground, linked; the explorer), and the two-in
+    position is not titled "Three in"."""
+    import ast
+    import json
+
+    nb = json.loads((ROOT / "notebooks" / "11-scenario-files.ipynb").read_text(encoding="utf-8"))
+    code = "\n".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "code")
+    assert "](../book/playground.md)" in _lesson("11-scenario-files.ipynb")
+    assert "L.explore(" in code
+    tree = ast.parse(code)
+    text = next(
+        ast.literal_eval(n.value)
+        for n in ast.walk(tree)
+        if isinstance(n, ast.Assign) and isinstance(n.targets[0], ast.Name) and n.targets[0].id == "text"
+    )
+    seen = 0
+    for n in ast.walk(tree):
+        if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and n.func.attr == "scenario":
+            kw = {k.arg: ast.literal_eval(k.value) for k in n.keywords if k.arg}
+            sc = L.scenario(text, **kw)
+            v = L.verdict(sc)
+            words = {2: "Two in", 3: "Three in"}[len(v["players_in"])]
+            assert str(v["title"]).startswith(words), (v["title"], v["players_in"])
+            seen += 1
+    assert seen >= 2

@@ -7,6 +7,7 @@ the class hub, for each pupil) serves a folder laid out the same way:
 
     ROOT/notebooks/                    the lessons (a link to notebooks/, or a copy)
     ROOT/book/glossary.md              book/glossary.md, headings JupyterLab can jump to
+    ROOT/book/playground.md            book/playground.md (its prose: the live box is the book's)
     ROOT/book/generated/*.md           the book's generated pages (sources, variants, …)
 
 Everything comes from the sources the book is built from: `book/glossary.md` and
@@ -91,6 +92,10 @@ def lay_out(
     (book / "glossary.md").write_text(
         lab_glossary(glossary.read_text(encoding="utf-8")), encoding="utf-8"
     )
+    # lesson 11 sends the reader to the playground: in JupyterLab its prose, not a 404
+    playground = source / "book" / "playground.md"
+    if playground.is_file():
+        shutil.copyfile(playground, book / "playground.md")
     generated = book / "generated"
     _book_pages(source).write_pages(generated)
     variants = generated / "variants.md"  # the lessons link to its sections too
