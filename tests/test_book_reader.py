@@ -157,17 +157,17 @@ def test_compare_keeps_the_scenarios_own_options_lesson_14() -> None:
     rows = _rows(L.compare("unlimited-capped-maximum", loo_amount="pool")._repr_html_())
     assert not any("refused" in r for r in rows.values()), rows
     assert _dealer_pays(rows["hoffmann"]) == (3, "R39")  # limited loo
-    assert _dealer_pays(rows["hoffmann with loo_amount=pool_capped"]) == (6, "R49")  # the cap
-    assert _dealer_pays(rows["hoffmann with loo_amount=pool"]) == (15, "R46")  # the pool
+    assert _dealer_pays(rows["hoffmann with loo amount: pool capped"]) == (6, "R49")  # the cap
+    assert _dealer_pays(rows["hoffmann with loo amount: pool"]) == (15, "R46")  # the pool
 
 
 def test_compare_keeps_the_scenarios_own_options_lesson_9() -> None:
     rows = _rows(L.compare("unlimited-capped-maximum", loo_amount="pool_capped")._repr_html_())
-    assert list(rows) == ["hoffmann", "peel", "hoffmann with loo_amount=pool_capped"]
-    assert _dealer_pays(rows["hoffmann with loo_amount=pool_capped"]) == (6, "R49")
+    assert list(rows) == ["hoffmann", "peel", "hoffmann with loo amount: pool capped"]
+    assert _dealer_pays(rows["hoffmann with loo amount: pool capped"]) == (6, "R49")
     rows = _rows(L.compare("unlimited-loo-equals-the-pool", loo_amount="pool")._repr_html_())
     assert _dealer_pays(rows["hoffmann"]) == (3, "R39")
-    assert _dealer_pays(rows["hoffmann with loo_amount=pool"]) == (9, "R46")
+    assert _dealer_pays(rows["hoffmann with loo amount: pool"]) == (9, "R46")
 
 
 def test_compare_changes_start_from_the_scenarios_preset() -> None:
@@ -175,7 +175,7 @@ def test_compare_changes_start_from_the_scenarios_preset() -> None:
     rows = _rows(
         L.compare("lead-miss-holder-elder-hand-leads", first_leader="miss_holder")._repr_html_()
     )
-    assert "peel with first_leader=miss_holder" in rows
+    assert "peel with first leader: miss holder" in rows
 
 
 def test_explain_is_a_view_with_a_playground_link() -> None:

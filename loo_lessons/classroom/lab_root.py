@@ -8,6 +8,8 @@ the class hub, for each pupil) serves a folder laid out the same way:
     ROOT/notebooks/                    the lessons (a link to notebooks/, or a copy)
     ROOT/book/glossary.md              book/glossary.md, headings JupyterLab can jump to
     ROOT/book/playground.md            book/playground.md (its prose: the live box is the book's)
+    ROOT/book/playground.html          a note for the lessons' "Open in the playground" links:
+                                       the playground is a page of the built book
     ROOT/book/generated/*.md           the book's generated pages (sources, variants, …)
 
 Everything comes from the sources the book is built from: `book/glossary.md` and
@@ -66,6 +68,19 @@ def lab_glossary(text: str) -> str:
     return "\n".join(lab_heading(line) for line in text.split("\n"))
 
 
+#: Where the lessons' "Open in the playground" links (`playground_link`) land in JupyterLab: the
+#: playground runs the engine in the book's page; here the notebook's own kernel answers.
+PLAYGROUND_HTML = (
+    '<!doctype html><html lang="en"><meta charset="utf-8"><title>The scenario playground</title>'
+    "<h1>The scenario playground</h1><p>The scenario playground is a page of the built book, not "
+    "of JupyterLab: build the book (<code>make book</code>) and open "
+    "<code>book/_build/html/book/playground.html</code> in a browser.</p><p>Here in JupyterLab a "
+    "notebook answers the same questions: <code>L.check(text)</code> says whether a scenario loads, "
+    "<code>L.explain(L.scenario(text))</code> explains it with the rules and the books' words, and "
+    "<code>L.explore(L.scenario(text))</code> changes its rules live (lesson 11).</p></html>\n"
+)
+
+
 def lay_out(
     root: Path, *, copy: bool = False, notebooks: Path | None = None, source: Path | None = None
 ) -> Path:
@@ -96,6 +111,7 @@ def lay_out(
     playground = source / "book" / "playground.md"
     if playground.is_file():
         shutil.copyfile(playground, book / "playground.md")
+    (book / "playground.html").write_text(PLAYGROUND_HTML, encoding="utf-8")
     generated = book / "generated"
     _book_pages(source).write_pages(generated)
     variants = generated / "variants.md"  # the lessons link to its sections too

@@ -69,7 +69,12 @@ def _rules_label(opts: RuleOptions, base: str) -> str:
         if p.options == opts:
             return name
     start = PRESETS[base].options.to_dict() if base in PRESETS else {}
-    changed = [f"{k}={v}" for k, v in opts.to_dict().items() if start.get(k) != v]
+    # an option in words ("two trumps lead: highest"), as the lessons' prose says it
+    changed = [
+        f"{k.replace('_', ' ')}: {str(v).replace('_', ' ')}"
+        for k, v in opts.to_dict().items()
+        if start.get(k) != v
+    ]
     return base + " with " + ", ".join(changed)
 
 

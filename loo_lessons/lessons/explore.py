@@ -8,6 +8,7 @@ from typing import Any
 
 from loo_lessons.engine.errors import LooError
 from loo_lessons.engine.game import Hand
+from loo_lessons.explain.words import action_label
 from loo_lessons.lessons.book import comparison_rows, playground_link
 from loo_lessons.lessons.cards import Position, _position
 from loo_lessons.widgets import live
@@ -26,10 +27,12 @@ def _summary_cells(j: Mapping[str, Any]) -> tuple[str, str]:
             if line["kind"] not in ("pool", "next_pool")
         )
         return "settled", f"{said} Next pool {s['next_pool']}."
-    legal = ", ".join(j["legal"])
+    # the game's words for each card and declaration (7♥, take miss), never the contract's keys
+    legal = ", ".join(html.escape(action_label(k)) for k in j["legal"])
     why = j.get("why") or {}
     reasons = "; ".join(
-        f"{k}: {v['rule_id']} {html.escape(v['reason'])}" for k, v in j["illegal"].items()
+        f"{html.escape(action_label(k))}: {v['rule_id']} {html.escape(v['reason'])}"
+        for k, v in j["illegal"].items()
     )
     leading = j["phase"] == "play" and (not j["tricks"] or j["tricks"][-1]["winner"] is not None)
     moment = "lead" if leading else ("declare" if j["phase"] == "deal" else j["phase"])

@@ -15,15 +15,20 @@ import { h, fill, mount, commit } from "./cards.js";
 import { drawTable } from "./table.js";
 import { drawVerdict } from "./verdict.js";
 
+// An option's name or value as a reader says it: "lone stander rule", "enquire within" (the
+// values sent back are the keys themselves).
+const spoken = (/** @type {unknown} */ v) => String(v).replace(/_/g, " ");
+
 function exploreSelect(label, values, value, onChange, focusId, enabled) {
+  label = spoken(label);
   const sel = h("select", { class: "loo-explore-select", "data-focus": focusId, "data-key": focusId, "aria-label": label });
   values.forEach((v, i) => {
-    const o = h("option", { value: String(i), text: String(v) });
+    const o = h("option", { value: String(i), text: spoken(v) });
     if (v === value) o.selected = true;
     sel.append(o);
   });
   if (!values.includes(value)) {
-    const o = h("option", { value: "", text: value === null || value === undefined ? "custom" : String(value) });
+    const o = h("option", { value: "", text: value === null || value === undefined ? "custom" : spoken(value) });
     o.selected = true;
     sel.prepend(o);
   }

@@ -35,7 +35,7 @@ function playLawLines(law) {
           "p",
           {},
           law.rule_id ? h("span", { class: "loo-rule", text: law.rule_id }) : null,
-          law.rule ? ` ${law.rule}: ` : " ",
+          " ",
           law.reason || "",
         )
       : null,

@@ -60,7 +60,7 @@ export function drawVerdict(q, key, v, words) {
           "p",
           {},
           v.rule_id ? h("span", { class: "loo-rule", text: v.rule_id }) : null,
-          v.rule ? ` ${v.rule}: ` : " ",
+          " ",
           v.reason || "",
         )
       : null,
