@@ -291,8 +291,6 @@ class PlayController(Controller):
         except ValueError as e:
             raise InputError("after", str(e).removeprefix("after: ")) from None
         self._refused = 0
-        #: the moves (by index in the deal) before which a forbidden click was refused
-        self._refused_at: set[int] = set()
         self._undone = 0
         self._baseline: int | None = None
         self._title = title
@@ -425,7 +423,6 @@ class PlayController(Controller):
         if a not in self._hand.legal_actions():
             law = self._question()["verdicts"][k]
             self._refused += 1
-            self._refused_at.add(len(self._hand.actions))
             self._refresh(tried=k)  # the widget shows the refusal (and a task counts it)
             raise IllegalChoice(
                 f"you may not {'play' if isinstance(a, Card) else 'declare'} {k}: "
@@ -477,7 +474,6 @@ class PlayController(Controller):
         """Back to the learner's first decision of the deal."""
         self._game.restart()
         self._refused = self._undone = 0  # a task started again is a new attempt
-        self._refused_at = set()
         self._message = "Started again."
         self._refresh(show_hint=False, tried=None)
         return self
@@ -835,13 +831,11 @@ class PlayController(Controller):
         mine = self.own_moves()
         h = self._hand.root()
         kinds: dict[int, str] = {}
-        forced = forced_first = 0
+        forced = 0
         for i, a in enumerate(self._hand.actions):
             if i in mine:
                 kinds[i] = decision_kind(h)
-                if len(h.legal_actions()) == 1:
-                    forced += 1
-                    forced_first += i not in self._refused_at
+                forced += len(h.legal_actions()) == 1
             h.apply_unchecked(a)
         rollouts = self.coaching.review_rollouts
         made_for = self.stand_in.name if self.asks != DECISIONS else None
@@ -850,7 +844,7 @@ class PlayController(Controller):
         except InputError as e:  # a deal the coach cannot weigh (one with a penalty)
             said = f"The coach cannot weigh this deal: {e.problem}."
             return {"decisions": None, "coach_summary": "not weighed"}, [{"kind": "coach", "text": said}]
-        words = coach_words(ws, forced=forced, made_for_you=made_for, forced_first=forced_first)
+        words = coach_words(ws, forced=forced, made_for_you=made_for)
         parts = [{"kind": "coach", "text": words}]
         if ws:
             parts[0]["text"] = (
@@ -858,7 +852,7 @@ class PlayController(Controller):
                 f"decisions. {words}"
             )
             parts.append({"kind": "note", "text": coach_note(rollouts)})
-        return coach_fields(ws, forced, rollouts, forced_first), parts
+        return coach_fields(ws, forced, rollouts), parts
 
     def score(self) -> dict[str, Any] | None:
         """The task's score once the deal is over (None before): `result` (counters received

@@ -131,13 +131,11 @@ def coach_summary(ws: Sequence[Weighed]) -> str:
     return said + (f", {m} mistake{'' if m == 1 else 's'}" if m else "")
 
 
-def coach_fields(ws: Sequence[Weighed], forced: int, rollouts: int, forced_first: int = 0) -> dict[str, Any]:
+def coach_fields(ws: Sequence[Weighed], forced: int, rollouts: int) -> dict[str, Any]:
     """The score's numbers: `decisions`, `coach_choice`, `mistakes`, `given_up` (counters),
-    `forced` (moves with no choice), `forced_first` (of those, found with no refusal before:
-    finding the one card the rule forces is a skill too), `rollouts` (deals per move),
-    `weighed` (each decision), and `coach_summary` (`coach_summary`)."""
+    `forced` (moves with no choice), `rollouts` (deals per move), `weighed` (each decision),
+    and `coach_summary` (`coach_summary`)."""
     return {
-        "forced_first": forced_first,
         "decisions": len(ws),
         "coach_choice": sum(w.choice for w in ws),
         "mistakes": sum(w.mistake for w in ws),
@@ -158,27 +156,18 @@ def coach_note(rollouts: int) -> str:
     return f"{STRATEGY_NOT_LAW} ({rollouts} deals for each move.)"
 
 
-def _found(forced: int, first: int) -> str:
-    """Moves the rules forced, scored as the skill of finding them (issue 23.2)."""
-    if forced == 1:
-        return "you found the move the rules force, " + ("first time" if first else "after a refusal")
-    if first == forced:
-        return f"you found all {forced} moves the rules force, each first time"
-    return f"you found {first} of the {forced} moves the rules force first time"
-
-
-def coach_words(
-    ws: Sequence[Weighed], *, forced: int, made_for_you: str | None, forced_first: int | None = None
-) -> str:
+def coach_words(ws: Sequence[Weighed], *, forced: int, made_for_you: str | None) -> str:
     """The coach's part of the score in plain words (its note aside: `coach_note`).
-    `made_for_you`: the stand-in's name when it made some of the seat's moves;
-    `forced_first`: how many of the `forced` moves were found with no refusal before."""
+    `made_for_you`: the stand-in's name when it made some of the seat's moves."""
     n = len(ws)
-    first = forced if forced_first is None else forced_first
     if n == 0:
-        if forced:
-            return _cap(_found(forced, first)) + ": no other choice was yours this deal."
-        why = f"the {made_for_you} bot made your seat's moves" if made_for_you else "you had no move to make"
+        why = (
+            "each of your moves was the only one the rules allowed"
+            if forced
+            else f"the {made_for_you} bot made your seat's moves"
+            if made_for_you
+            else "you had no move to make"
+        )
         return f"You made no decision for the coach to weigh this deal: {why}."
     k = sum(w.choice for w in ws)
     m = sum(w.mistake for w in ws)
@@ -190,7 +179,7 @@ def coach_words(
     if m and n > 1:
         said += f", and {m} {'was a mistake' if m == 1 else 'were mistakes'}"
     if forced:
-        said += f" (and {_found(forced, first)})"
+        said += f" (your {forced} other move{'' if forced == 1 else 's'} had no choice)"
     costly = [w for w in ws if not w.choice]
     close = [w for w in ws if w.choice and w.played != w.best]
     parts = [said + "."]
