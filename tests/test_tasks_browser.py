@@ -114,14 +114,16 @@ def test_a_task_in_the_book_with_no_kernel(browser: Browser, server: str) -> Non
         # kept in the reader's progress, and counted on the progress page
         kept = page.evaluate(f"() => JSON.parse(localStorage.getItem('loo-progress:{LESSON}'))")
         want = expected_score()
-        task = kept["tasks"][TASK]
-        assert task["refused"] == 1
-        for k in ("result", "decisions", "coach_choice", "mistakes", "given_up", "coach_summary", "text"):
+        task = kept["tasks"][TASK]["last"]
+        assert task["refused"] == 1 and kept["tasks"][TASK]["best"] == task  # the only attempt
+        for k in ("result", "decisions", "coach_choice", "mistakes", "given_up", "coach_summary", "text", "stars"):
             assert task[k] == want[k], k
         page.goto(f"{server}/book/progress.html")
         page.locator('.loo-progress-total[data-played="1"]').wait_for(timeout=10_000)
         row = page.locator(f'tr[data-lesson="{LESSON}"] td[data-tasks="1"]')
-        assert TASK in row.inner_text() and want["coach_summary"] in row.inner_text()
+        # by its title, never its id; with its stars
+        assert TASK not in row.inner_text() and "Deal 26:" in row.inner_text()
+        assert want["coach_summary"] in row.inner_text() and "★" in page.locator(f'tr[data-lesson="{LESSON}"]').inner_text()
         assert re.search(r"coach's choice \d+ of \d+", row.inner_text())
         assert external == [] and errors == []
     finally:

@@ -43,7 +43,16 @@ from loo_lessons.sim.game import DECISIONS, BotGame, decision_kind
 from loo_lessons.views.prose import prose
 from loo_lessons.widgets.controllers.base import Controller, Refused, is_int, traits_of
 from loo_lessons.widgets.controllers.coaching import Coaching
-from loo_lessons.widgets.controllers.score import coach_fields, coach_note, coach_words, weighed
+from loo_lessons.widgets.controllers.score import (
+    TERMS,
+    Weighed,
+    coach_fields,
+    coach_note,
+    coach_words,
+    stars,
+    stars_words,
+    weighed,
+)
 from loo_lessons.widgets.static import DEFAULT_STATE, Html, Static, component_html, live_html
 
 BotSpec = str | Bot | Sequence[str | Bot | None]
@@ -291,6 +300,7 @@ class PlayController(Controller):
         except ValueError as e:
             raise InputError("after", str(e).removeprefix("after: ")) from None
         self._refused = 0
+        self._refused_at: set[int] = set()  # the move numbers at which a click was refused
         self._undone = 0
         self._baseline: int | None = None
         self._title = title
@@ -423,9 +433,11 @@ class PlayController(Controller):
         if a not in self._hand.legal_actions():
             law = self._question()["verdicts"][k]
             self._refused += 1
+            self._refused_at.add(len(self._hand.actions))
             self._refresh(tried=k)  # the widget shows the refusal (and a task counts it)
+            what = f"play {words.card_label(a, the=True)}" if isinstance(a, Card) else words.declared_words(a, you=True)
             raise IllegalChoice(
-                f"you may not {'play' if isinstance(a, Card) else 'declare'} {k}: "
+                f"you may not {what}: "
                 f"{law['reason']} ({law['rule_id']})",
                 k,
                 law,
@@ -474,6 +486,7 @@ class PlayController(Controller):
         """Back to the learner's first decision of the deal."""
         self._game.restart()
         self._refused = self._undone = 0  # a task started again is a new attempt
+        self._refused_at = set()
         self._message = "Started again."
         self._refresh(show_hint=False, tried=None)
         return self
@@ -819,7 +832,7 @@ class PlayController(Controller):
         """The indices in the deal's moves of the learner's own (not the stand-in's) moves."""
         return {mark for mark, _ in self._game.decisions}
 
-    def _coach_score(self) -> tuple[dict[str, Any], list[dict[str, str]]]:
+    def _coach_score(self) -> tuple[dict[str, Any], list[dict[str, str]], tuple[Weighed, ...] | None]:
         """The coach's part of the score (`controllers.score`): the learner's own decisions
         weighed against the coach's best by `Coaching.weigh`, the very review "Review my
         decisions" shows, seeded by the task's seed, computed once when the deal ends and
@@ -831,11 +844,13 @@ class PlayController(Controller):
         mine = self.own_moves()
         h = self._hand.root()
         kinds: dict[int, str] = {}
-        forced = 0
+        forced = found = 0
         for i, a in enumerate(self._hand.actions):
             if i in mine:
                 kinds[i] = decision_kind(h)
-                forced += len(h.legal_actions()) == 1
+                if len(h.legal_actions()) == 1:  # the move the rule forces: found first time?
+                    forced += 1
+                    found += i not in self._refused_at
             h.apply_unchecked(a)
         rollouts = self.coaching.review_rollouts
         made_for = self.stand_in.name if self.asks != DECISIONS else None
@@ -843,16 +858,16 @@ class PlayController(Controller):
             ws = weighed(self.coaching.weigh(self._hand, mine), kinds)
         except InputError as e:  # a deal the coach cannot weigh (one with a penalty)
             said = f"The coach cannot weigh this deal: {e.problem}."
-            return {"decisions": None, "coach_summary": "not weighed"}, [{"kind": "coach", "text": said}]
-        words = coach_words(ws, forced=forced, made_for_you=made_for)
-        parts = [{"kind": "coach", "text": words}]
+            return {"decisions": None, "coach_summary": "not weighed"}, [{"kind": "coach", "text": said}], None
+        told = coach_words(ws, forced=forced, made_for_you=made_for, found=found)
+        parts = [{"kind": "coach", "text": told}]
         if ws:
             parts[0]["text"] = (
                 "One deal is as much the cards as the play, so the coach weighs each of your "
-                f"decisions. {words}"
+                f"decisions. {told}"
             )
             parts.append({"kind": "note", "text": coach_note(rollouts)})
-        return coach_fields(ws, forced, rollouts), parts
+        return coach_fields(ws, forced, rollouts, found), parts, ws
 
     def score(self) -> dict[str, Any] | None:
         """The task's score once the deal is over (None before): `result` (counters received
@@ -861,9 +876,11 @@ class PlayController(Controller):
         the coach's part (`controllers.score`): `decisions` (his own, a forced move aside),
         `coach_choice` (how many were the coach's choice, or too close to it to tell),
         `mistakes` (the review's), `given_up` (mean counters given up against the coach's
-        choices, in all), `forced`, `rollouts`, `weighed` (each decision), `coach_summary`;
-        and `text`, the whole in plain words, also in `parts` ({kind, text}: the deal, the
-        coach's words, its note, the rules kept), which the component draws one by one."""
+        choices, in all), `forced`, `forced_found` (forced moves found with no refusal before
+        them), `rollouts`, `weighed` (each decision), `coach_summary`; `stars` ({rules, coach,
+        counters}: `controllers.score.stars`) and `star_count`; and `text`, the whole in plain
+        words, also in `parts` ({kind, text}: the deal, the coach's words, its note, the rules
+        kept, the stars, the words used), which the component draws one by one."""
         h, seat = self._hand, self.seat
         s = h.settlement
         if self.task is None or s is None:
@@ -885,7 +902,7 @@ class PlayController(Controller):
         compare = (
             "the same" if diff == 0 else f"{abs(diff)} {'better' if diff > 0 else 'worse'} than that"
         )
-        coached, said = self._coach_score()
+        coached, said, ws = self._coach_score()
         deal = (
             f"{what}: {result:+d} counter{'' if abs(result) == 1 else 's'} this deal. The "
             f"{self.stand_in.name} bot, making every decision from your seat with these cards, "
@@ -896,7 +913,14 @@ class PlayController(Controller):
             f"click{'' if self._refused == 1 else 's'} refused, "
             f"{self._undone} undo{'' if self._undone == 1 else 's'}."
         )
-        parts = [{"kind": "deal", "text": deal}, *said, {"kind": "rules", "text": rules}]
+        earned = stars(refused=self._refused, ws=ws, result=result, baseline=base)
+        parts = [
+            {"kind": "deal", "text": deal},
+            *said,
+            {"kind": "rules", "text": rules},
+            {"kind": "stars", "text": stars_words(earned, self.stand_in.name)},
+            {"kind": "terms", "text": TERMS},
+        ]
         return {
             "result": result,
             "tricks": tricks,
@@ -906,6 +930,8 @@ class PlayController(Controller):
             "refused": self._refused,
             "undone": self._undone,
             **coached,
+            "stars": earned,
+            "star_count": sum(earned.values()),
             "parts": parts,
             "text": " ".join(p["text"] for p in parts),
         }
