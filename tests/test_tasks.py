@@ -7,9 +7,10 @@ the deal is scored; the same seed and the same clicks give the same deal and sco
 
 from __future__ import annotations
 
+import contextlib
 import json
-import re
 import random
+import re
 from pathlib import Path
 from typing import Any
 
@@ -389,10 +390,8 @@ def test_a_forced_move_found_is_scored_as_a_skill(kwargs: dict[str, Any], moves:
     it), never reported as "no decision"; a refusal before it costs that and the rules' star."""
     c = PlayController(task="none-to-weigh", seat=1, **kwargs)
     for m in moves:
-        try:
+        with contextlib.suppress(IllegalChoice):
             c.choose(m)
-        except IllegalChoice:
-            pass
     s = c.score()
     assert s is not None and s["decisions"] == 0 and s["coach_choice"] == 0 and s["given_up"] == 0
     forced = len(set(moves) - {"pass"})

@@ -185,9 +185,9 @@ class Controller(Model):
         """One message from the front end; never raises for a bad one (it is refused in
         `data["refused"]`, which every component draws)."""
         try:
+            checked_json(message)  # first: what cannot cross as JSON is named wherever it is
             if not isinstance(message, Mapping) or len(message) != 1:
                 raise Refused("a message is {event: ...} or {sync: ...}")
-            checked_json(message)
             if "event" in message:
                 ev = message["event"]
                 if not isinstance(ev, Mapping):
