@@ -39,3 +39,14 @@ def test_a_registry_entry_is_the_whole_widget(kind: str) -> None:
 def test_the_components_are_the_registrys_once_each() -> None:
     assert sorted(bundle.COMPONENTS) == sorted({e.js for e in REGISTRY.values()})
     assert set(static.DEFAULT_STATE) == set(bundle.COMPONENTS)
+
+
+def test_any_registry_entry_is_a_jupyterlab_widget_with_no_class_of_its_own() -> None:
+    from loo_lessons.widgets.backends.kernel import KernelWidget, widget_class
+
+    made = widget_class("search")
+    assert issubclass(made, KernelWidget) and made.kind == "search" and widget_class("search") is made
+    assert made.controller_class is controller_class("search")
+    assert set(REGISTRY["search"].state) <= set(made.class_trait_names())
+    w = made(count=5)
+    assert w.controller.data["find"]["count"] == 5  # the controller's own constructor
