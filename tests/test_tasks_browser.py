@@ -63,6 +63,8 @@ def play_the_task(page: Page, widget: Locator, wait_moved: Any) -> None:
     assert score.get_attribute("data-coach-choice") == str(want["coach_choice"])
     assert score.get_attribute("data-mistakes") == str(want["mistakes"])
     assert want["text"] in said, (want["text"], said)
+    # the stars at the end of the task (in the book and in JupyterLab alike), and the words used
+    assert re.search("Stars: [★☆]{3} ", said) and "play-out" in said
 
 
 def expected_score() -> dict[str, Any]:
