@@ -546,6 +546,25 @@ def test_progress_survives_reload_and_resets(server: str, browser: Any) -> None:
         assert row.locator("td[data-right]").get_attribute("data-right") == "1"
         assert "Leading" in row.inner_text()
         assert row.locator(f'a[href$="05-leading.html#{section}"]').count() == 1
+        # a task played three times: the page keeps the best attempt (more stars, then more
+        # counters) and the last, names the task by its title (never its id), and shows the
+        # lesson's stars as its best task's
+        def attempt(result: int, earned: int) -> dict[str, Any]:
+            return {"result": result, "baseline": 1, "star_count": earned, "coach_summary": f"try {result}"}
+
+        tries = [attempt(1, 2), attempt(4, 1), attempt(-2, 1)]
+        page.evaluate(
+            """ts => ts.forEach(t => looProgress.task('notebooks/05-leading', 'leading-deal-26', t,
+                                                      'Deal 26: lead to win'))""",
+            tries,
+        )
+        kept = page.evaluate("looProgress.all()['notebooks/05-leading'].tasks['leading-deal-26']")
+        assert kept["best"]["result"] == 1 and kept["last"]["result"] == -2  # two stars beat +4
+        cell = row.locator("td[data-tasks]").inner_text()
+        assert "Deal 26: lead to win: last -2 (bot +1) ★☆☆" in cell and "best +1 (bot +1) ★★☆" in cell
+        assert "leading-deal-26" not in row.inner_text()
+        assert row.locator("td[data-stars]").get_attribute("data-stars") == "2"
+        assert row.locator("td[data-stars]").inner_text() == "★★☆"
         ours = "Object.keys(localStorage).filter(k => k.startsWith('loo-progress:'))"
         assert page.evaluate(ours) == ["loo-progress:notebooks/05-leading"]
         page.click("#loo-progress-reset")

@@ -14,6 +14,7 @@ by it, its timed answers recorded.
 from __future__ import annotations
 
 import json
+import math
 import subprocess
 import sys
 from collections.abc import Callable
@@ -152,7 +153,8 @@ def _message(data: st.DataObject, ctl: Any) -> Any:
 def _drawable(kind: str, ctl: Any) -> None:
     """The state is one the component can draw (what its JS reducer would normalise to)."""
     state = ctl.state()
-    json.dumps(state)  # crosses the worker boundary as JSON
+    json.dumps(state, allow_nan=False)  # crosses the worker boundary as strict JSON
+    ctl.static_html().encode("utf-8")  # and renders as a page can hold it
     assert set(state) == set(type(ctl).TRAITS)
     assert ctl._normalise({k: state[k] for k in ctl.SYNCED if k != "request"}) is not None
     if kind in ("stepper", "present"):
@@ -193,6 +195,58 @@ def test_random_messages_never_raise_and_leave_a_drawable_state(kind: str, data:
         assert isinstance(changes, dict)
         json.dumps(changes)
         _drawable(kind, ctl)
+
+
+#: What JSON cannot carry though Python's json writes it: NaN, infinities, a lone surrogate.
+UNSENDABLE = st.sampled_from([math.nan, math.inf, -math.inf, "\ud800", "a\udfffb"])
+
+
+def _planted(data: st.DataObject, value: Any, bad: Any, top: bool = False) -> tuple[Any, list[str]]:
+    """`value` with `bad` planted at a random place inside it (its path, for the refusal)."""
+    if isinstance(value, dict) and value and (top or data.draw(st.booleans(), label="deeper")):
+        k = data.draw(st.sampled_from(sorted(value)), label="into")
+        inner, path = _planted(data, value[k], bad)
+        return {**value, k: inner}, [k, *path]
+    return bad, []
+
+
+@pytest.mark.parametrize("kind", ["play", "quiz", "pick", "explore"])
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_a_crafted_nan_or_lone_surrogate_is_refused_naming_where(kind: str, data: st.DataObject) -> None:
+    """A message carrying NaN or a lone surrogate anywhere (the play table's `save_name` and
+    `request`, any synced trait, any event) is refused in one line naming where it was; the
+    state stays strict JSON and the static render stays UTF-8."""
+    ctl = MAKERS[kind]()
+    before = {k: v for k, v in ctl.state().items() if k != "data"}
+    good = _message(data, ctl)
+    if not isinstance(good, dict) or not good:
+        good = {"sync": {}}
+    if isinstance(ctl, PlayController) and data.draw(st.booleans(), label="a named trait"):
+        name = data.draw(st.sampled_from(["save_name", "request"]), label="trait")
+        good = {"sync": {name: {"n": 1, "type": "save", "path": "x"} if name == "request" else "x"}}
+    bad = data.draw(UNSENDABLE, label="bad")
+    msg, path = _planted(data, good, bad, top=True)
+    ctl.receive(msg)
+    why = ctl.data["refused"]
+    assert "\n" not in why and len(why) <= 300
+    assert why.startswith("message") and all(k in why for k in path if k.isidentifier()), (why, path)
+    assert "not JSON" in why or "surrogate" in why
+    assert {k: v for k, v in ctl.state().items() if k != "data"} == before  # nothing taken
+    _drawable(kind, ctl)
+
+
+def test_the_two_crafted_states_of_the_play_table_are_refused() -> None:
+    """Issue 25: a lone surrogate in `save_name` broke the static render; NaN in `request`
+    left a state that is not JSON. Both are refused in one line naming the field."""
+    ctl = PlayController(5, 4, "hoffmann", 1)
+    ctl.receive({"sync": {"save_name": "deal\udc80.json"}})
+    assert ctl.data["refused"] == "message.sync.save_name: text that is not UTF-8 (a lone surrogate)"
+    assert ctl.save_name == ""
+    ctl.receive({"sync": {"request": {"n": math.nan, "type": "hint"}}})
+    assert ctl.data["refused"] == "message.sync.request.n: nan is not JSON"
+    assert ctl.request == PlayController(5, 4, "hoffmann", 1).request
+    _drawable("play", ctl)
 
 
 def test_refusals_are_shown_in_the_widget_and_cleared_by_the_next_good_message() -> None:

@@ -7,8 +7,10 @@ the deal is scored; the same seed and the same clicks give the same deal and sco
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
+import re
 from pathlib import Path
 from typing import Any
 
@@ -106,6 +108,10 @@ def test_a_forbidden_choice_is_refused_with_the_law(lesson: str, moves: list[str
     assert law["quote"] and law["book"] and rule in str(e.value)
     assert list(c.hand.actions) == before and c.tried == wrong
     assert c.data["task"]["refused"] == 1
+    # said in a learner's words: the 5♥, "take the miss", never the key 5H or take_miss
+    said = str(e.value)
+    assert (card_label(wrong, the=True) in said) if "_" not in wrong and wrong != "pass" else True
+    assert ("_" in wrong or wrong == "pass" or wrong not in said) and "_" not in said
     # the page's request: refused the same way, the error shown, nothing raised
     c.handle_request({"n": 1, "type": "choose", "key": wrong})
     assert c.data["task"]["refused"] == 2 and c.data["error"] and rule in c.data["error"]
@@ -164,8 +170,16 @@ def test_any_task_is_reproducible_and_asks_only_its_decisions(seed: int, seat: i
     assert "Strategy, not law" in s["text"] or n == 0
     # the parts the component draws one by one are the text, in order; the note apart
     assert s["text"] == " ".join(p["text"] for p in s["parts"])
-    assert [p["kind"] for p in s["parts"]] == ["deal", "coach", *(["note"] if n else []), "rules"]
-    assert ("You made no decision for the coach to weigh" in s["text"]) == (n == 0)
+    assert [p["kind"] for p in s["parts"]] == ["deal", "coach", *(["note"] if n else []), "rules", "stars", "terms"]
+    assert "no decision" not in s["text"]
+    # no refusal in a random legal play: every forced move found first time, the rules' star
+    assert s["forced_found"] == s["forced"] and s["stars"]["rules"]
+    assert s["stars"]["counters"] == (s["result"] >= s["baseline"])
+    assert s["stars"]["coach"] == (s["coach_choice"] == n)
+    assert s["star_count"] == sum(s["stars"].values())
+    assert ("★" * s["star_count"] + "☆" * (3 - s["star_count"])) in s["text"]
+    # a learner's words only: no card code (7H), no snake_case key (take_miss)
+    assert not re.search(r"\b(?:10|[2-9TJQKA])[SHDC]\b|[a-z]+_[a-z]+", s["text"]), s["text"]
     for w in ws:
         if w["played"] == w["best"]:
             assert w["cost"]["mean"] == 0 and w["choice"]
@@ -366,18 +380,25 @@ def test_a_costly_lead_names_the_card_and_the_coachs_card() -> None:
 @pytest.mark.parametrize(
     ("kwargs", "moves", "why"),
     [
-        (dict(seed=3, asks=["follow"]), [], "the sensible bot made your seat's moves"),
-        (dict(seed=3, asks=["declare"], must=True), ["play"], "only one the rules allowed"),
+        (dict(seed=3, asks=["follow"]), [], "The sensible bot made your seat's moves"),
+        (dict(seed=3, asks=["declare"], must=True), ["play"], "you found it first time: finding the move the rule forces"),
+        (dict(seed=3, asks=["declare"], must=True), ["pass", "play"], "you found 0 of 1 first time"),
     ],
 )
-def test_no_decision_is_said_plainly(kwargs: dict[str, Any], moves: list[str], why: str) -> None:
+def test_a_forced_move_found_is_scored_as_a_skill(kwargs: dict[str, Any], moves: list[str], why: str) -> None:
+    """Finding the one move the rules allow is scored ("found first time", no refusal before
+    it), never reported as "no decision"; a refusal before it costs that and the rules' star."""
     c = PlayController(task="none-to-weigh", seat=1, **kwargs)
     for m in moves:
-        c.choose(m)
+        with contextlib.suppress(IllegalChoice):
+            c.choose(m)
     s = c.score()
     assert s is not None and s["decisions"] == 0 and s["coach_choice"] == 0 and s["given_up"] == 0
-    assert s["forced"] == len(moves)
-    assert "You made no decision for the coach to weigh this deal" in s["text"] and why in s["text"]
+    forced = len(set(moves) - {"pass"})
+    assert s["forced"] == forced and s["forced_found"] == (forced if "pass" not in moves else 0)
+    assert why in s["text"] and "no decision" not in s["text"]
+    assert s["stars"]["rules"] == ("pass" not in moves)
+    assert s["stars"]["coach"]  # nothing the coach could weigh went against it
 
 
 def test_the_coach_part_is_reproducible_from_the_seed() -> None:

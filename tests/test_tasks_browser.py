@@ -63,6 +63,8 @@ def play_the_task(page: Page, widget: Locator, wait_moved: Any) -> None:
     assert score.get_attribute("data-coach-choice") == str(want["coach_choice"])
     assert score.get_attribute("data-mistakes") == str(want["mistakes"])
     assert want["text"] in said, (want["text"], said)
+    # the stars at the end of the task (in the book and in JupyterLab alike), and the words used
+    assert re.search("Stars: [★☆]{3} ", said) and "play-out" in said
 
 
 def expected_score() -> dict[str, Any]:
@@ -114,14 +116,16 @@ def test_a_task_in_the_book_with_no_kernel(browser: Browser, server: str) -> Non
         # kept in the reader's progress, and counted on the progress page
         kept = page.evaluate(f"() => JSON.parse(localStorage.getItem('loo-progress:{LESSON}'))")
         want = expected_score()
-        task = kept["tasks"][TASK]
-        assert task["refused"] == 1
-        for k in ("result", "decisions", "coach_choice", "mistakes", "given_up", "coach_summary", "text"):
+        task = kept["tasks"][TASK]["last"]
+        assert task["refused"] == 1 and kept["tasks"][TASK]["best"] == task  # the only attempt
+        for k in ("result", "decisions", "coach_choice", "mistakes", "given_up", "coach_summary", "text", "stars"):
             assert task[k] == want[k], k
         page.goto(f"{server}/book/progress.html")
         page.locator('.loo-progress-total[data-played="1"]').wait_for(timeout=10_000)
         row = page.locator(f'tr[data-lesson="{LESSON}"] td[data-tasks="1"]')
-        assert TASK in row.inner_text() and want["coach_summary"] in row.inner_text()
+        # by its title, never its id; with its stars
+        assert TASK not in row.inner_text() and "Deal 26:" in row.inner_text()
+        assert want["coach_summary"] in row.inner_text() and "★" in page.locator(f'tr[data-lesson="{LESSON}"]').inner_text()
         assert re.search(r"coach's choice \d+ of \d+", row.inner_text())
         assert external == [] and errors == []
     finally:

@@ -3,7 +3,7 @@
 //
 // window.looProgress — the small shared API (quiz/pick components may call it directly):
 //   looProgress.record(lesson, questionId, correct, detail?)  an answer (correct: true/false)
-//   looProgress.task(lesson, taskId, score)   a play-this-deal task played to the end
+//   looProgress.task(lesson, taskId, score, title)   a play-this-deal task played to the end
 //   looProgress.stopped(lesson, anchor, title)                where the reader stopped
 //   looProgress.save(lesson, componentId, state)              a component's state, to restore
 //   looProgress.restore(lesson, componentId) -> state | null
@@ -12,9 +12,11 @@
 //   looProgress.reset(lesson?) forget one lesson, or everything
 //   looProgress.onchange(f)   f() after any change (the progress page redraws)
 // Storage: localStorage["loo-progress:" + lesson] = JSON {title, url, updated, answers:
-// {questionId: {correct, at}}, tasks: {taskId: {result, baseline, tricks, looed, refused, undone,
-// decisions, coach_choice, mistakes, given_up, coach_summary, text, at}} (the score as Python
-// made it: its coach's part is the learner's decisions weighed against the coach's best),
+// {questionId: {correct, at}}, tasks: {taskId: {title, best, last}} (each attempt {result,
+// baseline, tricks, looed, refused, undone, decisions, coach_choice, mistakes, given_up, forced,
+// forced_found, stars, star_count, coach_summary, text, at}: the score as Python made it; its
+// coach's part is the learner's decisions weighed against the coach's best; the best attempt
+// has more stars, then more counters),
 // components: {id: state}, stopped: {anchor, title}}. Nothing
 // is ever sent anywhere. The quiz, pick and pool components on a page are hooked here from
 // outside, through the model they share with their renderer (window.looLessons): their
@@ -90,6 +92,25 @@
     return rec;
   }
 
+  const TASK_FIELDS = ["result", "baseline", "tricks", "looed", "refused", "undone", "decisions",
+    "coach_choice", "mistakes", "given_up", "forced", "forced_found", "stars", "star_count",
+    "coach_summary", "text"];
+
+  function stars(score) {
+    return (score && typeof score.star_count === "number") ? score.star_count : 0;
+  }
+
+  function taskRecord(t) {
+    // {title, best, last}; a record kept before best and last were (one score) is both
+    if (!t || typeof t !== "object") return { title: null, best: null, last: null };
+    if ("last" in t || "best" in t) return { title: t.title || null, best: t.best || null, last: t.last || null };
+    return { title: null, best: t, last: t };
+  }
+
+  function starMarks(n) {
+    return "★".repeat(n) + "☆".repeat(Math.max(0, 3 - n));
+  }
+
   const api = {
     lesson,
     record(key, questionId, correct, detail) {
@@ -97,13 +118,16 @@
       rec.answers[String(questionId)] = Object.assign({ correct: Boolean(correct), at: new Date().toISOString() }, detail || {});
       write(key, rec);
     },
-    task(key, taskId, score) {
+    task(key, taskId, score, title) {
+      // the best attempt (more stars, then more counters) and the last, each as Python scored it
       const rec = record_(key);
       const keep = {};
-      const fields = ["result", "baseline", "tricks", "looed", "refused", "undone",
-        "decisions", "coach_choice", "mistakes", "given_up", "coach_summary", "text"];
-      for (const k of fields) if (k in score) keep[k] = score[k];
-      rec.tasks[String(taskId)] = Object.assign(keep, { at: new Date().toISOString() });
+      for (const k of TASK_FIELDS) if (k in score) keep[k] = score[k];
+      keep.at = new Date().toISOString();
+      const old = taskRecord(rec.tasks[String(taskId)]);
+      const better = !old.best || stars(keep) > stars(old.best) ||
+        (stars(keep) === stars(old.best) && (keep.result ?? 0) > (old.best.result ?? 0));
+      rec.tasks[String(taskId)] = { title: title || old.title || null, best: better ? keep : old.best, last: keep };
       write(key, rec);
     },
     forget(key, questionId) {
@@ -202,8 +226,9 @@
   // is over, is kept under the task's name (the score is computed in Python, not here).
   function hookTask(key, c) {
     const note = () => {
-      const t = ((c.model.get("data") || {}).task) || null;
-      if (t && t.id && t.score) api.task(key, t.id, t.score);
+      const d = c.model.get("data") || {};
+      const t = d.task || null;
+      if (t && t.id && t.score) api.task(key, t.id, t.score, d.title || null);
     };
     c.model.on("change:data", note);
     note();
@@ -336,9 +361,21 @@
         right += ok;
         answered += answers.length;
         played += tasks.length;
+        // each task by its title (never its id): the last attempt, and the best when it differs
+        const signed = (n) => `${n > 0 ? "+" : ""}${n}`;
+        const said = (t) => `${signed(t.result)} (bot ${signed(t.baseline)}) ${starMarks(stars(t))}` +
+          (t.coach_summary ? `, ${t.coach_summary}` : "");
+        let best = 0;
         const taskCell = tasks.length
-          ? tasks.map(([id, t]) => `${id}: ${t.result > 0 ? "+" : ""}${t.result} (bot ${t.baseline > 0 ? "+" : ""}${t.baseline})` +
-              (t.coach_summary ? `, ${t.coach_summary}` : "")).join("; ")
+          ? tasks.map(([, raw], i) => {
+              const t = taskRecord(raw);
+              best = Math.max(best, stars(t.best));
+              const name = t.title || `task ${i + 1}`;
+              const last = t.last ? `last ${said(t.last)}` : "";
+              return t.best && t.best !== t.last && JSON.stringify(t.best) !== JSON.stringify(t.last)
+                ? `${name}: ${last}; best ${said(t.best)}`
+                : `${name}: ${last}`;
+            }).join("; ")
           : "—";
         const href = root ? new URL(r.url || k + ".html", root).href : k + ".html";
         const stop = r.stopped && r.stopped.anchor
@@ -349,6 +386,7 @@
           el("td", { "data-right": String(ok) }, String(ok)),
           el("td", { "data-answered": String(answers.length) }, String(answers.length)),
           el("td", { "data-tasks": String(tasks.length) }, taskCell),
+          el("td", { "data-stars": String(tasks.length ? best : 0), "aria-label": `${tasks.length ? best : 0} of 3 stars` }, tasks.length ? starMarks(best) : "—"),
           el("td", {}, stop),
           el("td", {}, r.updated ? r.updated.slice(0, 16).replace("T", " ") : ""));
       });
@@ -356,7 +394,7 @@
         el("p", { class: "loo-progress-total", "data-right": String(right), "data-answered": String(answered), "data-played": String(played) },
           `${right} right out of ${answered} answered, ${played} deal${played === 1 ? "" : "s"} played in tasks, in ${keys.length} lesson${keys.length === 1 ? "" : "s"}.`),
         el("table", { class: "loo-progress-grid" },
-          el("thead", {}, el("tr", {}, ...["Lesson", "Right", "Answered", "Tasks played (your result, the bot's; your decisions beside the coach's)", "Where you stopped", "Last change (UTC)"].map((t) => el("th", { scope: "col" }, t)))),
+          el("thead", {}, el("tr", {}, ...["Lesson", "Right", "Answered", "Tasks played (your result, the bot's, the stars; your decisions beside the coach's)", "Stars (the best task)", "Where you stopped", "Last change (UTC)"].map((t) => el("th", { scope: "col" }, t)))),
           el("tbody", {}, ...rows)));
     };
     draw();

@@ -16,20 +16,10 @@ import re
 from functools import cache
 from importlib import resources
 
-COMPONENTS: tuple[str, ...] = (
-    "cards",
-    "table",
-    "pick",
-    "pool",
-    "quiz",
-    "stepper",
-    "present",
-    "play",
-    "evening",
-    "explore",
-    "lab",
-    "search",
-)
+from loo_lessons.widgets.kinds import COMPONENTS as _COMPONENTS
+
+#: The components (one ES module each), from the one list of widgets (`registry`).
+COMPONENTS: tuple[str, ...] = _COMPONENTS
 #: Helper modules (inlined into components); `engine` is the book's in-page engine client,
 #: inlined after every live widget (static.live_html).
 HELPERS: tuple[str, ...] = ("verdict", "engine")

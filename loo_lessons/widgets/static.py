@@ -11,6 +11,7 @@ Pure Python: no Jupyter import (the book build and the CLI can use it).
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import html
 import json
@@ -18,35 +19,12 @@ from collections.abc import Iterable, Mapping
 from typing import Any, Protocol
 
 from loo_lessons.widgets.bundle import COMPONENTS, script
+from loo_lessons.widgets.kinds import REGISTRY
 
-#: Every component's state traits and their starting values (the live widgets use the same).
+#: Every component's state traits and their starting values (the live widgets use the same),
+#: from the one list of widgets (`registry`).
 DEFAULT_STATE: dict[str, dict[str, Any]] = {
-    "cards": {"data": {}},
-    "table": {"data": {}},
-    "pick": {"data": {}, "picked": [], "current": None, "revealed": False},
-    "pool": {"data": {}, "entries": {}, "checked": False, "revealed": False},
-    "quiz": {
-        "data": {},
-        "questions": [],
-        "index": 0,
-        "responses": [],
-        "selected": [],
-        "inspect": None,
-        "new_request": 0,
-        "class_request": "",
-    },
-    "stepper": {"data": {}, "step": 0},
-    "present": {"data": {}, "step": 0, "faces": "up"},
-    # the play table needs the kernel: its static form is drawn by `pick` and `table`
-    "play": {"data": {}, "request": {}, "show_hint": False, "tried": None, "save_name": ""},
-    # an evening of Loo: the play table, deal after deal, with the ledger (needs the engine)
-    "evening": {"data": {}, "request": {}, "show_hint": False, "tried": None, "save_name": ""},
-    # the option explorer needs the engine (the book's, or the kernel's)
-    "explore": {"data": {}, "rules": {}, "request": {}},
-    # the strategy lab runs its simulations in Python (the kernel, or the book's engine)
-    "lab": {"data": {}, "request": {}, "progress": {}},
-    # the edge-case search and the preset comparison (Python deals and replays)
-    "search": {"data": {}, "request": {}},
+    name: copy.deepcopy(dict(next(e.state for e in REGISTRY.values() if e.js == name))) for name in COMPONENTS
 }
 
 #: What a fragment says where JavaScript is off, when not "This exercise needs JavaScript."

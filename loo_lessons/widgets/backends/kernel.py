@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import copy
 import functools
+import types
 from collections.abc import Iterable, Mapping
 from typing import Any, ClassVar, Self
 
@@ -162,3 +163,12 @@ class KernelWidget(anywidget.AnyWidget):  # type: ignore[misc,unused-ignore]
         elif isinstance(bundle, dict):
             bundle["text/html"] = self.controller.book_html()
         return bundle
+
+
+@functools.cache
+def widget_class(kind: str) -> type[KernelWidget]:
+    """A JupyterLab widget for any entry of the registry, made on first use: a new widget
+    needs no class of its own here (`live`'s named classes only give notebooks nicer names)."""
+    name = REGISTRY[kind].cls.removesuffix("Controller") + "Widget"
+    made: type[KernelWidget] = types.new_class(name, (KernelWidget,), {"kind": kind})
+    return made

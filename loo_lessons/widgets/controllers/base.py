@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import copy
 import json
+import math
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, ClassVar
 
@@ -68,27 +69,44 @@ def event_type(message: Mapping[str, Any], types: tuple[str, ...]) -> str:
     return kind
 
 
-def checked_json(value: object, what: str = "message") -> None:
-    """Refuse what no component sends: a value that is not plain JSON, nested too deep, or
-    too long."""
+def _where(what: str, key: str) -> str:
+    return f"{what}.{key[:20]}" if key.isidentifier() else f"{what}[{key[:20]!r}]"
 
-    def walk(v: object, depth: int) -> None:
+
+def checked_json(value: object, what: str = "message") -> None:
+    """Refuse what no component sends, naming where it is (`message.sync.request.n: NaN is
+    not JSON`): a value that is not plain JSON (NaN and infinity are not, nor text that is no
+    UTF-8, such as a lone surrogate: the state would not cross to the page, nor render),
+    nested too deep, or too long."""
+
+    def text(s: str, where: str) -> None:
+        try:
+            s.encode("utf-8")
+        except UnicodeEncodeError:
+            raise Refused(f"{where}: text that is not UTF-8 (a lone surrogate)") from None
+
+    def walk(v: object, depth: int, where: str) -> None:
         if depth > MAX_DEPTH:
             raise Refused(f"{what} is nested too deep")
         if isinstance(v, Mapping):
             for k, x in v.items():
                 if not isinstance(k, str):
-                    raise Refused(f"{what}: keys are text")
-                walk(x, depth + 1)
+                    raise Refused(f"{where}: keys are text")
+                text(k, where)
+                walk(x, depth + 1, _where(where, k))
         elif isinstance(v, list | tuple):
-            for x in v:
-                walk(x, depth + 1)
-        elif not (v is None or isinstance(v, str | bool | int | float)):
-            raise Refused(f"{what}: {type(v).__name__} is not JSON")
+            for i, x in enumerate(v):
+                walk(x, depth + 1, f"{where}[{i}]")
+        elif isinstance(v, str):
+            text(v, where)
+        elif isinstance(v, float) and not math.isfinite(v):
+            raise Refused(f"{where}: {v} is not JSON")
+        elif not (v is None or isinstance(v, bool | int | float)):
+            raise Refused(f"{where}: {type(v).__name__} is not JSON")
 
-    walk(value, 0)
+    walk(value, 0, what)
     try:
-        size = len(json.dumps(value))
+        size = len(json.dumps(value, allow_nan=False))
     except (ValueError, TypeError, RecursionError) as e:
         raise Refused(f"{what} is not JSON") from e
     if size > MAX_CHARS:
@@ -167,9 +185,9 @@ class Controller(Model):
         """One message from the front end; never raises for a bad one (it is refused in
         `data["refused"]`, which every component draws)."""
         try:
+            checked_json(message)  # first: what cannot cross as JSON is named wherever it is
             if not isinstance(message, Mapping) or len(message) != 1:
                 raise Refused("a message is {event: ...} or {sync: ...}")
-            checked_json(message)
             if "event" in message:
                 ev = message["event"]
                 if not isinstance(ev, Mapping):

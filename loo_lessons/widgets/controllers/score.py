@@ -8,8 +8,13 @@ up against the best, deal by deal (`versus_best`), reaches zero. It is a **mista
 review marks it one (`sim.coach.MISTAKE_COUNTERS`: more than that given up on average, and
 surely some). Between the two, a decision gave up a little, surely. Counters *given up* are
 the sum, over the learner's decisions, of the mean counters each gave up against the coach's
-choice. A forced move (one legal option) is no decision. The coach is strategy, not law: the
-words say so, and nothing here says what is legal.
+choice. A forced move (one legal option) is no decision for the coach, but finding it is a
+skill of its own: it is scored as *found first time* when no refusal came before it. The coach
+is strategy, not law: the words say so, and nothing here says what is legal.
+
+A task earns up to three **stars** (`stars`): the rules kept with no refusal; the coach's
+choice on every real decision (two or more legal choices); counters at least the stand-in
+bot's from the same seat and cards.
 """
 
 from __future__ import annotations
@@ -121,30 +126,76 @@ def weighed(review: Mapping[str, Any], kinds: Mapping[int, str]) -> tuple[Weighe
     return tuple(out)
 
 
-def coach_summary(ws: Sequence[Weighed]) -> str:
+def _forced_words(forced: int, found: int) -> str:
+    """`the move the rules force found first time` (`2 of 3 moves the rules force ...`)."""
+    if forced == 1:
+        return f"the one move the rules allowed found {'first time' if found else 'after a refusal'}"
+    return f"{found} of {forced} moves the rules force found first time"
+
+
+def coach_summary(ws: Sequence[Weighed], forced: int = 0, found: int = 0) -> str:
     """The coach's part in a few words, for the progress page: `coach's choice 2 of 3, 1
-    mistake`."""
+    mistake`; with no real decision, the forced moves found (`_forced_words`)."""
     if not ws:
-        return "no decision for the coach to weigh"
+        return _forced_words(forced, found) if forced else "no move of your own"
     m = sum(w.mistake for w in ws)
     said = f"coach's choice {sum(w.choice for w in ws)} of {len(ws)}"
     return said + (f", {m} mistake{'' if m == 1 else 's'}" if m else "")
 
 
-def coach_fields(ws: Sequence[Weighed], forced: int, rollouts: int) -> dict[str, Any]:
+def coach_fields(ws: Sequence[Weighed], forced: int, rollouts: int, found: int = 0) -> dict[str, Any]:
     """The score's numbers: `decisions`, `coach_choice`, `mistakes`, `given_up` (counters),
-    `forced` (moves with no choice), `rollouts` (deals per move), `weighed` (each decision),
-    and `coach_summary` (`coach_summary`)."""
+    `forced` (moves with no choice), `forced_found` (those found with no refusal before
+    them), `rollouts` (deals per move), `weighed` (each decision), and `coach_summary`
+    (`coach_summary`)."""
     return {
         "decisions": len(ws),
         "coach_choice": sum(w.choice for w in ws),
         "mistakes": sum(w.mistake for w in ws),
         "given_up": round(sum(w.cost.mean for w in ws), 2),
         "forced": forced,
+        "forced_found": found,
         "rollouts": rollouts,
         "weighed": [w.as_json() for w in ws],
-        "coach_summary": coach_summary(ws),
+        "coach_summary": coach_summary(ws, forced, found),
     }
+
+
+#: The three stars of a task, in the order shown, each with what earns it.
+STARS: tuple[tuple[str, str], ...] = (
+    ("rules", "the rules kept with no refusal"),
+    ("coach", "the coach's choice on every real decision"),
+    ("counters", "counters at least the {bot} bot's"),
+)
+
+
+def stars(*, refused: int, ws: Sequence[Weighed] | None, result: int, baseline: int) -> dict[str, bool]:
+    """The stars a task earned: `rules` (no click refused), `coach` (every real decision the
+    coach's choice; a deal with none has nothing against it, one the coach could not weigh
+    earns none: `ws` None), `counters` (`result` at least the stand-in's `baseline`)."""
+    return {
+        "rules": refused == 0,
+        "coach": ws is not None and all(w.choice for w in ws),
+        "counters": result >= baseline,
+    }
+
+
+def stars_words(earned: Mapping[str, bool], bot: str) -> str:
+    """`Stars: ★★☆ (the rules kept with no refusal ★; ...)`."""
+    n = sum(bool(earned[k]) for k, _ in STARS)
+    marks = "★" * n + "☆" * (len(STARS) - n)  # counted, as the progress page shows a lesson's
+    each = "; ".join(f"{what.format(bot=bot)} {'★' if earned[k] else '☆'}" for k, what in STARS)
+    return f"Stars: {marks} ({each})."
+
+
+#: The words a learner meets in the first review, in a few plain words (the glossary has more).
+TERMS = (
+    "In these words: the coach is a helper that tries each move you could make by playing the "
+    "deal out to its end many times over, the cards you cannot see dealt afresh each time (each "
+    "such trial is a play-out); \"counters on average\" is what a move wins or loses over those "
+    "play-outs, divided by their number. The sensible bot is a computer player that declares and "
+    "plays as the books advise a careful player to."
+)
 
 
 def _cap(s: str) -> str:
@@ -156,19 +207,25 @@ def coach_note(rollouts: int) -> str:
     return f"{STRATEGY_NOT_LAW} ({rollouts} deals for each move.)"
 
 
-def coach_words(ws: Sequence[Weighed], *, forced: int, made_for_you: str | None) -> str:
+def coach_words(ws: Sequence[Weighed], *, forced: int, made_for_you: str | None, found: int = 0) -> str:
     """The coach's part of the score in plain words (its note aside: `coach_note`).
-    `made_for_you`: the stand-in's name when it made some of the seat's moves."""
+    `made_for_you`: the stand-in's name when it made some of the seat's moves; `found`: the
+    forced moves found with no refusal before them."""
     n = len(ws)
     if n == 0:
-        why = (
-            "each of your moves was the only one the rules allowed"
-            if forced
-            else f"the {made_for_you} bot made your seat's moves"
-            if made_for_you
-            else "you had no move to make"
-        )
-        return f"You made no decision for the coach to weigh this deal: {why}."
+        if forced:
+            if found == forced:
+                return (
+                    "Each of your moves was the one the rules allowed, and you found "
+                    f"{'it' if forced == 1 else 'every one'} first time: finding the move the rule forces is a skill."
+                )
+            return (
+                f"Each of your moves was the one the rules allowed: you found {found} of {forced} "
+                "first time, the others after a refusal."
+            )
+        if made_for_you:
+            return f"The {made_for_you} bot made your seat's moves this deal."
+        return "You had no move to make this deal."
     k = sum(w.choice for w in ws)
     m = sum(w.mistake for w in ws)
     if n == 1:
@@ -179,7 +236,11 @@ def coach_words(ws: Sequence[Weighed], *, forced: int, made_for_you: str | None)
     if m and n > 1:
         said += f", and {m} {'was a mistake' if m == 1 else 'were mistakes'}"
     if forced:
-        said += f" (your {forced} other move{'' if forced == 1 else 's'} had no choice)"
+        said += (
+            f" (your {forced} other move{'' if forced == 1 else 's'} had no choice: "
+            + ("found first time" if found == forced else f"{found} found first time")
+            + ")"
+        )
     costly = [w for w in ws if not w.choice]
     close = [w for w in ws if w.choice and w.played != w.best]
     parts = [said + "."]
@@ -190,4 +251,4 @@ def coach_words(ws: Sequence[Weighed], *, forced: int, made_for_you: str | None)
     return " ".join(parts)
 
 
-__all__ = ["Weighed", "coach_fields", "coach_note", "coach_summary", "coach_words", "counters", "weighed"]
+__all__ = ["STARS", "TERMS", "Weighed", "coach_fields", "coach_note", "coach_summary", "coach_words", "counters", "stars", "stars_words", "weighed"]
