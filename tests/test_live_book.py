@@ -522,3 +522,47 @@ def test_axe_finds_no_violation_on_any_page(tour: dict[str, Visit]) -> None:
     assert len(tour) >= 20
     bad = {name: v.axe for name, v in tour.items() if v.axe}
     assert bad == {}, bad
+
+
+def test_a_pupil_on_a_phone(browser: Browser, server: str) -> None:
+    """Issue 23: at 360×740 a lesson page scrolls only down, every control is a 44-px tap
+    target, the cards stay legible, and a pick and a task are played there."""
+    from _browser import SHOTS
+
+    page, w = open_live(browser, f"{server}/notebooks/05-leading.html", server, width=360, height=740)
+    try:
+        look = page.evaluate(
+            """() => {
+              const doc = document.documentElement;
+              const small = [...document.querySelectorAll('.loo button, .loo select, .loo input, .loo [role=button]')]
+                .filter(e => e.getClientRects().length)
+                .map(e => [e.textContent.trim().slice(0, 20) || e.getAttribute('aria-label'), e.getBoundingClientRect()])
+                .filter(([, r]) => r.width < 44 || r.height < 44).map(([t, r]) => `${t} ${Math.round(r.width)}x${Math.round(r.height)}`);
+              const cards = [...document.querySelectorAll('.loo .loo-card')].filter(e => e.getClientRects().length)
+                .map(e => e.getBoundingClientRect().width);
+              return {sideways: doc.scrollWidth - doc.clientWidth, small, card: Math.min(...cards)};
+            }"""
+        )
+        assert look["sideways"] <= 0, f"the page scrolls sideways by {look['sideways']} px"
+        assert look["small"] == [], f"tap targets under 44 px: {look['small'][:5]}"
+        assert look["card"] >= 40, f"cards {look['card']} px wide"
+        # a pick: a choice, then Check; its verdict comes
+        pick = page.locator('.loo-static[data-loo-component="pick"]').first
+        pick.locator(".loo-choices [data-key]").first.click()
+        pick.locator('button[data-action="check"]').click()
+        pick.locator(".loo-answer").wait_for()
+        # a task: the learner's own cards in his seat, one chosen, the table answers
+        task = page.locator('.loo-static[data-loo-component="play"]').first
+        task.scroll_into_view_if_needed()
+        before = live_data(page, "play")["log"]
+        task.locator(".loo-own [data-key], .loo-seat-own [data-key]").first.click()
+        page.wait_for_function(
+            "n => { const w = window.looLive.find(x => x.kind === 'play'); const d = w.model.get('data');"
+            " return d.log.length !== n || !!d.error || !!w.model.get('tried'); }",
+            arg=len(before),
+        )
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SHOTS / "phone_lesson05.png"))
+        w.check()
+    finally:
+        page.context.close()

@@ -314,7 +314,7 @@ html[data-theme="light"] .loo { --loo-fg: #1a1a1a; --loo-muted: #4a4f57; --loo-b
 .loo .loo-missed { border-color: var(--loo-right-bd); border-style: dashed; }
 .loo .loo-missed .loo-badge { color: var(--loo-right-fg); background: var(--loo-right-bg); }
 .loo .loo-btn { font: inherit; font-size: .95em; color: var(--loo-fg); background: var(--loo-panel);
-  border: 2px solid var(--loo-border); border-radius: 8px; padding: 6px 14px; cursor: pointer; min-height: 40px; }
+  border: 2px solid var(--loo-border); border-radius: 8px; padding: 6px 14px; cursor: pointer; min-height: 44px; }
 .loo .loo-btn:hover:not([disabled]):not([aria-disabled="true"]) { border-color: var(--loo-accent); }
 .loo .loo-btn[disabled], .loo .loo-btn[aria-disabled="true"] { opacity: .55; cursor: default; }
 .loo .loo-btn[aria-pressed="true"] { border-color: var(--loo-accent); box-shadow: inset 0 0 0 2px var(--loo-accent); }
@@ -359,6 +359,11 @@ html[data-theme="light"] .loo { --loo-fg: #1a1a1a; --loo-muted: #4a4f57; --loo-b
 .loo input.loo-num { font: inherit; width: 5.5em; padding: 4px 6px; color: var(--loo-fg); background: var(--loo-bg);
   border: 2px solid var(--loo-border); border-radius: 6px; }
 .loo input.loo-num:focus-visible { outline: 3px solid var(--loo-accent); }
+/* a finger's tap target (44 px) for every control, on a phone as at a desk */
+.loo input, .loo select, .loo textarea { min-height: 44px; box-sizing: border-box; }
+.loo input[type="checkbox"], .loo input[type="radio"] { min-height: 0; width: 22px; height: 22px; margin: 11px; }
+.loo .loo-grid-wrap, .loo table.loo-grid { max-width: 100%; }
+.loo table.loo-grid { display: block; overflow-x: auto; }
 .loo .loo-mark { font-weight: 700; margin-left: 6px; }
 .loo .loo-mark.loo-right { color: var(--loo-right-fg); }
 .loo .loo-mark.loo-wrong { color: var(--loo-wrong-fg); }
