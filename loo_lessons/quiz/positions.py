@@ -54,7 +54,10 @@ class Rules:
     def words(self) -> str:
         if not self.overrides:
             return BOOK_NAMES[self.base]
-        changed = ", ".join(f"{k}: {str(v).lower()}" for k, v in self.overrides.items())
+        # an option in words, as the lessons say it ("loo amount: pool")
+        changed = ", ".join(
+            f"{k.replace('_', ' ')}: {str(v).lower().replace('_', ' ')}" for k, v in self.overrides.items()
+        )
         return f"{BOOK_NAMES[self.base]} with {changed}"
 
     def swapped(self) -> Rules:

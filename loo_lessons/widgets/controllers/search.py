@@ -17,6 +17,7 @@ from typing import Any, ClassVar
 
 from loo_lessons.engine.errors import LooError
 from loo_lessons.engine.options import PRESETS
+from loo_lessons.explain.words import action_label
 from loo_lessons.sim.bots import BOTS
 from loo_lessons.widgets.controllers.base import (
     MAX_SEED,
@@ -38,7 +39,7 @@ def why_differ(step: Any, labels: tuple[str, ...]) -> str:
         others = set().union(*(set(step.legal[o]) for o in labels if o != lab))
         barred = sorted(a for a in others if a not in step.legal[lab] and a in step.forbidden[lab])
         if barred:
-            said = ", ".join(f"{a} ({step.forbidden[lab][a]})" for a in barred)
+            said = ", ".join(f"{action_label(a)} ({step.forbidden[lab][a]})" for a in barred)
             parts.append(f"{lab} forbids {said}")
     return "; ".join(parts)
 

@@ -13,7 +13,7 @@
 // declare: the engine's explanation, `explained`).
 import { h, fill, mount, commit } from "./cards.js";
 import { drawTable } from "./table.js";
-import { drawVerdict } from "./verdict.js";
+import { drawVerdict, answerText } from "./verdict.js";
 
 // An option's name or value as a reader says it: "lone stander rule", "enquire within" (the
 // values sent back are the keys themselves).
@@ -125,7 +125,7 @@ export default {
         live ? null : h("p", { class: "loo-muted", text: declaring ? "The declarations can be changed once the engine has loaded in this page." : "The rules can be changed once the engine has loaded in this page." }),
         exploreVerdict(d),
       );
-      say(d.kind === "explained" ? "Nobody is left to declare" : d.kind === "pick" ? `Allowed: ${(q.answer || []).join(", ")}` : d.kind === "refused" ? `Refused: ${d.verdict_refused}` : "");
+      say(d.kind === "explained" ? "Nobody is left to declare" : d.kind === "pick" ? `Allowed: ${answerText(q)}` : d.kind === "refused" ? `Refused: ${d.verdict_refused}` : "");
     });
   },
 };

@@ -5,7 +5,7 @@
 // seeded deal under both books and lists the steps where the same position gets a
 // different verdict, with the rule, and each seat's money. Every answer is Python's
 // (controllers.SearchController); a click only sends a `request` ({n, type, ...}).
-import { h, fill, button, mount, commit } from "./cards.js";
+import { h, fill, button, mount, commit, cardLabel } from "./cards.js";
 import { drawTable } from "./table.js";
 import { drawVerdict } from "./verdict.js";
 
@@ -40,6 +40,9 @@ function searchFound(f) {
   );
 }
 
+// A card's label (7♥) or a declaration in words (take miss): never the contract's key.
+const keyWords = (/** @type {string} */ k) => (/^(?:[2-9]|10|[JQKA])[CDHS]$/.test(k) ? cardLabel(k) : k.replace(/_/g, " "));
+
 function searchComparison(c) {
   const labs = c.labels || [];
   return h(
@@ -51,7 +54,7 @@ function searchComparison(c) {
     (c.steps || []).length
       ? h("table", { class: "loo-lab-table" },
           h("thead", {}, h("tr", {}, ["step", "seat", ...labs.map((l) => `${l} allows`), "why"].map((t) => h("th", { scope: "col", text: t })))),
-          h("tbody", {}, c.steps.map((s) => h("tr", {}, h("td", { text: String(s.step) }), h("td", { text: String(s.seat) }), labs.map((l) => h("td", { text: (s.legal[l] || []).join(" ") })), h("td", { text: s.why })))))
+          h("tbody", {}, c.steps.map((s) => h("tr", {}, h("td", { text: String(s.step) }), h("td", { text: String(s.seat) }), labs.map((l) => h("td", { text: (s.legal[l] || []).map(keyWords).join(" ") })), h("td", { text: s.why })))))
       : null,
     h("p", { class: "loo-muted", text: c.parted_at === null ? "The same moves all the way." : `The lines part at step ${c.parted_at}.` }),
     h("table", { class: "loo-lab-table" },
