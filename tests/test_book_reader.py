@@ -462,6 +462,10 @@ def test_open_in_the_playground_from_a_lesson(server: str, browser: Any) -> None
     with reading(browser, server) as page:
         page.goto(f"{server}/notebooks/05-leading.html")
         link = page.locator("a.loo-playground-link").first
+        # (the lesson's comparisons sit in a fold, one click away: open it as a reader would)
+        fold = link.locator("xpath=ancestor::details[1]")
+        if fold.count():
+            fold.locator("summary").first.click()
         assert link.is_visible()
         link.click()
         page.wait_for_url("**/book/playground.html#*")

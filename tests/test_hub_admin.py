@@ -253,17 +253,17 @@ def test_ctrl_c_stops_the_hub_cleanly(hub: Hub) -> None:
 
 
 def test_a_class_in_a_benchmark() -> None:
-    """`loo-lessons class bench` (its own hub, two pupils at once): every answer reaches the
+    """`loo-lessons class bench` (its own hub, one pupil): every answer reaches the
     teacher's CSV, no error, and the report states spawn times and answer latency."""
     r = subprocess.run(
-        [sys.executable, "-m", "loo_lessons.cli", "class", "bench", "--pupils", "2", "--arrive-over", "0"],
+        [sys.executable, "-m", "loo_lessons.cli", "class", "bench", "--pupils", "1", "--arrive-over", "0"],
         capture_output=True,
         text=True,
         timeout=400,
     )
     assert r.returncode == 0, r.stdout + r.stderr
     lines = r.stdout.splitlines()
-    assert "on the teacher's CSV: 20 of 20 answers" in lines, r.stdout
+    assert "on the teacher's CSV: 10 of 10 answers" in lines, r.stdout
     assert lines[-1] == "errors: 0", r.stdout
     assert any(line.startswith("spawn (request to running): median ") and "p95" in line for line in lines)
     assert any(line.startswith("answer latency (kernel to stored): ") and "p95" in line for line in lines)

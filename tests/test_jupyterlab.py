@@ -390,6 +390,8 @@ def test_run_all_leaves_each_step_of_lesson_12_at_its_own_step(
             """() => {
                 const box = document.querySelector('.jp-OutputArea .loo-explain');
                 if (!box) return null;
+                const fold = box.closest('details');  // (the lesson folds it: opened, as a reader would)
+                if (fold) fold.open = true;
                 box.scrollIntoView();
                 const words = [], walk = document.createTreeWalker(box, NodeFilter.SHOW_TEXT);
                 for (let text = walk.nextNode(); text; text = walk.nextNode()) {

@@ -130,9 +130,9 @@ def test_use_this_code_and_the_seconds_in_the_live_book(browser: Browser, server
         # the code already on screen: said so, nothing dealt again
         box.locator('button[data-action="class-code"]').click()
         assert box.locator("[data-class-note]").inner_text() == (
-            "These are the questions of class code lead-6-5."
+            "These are the questions of class code lead-16-5."
         )
-        assert quiz_ids(page) == ids("lead-6-5")
+        assert quiz_ids(page) == ids("lead-16-5")
         for code in ("lead-3-5", "trick-2-77"):  # one the page holds, one it does not
             box.locator("[data-class-code]").fill(code)
             box.locator('button[data-action="class-code"]').click()
@@ -181,7 +181,7 @@ def test_a_malformed_class_link_is_one_line_and_the_engine_comes(
         text = alert.inner_text()
         assert "#class=lead-10-42%" in text and "cannot be read" in text and "\n" not in text
         own = quiz_ids(page)
-        assert len(own) == 6  # the page's own questions, live
+        assert len(own) == 16  # the page's own questions, live
         box.locator("[data-class-code]").fill("lead-2-1")
         box.locator("[data-class-code]").press("Enter")
         page.wait_for_function(
@@ -294,7 +294,7 @@ def test_an_answer_given_while_the_engine_takes_over_is_kept(browser: Browser, s
         release(page, held)
         page.wait_for_function("() => window.looMade === 1", timeout=READY_MS)
         assert page.locator(QUIZ).first.get_attribute("data-loo-engine") == "waiting"
-        answer_first(page, "lead-6-5")  # in the page: the engine's controller is not there yet
+        answer_first(page, "lead-16-5")  # in the page: the engine's controller is not there yet
         assert page.evaluate(f"() => {STATIC_QUIZ}.get('responses')[0]") is not None
         page.evaluate("() => window.looOpen()")
         page.wait_for_function(
@@ -302,7 +302,7 @@ def test_an_answer_given_while_the_engine_takes_over_is_kept(browser: Browser, s
             timeout=READY_MS,
         )
         first = page.evaluate(f"() => {LIVE_QUIZ}.get('responses')[0]")
-        q = quiz.for_code("lead-6-5")[0]
+        q = quiz.for_code("lead-16-5")[0]
         assert first is not None, "the answer given while the engine took over is lost"
         assert first["picked"] == (list(q.answer) if q.multi else list(q.answer[:1]))
         assert first["correct"] is True
@@ -326,7 +326,7 @@ def test_a_waiting_code_is_refused_if_the_engine_cannot_start(
         alert.wait_for()
         assert "does not hold the questions of class code follow-3-2" in alert.inner_text()
         assert box.locator("[data-class-loading]").count() == 0
-        assert quiz_ids(page) == ids("lead-6-5")  # the page's own questions, still answerable
+        assert quiz_ids(page) == ids("lead-16-5")  # the page's own questions, still answerable
         assert not [e for e in errors if e.startswith("page error")]  # no URIError, nothing thrown
     finally:
         page.context.close()
