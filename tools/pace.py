@@ -18,14 +18,11 @@ tests/test_lesson_pace.py.
 from __future__ import annotations
 
 import argparse
-import http.server
 import json
 import shutil
 import subprocess
 import sys
 import tempfile
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -169,27 +166,11 @@ def wait_drawn(page: Page, timeout_ms: int = 90_000) -> None:
     )
 
 
-@contextmanager
-def served(site: Path) -> Iterator[str]:
-    """`site` served on a free loopback port for the length of the block (the engine needs http)."""
-    import http.server
-    import threading
-    from functools import partial
+def served(site: Path) -> Any:
+    """`site` served on a free loopback port (the engine needs http): bench's own server."""
+    from loo_lessons.cli.bench_browser import serve
 
-    handler = partial(_QuietHandler, directory=str(site))
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    t = threading.Thread(target=httpd.serve_forever, daemon=True)
-    t.start()
-    try:
-        yield f"http://127.0.0.1:{httpd.server_address[1]}"
-    finally:
-        httpd.shutdown()
-        httpd.server_close()
-
-
-class _QuietHandler(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: Any) -> None:
-        pass
+    return serve(site)
 
 
 def lessons(site: Path, which: list[str]) -> list[Path]:
@@ -238,11 +219,9 @@ def main(argv: list[str] | None = None) -> int:
     rows: list[Pace] = []
     try:
         with sync_playwright() as p:
-            browser = p.chromium.launch(
-                executable_path="/usr/bin/chromium",
-                args=["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                      "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-            )
+            from loo_lessons.cli.bench_browser import ARGS, CHROMIUM
+
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
             ctx = browser.new_context(viewport={"width": 1280, "height": 900})
             ctx.route("**/*", lambda r: r.continue_() if r.request.url.startswith(("http://127.0.0.1", "blob:", "data:")) else r.abort())
             with served(site) as origin:
