@@ -48,6 +48,16 @@ def quiz_ids(page: Page) -> list[str]:
     return got
 
 
+#: The engine's first quiz controller held back until `window.looOpen()`: the moment the engine
+#: takes the quiz over (`window.looMade` counts the controllers made).
+HOLD_QUIZ_CONTROLLER = (
+    "() => { const e = window.looEngine; const create = e.create; window.looMade = 0;"
+    " const gate = new Promise((r) => { window.looOpen = r; });"
+    " e.create = async (kind, ...a) => { const out = await create(kind, ...a);"
+    " if (kind === 'quiz') { window.looMade += 1; await gate; } return out; }; }"
+)
+
+
 def open_held(
     browser: Browser, url: str, origin: str, block: str = ""
 ) -> tuple[Page, list[Route], list[str]]:
@@ -285,12 +295,7 @@ def test_an_answer_given_while_the_engine_takes_over_is_kept(browser: Browser, s
     usual)."""
     page, held, errors = open_held(browser, f"{server}/{LESSON}", server)
     try:
-        page.evaluate(
-            "() => { const e = window.looEngine; const create = e.create; window.looMade = 0;"
-            " const gate = new Promise((r) => { window.looOpen = r; });"
-            " e.create = async (kind, ...a) => { const out = await create(kind, ...a);"
-            " if (kind === 'quiz') { window.looMade += 1; await gate; } return out; }; }"
-        )
+        page.evaluate(HOLD_QUIZ_CONTROLLER)
         release(page, held)
         page.wait_for_function("() => window.looMade === 1", timeout=READY_MS)
         assert page.locator(QUIZ).first.get_attribute("data-loo-engine") == "waiting"
@@ -391,12 +396,7 @@ def test_a_code_typed_while_the_engine_takes_over_is_dealt(browser: Browser, ser
     lesson's own questions."""
     page, held, errors = open_held(browser, f"{server}/{LESSON}", server)
     try:
-        page.evaluate(
-            "() => { const e = window.looEngine; const create = e.create; window.looMade = 0;"
-            " const gate = new Promise((r) => { window.looOpen = r; });"
-            " e.create = async (kind, ...a) => { const out = await create(kind, ...a);"
-            " if (kind === 'quiz') { window.looMade += 1; await gate; } return out; }; }"
-        )
+        page.evaluate(HOLD_QUIZ_CONTROLLER)
         release(page, held)
         page.wait_for_function("() => window.looMade === 1", timeout=READY_MS)
         assert page.evaluate("() => window.looEngine.state") == "ready"
@@ -419,15 +419,6 @@ new MutationObserver(() => {
 }).observe(document, { subtree: true, childList: true });"""
 
 
-def wait_ids(page: Page, code: str) -> None:
-    page.wait_for_function(
-        "want => { const w = (window.looLive || []).find(x => x.kind === 'quiz');"
-        " return !!w && JSON.stringify(w.model.get('questions').map(q => q.id)) === want; }",
-        arg=json.dumps(ids(code), separators=(",", ":")),
-        timeout=READY_MS,
-    )
-
-
 def test_a_class_link_after_the_engine_is_live_in_another_tab(browser: Browser, server: str) -> None:
     """Issue 24: lesson 1 open with the engine live; the class link opened in a second tab of
     the same visit, whose engine (shared) is ready before the page is read: the code is dealt,
@@ -439,12 +430,12 @@ def test_a_class_link_after_the_engine_is_live_in_another_tab(browser: Browser, 
         page.on("pageerror", lambda e: errors.append(f"page error: {e}"))
         page.add_init_script(ALERTS)
         page.goto(f"{server}/{LESSON}#class=lead-10-42")
-        wait_ids(page, "lead-10-42")
+        _wait_for_code(page, "lead-10-42")
         assert page.evaluate("() => window.looEngine.warm") is True  # really after: Python was up
         live = page.locator(QUIZ).first
         assert live.locator("[data-class-code]").input_value() == "lead-10-42"
         page.evaluate("() => { location.hash = 'class=follow-3-2'; }")
-        wait_ids(page, "follow-3-2")
+        _wait_for_code(page, "follow-3-2")
         assert live.locator("[data-class-code]").input_value() == "follow-3-2"
         assert page.evaluate("() => window.looAlerts") == [] and errors == []
     finally:
@@ -458,12 +449,7 @@ def test_a_link_and_a_typed_code_while_the_engine_takes_over(browser: Browser, s
     page, held, errors = open_held(browser, f"{server}/{LESSON}", server)
     try:
         page.evaluate(ALERTS)
-        page.evaluate(
-            "() => { const e = window.looEngine; const create = e.create; window.looMade = 0;"
-            " const gate = new Promise((r) => { window.looOpen = r; });"
-            " e.create = async (kind, ...a) => { const out = await create(kind, ...a);"
-            " if (kind === 'quiz') { window.looMade += 1; await gate; } return out; }; }"
-        )
+        page.evaluate(HOLD_QUIZ_CONTROLLER)
         release(page, held)
         page.wait_for_function("() => window.looMade === 1", timeout=READY_MS)
         assert page.evaluate("() => window.looEngine.state") == "ready"
@@ -476,7 +462,7 @@ def test_a_link_and_a_typed_code_while_the_engine_takes_over(browser: Browser, s
         box.locator('button[data-action="class-code"]').click()
         assert loading.get_attribute("data-class-loading") == "must-4-9"
         page.evaluate("() => window.looOpen()")
-        wait_ids(page, "must-4-9")
+        _wait_for_code(page, "must-4-9")
         live = page.locator(QUIZ).first
         assert live.locator("[data-class-loading]").count() == 0
         assert live.locator("[data-class-code]").input_value() == "must-4-9"
