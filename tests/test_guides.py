@@ -36,6 +36,7 @@ NOT_RUN = {
     ("teachers.md", "loo-lessons quiz results class/"),
     ("teachers.md", "loo-lessons quiz results class/ --code lead-10-42"),
     ("teachers.md", "loo-lessons quiz results class/ --csv > class.csv"),
+    ("teachers.md", "loo-lessons quiz results class/ --class-list names.txt"),
     ("contributors.md", ".venv/bin/python -m pytest -q tests/test_cli.py"),
     ("performance.md", "loo-lessons bench"),
     ("performance.md", "loo-lessons bench --million"),

@@ -323,8 +323,13 @@ def spawn(hub: Hub, name: str, token: str, timeout: float = 180) -> dict[str, An
         server = me["servers"].get("")
         if server and server["ready"]:
             return dict(server)
-        if time.monotonic() > deadline or (server is None and not me.get("pending")):
-            raise AssertionError(f"{name}'s server did not start:\n{hub.log_text()}")
+        late = time.monotonic() > deadline
+        if late or (server is None and not me.get("pending")):
+            # the first line says why (a report keeps only it); the hub's own words follow
+            about = hub.log_about(name).splitlines()
+            why = f"not ready within {timeout:g} s" if late else "stopped before it was ready"
+            last = f" (the hub's last line: {about[-1].strip()[:200]})" if about else ""
+            raise AssertionError(f"{name}'s server did not start: {why}{last}\n{hub.log_text()}")
         time.sleep(0.3)
 
 
