@@ -14,17 +14,24 @@ from loo_lessons.widgets import bundle, static
 from loo_lessons.widgets.registry import REGISTRY, controller_class
 
 WIDGETS = Path(__file__).resolve().parents[1] / "loo_lessons" / "widgets"
+PACKAGE = WIDGETS.parent
+#: The one class allowed to be long: the game state, as python-chess's `Board` is (issue 26).
+LONG_BY_DESIGN = {"engine/game.py:Hand"}
 
 
-def test_no_class_in_the_widgets_is_over_400_lines() -> None:
+def test_no_class_in_the_package_is_over_400_lines() -> None:
     long = []
-    for path in sorted(WIDGETS.rglob("*.py")):
+    for path in sorted(PACKAGE.rglob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.ClassDef) and node.end_lineno is not None:
                 n = node.end_lineno - node.lineno + 1
-                if n > 400:
-                    long.append(f"{path.relative_to(WIDGETS)}:{node.name} ({n} lines)")
+                where = f"{path.relative_to(PACKAGE).as_posix()}:{node.name}"
+                if n > 400 and where not in LONG_BY_DESIGN:
+                    long.append(f"{where} ({n} lines)")
     assert long == []
+    # the exemption names a class that is there (a rename would leave it guarding nothing)
+    game = ast.parse((PACKAGE / "engine" / "game.py").read_text(encoding="utf-8"))
+    assert any(isinstance(c, ast.ClassDef) and c.name == "Hand" for c in game.body)
 
 
 @pytest.mark.parametrize("kind", sorted(REGISTRY))
