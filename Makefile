@@ -54,10 +54,11 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy --strict loo_lessons tools tests
 
-# Two processes (pytest-xdist): each test module stays in one (tests/conftest.py), longest first.
+# Two processes (pytest-xdist): each test module stays in one, the modules that read the walk
+# through the book together (tests/conftest.py), longest first.
 PYTEST_WORKERS ?= 2
 pytest: $(STAMP) browser hubproxy
-	$(BIN)/pytest -n $(PYTEST_WORKERS) --dist loadfile --no-loadscope-reorder --durations=40
+	$(BIN)/pytest -n $(PYTEST_WORKERS) --dist loadscope --no-loadscope-reorder --durations=40
 
 # A bare install in its own venv: `pip install .` with no extras (PyYAML only), then every
 # command a class may run without the lessons extra (scripts/bare-check.sh).

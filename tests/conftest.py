@@ -8,7 +8,7 @@ import sys
 import threading
 from collections.abc import Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pytest
 from _browser import ARGS, CHROMIUM
@@ -87,15 +87,41 @@ def book_server(built_book: Path) -> Iterator[str]:
 
 #: The longest modules, sent out first so that the two test processes end together.
 _LONGEST = ("test_live_book", "test_jupyterhub", "test_jupyterlab", "test_book", "test_hub_install")
+#: The modules whose tests read the walk through the book (the session fixture `tour`, 100 s of
+#: Chromium): one group, run in one process, so the book is walked once, not once in each.
+TOUR_MODULES = frozenset({"test_live_book", "test_learner_words", "test_lesson_pace", "test_lesson_pages"})
+
+
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    """`make test` runs the tests in two processes (pytest-xdist): each module is sent whole to
+    one (its module fixtures, a JupyterLab or a hub, start once), and the `TOUR_MODULES`
+    together. (xdist's own `loadgroup` marks do not reach its scheduler under pytest 9.)"""
+    from xdist.scheduler import LoadScopeScheduling  # type: ignore[import-untyped]
+
+    class ModulesAndTheTour(LoadScopeScheduling):  # type: ignore[misc]
+        def _split_scope(self, nodeid: str) -> str:
+            module = nodeid.split("::", 1)[0]
+            return "tour" if Path(module).stem in TOUR_MODULES else module
+
+    return ModulesAndTheTour(config, log)
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """`make test` runs the tests in two processes (pytest-xdist, `--dist loadfile`: each
-    module's tests stay together in one process, so its module fixtures, a JupyterLab or a
-    hub, start once), the longest modules first."""
+    """The modules that read the tour first, then the longest modules, so that the two test
+    processes end together. A module that reads the tour must be in `TOUR_MODULES`, or the
+    book would be walked twice."""
+
+    def module_of(item: pytest.Item) -> str:
+        return item.module.__name__ if isinstance(item, pytest.Function) else ""
+
+    touring = {module_of(i) for i in items if "tour" in getattr(i, "fixturenames", ())}
+    if touring - TOUR_MODULES:
+        raise pytest.UsageError(f"tests/conftest.py: add {sorted(touring - TOUR_MODULES)} to TOUR_MODULES")
 
     def rank(item: pytest.Item) -> int:
-        module = item.module.__name__ if isinstance(item, pytest.Function) else ""
-        return _LONGEST.index(module) if module in _LONGEST else len(_LONGEST)
+        module = module_of(item)
+        if module in TOUR_MODULES:
+            return 0
+        return 1 + (_LONGEST.index(module) if module in _LONGEST else len(_LONGEST))
 
     items.sort(key=rank)  # stable: within a rank, the order pytest collected
