@@ -81,6 +81,7 @@ def descendants(pids: set[int]) -> set[int]:
 class Hub:
     """A running class hub started by the tests or the benchmark: its address, state and homes
     folders, log, process and every process id it started, so all can be stopped."""
+
     url: str
     state: Path
     homes: Path

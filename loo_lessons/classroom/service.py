@@ -115,6 +115,7 @@ def dashboard_html(results: ClassResults, csv_url: str) -> str:
 class Base(HubOAuthenticated, web.RequestHandler):  # type: ignore[misc]
     """What every page of the results service shares: the hub's login, the answers' store, who is a
     teacher, and errors as one plain line."""
+
     store: Store
     lookups: dict[str, tuple[float, bool]]
 
@@ -173,8 +174,9 @@ class Base(HubOAuthenticated, web.RequestHandler):  # type: ignore[misc]
 
 
 class AnswersHandler(Base):
-    @web.authenticated
     """`POST answers`: a pupil hands in a quiz's answers for a class code."""
+
+    @web.authenticated
     def post(self) -> None:
         """Check the posted answers (the pupil is the logged-in user, never what the body says) and
         keep them; refused answers keep nothing and answer the reason."""
@@ -189,9 +191,10 @@ class AnswersHandler(Base):
 
 
 class HomeHandler(Base):
-    @web.authenticated
     """The service's front page: the teacher's list of class codes; a pupil is sent to their own
     answers."""
+
+    @web.authenticated
     def get(self) -> None:
         """List the class codes that have answers, each a link to its dashboard (teachers only)."""
         name = self.user_name()
@@ -212,8 +215,9 @@ class HomeHandler(Base):
 
 
 class DashboardHandler(Base):
-    @web.authenticated
     """`dashboard?code=`: the teacher's live table of a class's answers."""
+
+    @web.authenticated
     def get(self) -> None:
         """Draw the class's results for the code, refreshing itself, with a link to the CSV."""
         self.teacher()
@@ -223,8 +227,9 @@ class DashboardHandler(Base):
 
 
 class CsvHandler(Base):
-    @web.authenticated
     """`csv?code=`: a class's results as a CSV file, for the teacher's spreadsheet."""
+
+    @web.authenticated
     def get(self) -> None:
         """Send the class's table of pupils' results as a CSV download."""
         self.teacher()
@@ -235,8 +240,9 @@ class CsvHandler(Base):
 
 
 class MineHandler(Base):
-    @web.authenticated
     """`mine`: a pupil's own attempts, for every class code."""
+
+    @web.authenticated
     def get(self) -> None:
         """List the logged-in pupil's attempts: code, attempt number, right of answered."""
         name = self.user_name()
