@@ -93,6 +93,8 @@ class Refusal:
     problem: str
 
     def line(self) -> str:
+        """The refusal as the one line `quiz results` prints: where, whose (the name cut short) and
+        why, every part made safe for a terminal."""
         who = f"{safe(self.pupil, NAME_SHOWN)}: " if self.pupil else ""
         return f"{safe_where(self.where)}: {who}{safe(self.problem, 200)}"
 
@@ -117,10 +119,12 @@ class PupilAttempt:
 
     @property
     def right(self) -> int:
+        """How many questions this attempt answered right."""
         return sum(1 for m in self.marks if m is True)
 
     @property
     def answered(self) -> int:
+        """How many questions this attempt answered at all, right or wrong."""
         return sum(1 for m in self.marks if m is not None)
 
 
@@ -135,6 +139,7 @@ class PupilResult:
 
     @property
     def first(self) -> PupilAttempt:
+        """The pupil's first attempt, the one a class's first-try figures count."""
         return self.attempts[0]
 
 

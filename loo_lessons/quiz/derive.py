@@ -49,6 +49,8 @@ CONSEQUENCE_LABELS: dict[str, str] = {
 
 
 def penalty_record(sc: Scenario, seat: int) -> PenaltyRecord:
+    """The last penalty recorded against `seat` in the scenario's hand (R50-R63); `LookupError` if
+    there is none."""
     recs = [p for p in sc.hand.penalties if p.seat == seat]
     if not recs:
         raise LookupError(f"no penalty recorded for seat {seat}")

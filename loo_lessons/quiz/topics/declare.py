@@ -28,6 +28,8 @@ from loo_lessons.quiz.positions import DEFAULT_WEIGHTS, declare_until, scenario_
 
 
 def gen_declare(g: Gen) -> Question:
+    """A `declare` question: the legal declarations given the earlier ones, or whose turn it is
+    (R05-R08); at level 2 after the miss was taken (R09) or a look at another's cards (R53)."""
     rng = g.rng
     rules = g.rules()
     lo, hi = (3, 7) if g.level == 2 else (2, 6)

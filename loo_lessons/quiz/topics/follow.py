@@ -38,6 +38,8 @@ def _follow_level(h: Hand) -> int | None:
 
 
 def gen_follow(g: Gen) -> Question:
+    """A `follow` question: which cards a player may play to a trick, following suit and trumping
+    (R32-R36), at the level asked."""
     rules = g.rules()
     hand = random_play(g, rules)
     found = [

@@ -33,6 +33,8 @@ from loo_lessons.quiz.positions import deal, declare_until, scenario_of, seat_wo
 
 
 def gen_lead(g: Gen) -> Question:
+    """A `lead` question: which card may be led to the first trick (R23-R28): with many in, two in,
+    or the ace of trumps turned up."""
     rng = g.rng
     rules = g.rules()
     variant = "many" if g.level == 1 else rng.choice(["two_in", "ace_turned"])

@@ -31,6 +31,8 @@ MAX_UNLIMITED_POOL = 60
 
 
 def gen_must(g: Gen) -> Question:
+    """A `must` question: declaring in a must, whether the next deal is a must, the next pool, how
+    many were looed, unlimited loo (R41-R49)."""
     rng = g.rng
     if g.level == 1:
         what = rng.choice(["legal", "next_is_must"])

@@ -91,6 +91,8 @@ def _offenders(hand: Hand, off: Offence) -> list[int]:
 
 
 def gen_penalty(g: Gen) -> Question:
+    """A `penalty` question: what a mistake costs and what follows it (R50-R63), from a position
+    where it was made."""
     rng = g.rng
     if g.level == 1:
         what = rng.choice(["penalty", "penalty_amount"])

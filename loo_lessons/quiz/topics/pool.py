@@ -30,6 +30,8 @@ PENALTY_TRIES = 8
 
 
 def gen_pool(g: Gen) -> Question:
+    """A `pool` question: what each player receives or pays when the pool is divided, what stays in
+    it, and the next pool (R38-R40), from a table that played up to the deal."""
     rng = g.rng
     rules = g.rules()
     # Peel's table may agree a loo of 6 apart from the stake; never in disagreement mode,

@@ -75,6 +75,7 @@ def _after_trick_level(h: Hand) -> int | None:
 
 
 def gen_trick(g: Gen) -> Question:
+    """A `trick` question: who wins the trick (R37), or who leads after it (R29-R31)."""
     rules = g.rules()
     hand = random_play(g, rules)
     if g.level == 1:
