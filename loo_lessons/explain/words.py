@@ -29,6 +29,7 @@ def plural(n: int, word: str, many: str | None = None) -> str:
 
 
 def counters(n: int) -> str:
+    """A number of counters in words: "1 counter", "3 counters"."""
     return plural(n, "counter")
 
 
@@ -113,6 +114,7 @@ _DECLARED = {
 
 
 def declaration_of(key: str | Declaration) -> Declaration:
+    """The `Declaration` a key names (a `Declaration` is returned as it is)."""
     return key if isinstance(key, Declaration) else Declaration(key)
 
 

@@ -164,6 +164,7 @@ class TrickView:
 
     @classmethod
     def from_trick(cls, trick: Trick, *, size: str = "medium") -> TrickView:
+        """The view of an engine `Trick`: its plays and its winner."""
         return cls(trick.plays, trick.winner, size=size)
 
     def __repr__(self) -> str:
