@@ -102,9 +102,13 @@ class ExploreController(RequestController):
             self.take_changes()
 
     def live_spec(self) -> dict[str, Any] | None:
+        """How the book's engine makes this widget again: the `explore` kind with the position's
+        arguments; None when made from a position only Python holds."""
         return {"kind": "explore", "args": self._args} if self._args else None
 
     def book_html(self) -> str:
+        """What the book shows: the text before the widget, then the static component the page's
+        engine takes over."""
         return self._before + super().book_html()
 
     def _outcome(self, rules: Mapping[str, Any]) -> dict[str, Any]:
@@ -239,9 +243,13 @@ class DeclarationsController(RequestController):
             self.take_changes()
 
     def live_spec(self) -> dict[str, Any] | None:
+        """How the book's engine makes this widget again: the `declarations` kind with the
+        position's arguments; None when made from a position only Python holds."""
         return {"kind": "declarations", "args": self._args} if self._args else None
 
     def book_html(self) -> str:
+        """What the book shows: the text before the widget, then the static component the page's
+        engine takes over."""
         return self._before + super().book_html()
 
     def _load(self, declared: Mapping[int, str]) -> None:

@@ -95,25 +95,35 @@ class PickController(PositionController):
 
     @classmethod
     def of(cls, position: Position, **kw: Any) -> PickController:
+        """A pick widget for `position` (a scenario, a hand, a scenario's name, or a quiz
+        question)."""
         return cls(position, **kw)
 
     def live_spec(self) -> dict[str, Any] | None:
+        """How the book's engine makes this widget again: the `pick` kind (its question travels in
+        its state)."""
         return {"kind": "pick", "args": {}}
 
     @property
     def question(self) -> dict[str, Any]:
+        """The question asked: its prompt, choices, answer and a verdict for every choice (the
+        quiz's question schema)."""
         q = self.data.get("question") if isinstance(self.data, Mapping) else None
         return dict(q) if isinstance(q, Mapping) else {}
 
     @property
     def choices(self) -> list[str]:
+        """The keys of the question's choices: card codes ("QH") or declarations ("stand")."""
         return choice_keys(self.question)
 
     @property
     def answer(self) -> list[str]:
+        """The keys of the right choices (every legal one, as the engine says)."""
         return list(self.question.get("answer") or [])
 
     def verdict_for(self, key: str) -> dict[str, Any]:
+        """The verdict shown for choice `key`: right or wrong, the rule id, the book's quote and
+        name."""
         v: dict[str, Any] = self.question["verdicts"][key]
         return v
 

@@ -86,6 +86,8 @@ class PresentController(StepperController):
             self.data = present_data(seed, players, rules)
 
     def live_spec(self) -> dict[str, Any] | None:
+        """How the book's engine makes this widget again: the `present` kind (its deal travels in
+        its state)."""
         return {"kind": "present", "args": {}}
 
     def _event(self, kind: str, ev: Mapping[str, Any]) -> None:
@@ -117,18 +119,23 @@ class PresentController(StepperController):
 
     @property
     def seed(self) -> int:
+        """The seed of the deal shown, so the same deal comes again."""
         return int(self.data["seed"])
 
     @property
     def players(self) -> int:
+        """How many play at the table shown."""
         return int(self.data["players"])
 
     @property
     def rules(self) -> str:
+        """The preset the deal is played under (`hoffmann` or `peel`)."""
         return str(self.data["rules"])
 
     @property
     def hidden(self) -> bool:
+        """Whether the players' cards are shown face down (the projector hides them until asked).
+        """
         return self.faces == "hidden"
 
     # --- the buttons and keys: next, prev, first, last, goto (from the stepper), and -------------

@@ -202,6 +202,8 @@ class QuizController(Controller):
         super().__init__(**traits)
 
     def live_spec(self) -> dict[str, Any] | None:
+        """How the book's engine makes this widget again: the `quiz` kind with its topic, seed,
+        count and preset; None for a generator of the notebook's own, which the book cannot run."""
         if self._generator is not None:
             return None  # a generator of the notebook's own: the book cannot make more
         return {
@@ -459,6 +461,7 @@ class QuizController(Controller):
 
 
 def is_index(x: object) -> bool:
+    """Whether `x` is a whole number that can index the bank (a bool is not)."""
     return as_int(x) is not None
 
 

@@ -101,10 +101,14 @@ class StepperController(PositionController):
         return cls(played_out(seed, players, preset), **kw)
 
     def live_spec(self) -> dict[str, Any] | None:
+        """How the book's engine makes this widget again: the `stepper` kind (its steps travel in
+        its state)."""
         return {"kind": "stepper", "args": {}}
 
     @property
     def steps(self) -> list[dict[str, Any]]:
+        """The steps through the deal (the deal, each declaration, each card and trick, the
+        settlement), each explained by the engine."""
         s = self.data.get("steps") if isinstance(self.data, Mapping) else None
         return list(s) if isinstance(s, list) else []
 
