@@ -1,7 +1,4 @@
-"""The `deal` questions: who receives which card, trumps from the turn-up, the stock (R01–R05).
-
-Built from a real position, answered by the engine; nothing here decides a rule.
-"""
+"""The `deal` questions: who receives which card, trumps from the turn-up, the stock (R01–R05)."""
 
 from __future__ import annotations
 

@@ -1,7 +1,4 @@
-"""The `dealer` questions: the dealer's special cases (R14–R19).
-
-Built from a real position, answered by the engine; nothing here decides a rule.
-"""
+"""The `dealer` questions: the dealer's special cases (R14–R19)."""
 
 from __future__ import annotations
 

@@ -1,7 +1,4 @@
-"""The `declare` questions: the legal declarations given the earlier ones, and whose turn it is (R05–R09, R53).
-
-Built from a real position, answered by the engine; nothing here decides a rule.
-"""
+"""The `declare` questions: the legal declarations given the earlier ones, and whose turn it is (R05–R09, R53)."""
 
 from __future__ import annotations
 

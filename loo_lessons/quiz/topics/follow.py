@@ -1,7 +1,4 @@
-"""The `follow` questions: following suit and trumping (R32–R36).
-
-Built from a real position, answered by the engine; nothing here decides a rule.
-"""
+"""The `follow` questions: following suit and trumping (R32–R36)."""
 
 from __future__ import annotations
 

@@ -1,7 +1,4 @@
-"""The `lead` questions: which card may be led to the first trick (R23–R28).
-
-Built from a real position, answered by the engine; nothing here decides a rule.
-"""
+"""The `lead` questions: which card may be led to the first trick (R23–R28)."""
 
 from __future__ import annotations
 

@@ -1,7 +1,4 @@
-"""The `must` questions: singles, musts and unlimited loo (R41–R49).
-
-Built from a real position, answered by the engine; nothing here decides a rule.
-"""
+"""The `must` questions: singles, musts and unlimited loo (R41–R49)."""
 
 from __future__ import annotations
 

@@ -1,7 +1,4 @@
-"""The `penalty` questions: penalties (R50–R63).
-
-Built from a real position, answered by the engine; nothing here decides a rule.
-"""
+"""The `penalty` questions: penalties (R50–R63)."""
 
 from __future__ import annotations
 

@@ -1,8 +1,7 @@
 """The `pool` questions: dividing the pool and the loos (R38–R40).
 
-Built from a real position, answered by the engine; nothing here decides a rule. The pool is
-the one a table reached by playing deals under the named rules (`positions.reach`); an odd
-pool comes from a single loo paid into it at once (R50–R52), as it does at a real table.
+The pool is the one a table reached by playing deals under the named rules (`positions.reach`);
+an odd pool comes from a single loo paid into it at once (R50–R52), as it does at a real table.
 """
 
 from __future__ import annotations

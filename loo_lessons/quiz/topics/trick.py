@@ -1,7 +1,4 @@
-"""The `trick` questions: who wins the trick (R37), and the lead after a trick (R29–R31).
-
-Built from a real position, answered by the engine; nothing here decides a rule.
-"""
+"""The `trick` questions: who wins the trick (R37), and the lead after a trick (R29–R31)."""
 
 from __future__ import annotations
 
