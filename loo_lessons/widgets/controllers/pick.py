@@ -12,10 +12,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from loo_lessons.engine.errors import InputError
 from loo_lessons.explain.table import Position
 from loo_lessons.quiz.pick import pick_question
-from loo_lessons.views.prose import prose
+from loo_lessons.views.prose import after_note
 from loo_lessons.widgets.controllers.base import (
     PositionController,
     button,
@@ -80,10 +79,7 @@ class PickController(PositionController):
     ) -> None:
         self._prompt = prompt
         # the lesson's words on the answer, drawn by the component once the pick is checked
-        try:
-            self._after = prose(after) if after is not None else None
-        except ValueError as e:
-            raise InputError("after", str(e).removeprefix("after: ")) from None
+        self._after = after_note(after)
         super().__init__(position, **kw)
 
     def _show(self, position: Any, title: str | None) -> dict[str, Any]:
