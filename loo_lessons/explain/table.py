@@ -19,7 +19,6 @@ from loo_lessons.engine.options import RuleOptions
 from loo_lessons.engine.settle import Settlement
 from loo_lessons.explain import law_json, words
 from loo_lessons.explain.settlement import settlement_lines
-from loo_lessons.explain.words import and_list
 from loo_lessons.scenario import Scenario, load, load_file, loads
 
 Position = Scenario | Hand | Mapping[str, Any] | str | Path
@@ -44,20 +43,10 @@ def hand_of(position: Scenario | Hand) -> Hand:
     return position.hand if isinstance(position, Scenario) else position
 
 
-def joined(items: list[str]) -> str:
-    """Words joined as a sentence lists them: "a, b and c"."""
-    return and_list(items)
-
-
 def sentence(text: str) -> str:
     """`text` as a sentence: stripped, with a full stop unless it ends in one already."""
     text = text.strip()
     return text if text.endswith((".", "!", "?")) else text + "."
-
-
-def card_label(card: Card) -> str:
-    """`10♥`: the rank code and the suit symbol."""
-    return words.card_label(card)
 
 
 def action_key(a: Action) -> str:

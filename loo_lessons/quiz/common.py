@@ -18,10 +18,11 @@ from typing import Any
 from loo_lessons.engine.cards import Card, Suit
 from loo_lessons.engine.declare import ALL_DECLARATIONS, Declaration
 from loo_lessons.engine.errors import InputError
-from loo_lessons.engine.game import Action, Hand, Phase
+from loo_lessons.engine.game import Hand, Phase
 from loo_lessons.engine.options import PRESETS
 from loo_lessons.engine.sources import RULES
 from loo_lessons.explain import explain_json, words
+from loo_lessons.explain.table import action_key
 from loo_lessons.quiz.derive import answer_of, summary_of
 from loo_lessons.quiz.model import Choice, Question, Verdict
 from loo_lessons.quiz.positions import (
@@ -147,11 +148,6 @@ def ask(g: Gen, mapping: dict[str, Any], question: Mapping[str, Any], rules: Rul
 
 
 # --- choices and verdicts --------------------------------------------------------------------
-
-
-def action_key(a: Action) -> str:
-    """The choice key of an action: a card's code ("QH") or a declaration's word ("stand")."""
-    return a.code if isinstance(a, Card) else str(a)
 
 
 def legal_verdicts(a: Asked) -> dict[str, Verdict]:
@@ -410,11 +406,6 @@ def legal_question(g: Gen, a: Asked, *, prompt: str, subject: str, verb: str) ->
         multi=True,
         show=[seat],
     )
-
-
-def declaration_of(text: str) -> Declaration:
-    """The `Declaration` a choice key names."""
-    return Declaration(text)
 
 
 # --- words and positions shared by the topics ------------------------------------------------

@@ -19,6 +19,7 @@ from loo_lessons.engine.options import PRESETS, LooAmount, RuleOptions, options_
 from loo_lessons.engine.settle import Stakes
 from loo_lessons.engine.table import Table, random_chooser
 from loo_lessons.explain import words
+from loo_lessons.explain.words import card_label
 from loo_lessons.scenario import Scenario, position_mapping
 
 PRESET_NAMES: tuple[str, ...] = ("hoffmann", "peel")
@@ -369,16 +370,6 @@ def view_of(
         if to_act and not last_trick_open and not before_deal and settled is None
         else None,
     }
-
-
-def card_label(code: str) -> str:
-    """'10H' → '10♥' (the suit symbol and the code's rank)."""
-    return words.card_label(code)
-
-
-def cards_words(codes: Sequence[str]) -> str:
-    """Card codes as the learner reads them, joined by commas ("none" for no cards)."""
-    return ", ".join(card_label(c) for c in codes) if codes else "none"
 
 
 __all__ = [

@@ -6,6 +6,7 @@ from typing import Any
 
 from loo_lessons.engine.cards import Suit, shuffled_pack
 from loo_lessons.engine.deal import round_order
+from loo_lessons.explain.words import cards_words
 from loo_lessons.quiz.common import (
     SUIT_LABELS,
     Gen,
@@ -19,7 +20,6 @@ from loo_lessons.quiz.common import (
 from loo_lessons.quiz.model import Choice, Question, Verdict
 from loo_lessons.quiz.positions import (
     card_label,
-    cards_words,
     table_size,
     view_of,
 )

@@ -23,6 +23,7 @@ from loo_lessons.widgets.controllers.base import (
     as_int,
     button,
     int_in,
+    is_int,
     one_of,
     traits_of,
 )
@@ -312,7 +313,7 @@ class QuizController(Controller):
     def _apply(self, new: Mapping[str, Any]) -> None:
         old = self.responses if isinstance(getattr(self, "responses", None), list) else []
         super()._apply(new)
-        if "index" in new and is_index(new["index"]):
+        if "index" in new and is_int(new["index"]):
             self._shown_at.setdefault(int(new["index"]), time.monotonic())
         if "responses" in new and "questions" not in new:
             if any(r is not None for r in old) and all(r is None for r in self.responses):
@@ -458,11 +459,6 @@ class QuizController(Controller):
     def score(self) -> dict[str, Any]:
         """Right and answered, overall and per topic."""
         return quiz_score(self.questions, self.responses)
-
-
-def is_index(x: object) -> bool:
-    """Whether `x` is a whole number that can index the bank (a bool is not)."""
-    return as_int(x) is not None
 
 
 def is_seconds(x: object) -> TypeGuard[int | float]:
