@@ -15,7 +15,6 @@ decisions (the coach marks those that cost more than half a counter), `q` ends t
 
 from __future__ import annotations
 
-import json
 import random
 from typing import TextIO
 
@@ -79,14 +78,12 @@ class EveningGame(_Game):
     def save(self, path: str) -> None:
         """Save the evening to `path` as JSON, to be resumed with `loo-lessons play --resume`; a
         file that cannot be written is said, not raised."""
-        try:
-            with open(path, "w", encoding="utf-8") as f:
-                json.dump(self.evening.as_json(), f, indent=1)
-                f.write("\n")
-        except OSError as e:
-            self.say(f"Could not save to {path}: {e.strerror}")
-            return
-        self.say(f"The evening is saved to {path} (go on with: loo-lessons play --resume {path}).")
+        self.write_json(
+            path,
+            self.evening.as_json(),
+            1,
+            f"The evening is saved to {path} (go on with: loo-lessons play --resume {path}).",
+        )
 
     def command(self, line: str) -> str | None:
         """Answer the evening's own commands (`c` the coach; `?` help with the coach's advice)

@@ -197,14 +197,19 @@ class _Game:
         self.game.advance(self.announce)  # each bot's move said as it is made
 
     def save(self, path: str) -> None:
+        self.write_json(path, self.hand.transcript().as_json(), 2, f"Transcript saved to {path}.")
+
+    def write_json(self, path: str, data: Any, indent: int, done: str) -> None:
+        """Write `data` to `path` as JSON and say `done`; a file that cannot be written is
+        said, not raised (the game goes on)."""
         try:
             with open(path, "w", encoding="utf-8") as f:
-                json.dump(self.hand.transcript().as_json(), f, indent=2)
+                json.dump(data, f, indent=indent)
                 f.write("\n")
         except OSError as e:
             self.say(f"Could not save to {path}: {e.strerror}")
             return
-        self.say(f"Transcript saved to {path}.")
+        self.say(done)
 
     def undo(self) -> bool:
         if not self.game.undo():
