@@ -61,14 +61,18 @@ def _module_name(path: Path) -> str:
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
-def _undocumented(path: Path) -> Iterator[str]:
+def _walk(path: Path) -> Iterator[tuple[str, str | None]]:
+    """Each public name of the module at `path` (`module:qualname`, the module itself as
+    `module:(module)`) with its docstring."""
     tree = ast.parse(path.read_text(), filename=str(path))
     module = _module_name(path)
-    if ast.get_docstring(tree) is None:
-        yield f"{module}:(module)"
+    yield f"{module}:(module)", ast.get_docstring(tree)
     for qualname, node in _definitions(tree.body, ""):
-        if ast.get_docstring(node) is None:
-            yield f"{module}:{qualname}"
+        yield f"{module}:{qualname}", ast.get_docstring(node)
+
+
+def _undocumented(path: Path) -> Iterator[str]:
+    return (name for name, doc in _walk(path) if not (doc or "").strip())
 
 
 def _public_modules() -> list[Path]:
@@ -89,6 +93,24 @@ def test_every_public_name_has_a_docstring() -> None:
     assert not missing, f"{len(missing)} public names lack a docstring:\n" + "\n".join(missing)
 
 
+def test_the_walk_reaches_the_package() -> None:
+    """Every layer's modules are walked, with their methods, properties, class- and static
+    methods (the engine's core names among them)."""
+    walked = {name for path in _public_modules() for name, _ in _walk(path)}
+    for name in (
+        "loo_lessons.engine:(module)",
+        "loo_lessons.engine.game:Hand.verdict",
+        "loo_lessons.engine.game:Hand.from_seed",
+        "loo_lessons.engine.cards:Suit.symbol",
+        "loo_lessons.engine.settle:Stakes.make",
+        "loo_lessons.quiz.topics.deal:gen_deal",
+        "loo_lessons.widgets.controllers.play:PlayController.handle_request",
+        "loo_lessons.classroom.service:AnswersHandler.post",
+    ):
+        assert name in walked, name
+    assert not any(":_" in n or "._" in n.split(":")[1] for n in walked if ":(" not in n)
+
+
 def test_the_walk_finds_what_it_should() -> None:
     """The walk itself: a public method, a property (its setter once), an overload's
     implementation, a class and the module count; private names, dunders and nested helpers do
@@ -104,6 +126,11 @@ class Seat:
     @stake.setter
     def stake(self, value: int) -> None: ...
     def _private(self) -> None: ...
+    @classmethod
+    def make(cls) -> "Seat": ...
+    @staticmethod
+    def rule() -> str:
+        """R23."""
 
 class _Hidden:
     def shown(self) -> None: ...
@@ -122,7 +149,7 @@ if typing.TYPE_CHECKING:
 '''
     tree = ast.parse(source)
     found = [name for name, node in _definitions(tree.body, "") if ast.get_docstring(node) is None]
-    assert found == ["Seat", "Seat.stake", "pool"]
+    assert found == ["Seat", "Seat.stake", "Seat.make", "pool"]
     assert ast.get_docstring(tree) is None
     assert _module_name(PKG / "engine" / "__init__.py") == "loo_lessons.engine"
     assert _module_name(PKG / "engine" / "laws.py") == "loo_lessons.engine.laws"
