@@ -102,7 +102,8 @@ def card_svg(card: Card | str | None, size: str = "medium") -> str:
 
 
 def card_html(card: Card) -> str:
-    """What `Card._repr_html_` returns."""
+    """A card drawn large as SVG, with its name for a screen reader: what `Card._repr_html_`
+    shows in a notebook."""
     return card_svg(card, "large")
 
 

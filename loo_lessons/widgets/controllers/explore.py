@@ -197,11 +197,13 @@ class ExploreController(RequestController):
 
     # --- Python's twins of the selects -----------------------------------------------------------
     def choose_preset(self, name: str) -> None:
-        """The Preset select."""
+        """Choose a book's preset (`hoffmann`, `peel`) as the Preset select does: the options
+        shown take that book's reading and the verdict is asked again."""
         self._ask("preset", preset=name)
 
     def set_option(self, key: str, value: Any) -> None:
-        """One option's select."""
+        """Set one of the rule options shown (`key`, e.g. `two_trumps_lead`) to `value` as its
+        select does; the verdict is asked again under the changed rules."""
         self._ask("option", key=key, value=value)
 
     @property
