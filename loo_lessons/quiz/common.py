@@ -280,7 +280,7 @@ def declarations_words(sc: Scenario) -> str:
 
 
 def table_words(sc: Scenario) -> str:
-    """The table in a sentence: how many play, who deals, who is elder hand (R01), and whether the
+    """The table in a sentence: how many play, who deals, who is elder hand (R05), and whether the
     deal is a must."""
     s = sc.hand.setup
     must = " This deal is a must: everyone plays and there is no miss." if s.must else ""

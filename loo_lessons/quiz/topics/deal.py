@@ -28,8 +28,9 @@ from loo_lessons.quiz.positions import (
 
 
 def gen_deal(g: Gen) -> Question:
-    """A `deal` question: who receives which card, in what order, and which suit the turn-up makes
-    trumps (R01-R05); at level 2 musts and the miss dealt first each round."""
+    """A `deal` question: who receives a given card of the pack, which suit the turn-up makes
+    trumps, or what the stock holds (R01-R05); at level 2, musts and the miss dealt first each
+    round."""
     rng = g.rng
     custom = {"miss_deal_position": "first_each_round"} if g.level == 2 and g.chance(0.35) else None
     rules = g.rules(custom)

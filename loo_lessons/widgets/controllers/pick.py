@@ -114,7 +114,7 @@ class PickController(PositionController):
 
     @property
     def answer(self) -> list[str]:
-        """The keys of the right choices (every legal one, as the engine says)."""
+        """The keys of the right choices, as the question holds them."""
         return list(self.question.get("answer") or [])
 
     def verdict_for(self, key: str) -> dict[str, Any]:

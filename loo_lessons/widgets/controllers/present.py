@@ -134,8 +134,7 @@ class PresentController(StepperController):
 
     @property
     def hidden(self) -> bool:
-        """Whether the players' cards are shown face down (the projector hides them until asked).
-        """
+        """Whether every hand is drawn face down (the faces toggle) rather than face up."""
         return self.faces == "hidden"
 
     # --- the buttons and keys: next, prev, first, last, goto (from the stepper), and -------------
