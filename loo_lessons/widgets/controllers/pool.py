@@ -139,8 +139,8 @@ class PoolController(Controller):
 
     @property
     def results(self) -> dict[str, Any]:
-        """The marks: for each box, whether what was entered is what the engine's settlement says.
-        """
+        """The marks: each box right or wrong against the engine's settlement (a blank counts as
+        0), and how many are right of how many."""
         return pool_results(self.data, self.entries)
 
     @property
