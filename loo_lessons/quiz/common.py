@@ -167,8 +167,7 @@ def card_choices(codes: Sequence[str]) -> tuple[Choice, ...]:
 
 
 def declaration_choices() -> tuple[Choice, ...]:
-    """The answer choices of every declaration (stand, pass, ...), labelled in the lessons' words.
-    """
+    """The choices of every declaration (stand, pass, ...), labelled in the lessons' words."""
     return tuple(Choice(str(d), DECLARATION_LABELS[str(d)]) for d in ALL_DECLARATIONS)
 
 

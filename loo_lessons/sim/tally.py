@@ -212,8 +212,7 @@ class Tally:
         )
 
     def merge(self, other: Tally) -> None:
-        """Add another chunk's sums into this one (a simulation's chunks are merged in any order).
-        """
+        """Add another chunk's sums into this one (a simulation's chunks merge in any order)."""
         for k, v in other.totals.items():
             self.count(k, v)
         for mine, theirs in (

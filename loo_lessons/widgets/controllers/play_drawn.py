@@ -316,8 +316,7 @@ class PlayDrawing(PlayTask):
         return live_html("play", "play", spec, self.static_html())
 
     def static(self) -> Static:
-        """The table as it is now, as static HTML (the position drawn in Python, no kernel needed).
-        """
+        """The table as it is now, as static HTML (drawn in Python, no kernel needed)."""
         return _StaticPlay(self.static_html(), self.state())
 
 
