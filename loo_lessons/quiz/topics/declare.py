@@ -1,4 +1,5 @@
-"""The `declare` questions: the legal declarations given the earlier ones, and whose turn it is (R05–R09, R53)."""
+"""The `declare` questions: the legal declarations given the earlier ones, and whose turn it is
+(R05–R09, R53)."""
 
 from __future__ import annotations
 
