@@ -16,10 +16,9 @@ from loo_lessons.engine.errors import LooError
 from loo_lessons.engine.game import Hand
 from loo_lessons.engine.options import PRESETS
 from loo_lessons.explain.steps import stepper_steps
-from loo_lessons.widgets.controllers.base import as_int, button, int_in, one_of, traits_of
+from loo_lessons.widgets.controllers.base import button, one_of, traits_of
 from loo_lessons.widgets.controllers.steps import (
     StepperController,
-    deal_args,
     seeded_hand,
     step_reduce,
 )
@@ -90,19 +89,13 @@ class PresentController(StepperController):
         its state)."""
         return {"kind": "present", "args": {}}
 
-    def _event(self, kind: str, ev: Mapping[str, Any]) -> None:
-        if kind == "goto":
-            int_in(ev.get("step"), 0, max(0, self._count() - 1), "step")
+    def _deal(self, seed: int, n: int, rules: str) -> None:
+        self._hand = None
+        self._apply({"data": present_data(seed, n, rules), "step": 0})
+
+    def _step(self, kind: str, ev: Mapping[str, Any]) -> None:
         if kind == "faces":
             one_of(ev.get("faces"), FACES, "faces")
-        if kind == "deal":
-            d = self.data
-            seed, n, rules = deal_args(
-                ev, players=as_int(d.get("players")) or 5, rules=str(d.get("rules") or "hoffmann")
-            )
-            self._hand = None
-            self._apply({"data": present_data(seed, n, rules), "step": 0})
-            return
         st = {"step": self.step, "faces": self.faces}
         self._apply(present_reduce(self._count(), st, ev))
 
