@@ -7,6 +7,7 @@ Each option value and each preset value carries the rule ids and quotes it comes
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
 from enum import StrEnum
 from typing import Any
@@ -663,3 +664,11 @@ def options_from(mapping: object, base: RuleOptions | None = None) -> RuleOption
             )
         changes[key] = _coerce(key, value)
     return replace(opts, **changes)
+
+
+def rule_options(rules: RuleOptions | str | Mapping[str, Any] | None) -> RuleOptions:
+    """The options a caller's `rules=` names: options as they are, a preset's name, or a
+    mapping read as a scenario's `rules:` (`options_from`); None is the default preset."""
+    if isinstance(rules, RuleOptions):
+        return rules
+    return options_from(dict(rules) if isinstance(rules, Mapping) else rules)

@@ -26,7 +26,7 @@ from loo_lessons.engine.declare import Declaration
 from loo_lessons.engine.errors import IllegalAction, LooError, NotationError
 from loo_lessons.engine.game import Action, Hand, Phase, parse_action
 from loo_lessons.engine.laws import Law
-from loo_lessons.engine.options import RuleOptions, options_from
+from loo_lessons.engine.options import RuleOptions, rule_options
 from loo_lessons.engine.settle import Stakes
 from loo_lessons.engine.sources import RULES
 from loo_lessons.explain import leader_note
@@ -324,11 +324,7 @@ def play_terminal(
     """Play the deal of `seed` from `seat` against bots (`loo_cap`: the cap of unlimited loo,
     R49). Returns 0 when the deal was played to the end, 1 when the learner quit (or the
     input ran out) before it was over."""
-    opts = (
-        rules
-        if isinstance(rules, RuleOptions)
-        else options_from(dict(rules) if isinstance(rules, Mapping) else rules)
-    )
+    opts = rule_options(rules)
     if not 0 <= seat < players:
         raise LooError(f"seat {seat} does not exist: seats are 0 to {players - 1}")
     stakes = Stakes.make(loo_cap=loo_cap, players=players, ante=opts.ante)

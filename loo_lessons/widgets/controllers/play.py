@@ -28,7 +28,7 @@ from loo_lessons.engine.cards import Card
 from loo_lessons.engine.declare import Declaration
 from loo_lessons.engine.errors import IllegalAction, InputError, LooError, NotationError
 from loo_lessons.engine.game import Action, Hand, parse_action
-from loo_lessons.engine.options import RuleOptions, options_from
+from loo_lessons.engine.options import rule_options
 from loo_lessons.explain import words
 from loo_lessons.explain.table import action_key
 from loo_lessons.scenario import DECLARATION_ALIASES
@@ -116,12 +116,9 @@ class PlayController(PlayFiles):
     ) -> None:
         from_seed = hand is None
         if hand is None:
-            opts = (
-                rules
-                if isinstance(rules, RuleOptions)
-                else options_from(dict(rules) if isinstance(rules, Mapping) else rules)
+            hand = Hand.from_seed(
+                seed, players, dealer % max(players, 1), rule_options(rules), must=bool(must)
             )
-            hand = Hand.from_seed(seed, players, dealer % max(players, 1), opts, must=bool(must))
         else:
             hand = hand.root()
             players = hand.setup.players
