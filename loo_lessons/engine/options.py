@@ -551,6 +551,12 @@ PEEL = Preset(
 
 PRESETS: dict[str, Preset] = {p.name: p for p in (HOFFMANN, PEEL)}
 
+
+def preset_of(options: RuleOptions) -> Preset | None:
+    """The preset whose options these are, every one of them; None for rules of a table's own
+    (a preset with an option changed)."""
+    return next((p for p in PRESETS.values() if p.options == options), None)
+
 #: The preset used when a scenario names none: seed 000 is the book the lessons follow first.
 DEFAULT_PRESET = "hoffmann"
 

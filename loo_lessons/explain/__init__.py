@@ -14,6 +14,7 @@ from loo_lessons.engine.options import (
     PRESETS,
     MissDealPosition,
     RuleOptions,
+    preset_of,
 )
 from loo_lessons.engine.penalties import OFFENCE_FOR_LAW, ruling_for
 from loo_lessons.engine.sources import RULES, Quote
@@ -98,10 +99,8 @@ def rule_json(
 def preset_matching(options: RuleOptions) -> str | None:
     """The name of the preset whose options are exactly `options` (`hoffmann`, `peel`), or None for
     rules of the table's own."""
-    for name, p in PRESETS.items():
-        if p.options == options:
-            return name
-    return None
+    found = preset_of(options)
+    return found.name if found else None
 
 
 def explain_json(sc: Scenario) -> dict[str, Any]:
