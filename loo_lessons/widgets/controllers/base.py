@@ -35,14 +35,14 @@ class Refused(LooError):
     """A message the component would never send (the widget shows this message)."""
 
 
-def is_int(x: object) -> bool:
-    """Whether `x` is a whole number (a bool, though an int to Python, is not)."""
-    return isinstance(x, int) and not isinstance(x, bool)
-
-
 def as_int(x: object) -> int | None:
-    """`x` if it is a whole number (not a bool), else None."""
+    """`x` if it is a whole number, else None (a bool, though an int to Python, is not one)."""
     return x if isinstance(x, int) and not isinstance(x, bool) else None
+
+
+def is_int(x: object) -> bool:
+    """Whether `x` is a whole number (`as_int`)."""
+    return as_int(x) is not None
 
 
 def int_in(x: object, low: int, high: int, what: str) -> int:
