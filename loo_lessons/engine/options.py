@@ -557,6 +557,7 @@ def preset_of(options: RuleOptions) -> Preset | None:
     (a preset with an option changed)."""
     return next((p for p in PRESETS.values() if p.options == options), None)
 
+
 #: The preset used when a scenario names none: seed 000 is the book the lessons follow first.
 DEFAULT_PRESET = "hoffmann"
 
