@@ -32,9 +32,12 @@ class ClassListAuthenticator(LocalAuthenticator):  # type: ignore[misc]
     homes = Unicode("/home", help="the folder that holds the pupils' homes").tag(config=True)
 
     def home_of(self, name: str) -> Path:
+        """The home folder the hub gives the pupil `name` (below `homes`)."""
         return Path(self.homes) / name
 
     async def authenticate(self, handler: Any, data: dict[str, Any]) -> str | None:
+        """Let a pupil in whose name and password match the class list; `None` refuses, and the
+        refusal is logged with the name cut short."""
         name = str(data.get("username", "")).strip().lower()
         # scrypt takes ~50 ms: in a thread, so a class logging in at once never stalls the hub
         if await asyncio.to_thread(pupils.check, Path(self.class_list), name, data.get("password")):
@@ -43,6 +46,8 @@ class ClassListAuthenticator(LocalAuthenticator):  # type: ignore[misc]
         return None
 
     def system_user_exists(self, user: Any) -> bool:
+        """Whether the pupil's system account is there already; an account of the machine that the
+        hub did not make for a pupil (other comment or home) is refused, never adopted."""
         try:
             found = pwd.getpwnam(user.name)
         except KeyError:

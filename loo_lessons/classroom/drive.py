@@ -39,6 +39,7 @@ LESSON = "01-welcome.ipynb"
 
 
 def free_port() -> int:
+    """A TCP port on 127.0.0.1 that nothing listens on now, for a hub under test."""
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port: int = s.getsockname()[1]
@@ -46,6 +47,7 @@ def free_port() -> int:
 
 
 def alive(pid: int) -> bool:
+    """Whether process `pid` still runs (an exited one not yet reaped counts as gone)."""
     try:
         os.kill(pid, 0)
     except (ProcessLookupError, PermissionError):
@@ -77,6 +79,9 @@ def descendants(pids: set[int]) -> set[int]:
 
 @dataclass
 class Hub:
+    """A running class hub started by the tests or the benchmark: its address, state and homes
+    folders, log, process and every process id it started, so all can be stopped."""
+
     url: str
     state: Path
     homes: Path
@@ -290,6 +295,8 @@ def log_in_status(hub: Hub, name: str, password: str) -> tuple[int, requests.Ses
 
 
 def log_in(hub: Hub, name: str, password: str) -> requests.Session:
+    """Log `name` in to the hub with `password` and return the logged-in session; a refused login
+    fails with the hub's log."""
     status, s = log_in_status(hub, name, password)
     if status != 302:
         raise AssertionError(f"{name} was not logged in: {status}\n{hub.log_text()}")
@@ -432,6 +439,7 @@ class Kernel:
         )
 
     def run(self, code: str) -> list[dict[str, Any]]:
+        """Run `code` in this kernel and return the messages it answered with."""
         return run_code(self.ws, code, self.session)
 
     def text(self, code: str) -> str:
@@ -443,6 +451,7 @@ class Kernel:
         return "".join(o.get("text", "") for o in outputs)
 
     def close(self) -> None:
+        """Close the kernel's websocket and shut the kernel down."""
         self.ws.close()
         requests.delete(
             f"{self.base}/api/kernels/{self.id}", headers=self.auth, timeout=30, verify=self.verify

@@ -87,6 +87,8 @@ def check_name(name: str) -> str:
 
 
 def hash_password(password: str, salt: bytes | None = None) -> str:
+    """The scrypt hash of a pupil's password as kept in the class list
+    (`scrypt$N$r$p$salt$digest`), with a new random salt unless one is given."""
     salt = secrets.token_bytes(16) if salt is None else salt
     digest = hashlib.scrypt(password.encode(), salt=salt, n=N, r=R, p=P, maxmem=64 * 2**20)
     return f"scrypt${N}${R}${P}${salt.hex()}${digest.hex()}"

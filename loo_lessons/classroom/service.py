@@ -61,6 +61,8 @@ def _e(text: object) -> str:
 
 
 def page(title: str, body: str, *, refresh: bool = False) -> str:
+    """A whole HTML page of the results service with `title` and `body` (already escaped);
+    `refresh` reloads it every few seconds, for the teacher's dashboard."""
     meta = f'<meta http-equiv="refresh" content="{REFRESH_SECONDS}">' if refresh else ""
     return (
         f'<!doctype html><html lang="en"><head><meta charset="utf-8">{meta}'
@@ -111,14 +113,20 @@ def dashboard_html(results: ClassResults, csv_url: str) -> str:
 
 
 class Base(HubOAuthenticated, web.RequestHandler):  # type: ignore[misc]
+    """What every page of the results service shares: the hub's login, the answers' store, who is a
+    teacher, and errors as one plain line."""
+
     store: Store
     lookups: dict[str, tuple[float, bool]]
 
     def initialize(self, store: Store, lookups: dict[str, tuple[float, bool]]) -> None:
+        """Keep the answers' store and the cache of teacher look-ups shared by every request."""
         self.store = store
         self.lookups = lookups
 
     def user_name(self) -> str:
+        """The logged-in hub user's name; services and tokens that are not a user are refused
+        (403)."""
         user = self.current_user
         if not user or user.get("kind", "user") != "user":
             raise web.HTTPError(403, "only the hub's users may use the class results")
@@ -141,18 +149,22 @@ class Base(HubOAuthenticated, web.RequestHandler):  # type: ignore[misc]
         return teacher
 
     def teacher(self) -> str:
+        """The logged-in user's name if a teacher; a pupil is refused (403)."""
         name = self.user_name()
         if not self.is_teacher(name):
             raise web.HTTPError(403, "the class's results are for its teachers")
         return name
 
     def code(self) -> str:
+        """The class code the request names, in its canonical form; a bad code is refused (400)
+        with the one line saying why."""
         try:
             return canonical(self.get_argument("code"))
         except AnswerError as e:
             raise web.HTTPError(400, str(e)) from None
 
     def write_error(self, status_code: int, **kwargs: Any) -> None:
+        """Answer an error as one plain line, `status: reason`, never a traceback."""
         reason = self._reason
         exc = kwargs.get("exc_info", (None, None, None))[1]
         if isinstance(exc, web.HTTPError) and exc.log_message:
@@ -162,8 +174,12 @@ class Base(HubOAuthenticated, web.RequestHandler):  # type: ignore[misc]
 
 
 class AnswersHandler(Base):
+    """`POST answers`: a pupil hands in a quiz's answers for a class code."""
+
     @web.authenticated
     def post(self) -> None:
+        """Check the posted answers (the pupil is the logged-in user, never what the body says) and
+        keep them; refused answers keep nothing and answer the reason."""
         name = self.user_name()
         try:
             checked = from_body(self.request.body, name)
@@ -175,8 +191,12 @@ class AnswersHandler(Base):
 
 
 class HomeHandler(Base):
+    """The service's front page: the teacher's list of class codes; a pupil is sent to their own
+    answers."""
+
     @web.authenticated
     def get(self) -> None:
+        """List the class codes that have answers, each a link to its dashboard (teachers only)."""
         name = self.user_name()
         if not self.is_teacher(name):
             self.redirect(url_path_join(self.hub_auth.base_url, "mine"))
@@ -195,8 +215,11 @@ class HomeHandler(Base):
 
 
 class DashboardHandler(Base):
+    """`dashboard?code=`: the teacher's live table of a class's answers."""
+
     @web.authenticated
     def get(self) -> None:
+        """Draw the class's results for the code, refreshing itself, with a link to the CSV."""
         self.teacher()
         code = self.code()
         csv_url = f"csv?code={urllib.parse.quote(code)}"
@@ -204,8 +227,11 @@ class DashboardHandler(Base):
 
 
 class CsvHandler(Base):
+    """`csv?code=`: a class's results as a CSV file, for the teacher's spreadsheet."""
+
     @web.authenticated
     def get(self) -> None:
+        """Send the class's table of pupils' results as a CSV download."""
         self.teacher()
         code = self.code()
         self.set_header("Content-Type", "text/csv; charset=utf-8")
@@ -214,8 +240,11 @@ class CsvHandler(Base):
 
 
 class MineHandler(Base):
+    """`mine`: a pupil's own attempts, for every class code."""
+
     @web.authenticated
     def get(self) -> None:
+        """List the logged-in pupil's attempts: code, attempt number, right of answered."""
         name = self.user_name()
         parts = []
         for code in self.store.codes():
@@ -229,6 +258,8 @@ class MineHandler(Base):
 
 
 def make_app(store: Store, prefix: str) -> web.Application:
+    """The results service's Tornado application with its pages below `prefix` and the hub's OAuth
+    callback."""
     lookups: dict[str, tuple[float, bool]] = {}
     args = {"store": store, "lookups": lookups}
     return web.Application(
@@ -245,6 +276,8 @@ def make_app(store: Store, prefix: str) -> web.Application:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run the results service as the hub starts it (`--db` the answers' SQLite file; the hub gives
+    the address); returns 2 with one line when not run by the hub."""
     p = argparse.ArgumentParser(prog="python -m loo_lessons.classroom.service")
     p.add_argument("--db", required=True, help="the answers' SQLite file")
     args = p.parse_args(argv)

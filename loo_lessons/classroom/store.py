@@ -51,6 +51,7 @@ class Store:
         self.db.executescript(_SCHEMA)
 
     def close(self) -> None:
+        """Close the answers' database."""
         self.db.close()
 
     def add(self, record: AnswerRecord) -> None:

@@ -122,6 +122,8 @@ class Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         # argparse's sentences, turned FIELD first like every other refusal
+        """Raise argparse's refusal as a `UsageError`, the field first ("FILE: required") like
+        every other refusal."""
         for said, problem in (
             ("the following arguments are required: ", "required"),
             ("unrecognized arguments: ", "not an argument of this command"),
@@ -134,6 +136,8 @@ class Parser(argparse.ArgumentParser):
 
 
 def parser() -> argparse.ArgumentParser:
+    """The `loo-lessons` argument parser with every subcommand; the command-line guide is generated
+    from it."""
     p = Parser(prog="loo-lessons", description="Three-card Loo: rules and lessons.")
     sub = p.add_subparsers(dest="cmd", required=True, metavar="COMMAND")
     e = sub.add_parser("explain", help="answer a scenario file: who acts, what is legal, and why")

@@ -104,6 +104,10 @@ def sim_hand_figures(rng: random.Random, seconds: float) -> dict[str, float]:
 def run(
     seconds: float = 1.0, *, simulation: bool = True, million: bool = False
 ) -> dict[str, float]:
+    """What `loo-lessons bench` measures and prints: a full random hand against the floor (a
+    shuffle of the pack) in turns of `seconds`, the legal moves, the import time and what the
+    core imports, the quiz banks and the widgets' clicks, with the simulation and a million
+    hands when asked; returns every figure by name."""
     opts = preset("hoffmann")
     setup = Setup(5, 0, opts, Stakes.make(players=5))
     rng = random.Random(1)
@@ -281,6 +285,8 @@ def _needs_extra(what: str, figures: Callable[[], dict[str, float]]) -> dict[str
 
 
 def quiz_figures() -> dict[str, float]:
+    """Time a bank of 200 questions for each quiz topic; print them with the worst, and return them
+    by name."""
     from loo_lessons.quiz import TOPICS, bench_bank
 
     out = {}
@@ -355,6 +361,8 @@ def floor_seconds(rng: random.Random, turns: int = 30) -> float:
 
 
 def simulation_figures(per_floor: float | None = None) -> dict[str, float]:
+    """Time 100,000 simulated hands with 2 workers, print it against the floor and the goal (under
+    10 s), and return the figures."""
     from loo_lessons.sim.montecarlo import bench_simulation
 
     if per_floor is None:

@@ -81,6 +81,7 @@ class Counter:
     kept_bytes: int = 0
 
     def add(self, kept: bool, requests: int = 0, size: int = 0, path: str | None = None) -> None:
+        """Count a request's bytes: as kept by the browser's cache, or as fetched (by path)."""
         if kept:
             self.kept_requests += requests
             self.kept_bytes += size
@@ -91,12 +92,14 @@ class Counter:
             self.files[path] = self.files.get(path, 0) + size
 
     def take(self) -> tuple[int, int]:
+        """The requests and bytes fetched since the last take, and start counting again."""
         out = (self.requests, self.bytes)
         self.requests = self.bytes = 0
         self.files = {}
         return out
 
     def take_kept(self) -> tuple[int, int]:
+        """The requests and bytes served from the cache since the last take, and start again."""
         out = (self.kept_requests, self.kept_bytes)
         self.kept_requests = self.kept_bytes = 0
         return out
@@ -148,6 +151,7 @@ class QuietServer(ThreadingHTTPServer):
     for it (the server's other errors are printed as usual)."""
 
     def handle_error(self, request: Any, client_address: Any) -> None:
+        """Log a request's error, but not a browser closing its connection early."""
         if not isinstance(sys.exc_info()[1], (BrokenPipeError, ConnectionResetError)):
             super().handle_error(request, client_address)
 
@@ -288,6 +292,8 @@ def _mb(n: float) -> str:
 
 
 def report(fig: dict[str, float], how: str) -> None:
+    """Print the browser figures `how` was measured: the floor (bare Pyodide in a Worker), the
+    first live answer and the next page, each against its goal."""
     fl = fig["floor_ms"]
     print(
         f"browser {how}: floor (bare Pyodide in a Worker, 1+1) {fl / 1000:.2f} s; first live answer "

@@ -81,6 +81,7 @@ class Progress:
         self.shown = True
 
     def close(self) -> None:
+        """End the progress line (a terminal's line left clean); nothing when nothing was shown."""
         if self.tty and self.shown:
             self.stream.write("\n")
             self.stream.flush()

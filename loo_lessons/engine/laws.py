@@ -279,7 +279,7 @@ class Law(Enum):
 
     @property
     def info(self) -> LawInfo:
-        """The law's `LawInfo`."""
+        """The law's `LawInfo`: its rule id, slug, reason and the book's quote."""
         return self.value
 
     @property

@@ -7,6 +7,7 @@ Each option value and each preset value carries the rule ids and quotes it comes
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
 from enum import StrEnum
 from typing import Any
@@ -550,6 +551,13 @@ PEEL = Preset(
 
 PRESETS: dict[str, Preset] = {p.name: p for p in (HOFFMANN, PEEL)}
 
+
+def preset_of(options: RuleOptions) -> Preset | None:
+    """The preset whose options these are, every one of them; None for rules of a table's own
+    (a preset with an option changed)."""
+    return next((p for p in PRESETS.values() if p.options == options), None)
+
+
 #: The preset used when a scenario names none: seed 000 is the book the lessons follow first.
 DEFAULT_PRESET = "hoffmann"
 
@@ -663,3 +671,11 @@ def options_from(mapping: object, base: RuleOptions | None = None) -> RuleOption
             )
         changes[key] = _coerce(key, value)
     return replace(opts, **changes)
+
+
+def rule_options(rules: RuleOptions | str | Mapping[str, Any] | None) -> RuleOptions:
+    """The options a caller's `rules=` names: options as they are, a preset's name, or a
+    mapping read as a scenario's `rules:` (`options_from`); None is the default preset."""
+    if isinstance(rules, RuleOptions):
+        return rules
+    return options_from(dict(rules) if isinstance(rules, Mapping) else rules)

@@ -12,7 +12,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Protocol
 
 from .cards import Card, Suit, in_hand_order
-from .options import DEFAULT_PRESET, PRESETS, RuleOptions
+from .options import DEFAULT_PRESET, RuleOptions, preset_of
 from .penalties import Offence
 from .settle import Stakes
 
@@ -73,10 +73,8 @@ class _Position(Protocol):
 
 def rules_of(options: RuleOptions) -> str | dict[str, Any]:
     """The `rules:` value naming `options`: a preset's name, or the preset plus every option."""
-    for name, p in PRESETS.items():
-        if p.options == options:
-            return name
-    return {"preset": DEFAULT_PRESET, **options.to_dict()}
+    found = preset_of(options)
+    return found.name if found else {"preset": DEFAULT_PRESET, **options.to_dict()}
 
 
 def position_mapping(

@@ -70,13 +70,14 @@ class Rule:
         return self.quotes[0]
 
 
-RULES: dict[str, Rule] = {
-    "R01": Rule(
+#: The digest's rules, each once: its id, its summary and its quotes (rules-digest.md).
+_RULES: tuple[Rule, ...] = (
+    Rule(
         "R01",
         "52-card pack, whist ranking (A K Q J 10 … 2).",
         (Quote("000", "The full pack of fifty-two cards is used, the cards ranking as at Whist."),),
     ),
-    "R02": Rule(
+    Rule(
         "R02",
         "Only the dealer stakes: an agreed 3 counters or a multiple of 3.",
         (
@@ -86,7 +87,7 @@ RULES: dict[str, Rule] = {
             ),
         ),
     ),
-    "R03": Rule(
+    Rule(
         "R03",
         "Three cards each, dealt singly, plus a spare three-card hand called the miss.",
         (
@@ -96,12 +97,12 @@ RULES: dict[str, Rule] = {
             ),
         ),
     ),
-    "R04": Rule(
+    Rule(
         "R04",
         "The next card is turned up and fixes trumps. Nobody holds it.",
         (Quote("000", "The card next following is turned up, and fixes the trump suit."),),
     ),
-    "R05": Rule(
+    Rule(
         "R05",
         "Declaring starts with the elder hand (dealer's left) and goes round to the left. The dealer declares last.",
         (
@@ -115,22 +116,22 @@ RULES: dict[str, Rule] = {
             ),
         ),
     ),
-    "R06": Rule(
+    Rule(
         "R06",
         "There are three choices: stand (play), take miss, or throw up (pass).",
         (Quote("004", "declares his intention to stand, throw up, or take miss."),),
     ),
-    "R07": Rule(
+    Rule(
         "R07",
         "Passing means dropping out of the round.",
         (Quote("000", 'or of "passing," _i.e._ throwing up his hand altogether for that round.'),),
     ),
-    "R08": Rule(
+    Rule(
         "R08",
         "A declined miss is offered to the next player.",
         (Quote("000", "If miss be declined, the same offer is made to the next in rotation"),),
     ),
-    "R09": Rule(
+    Rule(
         "R09",
         "Once the miss is taken, later players may only play or pass.",
         (
@@ -140,12 +141,12 @@ RULES: dict[str, Rule] = {
             ),
         ),
     ),
-    "R10": Rule(
+    Rule(
         "R10",
         "The player who takes miss must play it.",
         (Quote("000", "A player who has taken miss is bound to play."),),
     ),
-    "R11": Rule(
+    Rule(
         "R11",
         "Discarded hands go face down and nobody may look at them.",
         (
@@ -155,12 +156,12 @@ RULES: dict[str, Rule] = {
             ),
         ),
     ),
-    "R12": Rule(
+    Rule(
         "R12",
         "A declaration is final.",
         (Quote("004", "No player may make a second declaration, or alter one once made"),),
     ),
-    "R13": Rule(
+    Rule(
         "R13",
         "A player who stands or takes miss must play his cards out.",
         (
@@ -174,7 +175,7 @@ RULES: dict[str, Rule] = {
             ),
         ),
     ),
-    "R14": Rule(
+    Rule(
         "R14",
         "If everyone before the dealer throws up and nobody took miss, the dealer takes the pool without play.",
         (
@@ -192,7 +193,7 @@ RULES: dict[str, Rule] = {
             ),
         ),
     ),
-    "R15": Rule(
+    Rule(
         "R15",
         "If one player took miss and all the rest throw up, the miss-holder takes the pool.",
         (
@@ -202,7 +203,7 @@ RULES: dict[str, Rule] = {
             ),
         ),
     ),
-    "R16": Rule(
+    Rule(
         "R16",
         "If the only player before the dealer who stood is the miss-holder, the dealer may stand or throw up. If the dealer throws up, the miss-holder takes the whole pool.",
         (
@@ -213,7 +214,7 @@ RULES: dict[str, Rule] = {
             Quote("003", "being the only standing hand, takes the whole amount of the pool."),
         ),
     ),
-    "R17": Rule(
+    Rule(
         "R17",
         "If exactly one player stood on his own cards (miss untaken), the dealer may play his own cards or take miss on his own account.",
         (
@@ -226,7 +227,7 @@ RULES: dict[str, Rule] = {
             ),
         ),
     ),
-    "R18": Rule(
+    Rule(
         "R18",
         "If he wants neither, he must play the miss *for the pool* against the lone stander. The dealer cannot pass in this situation.",
         (
@@ -240,7 +241,7 @@ RULES: dict[str, Rule] = {
             ),
         ),
     ),
-    "R19": Rule(
+    Rule(
         "R19",
         "Whatever the miss wins when played for the pool stays in the pool for the next deal.",
         (
@@ -254,12 +255,12 @@ RULES: dict[str, Rule] = {
             ),
         ),
     ),
-    "R20": Rule(
+    Rule(
         "R20",
         "(Remark) These cases are rare, but rules are still needed for them.",
         (Quote("003", "These contingencies are seldom, if ever, met with in actual play"),),
     ),
-    "R21": Rule(
+    Rule(
         "R21",
         "First lead: the elder hand among those playing, i.e. the player in play nearest the dealer's left.",
         (
@@ -269,7 +270,7 @@ RULES: dict[str, Rule] = {
             Quote("003", "the one nearest the dealer's left having to lead."),
         ),
     ),
-    "R22": Rule(
+    Rule(
         "R22",
         "Option: the holder of miss leads. Peel advises against it.",
         (
@@ -279,7 +280,7 @@ RULES: dict[str, Rule] = {
             ),
         ),
     ),
-    "R23": Rule(
+    Rule(
         "R23",
         "A leader holding the ace of trumps must lead it.",
         (
@@ -287,7 +288,7 @@ RULES: dict[str, Rule] = {
             Quote("003", "If the leader holds the ace of trumps he must lead it"),
         ),
     ),
-    "R24": Rule(
+    Rule(
         "R24",
         "If the ace of trumps is turned up, a leader holding the king must lead it.",
         (
@@ -301,12 +302,12 @@ RULES: dict[str, Rule] = {
             ),
         ),
     ),
-    "R25": Rule(
+    Rule(
         "R25",
         "Seed 000 base rule: with two trumps, lead one of them.",
         (Quote("000", "If he has two trumps he is bound to lead one of them."),),
     ),
-    "R26": Rule(
+    Rule(
         "R26",
         'Seed 003 default: with two or three trumps, lead the highest. "Lead one" applies only if the table agreed it beforehand.',
         (
@@ -318,7 +319,7 @@ RULES: dict[str, Rule] = {
             Quote("003", "the rule to lead the _highest_ of two or three must govern the point."),
         ),
     ),
-    "R27": Rule(
+    Rule(
         "R27",
         "Seed 000, only two declared: with two or more trumps, lead the highest. If the top trumps are in sequence or of equal value, either may be led. The rule does not apply with more than three declared.",
         (
@@ -335,7 +336,7 @@ RULES: dict[str, Rule] = {
             ),
         ),
     ),
-    "R28": Rule(
+    Rule(
         "R28",
         "In every other case the lead is free.",
         (
@@ -344,7 +345,7 @@ RULES: dict[str, Rule] = {
             ),
         ),
     ),
-    "R29": Rule(
+    Rule(
         "R29",
         "The winner of a trick leads to the next, with the same obligations as the first leader.",
         (
@@ -354,7 +355,7 @@ RULES: dict[str, Rule] = {
             ),
         ),
     ),
-    "R30": Rule(
+    Rule(
         "R30",
         '"Trump after trick": that winner must lead a trump if he has one.',
         (
@@ -364,7 +365,7 @@ RULES: dict[str, Rule] = {
             ),
         ),
     ),
-    "R31": Rule(
+    Rule(
         "R31",
         "Seed 004 states this for the winner of the first trick, with the highest of two trumps.",
         (
@@ -374,7 +375,7 @@ RULES: dict[str, Rule] = {
             Quote("004", "or having two trumps left fails to lead the highest, he is looed."),
         ),
     ),
-    "R32": Rule(
+    Rule(
         "R32",
         "Play goes round to the left and players must follow suit.",
         (
@@ -384,7 +385,7 @@ RULES: dict[str, Rule] = {
             ),
         ),
     ),
-    "R33": Rule(
+    Rule(
         "R33",
         "Seed 000: follow suit, and head the trick (play a higher card) if able.",
         (
@@ -394,7 +395,7 @@ RULES: dict[str, Rule] = {
             ),
         ),
     ),
-    "R34": Rule(
+    Rule(
         "R34",
         "Seed 003 words heading as the player's aim, not as an explicit law (footnote [21] is not in the seed).",
         (
@@ -404,7 +405,7 @@ RULES: dict[str, Rule] = {
             ),
         ),
     ),
-    "R35": Rule(
+    Rule(
         "R35",
         'Seed 000, void in the led suit: trump, or over-trump if already trumped, "if practicable".',
         (
@@ -414,7 +415,7 @@ RULES: dict[str, Rule] = {
             ),
         ),
     ),
-    "R36": Rule(
+    Rule(
         "R36",
         "Seed 003, void in the led suit: trump only if the trump heads the trick; otherwise discard anything.",
         (
@@ -429,12 +430,12 @@ RULES: dict[str, Rule] = {
             Quote("003", "Failing the ability to head the trick, he may discard as he chooses."),
         ),
     ),
-    "R37": Rule(
+    Rule(
         "R37",
         'No seed states who wins a trick; it follows from whist ranking plus "head the trick". The standard rule: highest trump, else highest card of the led suit (EB 1911: "The trick is won by the highest card of the suit led, or, if trumped, by the highest trump").',
         (Quote("000", "The full pack of fifty-two cards is used, the cards ranking as at Whist."),),
     ),
-    "R38": Rule(
+    Rule(
         "R38",
         "Each trick takes one third of the pool.",
         (
@@ -442,7 +443,7 @@ RULES: dict[str, Rule] = {
             Quote("000", "The first takes two-thirds, and the second one-third."),
         ),
     ),
-    "R39": Rule(
+    Rule(
         "R39",
         "A player who played and took no trick is looed: he pays the amount originally staked.",
         (
@@ -452,7 +453,7 @@ RULES: dict[str, Rule] = {
             ),
         ),
     ),
-    "R40": Rule(
+    Rule(
         "R40",
         "Next pool = the loos + the new dealer's stake.",
         (
@@ -462,7 +463,7 @@ RULES: dict[str, Rule] = {
             ),
         ),
     ),
-    "R41": Rule(
+    Rule(
         "R41",
         "If exactly three declared and each took one trick, nobody is looed and the next pool is the dealer's stake alone.",
         (
@@ -476,12 +477,12 @@ RULES: dict[str, Rule] = {
             ),
         ),
     ),
-    "R42": Rule(
+    Rule(
         "R42",
         "That next hand is called a single.",
         (Quote("000", 'The next hand in such case is known as a "single,"'),),
     ),
-    "R43": Rule(
+    Rule(
         "R43",
         "Usually, though not always, a single is played as a must: everyone has to play.",
         (
@@ -492,17 +493,17 @@ RULES: dict[str, Rule] = {
             Quote("000", "meaning that every one, whatever his cards, is bound to play."),
         ),
     ),
-    "R44": Rule(
+    Rule(
         "R44",
         "A must produces at least n − 3 loos.",
         (Quote("000", "This necessarily produces as many loos (less three) as there are players"),),
     ),
-    "R45": Rule(
+    Rule(
         "R45",
         "There is no miss in a must.",
         (Quote("000", 'In the case of a "must" there is no miss.'),),
     ),
-    "R46": Rule(
+    Rule(
         "R46",
         "A loo equals the amount in the pool.",
         (
@@ -512,7 +513,7 @@ RULES: dict[str, Rule] = {
             ),
         ),
     ),
-    "R47": Rule(
+    Rule(
         "R47",
         "The loo grows until a single brings it back.",
         (
@@ -522,12 +523,12 @@ RULES: dict[str, Rule] = {
             ),
         ),
     ),
-    "R48": Rule(
+    Rule(
         "R48",
         "This form is called unlimited loo.",
         (Quote("000", 'Loo in this shape is known as "unlimited."'),),
     ),
-    "R49": Rule(
+    Rule(
         "R49",
         "A maximum is customary.",
         (
@@ -537,7 +538,7 @@ RULES: dict[str, Rule] = {
             ),
         ),
     ),
-    "R50": Rule(
+    Rule(
         "R50",
         "Looking at your own cards before your turn, or declaring out of turn: looed a single, paid into the pool at once.",
         (
@@ -551,7 +552,7 @@ RULES: dict[str, Rule] = {
             ),
         ),
     ),
-    "R51": Rule(
+    Rule(
         "R51",
         "Looking at the miss without taking it, at thrown-up cards, or at the undealt pack: the same penalty.",
         (
@@ -561,7 +562,7 @@ RULES: dict[str, Rule] = {
             ),
         ),
     ),
-    "R52": Rule(
+    Rule(
         "R52",
         "These offences do not stop the player from playing, except looking at an opponent's hand.",
         (
@@ -571,7 +572,7 @@ RULES: dict[str, Rule] = {
             ),
         ),
     ),
-    "R53": Rule(
+    Rule(
         "R53",
         "Looking at another player's cards: a full loo, and he must throw up unexposed…",
         (
@@ -581,7 +582,7 @@ RULES: dict[str, Rule] = {
             ),
         ),
     ),
-    "R54": Rule(
+    Rule(
         "R54",
         "…unless he has already stood or taken miss. Then he pays first and must play, and anything his cards win stays in the pool for the next deal.",
         (
@@ -595,7 +596,7 @@ RULES: dict[str, Rule] = {
             ),
         ),
     ),
-    "R55": Rule(
+    Rule(
         "R55",
         "The leader does not lead the ace of trumps, or the king when the ace is turned up: looed.",
         (
@@ -605,7 +606,7 @@ RULES: dict[str, Rule] = {
             ),
         ),
     ),
-    "R56": Rule(
+    Rule(
         "R56",
         "The leader holds two or more trumps and does not lead the highest: looed.",
         (
@@ -615,12 +616,12 @@ RULES: dict[str, Rule] = {
             ),
         ),
     ),
-    "R57": Rule(
+    Rule(
         "R57",
         "Not following suit when able: looed.",
         (Quote("004", "Any player neglecting to follow the suit led, when he is able to do so"),),
     ),
-    "R58": Rule(
+    Rule(
         "R58",
         "Not trumping when a trump would head the trick: looed.",
         (
@@ -630,7 +631,7 @@ RULES: dict[str, Rule] = {
             ),
         ),
     ),
-    "R59": Rule(
+    Rule(
         "R59",
         "Playing out of turn, or exposing or naming unplayed cards (your own, an opponent's, the miss's, the stock's): looed.",
         (
@@ -644,7 +645,7 @@ RULES: dict[str, Rule] = {
             ),
         ),
     ),
-    "R60": Rule(
+    Rule(
         "R60",
         'The winner of the first trick breaks "trump after trick" (R31): looed.',
         (
@@ -654,7 +655,7 @@ RULES: dict[str, Rule] = {
             Quote("004", "or having two trumps left fails to lead the highest, he is looed."),
         ),
     ),
-    "R61": Rule(
+    Rule(
         "R61",
         "Every play-phase penalty is a full loo added to the *next* deal's pool.",
         (
@@ -664,12 +665,12 @@ RULES: dict[str, Rule] = {
             ),
         ),
     ),
-    "R62": Rule(
+    Rule(
         "R62",
         "The cards are replayed correctly.",
         (Quote("004", "The cards must he replayed in proper order"),),
     ),
-    "R63": Rule(
+    Rule(
         "R63",
         "Whatever the offender wins in the replay stays in the pool for the next deal.",
         (
@@ -679,7 +680,9 @@ RULES: dict[str, Rule] = {
             ),
         ),
     ),
-}
+)
+#: Every rule of the digest by its id (R01–R63).
+RULES: dict[str, Rule] = {r.id: r for r in _RULES}
 
 
 def rule(rule_id: str) -> Rule:

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 
 from .deal import next_dealer
 from .game import Action, Hand, Setup
-from .options import RuleOptions, options_from
+from .options import RuleOptions, rule_options
 from .settle import Settlement, Stakes, new_pool_stake
 
 Chooser = Callable[[Hand], Action]
@@ -65,8 +65,7 @@ class Table:
         """A new table of `players` whose every deal comes from `random.Random(seed)` (so the
         evening replays exactly), under `rules` (a preset name, options, or None for the
         default), the first dealer having staked (R02)."""
-        opts = rules if isinstance(rules, RuleOptions) else options_from(rules)
-        return cls(players, opts, random.Random(seed), stake, loo, loo_cap, bank)
+        return cls(players, rule_options(rules), random.Random(seed), stake, loo, loo_cap, bank)
 
     def _ante(self, dealer: int) -> None:
         amount = new_pool_stake(self.stake, self.players, self.options.ante)

@@ -14,6 +14,7 @@ from loo_lessons.engine.options import (
     PRESETS,
     MissDealPosition,
     RuleOptions,
+    preset_of,
 )
 from loo_lessons.engine.penalties import OFFENCE_FOR_LAW, ruling_for
 from loo_lessons.engine.sources import RULES, Quote
@@ -96,13 +97,16 @@ def rule_json(
 
 
 def preset_matching(options: RuleOptions) -> str | None:
-    for name, p in PRESETS.items():
-        if p.options == options:
-            return name
-    return None
+    """The name of the preset whose options are exactly `options` (`hoffmann`, `peel`), or None for
+    rules of the table's own."""
+    found = preset_of(options)
+    return found.name if found else None
 
 
 def explain_json(sc: Scenario) -> dict[str, Any]:
+    """What `loo-lessons explain FILE --json` prints for a scenario: the phase, trumps, who acts,
+    what is legal and forbidden with the law (rule id, the book's quote and name) behind each,
+    the settlement when the deal is over."""
     hand = sc.hand
     needed = sc.hand_needed  # the seat to act, when its hand was not given
     v = hand.verdict() if needed is None else Verdict(hand.phase, needed, (), None, (), ())
@@ -245,6 +249,8 @@ def rules_line(sc: Scenario) -> str:
 
 
 def explain_text(sc: Scenario) -> str:
+    """What `loo-lessons explain FILE` prints: the rules, the table, whose turn it is, each legal
+    and forbidden action with the rule id and the book's quote that decide it."""
     hand = sc.hand
     opts = sc.options
     j = explain_json(sc)

@@ -9,6 +9,8 @@ from loo_lessons.engine.sources import RULES, SEED_FILES
 
 
 def rules_json() -> dict[str, Any]:
+    """What `loo-lessons rules --json` prints: every rule option with its meaning, values and each
+    book's reading (rule id and quote), and the presets."""
     options = []
     for spec in OPTION_SPECS.values():
         options.append(
@@ -62,6 +64,8 @@ def rules_json() -> dict[str, Any]:
 
 
 def rules_text() -> str:
+    """What `loo-lessons rules` prints: the presets with their books, then every option, each
+    reading with the presets that take it and the book's quote."""
     lines = ["Presets", "======="]
     for p in PRESETS.values():
         default = " (default)" if p.name == DEFAULT_PRESET else ""

@@ -21,6 +21,9 @@ from loo_lessons.scenario import loads
 
 
 class Answer(TypedDict):
+    """The playground's answer to a scenario typed in the book's page: the same text, HTML and JSON
+    `loo-lessons explain` gives, or the one-line refusal."""
+
     ok: bool
     text: str  # what `loo-lessons explain FILE` prints
     html: str  # the same explanation, readable in a page
@@ -49,6 +52,8 @@ def answer(text: str) -> Answer:
 
 
 def refused(message: str) -> Answer:
+    """The playground's answer to a refused scenario: the refusal's first line as `error: FIELD:
+    problem`, also as an alert in the page."""
     line = "error: " + message.splitlines()[0] if message else "error: file: refused"
     return {
         "ok": False,

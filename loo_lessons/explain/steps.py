@@ -16,12 +16,12 @@ from loo_lessons.explain.table import (
     Position,
     allowed_law,
     as_scenario_or_hand,
-    card_label,
     forbidden_json,
     hand_of,
     settlement_working,
     table_view,
 )
+from loo_lessons.explain.words import card_label
 from loo_lessons.scenario import Scenario
 
 #: Who wins a trick, in a learner's words (R37: the books take it from whist, see the quote).

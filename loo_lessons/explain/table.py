@@ -19,7 +19,6 @@ from loo_lessons.engine.options import RuleOptions
 from loo_lessons.engine.settle import Settlement
 from loo_lessons.explain import law_json, words
 from loo_lessons.explain.settlement import settlement_lines
-from loo_lessons.explain.words import and_list
 from loo_lessons.scenario import Scenario, load, load_file, loads
 
 Position = Scenario | Hand | Mapping[str, Any] | str | Path
@@ -40,24 +39,19 @@ def as_scenario_or_hand(position: Position) -> Scenario | Hand:
 
 
 def hand_of(position: Scenario | Hand) -> Hand:
+    """The engine's hand of a position given as a scenario or as a hand."""
     return position.hand if isinstance(position, Scenario) else position
 
 
-def joined(items: list[str]) -> str:
-    return and_list(items)
-
-
 def sentence(text: str) -> str:
+    """`text` as a sentence: stripped, with a full stop unless it ends in one already."""
     text = text.strip()
     return text if text.endswith((".", "!", "?")) else text + "."
 
 
-def card_label(card: Card) -> str:
-    """`10♥`: the rank code and the suit symbol."""
-    return words.card_label(card)
-
-
 def action_key(a: Action) -> str:
+    """The key of an action in answers and JSON: a card's code ("QH") or a declaration's word
+    ("stand")."""
     return a.code if isinstance(a, Card) else str(a)
 
 
@@ -163,6 +157,8 @@ def table_view(
 
 
 def allowed_law(v: Verdict, a: Action) -> Law | None:
+    """The law that allows action `a` in the verdict, or the verdict's own law (`why`) when no
+    single law is named for it."""
     for x, law in v.allowed_by:
         if x is a:
             return law
@@ -170,6 +166,8 @@ def allowed_law(v: Verdict, a: Action) -> Law | None:
 
 
 def award_rule(hand: Hand | None) -> str:
+    """The rule id of how the pool was awarded without play: the hand's award law, else R14 (all
+    before the dealer threw up)."""
     if hand is not None and hand.award_law is not None:
         return hand.award_law.rule
     return "R14"
@@ -190,6 +188,8 @@ def settlement_working(
 
 
 def forbidden_json(v: Verdict, options: RuleOptions | None = None) -> list[dict[str, Any]]:
+    """The forbidden actions of a verdict as JSON: each key and label with the law (rule id, quote,
+    book) that forbids it."""
     return [
         {"key": action_key(a), "label": action_label(a), "law": law_json(law, options)}
         for a, law in v.forbidden

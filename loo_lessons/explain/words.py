@@ -16,7 +16,7 @@ from collections.abc import Iterable, Sequence
 from loo_lessons.engine.cards import Card, parse_card
 from loo_lessons.engine.declare import Declaration
 from loo_lessons.engine.game import Action, Hand, Phase
-from loo_lessons.engine.options import PRESETS, RuleOptions
+from loo_lessons.engine.options import RuleOptions, preset_of
 from loo_lessons.engine.sources import RULES, Quote
 from loo_lessons.explain.quotes import uncut
 
@@ -29,6 +29,7 @@ def plural(n: int, word: str, many: str | None = None) -> str:
 
 
 def counters(n: int) -> str:
+    """A number of counters in words: "1 counter", "3 counters"."""
     return plural(n, "counter")
 
 
@@ -113,6 +114,7 @@ _DECLARED = {
 
 
 def declaration_of(key: str | Declaration) -> Declaration:
+    """The `Declaration` a key names (a `Declaration` is returned as it is)."""
     return key if isinstance(key, Declaration) else Declaration(key)
 
 
@@ -217,12 +219,8 @@ def book_name(q: Quote) -> str:
 
 def preset_seeds(options: RuleOptions | None) -> tuple[str, ...]:
     """The seeds of the preset these options are (none for custom options)."""
-    if options is None:
-        return ()
-    for p in PRESETS.values():
-        if p.options == options:
-            return p.seeds
-    return ()
+    found = preset_of(options) if options is not None else None
+    return found.seeds if found else ()
 
 
 def book_quote(rule_id: str, default: Quote, options: RuleOptions | None = None) -> Quote:

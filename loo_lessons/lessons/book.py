@@ -26,7 +26,7 @@ from loo_lessons.engine.options import (
     RuleOptions,
     options_from,
 )
-from loo_lessons.explain import explain_json
+from loo_lessons.explain import explain_json, preset_matching
 from loo_lessons.scenario import Scenario, dump, load
 
 
@@ -65,9 +65,9 @@ def _under(sc: Scenario, opts: RuleOptions) -> dict[str, Any]:
 
 def _rules_label(opts: RuleOptions, base: str) -> str:
     """A preset's name, or the scenario's preset and the options that differ from it."""
-    for name, p in PRESETS.items():
-        if p.options == opts:
-            return name
+    name = preset_matching(opts)
+    if name is not None:
+        return name
     start = PRESETS[base].options.to_dict() if base in PRESETS else {}
     # an option in words ("two trumps lead: highest"), as the lessons' prose says it
     changed = [

@@ -22,6 +22,7 @@ def scenario_names() -> list[str]:
 
 
 def scenario_text(name: str) -> str:
+    """The YAML text of the shipped scenario `name` (from loo_lessons/scenarios)."""
     return resources.files("loo_lessons").joinpath("scenarios", f"{name}.yaml").read_text("utf-8")
 
 

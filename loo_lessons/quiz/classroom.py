@@ -93,6 +93,8 @@ class Refusal:
     problem: str
 
     def line(self) -> str:
+        """The refusal as the one line `quiz results` prints: where, whose (the name cut short) and
+        why, every part made safe for a terminal."""
         who = f"{safe(self.pupil, NAME_SHOWN)}: " if self.pupil else ""
         return f"{safe_where(self.where)}: {who}{safe(self.problem, 200)}"
 
@@ -117,10 +119,12 @@ class PupilAttempt:
 
     @property
     def right(self) -> int:
+        """How many questions this attempt answered right."""
         return sum(1 for m in self.marks if m is True)
 
     @property
     def answered(self) -> int:
+        """How many questions this attempt answered at all, right or wrong."""
         return sum(1 for m in self.marks if m is not None)
 
 
@@ -135,6 +139,7 @@ class PupilResult:
 
     @property
     def first(self) -> PupilAttempt:
+        """The pupil's first attempt, the one a class's first-try figures count."""
         return self.attempts[0]
 
 
@@ -255,22 +260,22 @@ def _from_csv(text: str, where: str) -> list[Found | Refusal]:
     return out
 
 
-def _guarded_text(p: Path) -> str:
+def _file_text(path: str | Path, field: str = "") -> tuple[str, str]:
+    """The short name refusals cite and the text of an exported file or a class list, read by
+    the guarded reader (a byte-order mark dropped); ValueError (one line) naming the file, after
+    `field` when given."""
+    p = Path(path)
     try:
-        return read_file(p).removeprefix("\ufeff")
+        text = read_file(p).removeprefix("\ufeff")
     except ScenarioError as e:
-        raise ValueError(str(e.problem)) from None
+        raise ValueError(f"{field}{safe(str(p), 80)}: {e.problem}") from None
+    return safe(p.name, 60), text
 
 
 def read(path: str | Path) -> list[Found | Refusal]:
     """Every submission in one exported file (a results CSV or a file of result codes), or
     the refusal of each one that cannot be read; ValueError (one line) for the file itself."""
-    p = Path(path)
-    where = safe(p.name, 60)
-    try:
-        text = _guarded_text(p)
-    except ValueError as e:
-        raise ValueError(f"{safe(str(p), 80)}: {e}") from None
+    where, text = _file_text(path)
     first = text.lstrip().split("\n", 1)[0]
     if "class_code" not in first:
         lines = [
@@ -478,12 +483,7 @@ def merge(
 def read_class_list(path: str | Path) -> list[str]:
     """The names of a class list: one a line (blank lines and `#` comments skipped), read by
     the guarded reader; ValueError (one line) naming the file and line of a bad name."""
-    p = Path(path)
-    where = safe(p.name, 60)
-    try:
-        text = _guarded_text(p)
-    except ValueError as e:
-        raise ValueError(f"--class-list: {safe(str(p), 80)}: {e}") from None
+    where, text = _file_text(path, "--class-list: ")
     names = []
     for n, line in enumerate(text.splitlines(), 1):
         name = line.strip()

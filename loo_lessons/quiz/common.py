@@ -18,10 +18,11 @@ from typing import Any
 from loo_lessons.engine.cards import Card, Suit
 from loo_lessons.engine.declare import ALL_DECLARATIONS, Declaration
 from loo_lessons.engine.errors import InputError
-from loo_lessons.engine.game import Action, Hand, Phase
+from loo_lessons.engine.game import Hand, Phase
 from loo_lessons.engine.options import PRESETS
 from loo_lessons.engine.sources import RULES
 from loo_lessons.explain import explain_json, words
+from loo_lessons.explain.table import action_key
 from loo_lessons.quiz.derive import answer_of, summary_of
 from loo_lessons.quiz.model import Choice, Question, Verdict
 from loo_lessons.quiz.positions import (
@@ -85,9 +86,13 @@ class Gen:
 
     @property
     def may_customise(self) -> bool:
+        """Whether a question may change a preset's options: only without a preset filter and
+        outside disagreement mode, where both books must give the same position."""
         return self.preset is None and not self.disagreement
 
     def chance(self, p: float) -> bool:
+        """True with probability `p`, from the question's own random stream (so a seed makes the
+        same quiz)."""
         return self.rng.random() < p
 
 
@@ -145,10 +150,6 @@ def ask(g: Gen, mapping: dict[str, Any], question: Mapping[str, Any], rules: Rul
 # --- choices and verdicts --------------------------------------------------------------------
 
 
-def action_key(a: Action) -> str:
-    return a.code if isinstance(a, Card) else str(a)
-
-
 def legal_verdicts(a: Asked) -> dict[str, Verdict]:
     """One verdict per option of the seat to act, from the engine's `Hand.verdict()`."""
     v = a.sc.hand.verdict()
@@ -161,10 +162,12 @@ def legal_verdicts(a: Asked) -> dict[str, Verdict]:
 
 
 def card_choices(codes: Sequence[str]) -> tuple[Choice, ...]:
+    """The answer choices for these card codes, each labelled as the learner reads the card."""
     return tuple(Choice(c, card_label(c)) for c in codes)
 
 
 def declaration_choices() -> tuple[Choice, ...]:
+    """The choices of every declaration (stand, pass, ...), labelled in the lessons' words."""
     return tuple(Choice(str(d), DECLARATION_LABELS[str(d)]) for d in ALL_DECLARATIONS)
 
 
@@ -177,6 +180,7 @@ def seat_label(sc: Scenario, seat: int) -> str:
 
 
 def seat_choices(sc: Scenario, seats: Iterable[int]) -> tuple[Choice, ...]:
+    """The answer choices for these seats, each labelled plainly "Seat 3" (see `seat_label`)."""
     return tuple(Choice(str(s), seat_label(sc, s)) for s in seats)
 
 
@@ -257,6 +261,8 @@ def legal_explanation(
 
 
 def ordered_ids(*groups: Iterable[str]) -> tuple[str, ...]:
+    """The rule ids of the groups in order, each once, keeping only ids of the rules digest
+    (R01-R63)."""
     out: list[str] = []
     for g in groups:
         for r in g:
@@ -266,12 +272,15 @@ def ordered_ids(*groups: Iterable[str]) -> tuple[str, ...]:
 
 
 def declarations_words(sc: Scenario) -> str:
+    """The declarations made so far in the deal, in turn order, as a sentence for a prompt."""
     h = sc.hand
     said = [f"seat {s} {DECLARED_WORDS[str(h.declared[s])]}" for s in h.rotation if s in h.declared]
     return ", ".join(said) if said else "nobody has declared yet"
 
 
 def table_words(sc: Scenario) -> str:
+    """The table in a sentence: how many play, who deals, who is elder hand (R05), and whether the
+    deal is a must."""
     s = sc.hand.setup
     must = " This deal is a must: everyone plays and there is no miss." if s.must else ""
     return (
@@ -280,6 +289,8 @@ def table_words(sc: Scenario) -> str:
 
 
 def trumps_words(sc: Scenario) -> str:
+    """Which suit is trumps and the turned-up card that made it (R04), as a sentence; empty before
+    the turn-up."""
     h = sc.hand
     if h.turn_up is None or h.trumps is None:
         return ""
@@ -396,10 +407,6 @@ def legal_question(g: Gen, a: Asked, *, prompt: str, subject: str, verb: str) ->
     )
 
 
-def declaration_of(text: str) -> Declaration:
-    return Declaration(text)
-
-
 # --- words and positions shared by the topics ------------------------------------------------
 
 P = Declaration.PLAY
@@ -419,12 +426,14 @@ def in_words(sc: Scenario) -> str:
 
 
 def ordinal(n: int) -> str:
+    """`n` as an English ordinal: 1st, 2nd, 3rd, 11th, 22nd."""
     if 10 <= n % 100 <= 20:
         return f"{n}th"
     return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th') }"
 
 
 def trumps_held(cards: list[Card], trumps: Suit | None) -> int:
+    """How many of `cards` are trumps (none when there are no trumps yet)."""
     return sum(1 for c in cards if c.suit is trumps)
 
 

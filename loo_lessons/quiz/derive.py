@@ -15,6 +15,7 @@ from loo_lessons.engine.cards import parse_card
 from loo_lessons.engine.game import PenaltyRecord
 from loo_lessons.engine.penalties import Destination, Size
 from loo_lessons.explain import explain_json
+from loo_lessons.explain.words import cards_words
 from loo_lessons.scenario import Scenario
 
 #: The penalty choices: (size, destination) as the engine's PenaltyRuling names them.
@@ -49,6 +50,8 @@ CONSEQUENCE_LABELS: dict[str, str] = {
 
 
 def penalty_record(sc: Scenario, seat: int) -> PenaltyRecord:
+    """The last penalty recorded against `seat` in the scenario's hand (R50-R63); `LookupError` if
+    there is none."""
     recs = [p for p in sc.hand.penalties if p.seat == seat]
     if not recs:
         raise LookupError(f"no penalty recorded for seat {seat}")
@@ -134,8 +137,6 @@ def summary_of(sc: Scenario, ask: Mapping[str, Any], j: Mapping[str, Any] | None
     ans = answer_of(sc, ask, j)
     what = ask["ask"]
     if what == "legal":
-        from loo_lessons.quiz.positions import cards_words
-
         shown = (
             cards_words(ans)
             if j["phase"] == "play"

@@ -42,6 +42,7 @@ class Choice:
     label: str
 
     def to_json(self) -> dict[str, str]:
+        """The choice as the question file and the page store it: `key` and `label`."""
         return {"key": self.key, "label": self.label}
 
 
@@ -59,6 +60,8 @@ class Verdict:
     book: str
 
     def to_json(self) -> dict[str, Any]:
+        """The verdict as the page shows it: right or wrong, the rule with its id, the book's quote
+        verbatim and as the learner reads it, and the book's name."""
         return {
             "correct": self.correct,
             "rule": self.rule,
@@ -112,6 +115,8 @@ class Verdict:
 
     @staticmethod
     def from_json(data: Mapping[str, Any]) -> Verdict:
+        """A verdict read back from `to_json`'s mapping (the rendered `words` are made again, not
+        read)."""
         return Verdict(
             bool(data["correct"]),
             str(data["rule"]),
@@ -184,6 +189,8 @@ class Question:
 
     @staticmethod
     def from_json(data: Mapping[str, Any]) -> Question:
+        """A question read back from a question file's mapping; its view and scenario are copied so
+        the question owns them."""
         return Question(
             id=str(data["id"]),
             topic=str(data["topic"]),

@@ -189,6 +189,8 @@ def money_question(
 
 
 def tricks_words(a: Asked) -> str:
+    """Who won the deal's tricks, trick by trick (or seat by seat when the tricks are not kept), as
+    a prompt says it."""
     s = a.j.get("settlement") or {}
     if a.j["tricks"]:
         return "; ".join(

@@ -18,10 +18,10 @@ from loo_lessons.explain.table import (
     allowed_law,
     as_scenario_or_hand,
     hand_of,
-    joined,
     sentence,
     table_view,
 )
+from loo_lessons.explain.words import and_list
 from loo_lessons.scenario import Scenario
 
 
@@ -74,7 +74,7 @@ def pick_question(
     if note is not None and note[0] not in rule_ids:
         rule_ids.append(note[0])
     parts += [
-        f"{'Only ' if len(allowed) == 1 and len(choices) > 1 else ''}{joined(allowed)} "
+        f"{'Only ' if len(allowed) == 1 and len(choices) > 1 else ''}{and_list(allowed)} "
         f"{'is' if len(allowed) == 1 else 'are'} allowed"
         + (f" ({v.why.rule}): {sentence(v.why.reason)}" if v.why is not None else ".")
     ]
@@ -84,7 +84,7 @@ def pick_question(
             by_law.setdefault(law, []).append(action_label(a))
     for law, labels in by_law.items():
         parts.append(
-            f"{joined(labels)} {'is' if len(labels) == 1 else 'are'} not ({law.rule}): "
+            f"{and_list(labels)} {'is' if len(labels) == 1 else 'are'} not ({law.rule}): "
             f"{sentence(law.reason)}"
         )
     options = hand.options

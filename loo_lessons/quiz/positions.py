@@ -19,6 +19,7 @@ from loo_lessons.engine.options import PRESETS, LooAmount, RuleOptions, options_
 from loo_lessons.engine.settle import Stakes
 from loo_lessons.engine.table import Table, random_chooser
 from loo_lessons.explain import words
+from loo_lessons.explain.words import card_label
 from loo_lessons.scenario import Scenario, position_mapping
 
 PRESET_NAMES: tuple[str, ...] = ("hoffmann", "peel")
@@ -30,6 +31,7 @@ SIZE_WEIGHTS: tuple[int, ...] = (1, 3, 4, 4, 2, 1)
 
 
 def other_preset(name: str) -> str:
+    """The other book's preset: `peel` for `hoffmann` and `hoffmann` for `peel`."""
     return "peel" if name == "hoffmann" else "hoffmann"
 
 
@@ -46,12 +48,16 @@ class Rules:
         return self.base if not self.overrides else None
 
     def mapping(self) -> dict[str, Any]:
+        """The rules as a scenario file's `rules:` mapping: the preset and the options changed."""
         return {"preset": self.base, **dict(self.overrides)}
 
     def options(self) -> RuleOptions:
+        """The engine's `RuleOptions` for these rules."""
         return options_from(self.mapping())
 
     def words(self) -> str:
+        """The rules as a learner reads them: the book's name, and any options changed ("Hoffmann
+        with loo amount: pool")."""
         if not self.overrides:
             return BOOK_NAMES[self.base]
         # an option in words, as the lessons say it ("loo amount: pool")
@@ -66,6 +72,8 @@ class Rules:
 
 
 def table_size(rng: random.Random, lo: int = 2, hi: int = 7) -> int:
+    """How many play at the table, from `lo` to `hi`, weighted towards the usual three to six
+    (`SIZE_WEIGHTS`)."""
     sizes = [s for s in SIZES if lo <= s <= hi]
     weights = [w for s, w in zip(SIZES, SIZE_WEIGHTS, strict=True) if lo <= s <= hi]
     return rng.choices(sizes, weights=weights)[0]
@@ -252,6 +260,8 @@ def at_move(hand: Hand, moves: int) -> Hand:
 
 
 def hand_codes(cards: Sequence[Card], hand: Hand) -> list[str]:
+    """The codes of `cards` in the order a player holds them: trumps first, then by suit, high
+    to low."""
     return [c.code for c in in_hand_order(cards, hand.trumps)]
 
 
@@ -360,15 +370,6 @@ def view_of(
         if to_act and not last_trick_open and not before_deal and settled is None
         else None,
     }
-
-
-def card_label(code: str) -> str:
-    """'10H' → '10♥' (the suit symbol and the code's rank)."""
-    return words.card_label(code)
-
-
-def cards_words(codes: Sequence[str]) -> str:
-    return ", ".join(card_label(c) for c in codes) if codes else "none"
 
 
 __all__ = [

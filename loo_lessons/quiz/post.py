@@ -28,7 +28,11 @@ TIMEOUT = 5.0
 
 
 class Record(Protocol):
-    def to_json(self) -> dict[str, Any]: ...
+    """Anything that can be posted to the class's results service: it says itself as JSON."""
+
+    def to_json(self) -> dict[str, Any]:
+        """The record as the JSON body the results service reads."""
+        ...
 
 
 def under_hub() -> bool:

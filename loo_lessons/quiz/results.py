@@ -54,6 +54,7 @@ class Result:
     seconds: float
 
     def row(self) -> dict[str, Any]:
+        """The answer as one row of the results CSV (rule ids and the answer joined by `;`)."""
         return {
             "topic": self.topic,
             "question_id": self.question_id,
@@ -91,11 +92,13 @@ class ResultLog:
     def record(
         self, question: Question | Mapping[str, Any], given: Sequence[str] | str, seconds: float
     ) -> Result:
+        """Grade the answer `given` to `question`, taking `seconds`, keep it and return it."""
         r = result_for(question, given, seconds)
         self.results.append(r)
         return r
 
     def to_csv(self, path: str | Path) -> Path:
+        """Write the session's answers to a CSV file at `path` and return its path."""
         return save_csv(self.results, path)
 
 
@@ -192,6 +195,7 @@ class AnswerRecord:
     pupil: str
 
     def to_json(self) -> dict[str, Any]:
+        """The answer as the JSON the results service stores and the page posts."""
         return {
             "class_code": self.class_code,
             "question_id": self.question_id,
@@ -253,6 +257,8 @@ def check_name(value: object, where: str) -> str:
 
 
 def check_attempt(value: object, where: str) -> int:
+    """An attempt number: a whole number from 1 to `MAX_ATTEMPTS`; anything else is a `ValueError`
+    naming `where` and the field."""
     if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_ATTEMPTS:
         raise ValueError(f"{where}: attempt: a whole number from 1 to {MAX_ATTEMPTS}")
     return value
@@ -302,6 +308,8 @@ class Submission:
         ]
 
     def to_json(self) -> dict[str, Any]:
+        """The submission in the short keys of a result code (`n` name, `c` class code, `q`
+        questions, `t` attempts), so the code a pupil copies stays short."""
         return {
             "n": self.pupil,
             "c": self.class_code,

@@ -220,6 +220,7 @@ def _refuse_problems(
 
 
 def played_cards(tricks: list[list[Play]]) -> list[Card]:
+    """Every card played in the tricks given, trick by trick."""
     return [c for t in tricks for _, c in t]
 
 

@@ -30,6 +30,8 @@ Play = tuple[int, Card]
 
 
 def check_keys(data: Mapping[str, Any]) -> None:
+    """Refuse a scenario key that is neither in the public contract, an extra, a note nor `x-`
+    prefixed, naming the key and the known ones."""
     for key in data:
         if not isinstance(key, str) or (
             key not in CONTRACT_KEYS
@@ -49,6 +51,8 @@ def check_keys(data: Mapping[str, Any]) -> None:
 
 
 def whole_number(data: Mapping[str, Any], key: str, default: int | None, lo: int = 0) -> int | None:
+    """The whole number at `key` (at least `lo`), or `default` when the key is absent; an empty
+    value, a non-number or one too small is refused naming the key."""
     if key in data and data[key] is None:
         raise ScenarioError(key, "is empty: give a whole number (or leave the key out)")
     v = data.get(key, default)
@@ -104,12 +108,16 @@ def seat_mapping(data: Mapping[str, Any], key: str, players: int) -> dict[int, A
 
 
 def card(value: object, field_name: str) -> Card:
+    """One card code ("10H", "KD") of field `field_name` as a `Card`; anything else is refused
+    naming the field."""
     if isinstance(value, str) and len(value) > _SHORT_TEXT:
         raise ScenarioError(field_name, f"{excerpt(value)} is not a card code (e.g. 10H or KD)")
     return parse_card(value, field_name)
 
 
 def cards(value: object, field_name: str) -> tuple[Card, ...]:
+    """A list of card codes of field `field_name` (at most a pack's 52), each checked and named by
+    its index when refused."""
     if not isinstance(value, list | tuple):
         raise ScenarioError(field_name, f"expected a list of card codes, got {excerpt(value)}")
     if len(value) > 52:
@@ -132,6 +140,8 @@ def _short_values(raw: object, where: str) -> None:
 
 
 def rules(data: Mapping[str, Any]) -> RuleOptions:
+    """The `rules:` of a scenario as the engine's options: a preset name or a mapping of a preset
+    and options (an absent key is the default preset)."""
     raw = data.get("rules")
     if raw is not None and not isinstance(raw, str | dict):
         raise ScenarioError("rules", f"expected a preset name or a mapping, got {excerpt(raw)}")
@@ -193,6 +203,8 @@ def turn_up_and_trumps(data: Mapping[str, Any]) -> tuple[Card | None, Suit | Non
 
 
 def declarations(data: Mapping[str, Any], players: int) -> dict[int, Declaration]:
+    """The `declarations:` mapping, seat to declaration (play, take_miss, pass, play_miss_for_pool
+    and their aliases), checked against the table's seats."""
     out: dict[int, Declaration] = {}
     for s, v in seat_mapping(data, "declarations", players).items():
         d = DECLARATION_ALIASES.get(v.strip().lower()) if isinstance(v, str) else None
@@ -206,6 +218,8 @@ def declarations(data: Mapping[str, Any], players: int) -> dict[int, Declaration
 
 
 def tricks(data: Mapping[str, Any], players: int) -> list[list[Play]]:
+    """The `tricks:` list: at most three tricks, each a list of seat and card plays; refused naming
+    the trick and play at fault."""
     raw = data.get("tricks")
     if raw is None:
         return []
@@ -234,6 +248,8 @@ def tricks(data: Mapping[str, Any], players: int) -> list[list[Play]]:
 
 
 def tricks_won(data: Mapping[str, Any], players: int) -> dict[int, int] | None:
+    """The `tricks_won:` mapping, seat to tricks taken (0 to 3), for a deal given by its outcome
+    instead of its `tricks` (not both); None when absent."""
     if "tricks_won" not in data:
         return None
     if "tricks" in data:

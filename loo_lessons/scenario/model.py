@@ -30,6 +30,7 @@ class Scenario:
 
     @property
     def title(self) -> str | None:
+        """The scenario's `title:`, cleaned of control characters, or None."""
         t = self.data.get("title")
         return clean_text(str(t)) if t is not None else None
 
@@ -40,6 +41,8 @@ class Scenario:
 
     @property
     def final_settlement(self) -> Settlement | None:
+        """How the deal was settled: the engine's settlement of a deal given by its `tricks_won`,
+        else the hand's own; None before the end."""
         return self.settlement or self.hand.settlement
 
     @property

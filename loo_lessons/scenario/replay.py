@@ -25,6 +25,8 @@ _MAX_COMPLETIONS = 2_000
 def check_prefix(
     declarations: Mapping[int, Declaration], rotation: tuple[int, ...], playing: bool
 ) -> None:
+    """Refuse declarations with a gap (a seat that declared after one that has not), unless play
+    has begun and the gaps are inferred; the later seat is named."""
     if playing:
         return  # the gaps are inferred
     seen_gap = None

@@ -43,9 +43,14 @@ class Bot(Protocol):
     """A player: a name, a personality (its docstring), and a way to choose."""
 
     @property
-    def name(self) -> str: ...
+    def name(self) -> str:
+        """The bot's name, as `--bots` and the lessons spell it (`sensible`)."""
+        ...
 
-    def choose(self, view: SeatView, legal: Sequence[Action], rng: random.Random) -> Action: ...
+    def choose(self, view: SeatView, legal: Sequence[Action], rng: random.Random) -> Action:
+        """One of the `legal` moves, seeing only what the seat may see (`view`); any chance
+        comes from `rng`, so a seed replays the bot."""
+        ...
 
 
 # --- shared judgement -------------------------------------------------------------------------
@@ -136,6 +141,7 @@ class RandomLegal:
     name: str = "random-legal"
 
     def choose(self, view: SeatView, legal: Sequence[Action], rng: random.Random) -> Action:
+        """Any legal move, uniformly at random."""
         return legal[rng.randrange(len(legal))]
 
 
@@ -149,6 +155,8 @@ class Cautious:
     name: str = "cautious"
 
     def choose(self, view: SeatView, legal: Sequence[Action], rng: random.Random) -> Action:
+        """Stand with two trumps or a trump honour; otherwise throw up, or play the miss for the
+        pool where passing is not allowed (R18); in play, the sensible card."""
         if view.phase is Phase.PLAY:
             return sensible_card(view, legal)
         trumps = [c for c in view.hand if c.suit is view.trumps]
@@ -166,6 +174,8 @@ class Bold:
     name: str = "bold"
 
     def choose(self, view: SeatView, legal: Sequence[Action], rng: random.Random) -> Action:
+        """Stand on any trump, else take the miss while it is there; in play, the strongest legal
+        card."""
         trumps = view.trumps
         if view.phase is Phase.PLAY:
             cards = [a for a in legal if isinstance(a, Card)]
@@ -191,6 +201,9 @@ class Sensible:
     heads_up: float = 0.45
 
     def choose(self, view: SeatView, legal: Sequence[Action], rng: random.Random) -> Action:
+        """Stand when the hand's expected tricks are enough for the players already in, else take
+        the miss or throw up; as dealer against a lone stander, play or play the miss for the
+        pool (R17, R18); in play, the sensible card."""
         if view.phase is _PLAY_PHASE:
             return sensible_card(view, legal)
         strength = trick_expectation(view.hand, view.trumps, view.turn_up, view.players)

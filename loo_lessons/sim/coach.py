@@ -65,6 +65,7 @@ class Estimate:
     high: float
 
     def as_json(self) -> dict[str, float]:
+        """The estimate as JSON: mean, low and high, rounded to four places."""
         return {"mean": round(self.mean, 4), "low": round(self.low, 4), "high": round(self.high, 4)}
 
 
@@ -132,9 +133,13 @@ class MoveValue:
 
     @property
     def label(self) -> str:
+        """The move as a button names it: `Stand`, `Take miss`, `10♥`."""
         return action_label(self.action)
 
     def as_json(self) -> dict[str, Any]:
+        """The move's value as the page and `coach --json` show it: counters, the chance of a loo
+        and of a trick (each with its interval), against the best move, and the pool won
+        uncontested."""
         return {
             "action": self.key,
             "label": self.label,
@@ -162,6 +167,7 @@ class Advice:
 
     @property
     def best(self) -> Action:
+        """The coach's choice: the move with the most counters on average."""
         return self.moves[0].action
 
     @property
@@ -177,6 +183,8 @@ class Advice:
         raise LooError(f"{action} is not one of the legal moves the coach weighed")
 
     def as_json(self) -> dict[str, Any]:
+        """The advice as `coach --json` and the page show it: the seat, the phase, the best move
+        and why, every move's value, the rollouts and the note that this is strategy, not law."""
         return {
             "seat": self.seat,
             "phase": self.phase.value,
@@ -191,6 +199,8 @@ class Advice:
         }
 
     def text(self) -> str:
+        """The advice as the terminal prints it: why, then a table of each move's counters, chance
+        of a loo and chance of a trick, each with its 95 % interval."""
         lines = [f"Seat {self.seat}, {self.phase.value}: {self.why}", ""]
         lines.append(f"{'move':<28} {'counters (95 %)':>22} {'looed':>15} {'a trick':>15}")
         for m in self.moves:
@@ -591,6 +601,8 @@ class Decision:
 
     @property
     def words(self) -> str:
+        """The decision in a sentence: the move played, and what it gave up against the coach's
+        choice."""
         played = action_label(self.played)
         if self.played == self.advice.best:
             return f"{played}: the coach's choice too."
@@ -599,6 +611,8 @@ class Decision:
         return f"{played} gave up {gave}." if self.cost.mean > 0 else f"{played}: close to {best}."
 
     def as_json(self) -> dict[str, Any]:
+        """The decision as the review's JSON: the move, what was played and the coach's best, the
+        cost, whether a mistake, in words, and the whole advice."""
         return {
             "move": self.move,
             "played": self.advice.move(self.played).key,

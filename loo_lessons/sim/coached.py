@@ -27,6 +27,7 @@ class Coached:
     rollouts: int = 24
 
     def choose(self, view: SeatView, legal: Sequence[Action], rng: random.Random) -> Action:
+        """The coach's best move for this seat, from `rollouts` play-outs seeded by `rng`."""
         return advise(view, rollouts=self.rollouts, seed=rng.getrandbits(32)).best
 
 

@@ -49,6 +49,9 @@ class Step:
         return len(set(self.legal.values())) > 1 or len(set(self.seat.values())) > 1
 
     def as_json(self) -> dict[str, Any]:
+        """The step as JSON: its index, whether the position is the same and the verdicts differ,
+        and per rule set the seat to act, the legal moves, what is forbidden (with the rule id)
+        and the move made."""
         return {
             "index": self.index,
             "same_position": self.same_position,
@@ -63,6 +66,9 @@ class Step:
 
 @dataclass(frozen=True)
 class Comparison:
+    """One seeded deal played by the same bots under several rule sets: the steps side by side,
+    each settlement and each seat's net counters, and each transcript."""
+
     seed: int
     players: int
     dealer: int
@@ -75,6 +81,8 @@ class Comparison:
 
     @property
     def verdict_differences(self) -> list[Step]:
+        """The steps where the very same position gets a different verdict (who acts, or what he
+        may do)."""
         return [s for s in self.steps if s.verdicts_differ]
 
     @property
@@ -88,6 +96,7 @@ class Comparison:
 
     @property
     def money_differs(self) -> bool:
+        """Whether the rule sets leave any seat with different net counters."""
         return len({tuple(sorted(n.items())) for n in self.nets.values()}) > 1
 
     def money(self) -> dict[int, dict[str, int]]:
@@ -107,6 +116,8 @@ class Comparison:
         }
 
     def as_json(self) -> dict[str, Any]:
+        """The comparison as JSON: the seed and table, the option differences, where the lines
+        part, the steps whose verdicts differ, and each rule set's money."""
         return {
             "seed": self.seed,
             "players": self.players,

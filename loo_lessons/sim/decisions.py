@@ -57,6 +57,7 @@ class CoachTiming:
     cpu_seconds: float
 
     def as_json(self) -> dict[str, str | int | float]:
+        """The timing as JSON: the decision's kind, moves and rollouts, wall and CPU seconds."""
         return {
             "kind": self.kind,
             "moves": self.moves,

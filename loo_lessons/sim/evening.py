@@ -60,10 +60,13 @@ class EveningSetup:
     dealer: int = 0  # the first deal's dealer
 
     def bot_names(self) -> tuple[str | None, ...]:
+        """The bot in each seat, None for the learner's (one bot name for all seats, or one per
+        seat)."""
         names = self.bots * self.players if len(self.bots) == 1 else self.bots
         return tuple(None if s == self.seat else names[s] for s in range(self.players))
 
     def as_json(self) -> dict[str, Any]:
+        """The setup as a saved evening writes it: seed, table, rules, seat, bots and stakes."""
         return {
             "seed": self.seed,
             "players": self.players,
@@ -158,6 +161,8 @@ class Evening:
 
     @property
     def records(self) -> list[DealRecord]:
+        """The deals settled so far, one record each (dealer, pool, must, each seat's counters), in
+        order."""
         return list(self.table.history)
 
     def advance(self, said: Said | None = None) -> None:

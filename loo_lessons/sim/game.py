@@ -79,6 +79,8 @@ class BotGame:
         return h.to_act == self.seat and decision_kind(h) in self.asks
 
     def bot(self, seat: int) -> Bot:
+        """The bot that plays `seat`: its own bot, or the stand-in for the learner's decisions he
+        does not make himself."""
         b = self.bots[seat] if seat != self.seat else self.stand_in
         if b is None:  # never: the loop stops at the learner's decisions
             raise LooError(f"seat {seat} is the learner's: no bot plays it")

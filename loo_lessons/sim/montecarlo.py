@@ -280,6 +280,8 @@ class SimResult:
 
     @property
     def all_ante(self) -> bool:
+        """Whether every player antes (the `ante` option's `all_players`, R02/R40), not only the
+        dealer."""
         return self.options.ante is Ante.ALL_PLAYERS
 
     @property
@@ -622,6 +624,7 @@ class Session:
 
     @property
     def largest_pool(self) -> int:
+        """The largest pool the session's deals were played for (0 without deals)."""
         return max((int(r["pool"]) for r in self.rows), default=0)
 
 

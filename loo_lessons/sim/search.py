@@ -37,6 +37,9 @@ from loo_lessons.sim.coached import seat_bots
 
 
 class Moment(StrEnum):
+    """When during a deal a predicate is asked (see the module docstring): dealt, before each
+    declaration, declared, before each lead or follow, settled."""
+
     DEALT = "dealt"
     DECLARE = "declare"
     DECLARED = "declared"
@@ -174,6 +177,8 @@ def find(
 
 
 def ace_turned_elder_holds_king(hand: Hand, moment: Moment) -> bool:
+    """An ace is turned up and the elder hand holds the king of trumps, so that his lead must be
+    the king (R24)."""
     if moment is not Moment.DEALT or hand.turn_up is None:
         return False
     t = hand.turn_up
@@ -181,6 +186,8 @@ def ace_turned_elder_holds_king(hand: Hand, moment: Moment) -> bool:
 
 
 def two_in_trumps_in_sequence(hand: Hand, moment: Moment) -> bool:
+    """Two are in and the leader's top two trumps are in sequence, no ace among them and no king
+    under a turned-up ace: seed 000 lets him lead either (R27)."""
     if moment is not Moment.LEAD or len(hand.players_in) != 2 or hand.to_act is None:
         return False
     trumps = sorted((c.rank for c in hand.held[hand.to_act] if c.suit is hand.trumps), reverse=True)
@@ -191,10 +198,13 @@ def two_in_trumps_in_sequence(hand: Hand, moment: Moment) -> bool:
 
 
 def ends_as_single(hand: Hand, moment: Moment) -> bool:
+    """The deal is settled as a single: three played and each took a trick (R41, R42)."""
     return moment is Moment.SETTLED and hand.settlement is not None and hand.settlement.is_single
 
 
 def dealer_faces_lone_stander(hand: Hand, moment: Moment) -> bool:
+    """The dealer is to declare against a lone stander and may not pass: he plays, takes the miss
+    or plays it for the pool (R17, R18)."""
     if moment is not Moment.DECLARE or hand.to_act != hand.setup.dealer:
         return False
     legal = hand.legal_actions()

@@ -51,6 +51,7 @@ class Table:
     rows: tuple[tuple[Cell, ...], ...]
 
     def records(self) -> list[dict[str, Cell]]:
+        """The table's rows as mappings, index columns first."""
         names = (*self.index, *self.columns)
         return [dict(zip(names, row, strict=True)) for row in self.rows]
 
@@ -71,6 +72,7 @@ class Table:
         )
 
     def csv(self) -> str:
+        """The table as CSV text with a header row (an empty cell for None)."""
         buf = io.StringIO()
         w = csv.writer(buf, lineterminator="\n")
         w.writerow([*self.index, *self.columns])
@@ -123,6 +125,7 @@ class Tally:
     bots: dict[int, list[int]] = field(default_factory=dict)
 
     def count(self, name: str, n: int = 1) -> None:
+        """Add `n` to the total `name` (hands, singles, loos, ...)."""
         self.totals[name] = self.totals.get(name, 0) + n
 
     def hand(self, single: bool, awarded: bool, in_play: int) -> None:
@@ -198,6 +201,7 @@ class Tally:
                     row[4] += net
 
     def copy(self) -> Tally:
+        """A copy whose sums can be added to without changing this one."""
         return Tally(
             self.players,
             dict(self.totals),
@@ -208,6 +212,7 @@ class Tally:
         )
 
     def merge(self, other: Tally) -> None:
+        """Add another chunk's sums into this one (a simulation's chunks merge in any order)."""
         for k, v in other.totals.items():
             self.count(k, v)
         for mine, theirs in (
@@ -221,6 +226,8 @@ class Tally:
 
     # --- the summary tables ---------------------------------------------------------------
     def overview(self) -> dict[str, float]:
+        """The simulation's headline figures: hands, the share of singles and of pools awarded
+        without play, the mean players in, and the share of players in who were looed."""
         t = self.totals
         hands = t.get("hands", 0)
         n = max(1, hands)
@@ -332,6 +339,7 @@ class Tally:
 
 
 def merged(players: int, parts: Iterable[Tally]) -> Tally:
+    """One tally of `players` summing all `parts` (the chunks of a simulation)."""
     out = Tally(players)
     for part in parts:
         out.merge(part)

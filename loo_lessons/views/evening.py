@@ -15,7 +15,6 @@ decisions (the coach marks those that cost more than half a counter), `q` ends t
 
 from __future__ import annotations
 
-import json
 import random
 from typing import TextIO
 
@@ -47,10 +46,13 @@ class EveningGame(_Game):
         self.game = self.evening.game
 
     def read(self, prompt: str = PROMPT) -> str | None:
+        """Read the learner's next line at the evening's own prompt; None at the end of input."""
         return super().read(prompt)
 
     # --- the commands -----------------------------------------------------------------------
     def coach_text(self) -> str:
+        """The coach's advice for the learner's seat at this point (Monte Carlo rollouts of the
+        unseen cards), or why it cannot answer."""
         h = self.hand
         try:
             advice = coach(h, self.me, rollouts=ROLLOUTS, seed=self.evening.setup.seed + len(h.actions))
@@ -59,6 +61,8 @@ class EveningGame(_Game):
         return "The coach:\n" + advice.text().rstrip("\n")
 
     def review_text(self) -> str:
+        """The coach's review of the learner's choices in the deal just played, each mistake
+        marked."""
         try:
             decisions = review(self.hand, self.me, rollouts=REVIEW_ROLLOUTS, seed=self.evening.setup.seed)
         except LooError as e:
@@ -72,16 +76,18 @@ class EveningGame(_Game):
         return "\n".join(lines)
 
     def save(self, path: str) -> None:
-        try:
-            with open(path, "w", encoding="utf-8") as f:
-                json.dump(self.evening.as_json(), f, indent=1)
-                f.write("\n")
-        except OSError as e:
-            self.say(f"Could not save to {path}: {e.strerror}")
-            return
-        self.say(f"The evening is saved to {path} (go on with: loo-lessons play --resume {path}).")
+        """Save the evening to `path` as JSON, to be resumed with `loo-lessons play --resume`; a
+        file that cannot be written is said, not raised."""
+        self.write_json(
+            path,
+            self.evening.as_json(),
+            1,
+            f"The evening is saved to {path} (go on with: loo-lessons play --resume {path}).",
+        )
 
     def command(self, line: str) -> str | None:
+        """Answer the evening's own commands (`c` the coach; `?` help with the coach's advice)
+        before the game's; "done" when one was answered."""
         low = line.lower()
         if low in ("c", "coach"):
             self.say(self.coach_text())
@@ -94,6 +100,8 @@ class EveningGame(_Game):
 
     # --- the deal's end and the ledger ------------------------------------------------------------
     def settlement_text(self) -> str:
+        """The end of a deal: the settlement worked out line by line with rule ids and the book's
+        quotes, and what the learner won or paid."""
         h = self.hand
         s = h.settlement
         assert s is not None
@@ -108,6 +116,8 @@ class EveningGame(_Game):
         return "\n".join(lines)
 
     def ledger_text(self) -> str:
+        """The evening's ledger: every player's counters after each deal, with the dealer, the pool
+        and the musts."""
         ev = self.evening
         names = ["you" if b is None else f"seat {s}" for s, b in enumerate(ev.setup.bot_names())]
         width = max(7, *(len(n) for n in names))

@@ -102,7 +102,8 @@ def card_svg(card: Card | str | None, size: str = "medium") -> str:
 
 
 def card_html(card: Card) -> str:
-    """What `Card._repr_html_` returns."""
+    """A card drawn large as SVG, with its name for a screen reader: what `Card._repr_html_`
+    shows in a notebook."""
     return card_svg(card, "large")
 
 
@@ -164,6 +165,7 @@ class TrickView:
 
     @classmethod
     def from_trick(cls, trick: Trick, *, size: str = "medium") -> TrickView:
+        """The view of an engine `Trick`: its plays and its winner."""
         return cls(trick.plays, trick.winner, size=size)
 
     def __repr__(self) -> str:

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import re
 
+from loo_lessons.engine.errors import InputError
+
 #: A run of text and its style: "" (plain), "b" (bold), "i" (emphasis) or "code".
 Run = tuple[str, str]
 
@@ -44,12 +46,19 @@ def runs(paragraph: str) -> list[Run]:
 
 
 def prose(text: str) -> list[list[Run]]:
-    """`text` as paragraphs of runs; ValueError for a note that is not words (empty or long)."""
+    """`text` as paragraphs of runs; an `InputError` on `after` (a ValueError) for a note that
+    is not words (empty or long)."""
     if not isinstance(text, str) or not text.strip():
-        raise ValueError("after: give the words to show once the learner has acted")
+        raise InputError("after", "give the words to show once the learner has acted")
     if len(text) > MAX_CHARS:
-        raise ValueError(f"after: at most {MAX_CHARS} characters (a note, not a lesson)")
+        raise InputError("after", f"at most {MAX_CHARS} characters (a note, not a lesson)")
     return [runs(p) for p in re.split(r"\n\s*\n", text.strip()) if p.strip()]
+
+
+def after_note(after: str | None) -> list[list[Run]] | None:
+    """A widget's `after=` words as the component draws them, None when there are none: the
+    one check of `L.pick` and `L.task` alike."""
+    return None if after is None else prose(after)
 
 
 def plain(paragraphs: list[list[Run]]) -> str:

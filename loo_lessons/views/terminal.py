@@ -26,7 +26,7 @@ from loo_lessons.engine.declare import Declaration
 from loo_lessons.engine.errors import IllegalAction, LooError, NotationError
 from loo_lessons.engine.game import Action, Hand, Phase, parse_action
 from loo_lessons.engine.laws import Law
-from loo_lessons.engine.options import RuleOptions, options_from
+from loo_lessons.engine.options import RuleOptions, rule_options
 from loo_lessons.engine.settle import Stakes
 from loo_lessons.engine.sources import RULES
 from loo_lessons.explain import leader_note
@@ -197,14 +197,19 @@ class _Game:
         self.game.advance(self.announce)  # each bot's move said as it is made
 
     def save(self, path: str) -> None:
+        self.write_json(path, self.hand.transcript().as_json(), 2, f"Transcript saved to {path}.")
+
+    def write_json(self, path: str, data: Any, indent: int, done: str) -> None:
+        """Write `data` to `path` as JSON and say `done`; a file that cannot be written is
+        said, not raised (the game goes on)."""
         try:
             with open(path, "w", encoding="utf-8") as f:
-                json.dump(self.hand.transcript().as_json(), f, indent=2)
+                json.dump(data, f, indent=indent)
                 f.write("\n")
         except OSError as e:
             self.say(f"Could not save to {path}: {e.strerror}")
             return
-        self.say(f"Transcript saved to {path}.")
+        self.say(done)
 
     def undo(self) -> bool:
         if not self.game.undo():
@@ -319,11 +324,7 @@ def play_terminal(
     """Play the deal of `seed` from `seat` against bots (`loo_cap`: the cap of unlimited loo,
     R49). Returns 0 when the deal was played to the end, 1 when the learner quit (or the
     input ran out) before it was over."""
-    opts = (
-        rules
-        if isinstance(rules, RuleOptions)
-        else options_from(dict(rules) if isinstance(rules, Mapping) else rules)
-    )
+    opts = rule_options(rules)
     if not 0 <= seat < players:
         raise LooError(f"seat {seat} does not exist: seats are 0 to {players - 1}")
     stakes = Stakes.make(loo_cap=loo_cap, players=players, ante=opts.ante)

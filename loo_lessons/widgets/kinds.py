@@ -10,6 +10,9 @@ from typing import Any, NamedTuple
 
 
 class Entry(NamedTuple):
+    """One widget in the list: its controller's module and class, its JavaScript component, and the
+    component's starting state."""
+
     module: str  # in loo_lessons.widgets.controllers
     cls: str
     js: str  # the component that draws it: js/<js>.js

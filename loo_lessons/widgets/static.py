@@ -75,7 +75,12 @@ h1 { font-size: 1.6em; margin: .3em 0 .6em; }
 
 
 class HasToJson(Protocol):
-    def to_json(self) -> dict[str, Any]: ...
+    """A quiz question that says itself as JSON (`Question.to_json`), as a static quiz page
+    takes it."""
+
+    def to_json(self) -> dict[str, Any]:
+        """The question as the quiz's question schema."""
+        ...
 
 
 def json_for_html(value: Any) -> str:

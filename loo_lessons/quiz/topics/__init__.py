@@ -1,4 +1,8 @@
-"""One module per topic; `GENERATORS` maps each topic to its generator, in lesson order."""
+"""One module per topic; `GENERATORS` maps each topic to its generator, in lesson order.
+
+Every question is built from a real position and answered by the engine; nothing here decides a
+rule.
+"""
 
 from __future__ import annotations
 

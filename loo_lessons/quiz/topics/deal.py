@@ -1,7 +1,4 @@
-"""The `deal` questions: who receives which card, trumps from the turn-up, the stock (R01–R05).
-
-Built from a real position, answered by the engine; nothing here decides a rule.
-"""
+"""The `deal` questions: who receives which card, trumps from the turn-up, the stock (R01–R05)."""
 
 from __future__ import annotations
 
@@ -9,6 +6,7 @@ from typing import Any
 
 from loo_lessons.engine.cards import Suit, shuffled_pack
 from loo_lessons.engine.deal import round_order
+from loo_lessons.explain.words import cards_words
 from loo_lessons.quiz.common import (
     SUIT_LABELS,
     Gen,
@@ -22,7 +20,6 @@ from loo_lessons.quiz.common import (
 from loo_lessons.quiz.model import Choice, Question, Verdict
 from loo_lessons.quiz.positions import (
     card_label,
-    cards_words,
     table_size,
     view_of,
 )
@@ -31,6 +28,9 @@ from loo_lessons.quiz.positions import (
 
 
 def gen_deal(g: Gen) -> Question:
+    """A `deal` question: who receives a given card of the pack, which suit the turn-up makes
+    trumps, or what the stock holds (R01-R05); at level 2, musts and the miss dealt first each
+    round."""
     rng = g.rng
     custom = {"miss_deal_position": "first_each_round"} if g.level == 2 and g.chance(0.35) else None
     rules = g.rules(custom)

@@ -1,7 +1,4 @@
-"""The `dealer` questions: the dealer's special cases (R14–R19).
-
-Built from a real position, answered by the engine; nothing here decides a rule.
-"""
+"""The `dealer` questions: the dealer's special cases (R14–R19)."""
 
 from __future__ import annotations
 
@@ -74,6 +71,8 @@ def _dealer_case(g: Gen, weights: Mapping[str, int], enquire: float) -> tuple[Ru
 
 
 def gen_dealer(g: Gen) -> Question:
+    """A `dealer` question: what the dealer may declare or must do in the dealer's special cases
+    (R14-R19)."""
     rng = g.rng
     if g.level == 1:
         rules, hand = _dealer_case(g, {"R16": 35, "R17": 45, "plain": 20}, 0.25)

@@ -1,7 +1,5 @@
-"""The `declare` questions: the legal declarations given the earlier ones, and whose turn it is (R05–R09, R53).
-
-Built from a real position, answered by the engine; nothing here decides a rule.
-"""
+"""The `declare` questions: the legal declarations given the earlier ones, and whose turn it is
+(R05–R09, R53)."""
 
 from __future__ import annotations
 
@@ -28,6 +26,8 @@ from loo_lessons.quiz.positions import DEFAULT_WEIGHTS, declare_until, scenario_
 
 
 def gen_declare(g: Gen) -> Question:
+    """A `declare` question: the legal declarations given the earlier ones, or whose turn it is
+    (R05-R08); at level 2 after the miss was taken (R09) or a look at another's cards (R53)."""
     rng = g.rng
     rules = g.rules()
     lo, hi = (3, 7) if g.level == 2 else (2, 6)

@@ -1,7 +1,4 @@
-"""The `follow` questions: following suit and trumping (R32–R36).
-
-Built from a real position, answered by the engine; nothing here decides a rule.
-"""
+"""The `follow` questions: following suit and trumping (R32–R36)."""
 
 from __future__ import annotations
 
@@ -38,6 +35,8 @@ def _follow_level(h: Hand) -> int | None:
 
 
 def gen_follow(g: Gen) -> Question:
+    """A `follow` question: which cards a player may play to a trick, following suit and trumping
+    (R32-R36), at the level asked."""
     rules = g.rules()
     hand = random_play(g, rules)
     found = [

@@ -1,7 +1,4 @@
-"""The `lead` questions: which card may be led to the first trick (R23–R28).
-
-Built from a real position, answered by the engine; nothing here decides a rule.
-"""
+"""The `lead` questions: which card may be led to the first trick (R23–R28)."""
 
 from __future__ import annotations
 
@@ -33,6 +30,8 @@ from loo_lessons.quiz.positions import deal, declare_until, scenario_of, seat_wo
 
 
 def gen_lead(g: Gen) -> Question:
+    """A `lead` question: which card may be led to the first trick (R23-R28): with many in, two in,
+    or the ace of trumps turned up."""
     rng = g.rng
     rules = g.rules()
     variant = "many" if g.level == 1 else rng.choice(["two_in", "ace_turned"])

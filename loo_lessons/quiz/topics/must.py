@@ -1,7 +1,4 @@
-"""The `must` questions: singles, musts and unlimited loo (R41–R49).
-
-Built from a real position, answered by the engine; nothing here decides a rule.
-"""
+"""The `must` questions: singles, musts and unlimited loo (R41–R49)."""
 
 from __future__ import annotations
 
@@ -31,6 +28,8 @@ MAX_UNLIMITED_POOL = 60
 
 
 def gen_must(g: Gen) -> Question:
+    """A `must` question: declaring in a must, whether the next deal is a must, the next pool, how
+    many were looed, unlimited loo (R41-R49)."""
     rng = g.rng
     if g.level == 1:
         what = rng.choice(["legal", "next_is_must"])

@@ -1,7 +1,4 @@
-"""The `penalty` questions: penalties (R50–R63).
-
-Built from a real position, answered by the engine; nothing here decides a rule.
-"""
+"""The `penalty` questions: penalties (R50–R63)."""
 
 from __future__ import annotations
 
@@ -91,6 +88,8 @@ def _offenders(hand: Hand, off: Offence) -> list[int]:
 
 
 def gen_penalty(g: Gen) -> Question:
+    """A `penalty` question: what a mistake costs and what follows it (R50-R63), from a position
+    where it was made."""
     rng = g.rng
     if g.level == 1:
         what = rng.choice(["penalty", "penalty_amount"])

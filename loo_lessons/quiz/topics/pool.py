@@ -1,8 +1,7 @@
 """The `pool` questions: dividing the pool and the loos (R38–R40).
 
-Built from a real position, answered by the engine; nothing here decides a rule. The pool is
-the one a table reached by playing deals under the named rules (`positions.reach`); an odd
-pool comes from a single loo paid into it at once (R50–R52), as it does at a real table.
+The pool is the one a table reached by playing deals under the named rules (`positions.reach`);
+an odd pool comes from a single loo paid into it at once (R50–R52), as it does at a real table.
 """
 
 from __future__ import annotations
@@ -30,6 +29,8 @@ PENALTY_TRIES = 8
 
 
 def gen_pool(g: Gen) -> Question:
+    """A `pool` question: what each player receives or pays when the pool is divided, what stays in
+    it, and the next pool (R38-R40), from a table that played up to the deal."""
     rng = g.rng
     rules = g.rules()
     # Peel's table may agree a loo of 6 apart from the stake; never in disagreement mode,

@@ -1,7 +1,4 @@
-"""The `trick` questions: who wins the trick (R37), and the lead after a trick (R29–R31).
-
-Built from a real position, answered by the engine; nothing here decides a rule.
-"""
+"""The `trick` questions: who wins the trick (R37), and the lead after a trick (R29–R31)."""
 
 from __future__ import annotations
 
@@ -75,6 +72,7 @@ def _after_trick_level(h: Hand) -> int | None:
 
 
 def gen_trick(g: Gen) -> Question:
+    """A `trick` question: who wins the trick (R37), or who leads after it (R29-R31)."""
     rules = g.rules()
     hand = random_play(g, rules)
     if g.level == 1:

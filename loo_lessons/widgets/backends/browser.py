@@ -59,6 +59,9 @@ def _mapping(text: str, what: str) -> Mapping[str, Any]:
 
 
 def create(kind: str, args: str = "{}", state: str = "{}") -> str:
+    """Make a live widget of `kind` in the page's worker from JSON `args` and the traits of `state`
+    it knows; JSON text of its id and first state, or `{"error": one line}` (an unknown kind,
+    too many live widgets)."""
     def make() -> dict[str, Any]:
         if kind not in KINDS:
             raise Refused(f"unknown widget {kind[:40]!r} (known: {', '.join(KINDS)})")
@@ -92,6 +95,8 @@ def create(kind: str, args: str = "{}", state: str = "{}") -> str:
 
 
 def send(cid: int, message: str) -> str:
+    """Hand one message (JSON text) from the component of live widget `cid` to its controller; JSON
+    text of the traits that changed, or `{"error": one line}`."""
     def go() -> dict[str, Any]:
         ctl = _live.get(int(cid))
         if ctl is None:
@@ -105,6 +110,8 @@ def send(cid: int, message: str) -> str:
 
 
 def drop(cid: int) -> str:
+    """Forget live widget `cid` (its component left the page); JSON text saying whether it was
+    there."""
     return _answer(lambda: {"dropped": _live.pop(int(cid), None) is not None})
 
 
@@ -175,6 +182,8 @@ FUNCTIONS: dict[str, Callable[[Mapping[str, Any]], dict[str, Any]]] = {
 
 
 def run(name: str, args: str = "{}") -> str:
+    """Run one of the page's named functions (`FUNCTIONS`: explain, coach, hands, coach_timing)
+    with JSON `args`; its answer as JSON text, or `{"error": one line}`."""
     def go() -> dict[str, Any]:
         if name not in FUNCTIONS:
             raise Refused(f"unknown function {name[:40]!r} (known: {', '.join(FUNCTIONS)})")

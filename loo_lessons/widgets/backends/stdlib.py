@@ -88,6 +88,8 @@ class WholeStdlib(importlib.abc.MetaPathFinder):
     def find_spec(
         self, fullname: str, path: Sequence[str] | None = None, target: ModuleType | None = None
     ) -> ModuleSpec | None:
+        """Find a standard-library module Pyodide left out, mounting the whole library's zip first
+        (once); None for any other module, or when it cannot be fetched."""
         if fullname not in self.names:
             return None
         if not self.mounted and not self._mount():

@@ -35,12 +35,14 @@ class Refused(LooError):
     """A message the component would never send (the widget shows this message)."""
 
 
-def is_int(x: object) -> bool:
-    return isinstance(x, int) and not isinstance(x, bool)
-
-
 def as_int(x: object) -> int | None:
+    """`x` if it is a whole number, else None (a bool, though an int to Python, is not one)."""
     return x if isinstance(x, int) and not isinstance(x, bool) else None
+
+
+def is_int(x: object) -> bool:
+    """Whether `x` is a whole number (`as_int`)."""
+    return as_int(x) is not None
 
 
 def int_in(x: object, low: int, high: int, what: str) -> int:
@@ -51,6 +53,8 @@ def int_in(x: object, low: int, high: int, what: str) -> int:
 
 
 def one_of(x: object, allowed: tuple[Any, ...] | list[Any], what: str) -> Any:
+    """`x` if it is one of `allowed`; anything else (unhashable values too) is refused naming
+    `what` and the first choices."""
     try:
         ok = x in allowed
     except TypeError:  # an unhashable or uncomparable value
@@ -62,6 +66,8 @@ def one_of(x: object, allowed: tuple[Any, ...] | list[Any], what: str) -> Any:
 
 
 def event_type(message: Mapping[str, Any], types: tuple[str, ...]) -> str:
+    """The `type` of a component's message if this widget takes it; else refused naming the event
+    and the ones it takes."""
     kind = message.get("type")
     if not isinstance(kind, str) or kind not in types:
         takes = f"this widget takes {', '.join(types)}" if types else "this widget takes no events"

@@ -127,6 +127,9 @@ class EveningController(PlayController):
 
     # --- the browser's requests ------------------------------------------------------------------
     def handle_request(self, ev: object) -> None:
+        """Take the component's `next` request (the next deal of the evening, `n` its count and
+        nothing else); every other request is the play table's. An engine refusal shows in the
+        widget."""
         if isinstance(ev, Mapping) and ev.get("type") == "next":
             try:
                 extra = sorted(str(k)[:20] for k in ev if k not in ("n", "type"))
@@ -196,6 +199,8 @@ class EveningController(PlayController):
 
     # --- what notebooks and the book show ---------------------------------------------------------
     def live_spec(self) -> dict[str, Any] | None:
+        """How the book's engine makes this evening again: its setup, the deals played so far and
+        the title."""
         s = self.evening.setup.as_json()
         moves = self.evening.as_json()["deals"]
         args = {**s, "deals": moves, "title": self._title}
@@ -204,6 +209,7 @@ class EveningController(PlayController):
         return {"kind": "evening", "args": args}
 
     def book_html(self) -> str:
+        """What the book shows: the evening as static HTML that the page's engine takes over."""
         spec = self.live_spec()
         assert spec is not None
         return live_html("evening", "evening", spec["args"], self.static_html())

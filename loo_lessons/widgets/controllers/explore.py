@@ -102,9 +102,13 @@ class ExploreController(RequestController):
             self.take_changes()
 
     def live_spec(self) -> dict[str, Any] | None:
+        """How the book's engine makes this widget again: the `explore` kind with the position's
+        arguments; None when made from a position only Python holds."""
         return {"kind": "explore", "args": self._args} if self._args else None
 
     def book_html(self) -> str:
+        """What the book shows: the text before the widget, then the static component the page's
+        engine takes over."""
         return self._before + super().book_html()
 
     def _outcome(self, rules: Mapping[str, Any]) -> dict[str, Any]:
@@ -193,11 +197,13 @@ class ExploreController(RequestController):
 
     # --- Python's twins of the selects -----------------------------------------------------------
     def choose_preset(self, name: str) -> None:
-        """The Preset select."""
+        """Choose a book's preset (`hoffmann`, `peel`) as the Preset select does: the options
+        shown take that book's reading and the verdict is asked again."""
         self._ask("preset", preset=name)
 
     def set_option(self, key: str, value: Any) -> None:
-        """One option's select."""
+        """Set one of the rule options shown (`key`, e.g. `two_trumps_lead`) to `value` as its
+        select does; the verdict is asked again under the changed rules."""
         self._ask("option", key=key, value=value)
 
     @property
@@ -239,9 +245,13 @@ class DeclarationsController(RequestController):
             self.take_changes()
 
     def live_spec(self) -> dict[str, Any] | None:
+        """How the book's engine makes this widget again: the `declarations` kind with the
+        position's arguments; None when made from a position only Python holds."""
         return {"kind": "declarations", "args": self._args} if self._args else None
 
     def book_html(self) -> str:
+        """What the book shows: the text before the widget, then the static component the page's
+        engine takes over."""
         return self._before + super().book_html()
 
     def _load(self, declared: Mapping[int, str]) -> None:

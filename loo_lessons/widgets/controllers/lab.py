@@ -88,6 +88,7 @@ class LabController(RequestController):
             self.take_changes()
 
     def live_spec(self) -> dict[str, Any] | None:
+        """How the book's engine makes this widget again: the `lab` kind, with its settings."""
         return {"kind": "lab", "args": dict(self.data.get("settings") or {})}
 
     def _event(self, kind: str, ev: Mapping[str, Any]) -> None:

@@ -12,10 +12,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from loo_lessons.engine.errors import InputError
 from loo_lessons.explain.table import Position
 from loo_lessons.quiz.pick import pick_question
-from loo_lessons.views.prose import prose
+from loo_lessons.views.prose import after_note
 from loo_lessons.widgets.controllers.base import (
     PositionController,
     button,
@@ -80,10 +79,7 @@ class PickController(PositionController):
     ) -> None:
         self._prompt = prompt
         # the lesson's words on the answer, drawn by the component once the pick is checked
-        try:
-            self._after = prose(after) if after is not None else None
-        except ValueError as e:
-            raise InputError("after", str(e).removeprefix("after: ")) from None
+        self._after = after_note(after)
         super().__init__(position, **kw)
 
     def _show(self, position: Any, title: str | None) -> dict[str, Any]:
@@ -95,25 +91,35 @@ class PickController(PositionController):
 
     @classmethod
     def of(cls, position: Position, **kw: Any) -> PickController:
+        """A pick widget for `position` (a scenario, a hand, a scenario's name, or a quiz
+        question)."""
         return cls(position, **kw)
 
     def live_spec(self) -> dict[str, Any] | None:
+        """How the book's engine makes this widget again: the `pick` kind (its question travels in
+        its state)."""
         return {"kind": "pick", "args": {}}
 
     @property
     def question(self) -> dict[str, Any]:
+        """The question asked: its prompt, choices, answer and a verdict for every choice (the
+        quiz's question schema)."""
         q = self.data.get("question") if isinstance(self.data, Mapping) else None
         return dict(q) if isinstance(q, Mapping) else {}
 
     @property
     def choices(self) -> list[str]:
+        """The keys of the question's choices: card codes ("QH") or declarations ("stand")."""
         return choice_keys(self.question)
 
     @property
     def answer(self) -> list[str]:
+        """The keys of the right choices, as the question holds them."""
         return list(self.question.get("answer") or [])
 
     def verdict_for(self, key: str) -> dict[str, Any]:
+        """The verdict shown for choice `key`: right or wrong, the rule id, the book's quote and
+        name."""
         v: dict[str, Any] = self.question["verdicts"][key]
         return v
 

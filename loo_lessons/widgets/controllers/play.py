@@ -28,13 +28,13 @@ from loo_lessons.engine.cards import Card
 from loo_lessons.engine.declare import Declaration
 from loo_lessons.engine.errors import IllegalAction, InputError, LooError, NotationError
 from loo_lessons.engine.game import Action, Hand, parse_action
-from loo_lessons.engine.options import RuleOptions, options_from
+from loo_lessons.engine.options import rule_options
 from loo_lessons.explain import words
 from loo_lessons.explain.table import action_key
 from loo_lessons.scenario import DECLARATION_ALIASES
 from loo_lessons.sim.bots import BOTS, get_bot
 from loo_lessons.sim.game import DECISIONS, BotGame
-from loo_lessons.views.prose import prose
+from loo_lessons.views.prose import after_note
 from loo_lessons.widgets.controllers.base import Refused, is_int, traits_of
 from loo_lessons.widgets.controllers.coaching import Coaching
 from loo_lessons.widgets.controllers.play_drawn import Hint
@@ -116,12 +116,9 @@ class PlayController(PlayFiles):
     ) -> None:
         from_seed = hand is None
         if hand is None:
-            opts = (
-                rules
-                if isinstance(rules, RuleOptions)
-                else options_from(dict(rules) if isinstance(rules, Mapping) else rules)
+            hand = Hand.from_seed(
+                seed, players, dealer % max(players, 1), rule_options(rules), must=bool(must)
             )
-            hand = Hand.from_seed(seed, players, dealer % max(players, 1), opts, must=bool(must))
         else:
             hand = hand.root()
             players = hand.setup.players
@@ -138,10 +135,7 @@ class PlayController(PlayFiles):
             raise InputError("asks", "only a task asks some of the decisions: name the task")
         self.stand_in = get_bot(stand_in)
         # the lesson's words on the deal, shown once it is over (never before the learner acts)
-        try:
-            self._after = prose(after) if after is not None else None
-        except ValueError as e:
-            raise InputError("after", str(e).removeprefix("after: ")) from None
+        self._after = after_note(after)
         self._refused = 0
         self._refused_at: set[int] = set()  # the move numbers at which a click was refused
         self._undone = 0

@@ -301,6 +301,8 @@ class PlayDrawing(PlayTask):
         return "".join(parts)
 
     def live_spec(self) -> dict[str, Any] | None:
+        """How the book's engine makes this widget again: the `play` kind with the table's
+        arguments and moves; None when the table was made from a position only Python holds."""
         return {"kind": "play", "args": self._spec} if self._spec is not None else None
 
     def book_html(self) -> str:
@@ -314,6 +316,7 @@ class PlayDrawing(PlayTask):
         return live_html("play", "play", spec, self.static_html())
 
     def static(self) -> Static:
+        """The table as it is now, as static HTML (drawn in Python, no kernel needed)."""
         return _StaticPlay(self.static_html(), self.state())
 
 

@@ -71,6 +71,7 @@ class SavedTranscript(os.PathLike[str]):
 
     @property
     def moves(self) -> int:
+        """How many moves (declarations and cards) the saved game holds."""
         return len(self.data.get("actions") or [])
 
     def load(self, **kwargs: Any) -> Any:

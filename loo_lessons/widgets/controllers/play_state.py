@@ -89,6 +89,7 @@ class PlayState(Controller):
 
     @property
     def over(self) -> bool:
+        """Whether the deal is over: nobody is left to act."""
         return self._hand.to_act is None
 
     @property

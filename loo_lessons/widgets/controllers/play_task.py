@@ -180,6 +180,8 @@ def _and(items: Sequence[str]) -> str:
 
 
 def task_name(task: object) -> str | None:
+    """A task's name as given (letters, digits and hyphens, at most 40), or None for no task;
+    anything else is an `InputError` on `task`."""
     if task is None:
         return None
     if not isinstance(task, str) or not 0 < len(task) <= 40 or not task.replace("-", "").isalnum():

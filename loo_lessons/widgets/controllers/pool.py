@@ -86,9 +86,13 @@ class PoolController(Controller):
 
     @classmethod
     def of(cls, position: Any, title: str | None = None) -> PoolController:
+        """A pool widget for a settled `position`: boxes for what each player receives and pays,
+        what is left and the next pool (R38-R40)."""
         return cls(position, title=title)
 
     def live_spec(self) -> dict[str, Any] | None:
+        """How the book's engine makes this widget again: the `pool` kind (its deal travels in its
+        state)."""
         return {"kind": "pool", "args": {}}
 
     def _fields(self) -> list[Mapping[str, Any]]:
@@ -114,6 +118,7 @@ class PoolController(Controller):
     # --- Python's twins of the boxes and buttons --------------------------------------------------
     @property
     def fields(self) -> list[str]:
+        """The ids of the widget's boxes ("receives.3", "pays.1", "left", "next_pool")."""
         return _field_ids(self._fields())
 
     def enter(self, field: str, value: int | None) -> None:
@@ -134,9 +139,12 @@ class PoolController(Controller):
 
     @property
     def results(self) -> dict[str, Any]:
+        """The marks: each box right or wrong against the engine's settlement (a blank counts as
+        0), and how many are right of how many."""
         return pool_results(self.data, self.entries)
 
     @property
     def expected(self) -> dict[str, int]:
+        """What the engine's settlement puts in each box, by box id."""
         e: dict[str, int] = self.data["expected"]
         return e

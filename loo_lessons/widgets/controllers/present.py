@@ -16,10 +16,9 @@ from loo_lessons.engine.errors import LooError
 from loo_lessons.engine.game import Hand
 from loo_lessons.engine.options import PRESETS
 from loo_lessons.explain.steps import stepper_steps
-from loo_lessons.widgets.controllers.base import as_int, button, int_in, one_of, traits_of
+from loo_lessons.widgets.controllers.base import button, one_of, traits_of
 from loo_lessons.widgets.controllers.steps import (
     StepperController,
-    deal_args,
     seeded_hand,
     step_reduce,
 )
@@ -86,21 +85,17 @@ class PresentController(StepperController):
             self.data = present_data(seed, players, rules)
 
     def live_spec(self) -> dict[str, Any] | None:
+        """How the book's engine makes this widget again: the `present` kind (its deal travels in
+        its state)."""
         return {"kind": "present", "args": {}}
 
-    def _event(self, kind: str, ev: Mapping[str, Any]) -> None:
-        if kind == "goto":
-            int_in(ev.get("step"), 0, max(0, self._count() - 1), "step")
+    def _deal(self, seed: int, n: int, rules: str) -> None:
+        self._hand = None
+        self._apply({"data": present_data(seed, n, rules), "step": 0})
+
+    def _step(self, kind: str, ev: Mapping[str, Any]) -> None:
         if kind == "faces":
             one_of(ev.get("faces"), FACES, "faces")
-        if kind == "deal":
-            d = self.data
-            seed, n, rules = deal_args(
-                ev, players=as_int(d.get("players")) or 5, rules=str(d.get("rules") or "hoffmann")
-            )
-            self._hand = None
-            self._apply({"data": present_data(seed, n, rules), "step": 0})
-            return
         st = {"step": self.step, "faces": self.faces}
         self._apply(present_reduce(self._count(), st, ev))
 
@@ -117,18 +112,22 @@ class PresentController(StepperController):
 
     @property
     def seed(self) -> int:
+        """The seed of the deal shown, so the same deal comes again."""
         return int(self.data["seed"])
 
     @property
     def players(self) -> int:
+        """How many play at the table shown."""
         return int(self.data["players"])
 
     @property
     def rules(self) -> str:
+        """The preset the deal is played under (`hoffmann` or `peel`)."""
         return str(self.data["rules"])
 
     @property
     def hidden(self) -> bool:
+        """Whether every hand is drawn face down (the faces toggle) rather than face up."""
         return self.faces == "hidden"
 
     # --- the buttons and keys: next, prev, first, last, goto (from the stepper), and -------------

@@ -23,6 +23,7 @@ from loo_lessons.widgets.controllers.base import (
     as_int,
     button,
     int_in,
+    is_int,
     one_of,
     traits_of,
 )
@@ -202,6 +203,8 @@ class QuizController(Controller):
         super().__init__(**traits)
 
     def live_spec(self) -> dict[str, Any] | None:
+        """How the book's engine makes this widget again: the `quiz` kind with its topic, seed,
+        count and preset; None for a generator of the notebook's own, which the book cannot run."""
         if self._generator is not None:
             return None  # a generator of the notebook's own: the book cannot make more
         return {
@@ -310,7 +313,7 @@ class QuizController(Controller):
     def _apply(self, new: Mapping[str, Any]) -> None:
         old = self.responses if isinstance(getattr(self, "responses", None), list) else []
         super()._apply(new)
-        if "index" in new and is_index(new["index"]):
+        if "index" in new and is_int(new["index"]):
             self._shown_at.setdefault(int(new["index"]), time.monotonic())
         if "responses" in new and "questions" not in new:
             if any(r is not None for r in old) and all(r is None for r in self.responses):
@@ -456,10 +459,6 @@ class QuizController(Controller):
     def score(self) -> dict[str, Any]:
         """Right and answered, overall and per topic."""
         return quiz_score(self.questions, self.responses)
-
-
-def is_index(x: object) -> bool:
-    return as_int(x) is not None
 
 
 def is_seconds(x: object) -> TypeGuard[int | float]:

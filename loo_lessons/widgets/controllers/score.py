@@ -95,6 +95,8 @@ class Weighed:
         )
 
     def as_json(self) -> dict[str, Any]:
+        """The weighed choice as the task's score stores it: the move, what was played and the
+        coach's best, the cost in counters, and whether it was a mistake."""
         return {
             "move": self.move,
             "kind": self.kind,

@@ -45,6 +45,10 @@ def why_differ(step: Any, labels: tuple[str, ...]) -> str:
 
 
 class SearchController(RequestController):
+    """The edge-case search and the preset comparison: "Find a deal" (the first seeded deal where a
+    named search holds) and "Compare a deal" (one deal under both books: where the verdicts
+    part, with the rule ids)."""
+
     component = "search"
     TRAITS = copy.deepcopy(DEFAULT_STATE["search"])
     EVENTS: ClassVar[tuple[str, ...]] = ("find", "compare")
@@ -86,6 +90,8 @@ class SearchController(RequestController):
         self.take_changes()
 
     def live_spec(self) -> dict[str, Any] | None:
+        """How the book's engine makes this widget again: the `search` kind with its position,
+        rules, table and seed."""
         return {"kind": "search", "args": self._args}
 
     def find(self, **settings: Any) -> dict[str, Any] | None:

@@ -101,10 +101,14 @@ class StepperController(PositionController):
         return cls(played_out(seed, players, preset), **kw)
 
     def live_spec(self) -> dict[str, Any] | None:
+        """How the book's engine makes this widget again: the `stepper` kind (its steps travel in
+        its state)."""
         return {"kind": "stepper", "args": {}}
 
     @property
     def steps(self) -> list[dict[str, Any]]:
+        """The steps through the deal (the deal, each declaration, each card and trick, the
+        settlement), each explained by the engine."""
         s = self.data.get("steps") if isinstance(self.data, Mapping) else None
         return list(s) if isinstance(s, list) else []
 
@@ -118,18 +122,28 @@ class StepperController(PositionController):
         return len(self.steps)
 
     def _event(self, kind: str, ev: Mapping[str, Any]) -> None:
+        # the events the stepper and the presenter share; each steps (or draws) in its own way
         if kind == "goto":
             int_in(ev.get("step"), 0, max(0, self._count() - 1), "step")
         if kind == "deal":
             d = self.data
-            seed, n, rules = deal_args(
-                ev, players=as_int(d.get("players")) or 5, rules=str(d.get("rules") or "hoffmann")
+            self._deal(
+                *deal_args(
+                    ev,
+                    players=as_int(d.get("players")) or 5,
+                    rules=str(d.get("rules") or "hoffmann"),
+                )
             )
-            hand = seeded_hand(seed, n, rules)  # as L.stepper(seed) deals it
-            title = f"Seed {seed}, {n} players, {rules}'s rules"
-            data = {**d, "steps": stepper_steps(hand), "title": title}
-            self._apply({"data": {**data, "seed": seed, "players": n, "rules": rules}, "step": 0})
             return
+        self._step(kind, ev)
+
+    def _deal(self, seed: int, n: int, rules: str) -> None:
+        hand = seeded_hand(seed, n, rules)  # as L.stepper(seed) deals it
+        title = f"Seed {seed}, {n} players, {rules}'s rules"
+        data = {**self.data, "steps": stepper_steps(hand), "title": title}
+        self._apply({"data": {**data, "seed": seed, "players": n, "rules": rules}, "step": 0})
+
+    def _step(self, kind: str, ev: Mapping[str, Any]) -> None:
         self._apply(step_reduce(self._count(), {"step": self.step}, ev))
 
     def _normalise(self, st: Mapping[str, Any]) -> dict[str, Any]:
