@@ -70,6 +70,12 @@ function playHintPanel(hint) {
   );
 }
 
+/**
+ * @param {import("./types").PlayData} d
+ * @param {string | null | undefined} tried
+ * @param {(c: import("./types").PlayChoice) => void} onPick
+ * @param {import("./types").Size} [size]
+ */
 function playChoices(d, tried, onPick, size = "large") {
   const choices = d.choices || [];
   const cards = d.kind === "card";

@@ -632,7 +632,9 @@ export default {
         : null;
       const answer = q.answer || [];
       const verdicts = q.verdicts || {};
+      /** @type {Record<string, string>} */
       let marks = {};
+      /** @type {Record<string, string>} */
       let badges = {};
       if (resp && q.multi) {
         ({ marks, badges } = choiceMarks(q, resp.picked, ["right", "wrong"]));

@@ -1,0 +1,352 @@
+// The shapes the components share, typed once for `tsc` (make jscheck): the model each gets
+// (anywidget's, the static page's or the book's engine's), the traits it syncs, and the data
+// Python computes for it to draw (widgets/controllers/*.py). The components name them in JSDoc
+// as `import("./types").X`, which bundle.py leaves as the comment it is.
+
+/** A value a component may have been given in JSON: nothing is known until it is checked. */
+export type Json = unknown;
+
+/** The model a component gets: anywidget's get/set/save_changes/on, and in the book's engine
+ * `dispatch` (an event to the Python controller), `snapshot` and `progress`. */
+export interface Model<T extends object = Record<string, unknown>> {
+  get<K extends keyof T & string>(key: K): T[K] | undefined;
+  set<K extends keyof T & string>(key: K, value: T[K]): void;
+  save_changes(): void;
+  on(events: string, callback: (...args: never[]) => void): void;
+  off?(events: string, callback: (...args: never[]) => void): void;
+  send?(...args: unknown[]): void;
+  dispatch?(event: LooEvent | DealEvent): void;
+  snapshot?(): Record<string, unknown>;
+  progress?(p: Progress): void;
+}
+
+/** What a component's `render` gets (anywidget's shape). */
+export interface RenderProps<T extends object = Record<string, unknown>> {
+  model: Model<T>;
+  el: HTMLElement;
+}
+
+/** "Deal another" (cards.js dealForm): the stepper's and the presenter's `deal` event. */
+export interface DealEvent {
+  type: "deal";
+  seed: number;
+  players: number;
+  rules: string;
+}
+
+/** A long run's progress (the lab). */
+export interface Progress {
+  done: number;
+  total: number;
+}
+
+/** A child `h` appends: a node, text, or a (nested) list of them; null, undefined and false
+ * are skipped. */
+export type Kid = Node | string | number | null | undefined | false | readonly Kid[];
+
+/** The attributes `h` sets: `class`, `text`, `on<event>` handlers and plain attributes (null,
+ * undefined and false are skipped, true is an empty attribute). */
+export type Attrs = Record<string, unknown>;
+
+/** One card's options (cards.js cardEl, cardRow). */
+export interface CardOpts {
+  size?: Size;
+  onClick?: (code: string | null) => void;
+  focusId?: string;
+  key?: string;
+  pressed?: boolean;
+  badge?: string | null;
+  state?: string | null;
+  caption?: string;
+  ariaLabel?: string;
+  role?: string;
+  label?: string | null;
+}
+
+/** A text button's options (cards.js button). */
+export interface ButtonOpts {
+  kind?: string;
+  state?: string | null;
+  focusId?: string;
+  key?: string | null;
+  action?: string;
+  pressed?: boolean;
+  ariaLabel?: string | null;
+  disabled?: boolean;
+  ariaDisabled?: boolean;
+}
+
+/** One run of a lesson's words: [text, style], style "", "b", "i" or "code". */
+export type ProseRun = [string, string];
+
+/** A play in a trick: [seat, card code]. */
+export type Play = [number, string];
+
+/** A trick: its plays, or {plays, winner}. */
+export type Trick = Play[] | { plays?: Play[]; winner?: number | null };
+
+/** One seat of a table view (explain/table.py table_view). */
+export interface Seat {
+  seat: number;
+  role?: string;
+  status?: string;
+  declaration?: string | null;
+  cards?: (string | null)[] | null;
+  n_cards?: number;
+  tricks_won?: number;
+}
+
+/** A table as Python computed it (explain/table.py table_view, a quiz question's view). */
+export interface TableView {
+  seats?: Seat[];
+  dealer?: number;
+  elder?: number;
+  miss_holder?: number | null;
+  to_act?: number | null;
+  turn_up?: string | null;
+  trumps?: string;
+  pool?: number | null;
+  miss?: (string | null)[] | "taken" | null;
+  must?: boolean;
+  tricks?: Trick[];
+  trick?: Trick | null;
+  trick_winner?: number | null;
+  trick_number?: number;
+  phase?: string;
+}
+
+/** What a learner's own seat shows in place of its cards (js/play.js). */
+export interface OwnSeat {
+  seat: number;
+  node: Node | null;
+}
+
+/** One choice of a question. */
+export interface Choice {
+  key: string;
+  label?: string;
+}
+
+/** A verdict the engine computed: right or wrong, the rule, the reason, the book's words. */
+export interface Verdict {
+  correct?: boolean;
+  rule_id?: string;
+  reason?: string;
+  quote?: string;
+  words?: string;
+  book?: string;
+}
+
+/** A question of pick or quiz (quiz/*.py): what is asked, its choices and answer. */
+export interface Question {
+  id?: string;
+  kind?: string;
+  choices?: Choice[];
+  answer?: string[];
+}
+
+/** The marks after a check (verdict.js choiceMarks). */
+export interface Marks {
+  marks: Record<string, string>;
+  badges: Record<string, string>;
+}
+
+/** Options of verdict.js drawChoices. */
+export interface ChoiceOpts {
+  marks?: Record<string, string>;
+  badges?: Record<string, string>;
+  pressed?: string[] | null;
+  onPick: (key: string) => void;
+  label?: string;
+}
+
+/** An estimate with its interval (sim/coach.py). */
+export interface Estimate {
+  mean: number;
+  low: number;
+  high: number;
+}
+
+/** The coach's advice (widgets/controllers/coaching.py). */
+export interface Advice {
+  best?: string;
+  forced?: boolean;
+  why?: string;
+  note?: string;
+  rollouts?: number;
+  seed?: number;
+  moves?: { action: string; label: string; counters: Estimate; looed: Estimate; trick: Estimate; versus_best?: number }[];
+}
+
+/** The coach's review after a deal. */
+export interface Review {
+  threshold?: number;
+  mistakes?: number;
+  note?: string;
+  decisions?: { played?: string; best?: string; cost?: number; mistake?: boolean; words?: string }[];
+}
+
+/** The `cards` and `table` components' data. */
+export interface CardsData {
+  title?: string;
+  caption?: string;
+  cards?: (string | null)[];
+  size?: Size;
+  label?: string;
+  view?: TableView;
+  refused?: string;
+}
+
+/** A card's size on the page (the presenter's projection adds "huge"). */
+export type Size = "small" | "medium" | "large" | "huge";
+
+/** A request a component sends as a synced trait (lab, search, explore, play): its event and a
+ * counter, so the same request twice is two. */
+export type Request<E> = E & { n: number };
+
+/** One group of the lab's rates (sim/lab.py). */
+export interface LabRate {
+  label: string;
+  hands: number;
+  took_trick: number;
+  looed: number;
+  tricks: number;
+  net: number;
+}
+
+/** The `lab` component's data (widgets/controllers/lab.py). */
+export interface LabData {
+  settings?: { hands?: number; players?: number; seed?: number; rules?: string; bots?: string; by?: string };
+  limits?: { hands: number; players: [number, number] };
+  presets?: string[];
+  bots?: string[];
+  by_options?: string[];
+  result?: {
+    overview: { hands: number; awarded_rate: string; mean_in_play: string; loo_rate_of_players: string; single_rate: string };
+    rates?: LabRate[];
+    seconds: number;
+  } | null;
+  runs?: number;
+  live?: boolean;
+}
+
+/** The `lab` component's traits. */
+export type LabTraits = {
+  data?: LabData;
+  request?: Request<LabEvent> | null;
+  progress?: Partial<Progress> | null;
+}
+
+/** A question as the search and the quiz draw it: the table, the prompt, each choice's verdict. */
+export interface ShownQuestion extends Question {
+  view?: TableView;
+  prompt?: string;
+  verdicts?: Record<string, Verdict>;
+  multi?: boolean;
+}
+
+/** The `search` component's data (widgets/controllers/search.py). */
+export interface SearchData {
+  live?: boolean;
+  find?: { name?: string; rules?: string; players?: number; start?: number; count?: number };
+  compare?: { seed?: number; players?: number };
+  searches?: { name: string; words?: string }[];
+  presets?: string[];
+  not_found?: string;
+  found?: {
+    seed?: number;
+    title?: string;
+    description?: string;
+    question?: ShownQuestion | null;
+    pool?: { working?: { rule_id?: string; text: string }[] } | null;
+    yaml?: string;
+  } | null;
+  comparison?: {
+    seed?: number;
+    labels?: string[];
+    steps?: { step: number; seat: number; legal: Record<string, string[]>; why: string }[];
+    parted_at?: number | null;
+    money?: ({ seat: number } & Record<string, number>)[];
+  } | null;
+}
+
+/** The `search` component's traits. */
+export type SearchTraits = {
+  data?: SearchData;
+  request?: Request<SearchEvent> | null;
+}
+
+/** A pick or quiz question as drawn: the table, the prompt, each choice's verdict, the
+ * engine's explanation. */
+export interface PickQuestion extends ShownQuestion {
+  explanation?: string;
+}
+
+/** The `pick` component's data (widgets/controllers/pick.py). */
+export interface PickData {
+  title?: string;
+  question?: PickQuestion;
+  after?: ProseRun[][] | null;
+}
+
+/** The `pick` component's state, as its reducer (and pick.py) give it. */
+export type PickState = {
+  picked: string[];
+  current: string | null;
+  revealed: boolean;
+}
+
+/** The `pick` component's traits. */
+export type PickTraits = {
+  data?: PickData;
+  picked?: string[];
+  current?: string | null;
+  revealed?: boolean;
+};
+
+/** One entry field of the pool calculator. */
+export interface PoolField {
+  id: string;
+  label: string;
+  seat?: number | null;
+  kind?: string;
+}
+
+/** The `pool` component's data (widgets/controllers/pool.py). */
+export interface PoolData {
+  title?: string;
+  prompt?: string;
+  facts?: string[];
+  seats?: { seat: number; label: string; tricks: number | string }[];
+  fields?: PoolField[];
+  expected?: Record<string, number>;
+  working?: { text: string; rule_id?: string }[];
+}
+
+/** The pool calculator's state, as its reducer (and pool.py) give it. */
+export type PoolState = {
+  entries: Record<string, number>;
+  checked: boolean;
+  revealed: boolean;
+}
+
+/** The `pool` component's traits. */
+export type PoolTraits = {
+  data?: PoolData;
+  entries?: Record<string, number | null>;
+  checked?: boolean;
+  revealed?: boolean;
+};
+
+/** One choice the play table offers (a card or a declaration) and whether it is legal. */
+export interface PlayChoice {
+  key: string;
+  label?: string;
+  legal?: boolean;
+}
+
+/** The `play` component's data (widgets/controllers/play.py). */
+export interface PlayData {
+  kind?: string;
+  choices?: PlayChoice[];
+}
