@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from loo_lessons.widgets import bundle
+from loo_lessons.widgets.controllers.play import REQUEST_KEYS
 from loo_lessons.widgets.registry import REGISTRY, controller_class
 from tools import js_events
 
@@ -36,10 +37,23 @@ def test_every_declared_event_is_one_a_controller_accepts() -> None:
         assert got == accepted, js
 
 
+def test_the_play_requests_are_the_ones_play_py_accepts() -> None:
+    # tsc (make jscheck) holds play.js's requests to this type: a request play.py would refuse
+    # (an unknown type, a key it does not take) does not type-check
+    union = re.search(r"type PlayRequest = (.+);", js_events.render())
+    assert union is not None
+    got = {
+        m.group(1): tuple(re.findall(r"; (\w+): string", m.group(0)))
+        for m in re.finditer(r'\{ type: "(\w+)"[^}]*\}', union.group(1))
+    }
+    assert got == {k: tuple(x for x in v if x not in ("n", "type")) for k, v in REQUEST_KEYS.items()}
+
+
 @pytest.mark.parametrize("name", sorted({e.js for e in REGISTRY.values()}))
 def test_a_component_sends_only_its_own_events(name: str) -> None:
     text = (JS / f"{name}.js").read_text(encoding="utf-8")
-    typed = re.findall(r"@param \{(\w+)Event\} ev", text)
+    # LooEvent (any component's) only types the shared helpers' parameter (cards.js act)
+    typed = [t for t in re.findall(r"@param \{(\w+)Event\} ev", text) if t != "Loo"]
     assert set(typed) <= {name[:1].upper() + name[1:]}, (name, typed)
     if re.search(r"const send = \(ev\) =>", text):
         # a component whose events carry its controller's EVENTS as their type names them

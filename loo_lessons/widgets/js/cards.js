@@ -556,7 +556,7 @@ export function commit(model, changes) {
 // `dispatch` (the book's engine); in JupyterLab the notebook's own controls do this.
 /**
  * @param {AnyModel} model
- * @param {{ seed?: number, players?: number, presets?: string[], rules?: string }} d
+ * @param {import("./types").DealData} d
  * @param {string} [label]
  */
 export function dealForm(model, d, label) {

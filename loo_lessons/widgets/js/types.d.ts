@@ -117,7 +117,7 @@ export interface TableView {
 
 /** What a learner's own seat shows in place of its cards (js/play.js). */
 export interface OwnSeat {
-  seat: number;
+  seat: number | undefined;
   node: Node | null;
 }
 
@@ -345,8 +345,172 @@ export interface PlayChoice {
   legal?: boolean;
 }
 
+/** A forbidden choice with the law that forbids it. */
+export interface Forbidden extends Law {
+  key: string;
+  label?: string;
+}
+
+/** A task's score (widgets/controllers/score.py): Python's sentences, drawn as written. */
+export interface TaskScore {
+  result?: number;
+  baseline?: number;
+  refused?: number;
+  decisions?: number | null;
+  coach_choice?: boolean | null;
+  mistakes?: number | null;
+  text: string;
+  parts?: { kind: string; text: string }[];
+}
+
 /** The `play` component's data (widgets/controllers/play.py). */
 export interface PlayData {
+  title?: string;
+  live?: boolean;
+  seat?: number;
+  players?: number;
+  view?: TableView;
+  phase?: string;
+  my_turn?: boolean;
+  over?: boolean;
+  prompt?: string;
+  cards?: string[];
   kind?: string;
   choices?: PlayChoice[];
+  hint?: { legal?: string[]; why?: Law | null; allowed?: { label: string }[]; forbidden?: Forbidden[]; explanation?: string } | null;
+  log?: string[];
+  since?: string[];
+  can_undo?: boolean;
+  settlement?: { working?: Working[]; result: number; receives: number; pays: number; next_pool?: number; looed?: boolean } | null;
+  message?: string;
+  error?: string;
+  coach?: Advice | null;
+  review?: Review | null;
+  task?: { id: string; asks?: string; asked?: string; stand_in?: boolean; refused?: number; score?: TaskScore | null } | null;
+  after?: ProseRun[][] | null;
 }
+
+/** The play table's traits. */
+export type PlayTraits = {
+  data?: PlayData;
+  request?: Request<PlayRequest | EveningRequest> | null;
+  show_hint?: boolean;
+  tried?: string | null;
+  save_name?: string;
+};
+
+/** The evening's one request (widgets/controllers/evening.py handle_request). */
+export interface EveningRequest {
+  type: "next";
+}
+
+/** One deal of the evening's ledger (widgets/controllers/evening.py). */
+export interface LedgerRow {
+  deal: number;
+  dealer: number;
+  must?: boolean;
+  pool: number;
+  loo?: number;
+  balances: number[];
+  change: number[];
+  next_pool?: number;
+  next_must?: boolean;
+  lines?: (Working & { quote?: string; book?: string })[];
+}
+
+/** The evening, beside the play table's data. */
+export interface Evening {
+  deal?: number;
+  dealer?: number;
+  must?: boolean;
+  pool?: number;
+  loo?: number;
+  seat?: number;
+  names?: string[];
+  bank?: number;
+  balances?: number[];
+  total?: number;
+  series?: number[][];
+  ledger?: LedgerRow[];
+  can_next?: boolean;
+}
+
+/** The `evening` component's data: the play table's and the evening's. */
+export interface EveningData extends PlayData {
+  evening?: Evening;
+}
+
+/** The `evening` component's traits. */
+export type EveningTraits = PlayTraits & { data?: EveningData };
+
+/** A rule as the engine cites it: its id and name, the plain reason, the book's words. */
+export interface Law extends Verdict {
+  rule?: string;
+}
+
+/** One line of a settlement's working: the words and the rule. */
+export interface Working {
+  text: string;
+  rule_id?: string;
+}
+
+/** One step of a deal (explain/steps.py). */
+export interface Step {
+  kind?: string;
+  title?: string;
+  text?: string;
+  laws?: Law[];
+  forbidden?: { key: string; label?: string; law: Law }[];
+  working?: Working[];
+  view?: TableView;
+}
+
+/** What "Deal another" shows and sends (cards.js dealForm). */
+export interface DealData {
+  seed?: number;
+  players?: number;
+  presets?: string[];
+  rules?: string;
+}
+
+/** The `stepper` component's data (widgets/controllers/steps.py). */
+export interface StepperData extends DealData {
+  title?: string;
+  steps?: Step[];
+}
+
+/** The `stepper` component's traits. */
+export type StepperTraits = {
+  data?: StepperData;
+  step?: number;
+};
+
+/** A select of the explorer: an option (its key, values, value) or a seat's declaration. */
+export interface ExploreOption {
+  key: string;
+  values?: unknown[];
+  value?: unknown;
+  meaning?: string;
+}
+
+/** The `explore` component's data (widgets/controllers/explore.py). */
+export interface ExploreData {
+  title?: string;
+  mode?: string;
+  preset?: string | null;
+  presets?: string[];
+  options?: ExploreOption[];
+  declarations?: { seat: number; values?: unknown[]; value?: unknown }[];
+  kind?: "pick" | "pool" | "refused" | "explained";
+  question?: ShownQuestion;
+  pool?: { facts?: string[]; working?: Working[] } | null;
+  verdict_refused?: string;
+  explained?: string;
+  live?: boolean;
+}
+
+/** The `explore` component's traits. */
+export type ExploreTraits = {
+  data?: ExploreData;
+  request?: Request<ExploreEvent> | null;
+};
