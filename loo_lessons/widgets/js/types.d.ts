@@ -514,3 +514,24 @@ export type ExploreTraits = {
   data?: ExploreData;
   request?: Request<ExploreEvent> | null;
 };
+
+/** The presenter's data (widgets/controllers/present.py). */
+export interface PresentData extends DealData {
+  title?: string;
+  book?: string;
+  call?: string;
+  steps?: Step[];
+}
+
+/** The presenter's state, as its reducer (and present.py) give it. */
+export type PresentState = {
+  step: number;
+  faces: "up" | "hidden";
+};
+
+/** The presenter's traits. */
+export type PresentTraits = {
+  data?: PresentData;
+  step?: number;
+  faces?: string;
+};
