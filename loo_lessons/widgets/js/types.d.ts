@@ -65,7 +65,7 @@ export interface CardOpts {
 
 /** A text button's options (cards.js button). */
 export interface ButtonOpts {
-  kind?: string;
+  kind?: string | null;
   state?: string | null;
   focusId?: string;
   key?: string | null;
@@ -535,3 +535,68 @@ export type PresentTraits = {
   step?: number;
   faces?: string;
 };
+
+/** A quiz question (quiz/schema.py): a pick question with its topic, level and rules. */
+export interface QuizQuestion extends PickQuestion {
+  id?: string;
+  topic?: string;
+  level?: number | string;
+  preset?: string;
+  rule_ids?: string[];
+}
+
+/** A pupil's answer to one question. */
+export interface QuizResponse {
+  picked: string[];
+  correct: boolean;
+  revealed: boolean;
+  seconds?: number;
+}
+
+/** The quiz's state, as its reducer (and quiz.py) give it. */
+export type QuizState = {
+  index: number;
+  responses: (QuizResponse | null)[];
+  selected: string[];
+  inspect: string | null;
+};
+
+/** The quiz's data (widgets/controllers/quiz.py). */
+export interface QuizData {
+  title?: string;
+  error?: string;
+  live?: boolean;
+  banks?: Record<string, QuizQuestion[]>;
+  class_code?: string;
+  print_key?: boolean;
+}
+
+/** The quiz's traits. */
+export type QuizTraits = {
+  data?: QuizData;
+  questions?: QuizQuestion[];
+  index?: number;
+  responses?: unknown[];
+  selected?: string[];
+  inspect?: string | null;
+  new_request?: number;
+  class_request?: string;
+  static_page?: boolean;
+};
+
+/** One attempt as a pupil exports it (quiz/results.py Submission): a, the attempt's number;
+ * k, the keys given to each question (null: not answered); s, the seconds. */
+export interface Attempt {
+  a: number;
+  k: (string | null)[];
+  s: (number | null)[];
+}
+
+/** A pupil's submission (quiz/results.py Submission.to_json): name, class code, question ids,
+ * attempts. */
+export interface Submission {
+  n: string;
+  c: string;
+  q: string[];
+  t: Attempt[];
+}
