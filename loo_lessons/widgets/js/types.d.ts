@@ -17,7 +17,7 @@ export interface Model<T extends object = Record<string, unknown>> {
   send?(...args: unknown[]): void;
   dispatch?(event: LooEvent | DealEvent): void;
   snapshot?(): Record<string, unknown>;
-  progress?(p: Progress): void;
+  progress?(p: Partial<Progress>): void;
 }
 
 /** What a component's `render` gets (anywidget's shape). */
@@ -599,4 +599,98 @@ export interface Submission {
   c: string;
   q: string[];
   t: Attempt[];
+}
+
+/** What the engine's worker posts (worker.js): ready, failed, progress, or the answer to a
+ * request (id, and result or error). */
+export interface WorkerReply {
+  type?: "ready" | "failed" | "progress";
+  id?: number;
+  /** ready: the worker's start, Pyodide's, the package's import (ms); since: when it started
+   * (performance.timeOrigin's clock); snapshot: started from the memory snapshot. */
+  ms?: number;
+  pyodideMs?: number;
+  importMs?: number;
+  since?: number;
+  snapshot?: boolean;
+  error?: string;
+  result?: string;
+  done?: number;
+  total?: number;
+}
+
+/** What the page posts to the engine's worker: one operation and its JSON-string arguments. */
+export interface WorkerRequest {
+  id: number;
+  op: "run" | "create" | "send" | "drop";
+  args: (string | number)[];
+}
+
+/** The worker as the page holds it: the port to talk through, its owner for errors. */
+export interface WorkerConnection {
+  port: MessagePort | Worker;
+  owner: SharedWorker | Worker;
+  shared: boolean;
+}
+
+/** The worker started by the first live widget while the page was read (static.py
+ * EARLY_START), with what it said before engine.js took it over. */
+export interface EarlyWorker extends WorkerConnection {
+  early: MessageEvent[];
+  t0: number;
+  failed: string | null;
+}
+
+/** A controller the engine made: its id and first state, or why not. */
+export interface Made {
+  id: number;
+  state: Record<string, unknown>;
+  error?: string;
+}
+
+/** The engine's answer to a message: the changed traits, or an error. */
+export interface Answered {
+  changes?: Record<string, unknown> & { data?: { download?: { name?: string; text?: string } } };
+  error?: string;
+}
+
+/** A model as the book's engine makes it: anywidget's, with Python in the worker. */
+export interface EngineModel extends Model<Record<string, unknown>> {
+  off(events: string, callback: (...args: never[]) => void): void;
+  send(): void;
+  dispatch(event: LooEvent | DealEvent): void;
+  snapshot(): Record<string, unknown>;
+  progress(p: Partial<Progress>): void;
+}
+
+/** The book's engine (engine.js looMakeEngine, `window.looEngine`). */
+export interface Engine {
+  state: "idle" | "loading" | "ready" | "failed" | "file";
+  base: string | null;
+  loadMs: number | null;
+  ready: Promise<Engine>;
+  shared?: boolean;
+  workerMs?: number;
+  pyodideMs?: number;
+  importMs?: number;
+  warm?: boolean;
+  snapshot?: boolean;
+  answered?: number;
+  firstLiveMs?: number;
+  start(): Promise<Engine>;
+  run(name: string, args?: Record<string, unknown>): Promise<unknown>;
+  create(kind: string, args: unknown, state: unknown): Promise<Made>;
+  send(id: number, message: { sync?: Record<string, unknown>; event?: unknown }): Promise<Answered>;
+  drop(id: number): Promise<unknown>;
+  onProgress(f: (m: WorkerReply) => void): void;
+  model(id: number, state: Record<string, unknown>, onError: (err: string) => void): EngineModel;
+  /** An older engine's shape, still accepted by the playground. */
+  explain?(text: string): Promise<unknown>;
+}
+
+/** A live widget's spec (the page's data-loo-live attribute, widgets/static.py). */
+export interface LiveSpec {
+  kind: string;
+  component: string;
+  args?: unknown;
 }
