@@ -26,3 +26,52 @@ interface WorkerOptions {
   /** Chromium's: a SharedWorker outlives a page navigating to the next. */
   extendedLifetime?: boolean;
 }
+
+/** A task's score as the book keeps it (book/_static/loo-book.js): Python's fields, and when. */
+interface LooKeptScore {
+  result?: number;
+  baseline?: number;
+  star_count?: number;
+  coach_summary?: string;
+  at?: string;
+  [field: string]: unknown;
+}
+
+/** A task's record: its title, the best attempt and the last. */
+interface LooTaskRecord {
+  title: string | null;
+  best: LooKeptScore | null;
+  last: LooKeptScore | null;
+}
+
+/** What the book keeps of one lesson in this browser (localStorage, loo-book.js). */
+interface LooLessonRecord {
+  title?: string;
+  url?: string;
+  updated?: string;
+  answers: Record<string, { correct: boolean; at: string; [detail: string]: unknown }>;
+  tasks: Record<string, unknown>;
+  components: Record<string, { signature: string; name: string; state: Record<string, unknown> }>;
+  stopped: { anchor: string; title: string } | null;
+}
+
+/** The reader's progress (book/_static/loo-book.js `window.looProgress`). */
+interface LooProgress {
+  lesson(): string | null;
+  record(key: string, questionId: string, correct: unknown, detail?: Record<string, unknown>): void;
+  task(key: string, taskId: string, score: object, title: string | null): void;
+  forget(key: string, questionId: string): void;
+  stopped(key: string, anchor: string, title: string): void;
+  save(key: string, id: string, state: { signature: string; name: string; state: Record<string, unknown> }): void;
+  restore(key: string, id: string): { signature: string; name: string; state: Record<string, unknown> } | null;
+  all(): Record<string, LooLessonRecord>;
+  reset(key?: string): void;
+  onchange(f: () => void): void;
+  available(): boolean;
+  /** The one line said where live controls need a web server. */
+  serveNote?: string;
+}
+
+interface Window {
+  looProgress: LooProgress;
+}

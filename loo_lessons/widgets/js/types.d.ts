@@ -694,3 +694,10 @@ export interface LiveSpec {
   component: string;
   args?: unknown;
 }
+
+/** The snapshot's packer and unpacker (js/snapshot.js, `self.looSnapshot`). */
+export interface LooSnapshot {
+  pack(snapshot: Uint8Array, wasm: Uint8Array): Uint8Array | null;
+  unpack(packed: Uint8Array, wasm: Uint8Array): Uint8Array;
+  dataSegment(wasm: Uint8Array): Uint8Array;
+}
