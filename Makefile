@@ -84,6 +84,7 @@ jscheck: node_modules/.package-lock.json $(STAMP)
 	$(BIN)/python -m tools.js_events --check
 	npx --no-install eslint loo_lessons/widgets/js book/_static/loo-playground.js book/_static/loo-offline.js book/_static/loo-book.js
 	npx --no-install tsc -p jsconfig.json
+	npx --no-install tsc -p jsconfig.worker.json
 
 test: lint typecheck jscheck bare pytest
 
