@@ -5,7 +5,9 @@ file is checked (`// @ts-check`) and still bundles."""
 
 from __future__ import annotations
 
+import json
 import re
+from fnmatch import fnmatch
 from pathlib import Path
 
 import pytest
@@ -67,3 +69,26 @@ def test_every_component_file_is_checked() -> None:
     for p in sorted(JS.glob("*.js")):
         first = p.read_text(encoding="utf-8").splitlines()[0]
         assert (first == "// @ts-check") == (p.name not in UNCHECKED), p.name
+
+
+def test_every_javascript_file_is_in_a_strict_tsc_config() -> None:
+    # make jscheck runs tsc over both configs: a file left out of them, or a config loosened,
+    # would be unchecked without a word
+    root = JS.parent.parent.parent
+    page = json.loads((root / "jsconfig.json").read_text(encoding="utf-8"))
+    worker = json.loads((root / "jsconfig.worker.json").read_text(encoding="utf-8"))
+    assert page["compilerOptions"]["strict"] is True
+    assert worker["extends"] == "./jsconfig.json" and "strict" not in worker["compilerOptions"]
+    assert "noImplicitAny" not in page["compilerOptions"] | worker["compilerOptions"]
+
+    def covered(config: dict[str, list[str]], rel: str) -> bool:
+        return any(fnmatch(rel, g) for g in config["include"]) and not any(fnmatch(rel, g) for g in config["exclude"])
+
+    files = [*JS.glob("*.js"), *(root / "book" / "_static").glob("*.js")]
+    assert len(files) >= 20
+    for f in files:
+        rel = f.relative_to(root).as_posix()
+        assert covered(page, rel) != covered(worker, rel), f"{rel}: in neither tsc config, or in both"
+        assert f.read_text(encoding="utf-8").startswith("// @ts-check\n"), rel
+    make = (root / "Makefile").read_text(encoding="utf-8")
+    assert "tsc -p jsconfig.json" in make and "tsc -p jsconfig.worker.json" in make

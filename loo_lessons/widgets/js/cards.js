@@ -255,7 +255,7 @@ export function cardEl(code, opts) {
         "data-focus": o.focusId || `card-${code}`,
         onclick: (/** @type {Event} */ ev) => {
           ev.preventDefault();
-          o.onClick?.(code ?? null);
+          o.onClick?.(code);
         },
       },
       kids,
@@ -591,7 +591,7 @@ export function dealForm(model, d, label) {
  * @param {() => Record<string, unknown>} local
  */
 export function act(model, ev, local) {
-  if (model.dispatch) model.dispatch(ev);
+  if (typeof model.dispatch === "function") model.dispatch(ev);
   else commit(model, local());
 }
 

@@ -383,7 +383,7 @@ async function looUpgrade(engine, host) {
     say(
       /** @type {Engine["state"]} */ (engine.state) === "file" // (it changes while the page waits)
         ? "These controls come alive when the book is opened through a web server: make serve-book"
-        : `The engine could not start here (${e instanceof Error ? e.message : undefined}); the static answers still work.`,
+        : `The engine could not start here (${/** @type {{ message?: unknown }} */ (e).message}); the static answers still work.`,
       engine.state,
     );
     return;

@@ -123,7 +123,8 @@ export default {
       const lim = d.limits || { hands: 5000, players: [2, 10] };
       const live = d.live === true;
       const prog = model.get("progress") || {};
-      const running = Boolean(model.get("request")?.n && prog.total && (prog.done ?? 0) < prog.total);
+      // (done may be missing: undefined < total is false, as it always was)
+      const running = Boolean(model.get("request")?.n && prog.total && /** @type {number} */ (prog.done) < prog.total);
       const [handsL, hands] = labNumber("Hands", s.hands, 1, lim.hands, "hands");
       const [playersL, players] = labNumber("Players", s.players, lim.players[0], lim.players[1], "players");
       const [seedL, seed] = labNumber("Seed", s.seed, 0, 2147483647, "seed");

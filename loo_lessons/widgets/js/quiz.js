@@ -513,7 +513,7 @@ export default {
       f();
     };
     const askNew = () =>
-      model.dispatch
+      typeof model.dispatch === "function"
         ? model.dispatch({ type: "new" })
         : commit(model, { new_request: (model.get("new_request") || 0) + 1 });
     // the page's own bank stays dealable after another code was used

@@ -51,7 +51,7 @@ export type Attrs = Record<string, unknown>;
 /** One card's options (cards.js cardEl, cardRow). */
 export interface CardOpts {
   size?: Size;
-  onClick?: (code: string | null) => void;
+  onClick?: (code: string | null | undefined) => void;
   focusId?: string;
   key?: string;
   pressed?: boolean;
