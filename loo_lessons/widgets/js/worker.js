@@ -67,6 +67,8 @@ if (typeof DecompressionStream === "function") {
     return plainFetch(input, init);
   };
 }
+/** The operations a page may ask for (the page's side: engine.js `request`).
+ * @type {readonly import("./types").WorkerRequest["op"][]} */
 const OPS = ["create", "send", "drop", "run"];
 /** Deeper nesting than this, in an argument or in a text inside it, is refused unread. */
 const MAX_DEPTH = 100;
@@ -195,7 +197,7 @@ function depth(text) {
 /** Why these args cannot be passed to Python, or "" when they can.
  * @param {unknown} op @param {unknown} args */
 function refusal(op, args) {
-  if (typeof op !== "string" || !OPS.includes(op)) return `unknown op ${JSON.stringify(String(op)).slice(0, 40)} (known: ${OPS.join(", ")})`;
+  if (typeof op !== "string" || !/** @type {readonly string[]} */ (OPS).includes(op)) return `unknown op ${JSON.stringify(String(op)).slice(0, 40)} (known: ${OPS.join(", ")})`;
   if (!Array.isArray(args) || args.length > 3) return "args must be a list of at most 3 values";
   for (const a of args) {
     if (typeof a === "number" ? !Number.isSafeInteger(a) : typeof a !== "string") {
