@@ -64,6 +64,32 @@ def test_a_component_sends_only_its_own_events(name: str) -> None:
     assert bundle.esm(name)  # the JSDoc and // @ts-check lines bundle as before
 
 
+#: A trait the static page's stand-in model adds to every component's state (static.py).
+PAGE_ONLY = {"static_page"}
+
+
+def declared_traits() -> dict[str, set[str]]:
+    """Each `<Component>Traits` type of js/types.d.ts and the traits it declares."""
+    text = (JS / "types.d.ts").read_text(encoding="utf-8")
+    found: dict[str, set[str]] = {}
+    # one line (`PlayTraits & { data?: EveningData };`) or a block (`{`, a field a line, `};`)
+    for name, rhs in re.findall(r"^export type (\w+)Traits = ([^\n]*?|\{\n.*?^\});$", text, re.M | re.S):
+        fields = set(re.findall(r"^\s*(\w+)\?:", rhs, re.M)) | set(re.findall(r"\{ (\w+)\?:", rhs))
+        for base in re.findall(r"\b(\w+)Traits\b", rhs):
+            fields |= found[base]  # (a base is declared before it is used)
+        found[name] = fields
+    return found
+
+
+@pytest.mark.parametrize("name", sorted({e.js for e in REGISTRY.values()}))
+def test_a_components_traits_are_typed_as_the_registry_has_them(name: str) -> None:
+    # what a component gets from model.get is typed once (js/types.d.ts): the very traits its
+    # controllers sync, as the registry lists them, and none it does not have
+    state = {k for e in REGISTRY.values() if e.js == name for k in e.state}
+    typed = declared_traits()[name[:1].upper() + name[1:]]
+    assert typed - PAGE_ONLY == state, name
+
+
 def test_every_javascript_file_is_in_a_strict_tsc_config() -> None:
     # make jscheck runs tsc over both configs: a file left out of them, or a config loosened,
     # would be unchecked without a word

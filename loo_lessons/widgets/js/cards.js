@@ -596,7 +596,7 @@ export function act(model, ev, local) {
 }
 
 export default {
-  /** @param {import("./types").RenderProps<{ data?: import("./types").CardsData }>} props */
+  /** @param {import("./types").RenderProps<import("./types").CardsTraits>} props */
   render({ model, el }) {
     mount(el, model, ["data"], (body) => {
       const d = model.get("data") || {};

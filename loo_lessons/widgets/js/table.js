@@ -241,7 +241,7 @@ export function drawTable(view, own = null) {
 }
 
 export default {
-  /** @param {import("./types").RenderProps<{ data?: import("./types").CardsData }>} props */
+  /** @param {import("./types").RenderProps<import("./types").TableTraits>} props */
   render({ model, el }) {
     mount(el, model, ["data"], (body) => {
       const d = model.get("data") || {};

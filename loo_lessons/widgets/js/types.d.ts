@@ -197,12 +197,21 @@ export interface CardsData {
   refused?: string;
 }
 
+/** The `cards` component's traits. */
+export type CardsTraits = { data?: CardsData };
+
+/** The `table` component's traits: the same. */
+export type TableTraits = CardsTraits;
+
 /** A card's size on the page (the presenter's projection adds "huge"). */
 export type Size = "small" | "medium" | "large" | "huge";
 
 /** A request a component sends as a synced trait (lab, search, explore, play): its event and a
  * counter, so the same request twice is two. */
 export type Request<E> = E & { n: number };
+
+/** A request trait: the last request sent, or none yet (the registry starts it at {}). */
+export type Requested<E> = Request<E> | { n?: undefined } | null;
 
 /** One group of the lab's rates (sim/lab.py). */
 export interface LabRate {
@@ -233,9 +242,9 @@ export interface LabData {
 /** The `lab` component's traits. */
 export type LabTraits = {
   data?: LabData;
-  request?: Request<LabEvent> | null;
+  request?: Requested<LabEvent>;
   progress?: Partial<Progress> | null;
-}
+};
 
 /** A question as the search and the quiz draw it: the table, the prompt, each choice's verdict. */
 export interface ShownQuestion extends Question {
@@ -273,8 +282,8 @@ export interface SearchData {
 /** The `search` component's traits. */
 export type SearchTraits = {
   data?: SearchData;
-  request?: Request<SearchEvent> | null;
-}
+  request?: Requested<SearchEvent>;
+};
 
 /** A pick or quiz question as drawn: the table, the prompt, each choice's verdict, the
  * engine's explanation. */
@@ -294,7 +303,7 @@ export type PickState = {
   picked: string[];
   current: string | null;
   revealed: boolean;
-}
+};
 
 /** The `pick` component's traits. */
 export type PickTraits = {
@@ -328,7 +337,7 @@ export type PoolState = {
   entries: Record<string, number>;
   checked: boolean;
   revealed: boolean;
-}
+};
 
 /** The `pool` component's traits. */
 export type PoolTraits = {
@@ -393,7 +402,7 @@ export interface PlayData {
 /** The play table's traits. */
 export type PlayTraits = {
   data?: PlayData;
-  request?: Request<PlayRequest | EveningRequest> | null;
+  request?: Requested<PlayRequest | EveningRequest>;
   show_hint?: boolean;
   tried?: string | null;
   save_name?: string;
@@ -512,7 +521,9 @@ export interface ExploreData {
 /** The `explore` component's traits. */
 export type ExploreTraits = {
   data?: ExploreData;
-  request?: Request<ExploreEvent> | null;
+  /** The rules trait Python syncs (the component draws `data` only). */
+  rules?: Record<string, unknown>;
+  request?: Requested<ExploreEvent>;
 };
 
 /** The presenter's data (widgets/controllers/present.py). */
