@@ -15,7 +15,7 @@
 /** @typedef {import("./types").CardOpts} CardOpts */
 /** @typedef {import("./types").ButtonOpts} ButtonOpts */
 /** @typedef {import("./types").ProseRun} ProseRun */
-/** @typedef {import("./types").Model} AnyModel  any component's model */
+/** @typedef {import("./types").Model} ComponentModel  any component's model */
 
 /** @type {Record<string, string>} */
 export const SUIT_PATHS = {
@@ -454,7 +454,7 @@ html[data-theme="light"] .loo { --loo-fg: #1a1a1a; --loo-muted: #4a4f57; --loo-b
 // id of, else on the widget's first control: focus never drops to the page (issue 12).
 /**
  * @param {HTMLElement} el
- * @param {AnyModel} model
+ * @param {ComponentModel} model
  * @param {string[]} keys
  * @param {(body: HTMLElement, say: (text: string) => void) => string | null | undefined | void} draw
  * @returns {() => void}
@@ -543,7 +543,7 @@ export function linkRules(root) {
 
 /**
  * Set several traits at once and send them to the kernel (when there is one).
- * @param {AnyModel} model
+ * @param {ComponentModel} model
  * @param {Record<string, unknown>} changes
  */
 export function commit(model, changes) {
@@ -555,7 +555,7 @@ export function commit(model, changes) {
 // Python controller (which deals and explains the new deal). Only where the model has
 // `dispatch` (the book's engine); in JupyterLab the notebook's own controls do this.
 /**
- * @param {AnyModel} model
+ * @param {ComponentModel} model
  * @param {import("./types").DealData} d
  * @param {string} [label]
  */
@@ -586,7 +586,7 @@ export function dealForm(model, d, label) {
 // controller answers it in the page's worker; otherwise the component's own reducer gives the
 // next state (JupyterLab: the kernel's controller checks what is synced; static: no kernel).
 /**
- * @param {AnyModel} model
+ * @param {ComponentModel} model
  * @param {LooEvent} ev
  * @param {() => Record<string, unknown>} local
  */

@@ -1,5 +1,5 @@
 // What the book's pages share on `window` (js/engine.js, the components, book/_static): typed
-// here once for `tsc` (make jscheck). Shapes beyond these are the modules' own JSDoc.
+// here once for `tsc` (make jscheck). The shapes the components share are in types.d.ts.
 
 /** A component module's default export (anywidget's shape). */
 interface LooComponent {

@@ -3,9 +3,6 @@
 // Python computes for it to draw (widgets/controllers/*.py). The components name them in JSDoc
 // as `import("./types").X`, which bundle.py leaves as the comment it is.
 
-/** A value a component may have been given in JSON: nothing is known until it is checked. */
-export type Json = unknown;
-
 /** The model a component gets: anywidget's get/set/save_changes/on, and in the book's engine
  * `dispatch` (an event to the Python controller), `snapshot` and `progress`. */
 export interface Model<T extends object = Record<string, unknown>> {
