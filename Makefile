@@ -73,17 +73,19 @@ bare: | $(BARE)/bin/python
 	$(BARE)/bin/python -m pip install --quiet --no-deps --no-build-isolation --force-reinstall .
 	bash scripts/bare-check.sh
 
-# The JavaScript held to a check as the Python is: eslint (eslint.config.mjs) and tsc over the
-# files with // @ts-check (jsconfig.json; jsconfig.strict.json: the files already strict); the component events typed from the controllers'
-# EVENTS (tools/js_events.py writes js/events.d.ts). Pinned by package-lock.json.
+# The JavaScript held to a check as the Python is: eslint (eslint.config.mjs) and tsc --strict
+# over every file (jsconfig.json: the page's; jsconfig.worker.json: the engine's worker), the
+# shapes they share typed once in js/types.d.ts and page.d.ts, the component events and the play
+# table's requests typed from the controllers (tools/js_events.py writes js/events.d.ts).
+# Pinned by package-lock.json.
 node_modules/.package-lock.json: package.json package-lock.json
 	npm ci --no-audit --no-fund
 
 jscheck: node_modules/.package-lock.json $(STAMP)
 	$(BIN)/python -m tools.js_events --check
-	npx --no-install eslint loo_lessons/widgets/js book/_static/loo-playground.js book/_static/loo-offline.js
+	npx --no-install eslint loo_lessons/widgets/js book/_static/loo-playground.js book/_static/loo-offline.js book/_static/loo-book.js
 	npx --no-install tsc -p jsconfig.json
-	npx --no-install tsc -p jsconfig.strict.json
+	npx --no-install tsc -p jsconfig.worker.json
 
 test: lint typecheck jscheck bare pytest
 

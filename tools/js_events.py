@@ -1,7 +1,8 @@
 """Writes loo_lessons/widgets/js/events.d.ts: the event types each JS component may send, read
 from its controllers' EVENTS (widgets/registry.py), the one place they are declared. The
 components' `send` carries the type in JSDoc, so `tsc` (make jscheck) refuses a component that
-sends an event its controller would refuse; tests/test_js_events.py fails if the file is stale.
+sends an event its controller would refuse. The play table's requests (its `request` trait)
+come from play.py's REQUEST_KEYS the same way. tests/test_js_events.py fails if the file is stale.
 
     python -m tools.js_events          # write it
     python -m tools.js_events --check  # exit 1 if it is not current
@@ -12,6 +13,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from loo_lessons.widgets.controllers.play import REQUEST_KEYS
 from loo_lessons.widgets.registry import REGISTRY, controller_class
 
 TARGET = Path(__file__).resolve().parent.parent / "loo_lessons" / "widgets" / "js" / "events.d.ts"
@@ -24,6 +26,12 @@ def events_by_component() -> dict[str, tuple[str, ...]]:
         seen = out.setdefault(entry.js, [])
         seen.extend(e for e in controller_class(kind).EVENTS if e not in seen)
     return {js: tuple(evs) for js, evs in out.items()}
+
+
+def play_requests() -> dict[str, tuple[str, ...]]:
+    """The play table's requests (its `request` trait) and the keys each carries beside its
+    counter and type: play.py's REQUEST_KEYS, which refuses any other."""
+    return {kind: tuple(k for k in keys if k not in ("n", "type")) for kind, keys in REQUEST_KEYS.items()}
 
 
 def _type_name(js: str) -> str:
@@ -49,6 +57,16 @@ def render() -> str:
             f"interface {name} {{ type: {union}; [key: string]: unknown }}",
         ]
     lines += ["", "/** Any component's event. */", f"type LooEvent = {' | '.join(names)};", ""]
+    requests = [
+        "{ " + "; ".join([f'type: "{kind}"', *(f"{k}: string" for k in keys)]) + " }"
+        for kind, keys in play_requests().items()
+    ]
+    lines += [
+        "/** A request the `play` component sends as its `request` trait, with its counter n",
+        " * (widgets/controllers/play.py REQUEST_KEYS: the keys each may carry). */",
+        f"type PlayRequest = {' | '.join(requests)};",
+        "",
+    ]
     return "\n".join(lines)
 
 

@@ -1,3 +1,4 @@
+// @ts-check
 // Loo Lessons book: the reader's progress (kept in this browser only), and the one-line note
 // that live controls need a web server when the book is opened from file://.
 //
@@ -24,6 +25,7 @@
 (function () {
   "use strict";
   const PREFIX = "loo-progress:";
+  /** @type {(() => void)[]} */
   const listeners = [];
 
   function storage() {
@@ -40,7 +42,7 @@
 
   function rootUrl() {
     // the book's root, from this script's own address (…/_static/loo-book.js)
-    const me = document.querySelector('script[src*="loo-book.js"]');
+    const me = /** @type {HTMLScriptElement | null} */ (document.querySelector('script[src*="loo-book.js"]'));
     if (!me) return null;
     return new URL("..", me.src);
   }
@@ -56,6 +58,10 @@
     return rel.startsWith("notebooks/") ? rel : null;
   }
 
+  /**
+   * @param {string | null} key
+   * @returns {LooLessonRecord | null}
+   */
   function read(key) {
     const s = storage();
     if (!s || !key) return null;
@@ -67,6 +73,10 @@
     }
   }
 
+  /**
+   * @param {string} key
+   * @param {LooLessonRecord} rec
+   */
   function write(key, rec) {
     const s = storage();
     if (!s || !key) return;
@@ -79,14 +89,18 @@
     for (const f of listeners) f();
   }
 
+  /**
+   * @param {string} key
+   * @returns {LooLessonRecord}
+   */
   function record_(key) {
-    const rec = read(key) || { answers: {}, components: {}, stopped: null };
+    const rec = read(key) || { answers: {}, components: {}, stopped: null, tasks: {} };
     rec.answers = rec.answers || {};
     rec.tasks = rec.tasks || {};
     rec.components = rec.components || {};
     if (key === lesson()) {
       const h1 = document.querySelector("main h1, article h1, h1");
-      rec.title = h1 ? h1.textContent.replace(/[#¶]\s*$/, "").trim() : key;
+      rec.title = h1 ? (h1.textContent || "").replace(/[#¶]\s*$/, "").trim() : key;
       rec.url = key + ".html";
     }
     return rec;
@@ -96,21 +110,29 @@
     "coach_choice", "mistakes", "given_up", "forced", "forced_found", "stars", "star_count",
     "coach_summary", "text"];
 
+  /** @param {LooKeptScore | null | undefined} score */
   function stars(score) {
     return (score && typeof score.star_count === "number") ? score.star_count : 0;
   }
 
-  function taskRecord(t) {
+  /**
+   * @param {unknown} raw
+   * @returns {LooTaskRecord}
+   */
+  function taskRecord(raw) {
     // {title, best, last}; a record kept before best and last were (one score) is both
-    if (!t || typeof t !== "object") return { title: null, best: null, last: null };
+    if (!raw || typeof raw !== "object") return { title: null, best: null, last: null };
+    const t = /** @type {Partial<LooTaskRecord>} */ (raw);
     if ("last" in t || "best" in t) return { title: t.title || null, best: t.best || null, last: t.last || null };
-    return { title: null, best: t, last: t };
+    return { title: null, best: /** @type {LooKeptScore} */ (raw), last: /** @type {LooKeptScore} */ (raw) };
   }
 
+  /** @param {number} n */
   function starMarks(n) {
     return "★".repeat(n) + "☆".repeat(Math.max(0, 3 - n));
   }
 
+  /** @type {LooProgress} */
   const api = {
     lesson,
     record(key, questionId, correct, detail) {
@@ -121,12 +143,15 @@
     task(key, taskId, score, title) {
       // the best attempt (more stars, then more counters) and the last, each as Python scored it
       const rec = record_(key);
+      /** @type {LooKeptScore} */
       const keep = {};
-      for (const k of TASK_FIELDS) if (k in score) keep[k] = score[k];
+      const given = /** @type {Record<string, unknown>} */ (score);
+      for (const k of TASK_FIELDS) if (k in given) keep[k] = given[k];
       keep.at = new Date().toISOString();
       const old = taskRecord(rec.tasks[String(taskId)]);
-      const better = !old.best || stars(keep) > stars(old.best) ||
-        (stars(keep) === stars(old.best) && (keep.result ?? 0) > (old.best.result ?? 0));
+      const oldBest = old.best;
+      const better = !oldBest || stars(keep) > stars(oldBest) ||
+        (stars(keep) === stars(oldBest) && (keep.result ?? 0) > (oldBest.result ?? 0));
       rec.tasks[String(taskId)] = { title: title || old.title || null, best: better ? keep : old.best, last: keep };
       write(key, rec);
     },
@@ -138,8 +163,7 @@
     },
     stopped(key, anchor, title) {
       const rec = record_(key);
-      const old = rec.stopped || {};
-      if (old.anchor === anchor) return;
+      if (rec.stopped && rec.stopped.anchor === anchor) return;
       rec.stopped = { anchor, title };
       write(key, rec);
     },
@@ -154,6 +178,7 @@
     },
     all() {
       const s = storage();
+      /** @type {Record<string, LooLessonRecord>} */
       const out = {};
       if (!s) return out;
       for (let i = 0; i < s.length; i++) {
@@ -183,23 +208,33 @@
 
   // --- hooking the components ------------------------------------------------------------
 
+  /** @typedef {{ name: string, el: HTMLElement | null, model: import("../../loo_lessons/widgets/js/types").Model }} Hooked */
+
+  /** @type {Record<string, string[]>} */
   const KEPT = {
     quiz: ["index", "responses"],
     pick: ["picked", "current", "revealed"],
     pool: ["entries", "checked", "revealed"],
   };
 
+  /** @param {Hooked} c */
   function signature(c) {
     // the same questions (a "New questions" deal is another quiz): restore only onto them
-    const d = c.model.get("data") || {};
-    const qs = c.name === "quiz" ? c.model.get("questions") || [] : [d.question || d];
+    const d = /** @type {Record<string, unknown> & { question?: Record<string, unknown> }} */ (c.model.get("data") || {});
+    /** @type {{ id?: unknown, prompt?: unknown, answer?: unknown }[]} */
+    const qs = c.name === "quiz" ? /** @type {Record<string, unknown>[]} */ (c.model.get("questions") || []) : [d.question || d];
     return JSON.stringify(qs.map((q) => [q.id || "", q.prompt || "", q.answer || ""])).slice(0, 4000);
   }
 
+  /**
+   * @param {string} key
+   * @param {Hooked} c
+   * @param {string} id
+   */
   function gradeAll(key, c, id) {
     if (c.name === "quiz") {
-      const qs = c.model.get("questions") || [];
-      const rs = c.model.get("responses") || [];
+      const qs = /** @type {{ id?: string }[]} */ (c.model.get("questions") || []);
+      const rs = /** @type {({ picked?: unknown, correct?: unknown, revealed?: unknown } | null)[]} */ (c.model.get("responses") || []);
       qs.forEach((q, i) => {
         const r = rs[i];
         const qid = `${id}:${q.id || i}`;
@@ -207,8 +242,8 @@
         else if (r && r.revealed) api.record(key, qid, false, { kind: "quiz", revealed: true });
       });
     } else if (c.name === "pick") {
-      const q = (c.model.get("data") || {}).question || {};
-      const picked = c.model.get("picked") || [];
+      const q = /** @type {{ question?: { answer?: string[] } }} */ (c.model.get("data") || {}).question || {};
+      const picked = /** @type {string[]} */ (c.model.get("picked") || []);
       const answer = q.answer || [];
       const revealed = Boolean(c.model.get("revealed"));
       // every pick, one right answer or several, is graded on Check only (the selection
@@ -224,9 +259,13 @@
 
   // A play-this-deal task (a play component whose data has a task): its score, once the deal
   // is over, is kept under the task's name (the score is computed in Python, not here).
+  /**
+   * @param {string} key
+   * @param {Hooked} c
+   */
   function hookTask(key, c) {
     const note = () => {
-      const d = c.model.get("data") || {};
+      const d = /** @type {import("../../loo_lessons/widgets/js/types").PlayData} */ (c.model.get("data") || {});
       const t = d.task || null;
       if (t && t.id && t.score) api.task(key, t.id, t.score, d.title || null);
     };
@@ -234,10 +273,16 @@
     note();
   }
 
+  /**
+   * @param {string} key
+   * @param {{ name?: string, kind?: string, el: HTMLElement | null, model: import("../../loo_lessons/widgets/js/types").Model }} item
+   * @param {number} n
+   */
   function hook(key, item, n) {
     // window.looLessons holds {name, el, model} (the static components), window.looLive
     // {kind, el, model} (the same elements once the engine drives them)
-    const c = { name: item.name || item.kind, el: item.el, model: item.model };
+    /** @type {Hooked} */
+    const c = { name: item.name || item.kind || "", el: item.el, model: item.model };
     if (c.name === "play" && c.model && typeof c.model.on === "function" && !hooked.has(c.model)) {
       hooked.add(c.model);
       hookTask(key, c);
@@ -253,10 +298,12 @@
     if (saved && saved.signature === sig) {
       for (const k of keep) if (k in saved.state) c.model.set(k, saved.state[k]);
     }
-    let timer = null;
+    /** @type {ReturnType<typeof setTimeout> | undefined} */
+    let timer;
     const changed = () => {
       clearTimeout(timer);
       timer = setTimeout(() => {
+        /** @type {Record<string, unknown>} */
         const state = {};
         for (const k of keep) state[k] = c.model.get(k);
         if (signature(c) !== sig) return; // new questions: not the quiz the record is about
@@ -281,10 +328,11 @@
     let pending = false;
     const note = () => {
       pending = false;
+      /** @type {Element | null} */
       let best = null;
       for (const hd of heads()) if (hd.getBoundingClientRect().top < 120) best = hd;
-      if (!best) return;
-      const title = best.textContent.replace(/[#¶]\s*$/, "").trim();
+      if (!best || !best.parentElement) return;
+      const title = (best.textContent || "").replace(/[#¶]\s*$/, "").trim();
       api.stopped(key, best.parentElement.id, title);
     };
     // only the reader's own scrolling says where he stopped: not the browser restoring the
@@ -310,9 +358,9 @@
     if (window.location.protocol !== "file:") return;
     document.documentElement.classList.add("loo-from-file");
     // live widgets say it themselves (js/engine.js); the older notes and the playground here
-    for (const el of document.querySelectorAll(".loo-live-note, [data-loo-playground]")) {
-      if (el.closest("[data-loo-live]")) continue;
-      if (el.previousElementSibling && el.previousElementSibling.classList.contains("loo-serve-note")) continue;
+    for (const node of document.querySelectorAll(".loo-live-note, [data-loo-playground]")) {
+      if (node.closest("[data-loo-live]")) continue;
+      if (node.previousElementSibling && node.previousElementSibling.classList.contains("loo-serve-note")) continue;
       const p = document.createElement("p");
       p.className = "loo-serve-note";
       p.setAttribute("role", "note");
@@ -320,13 +368,20 @@
       const code = document.createElement("code");
       code.textContent = "make serve-book";
       p.append(code, " and open http://127.0.0.1:8000/");
-      el.parentNode.insertBefore(p, el);
+      node.parentNode?.insertBefore(p, node);
     }
   }
   api.serveNote = SERVE_NOTE;
 
   // --- the "my progress" page -------------------------------------------------------------
 
+  /**
+   * @template {keyof HTMLElementTagNameMap} K
+   * @param {K} tag
+   * @param {Record<string, string>} attrs
+   * @param {...(Node | string | null | undefined)} kids
+   * @returns {HTMLElementTagNameMap[K]}
+   */
   function el(tag, attrs, ...kids) {
     const e = document.createElement(tag);
     for (const [k, v] of Object.entries(attrs || {})) e.setAttribute(k, v);
@@ -362,8 +417,8 @@
         answered += answers.length;
         played += tasks.length;
         // each task by its title (never its id): the last attempt, and the best when it differs
-        const signed = (n) => `${n > 0 ? "+" : ""}${n}`;
-        const said = (t) => `${signed(t.result)} (bot ${signed(t.baseline)}) ${starMarks(stars(t))}` +
+        const signed = (/** @type {number | undefined} */ n) => `${n !== undefined && n > 0 ? "+" : ""}${n}`;
+        const said = (/** @type {LooKeptScore} */ t) => `${signed(t.result)} (bot ${signed(t.baseline)}) ${starMarks(stars(t))}` +
           (t.coach_summary ? `, ${t.coach_summary}` : "");
         let best = 0;
         const taskCell = tasks.length
@@ -413,12 +468,12 @@
   // "Toggle hidden content" over "Show code") is named by those words; an icon's tooltip
   // title inside a labelled button is not read as part of its name.
   function nameAsShown() {
-    for (const el of document.querySelectorAll("button[aria-label], summary[aria-label]")) {
-      if (el.closest(".loo")) continue; // the lessons' own components name themselves
-      for (const icon of el.querySelectorAll("i[title], span.fa-solid, i.fa-solid")) icon.setAttribute("aria-hidden", "true");
-      const shown = (el.innerText || "").replace(/\s+/g, " ").trim();
-      const label = el.getAttribute("aria-label").toLowerCase();
-      if (shown && !label.includes(shown.toLowerCase())) el.removeAttribute("aria-label");
+    for (const node of document.querySelectorAll("button[aria-label], summary[aria-label]")) {
+      if (node.closest(".loo")) continue; // the lessons' own components name themselves
+      for (const icon of node.querySelectorAll("i[title], span.fa-solid, i.fa-solid")) icon.setAttribute("aria-hidden", "true");
+      const shown = (/** @type {HTMLElement} */ (node).innerText || "").replace(/\s+/g, " ").trim();
+      const label = (node.getAttribute("aria-label") || "").toLowerCase();
+      if (shown && !label.includes(shown.toLowerCase())) node.removeAttribute("aria-label");
     }
   }
 
@@ -431,8 +486,11 @@
     trackPlace();
     // components mounted later (the live engine's, window.looLive) hook themselves when
     // they are pushed
-    for (const name of ["looLessons", "looLive"]) {
-      const list = (window[name] = window[name] || []);
+    window.looLessons = window.looLessons || [];
+    window.looLive = window.looLive || [];
+    for (const looList of [window.looLessons, window.looLive]) {
+      /** @type {{ name?: string, kind?: string, el: HTMLElement, model: import("../../loo_lessons/widgets/js/types").Model }[]} */
+      const list = looList;
       const push = list.push.bind(list);
       list.push = (...items) => {
         const r = push(...items);

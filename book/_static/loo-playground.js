@@ -64,9 +64,10 @@
     }
 
     /** Either shape the engine answers in, as an Answer.
-     * @param {any} r @returns {Answer} */
-    function normal(r) {
-      if (r && typeof r.ok === "boolean") return r;
+     * @param {unknown} answer @returns {Answer} */
+    function normal(answer) {
+      const r = /** @type {{ ok?: unknown, refused?: string, error?: string, text: string, json?: unknown, html?: string } | null | undefined} */ (answer);
+      if (r && typeof r.ok === "boolean") return /** @type {Answer} */ (r);
       const line = r && (r.refused || (r.error && "error: " + r.error));
       if (line || !r || !r.json) {
         const msg = line || "error: the engine gave no answer";

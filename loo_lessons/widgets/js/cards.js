@@ -10,18 +10,30 @@
 // look the same on every machine. Every card has a spoken label ("queen of hearts");
 // clickable cards are <button>s (keyboard focus, Enter and Space for free).
 
+/** @typedef {import("./types").Kid} Kid */
+/** @typedef {import("./types").Attrs} Attrs */
+/** @typedef {import("./types").CardOpts} CardOpts */
+/** @typedef {import("./types").ButtonOpts} ButtonOpts */
+/** @typedef {import("./types").ProseRun} ProseRun */
+/** @typedef {import("./types").Model} ComponentModel  any component's model */
+
+/** @type {Record<string, string>} */
 export const SUIT_PATHS = {
   H: "M50 94 C46 87 30 73 18 61 C6 49 0 39 0 28 C0 13 11 3 25 3 C36 3 45 10 50 20 C55 10 64 3 75 3 C89 3 100 13 100 28 C100 39 94 49 82 61 C70 73 54 87 50 94 Z",
   D: "M50 0 L88 50 L50 100 L12 50 Z",
   S: "M50 2 C44 14 30 26 17 37 C6 46 0 54 0 64 C0 77 10 86 23 86 C33 86 41 81 46 73 C45 84 40 92 30 98 L70 98 C60 92 55 84 54 73 C59 81 67 86 77 86 C90 86 100 77 100 64 C100 54 94 46 83 37 C70 26 56 14 50 2 Z",
   C: "M28 27 A22 22 0 1 1 72 27 A22 22 0 1 1 28 27 Z M2 62 A22 22 0 1 1 46 62 A22 22 0 1 1 2 62 Z M54 62 A22 22 0 1 1 98 62 A22 22 0 1 1 54 62 Z M38 44 L62 44 L62 66 L38 66 Z M46 58 C45 80 40 90 30 98 L70 98 C60 90 55 80 54 58 Z",
 };
+/** @type {Record<string, string>} */
 export const SUIT_WORDS = { C: "clubs", D: "diamonds", H: "hearts", S: "spades" };
+/** @type {Record<string, string>} */
 export const SUIT_SYMBOLS = { C: "\u2663", D: "\u2666", H: "\u2665", S: "\u2660" };
+/** @type {Record<string, string>} */
 export const RANK_WORDS = {
   A: "ace", K: "king", Q: "queen", J: "jack", "10": "ten",
   "9": "9", "8": "8", "7": "7", "6": "6", "5": "5", "4": "4", "3": "3", "2": "2",
 };
+/** @type {Record<string, string>} */
 export const DECLARATION_WORDS = {
   play: "stands",
   take_miss: "took the miss",
@@ -30,45 +42,61 @@ export const DECLARATION_WORDS = {
 };
 const SVG_NS = "http://www.w3.org/2000/svg";
 const CARD_FONT = "DejaVu Sans, Liberation Sans, Arial, Helvetica, sans-serif";
+/** @type {Record<string, number>} */
 export const CARD_WIDTHS = { small: 58, medium: 78, large: 108 };
 
+/**
+ * A card's code ("QH", "10S", "TS") as its rank and suit, or null.
+ * @param {unknown} code
+ * @returns {{ rank: string, suit: string } | null}
+ */
 export function parseCode(code) {
   if (typeof code !== "string") return null;
   const m = /^(10|[2-9AKQJ])([CDHS])$/.exec(code.trim().toUpperCase().replace(/^T/, "10"));
   return m ? { rank: m[1], suit: m[2] } : null;
 }
 
+/** @param {unknown} code */
 export function cardName(code) {
   const c = parseCode(code);
   return c ? `${RANK_WORDS[c.rank]} of ${SUIT_WORDS[c.suit]}` : "face-down card";
 }
 
+/** @param {unknown} code */
 export function cardLabel(code) {
   const c = parseCode(code);
   return c ? `${c.rank}${SUIT_SYMBOLS[c.suit]}` : "?";
 }
 
+/** @param {string | undefined} suit */
 export function suitWord(suit) {
-  return SUIT_WORDS[suit] || "";
+  return (suit && SUIT_WORDS[suit]) || "";
 }
 
+/**
+ * An HTML element: its attributes (see Attrs) and its children.
+ * @template {keyof HTMLElementTagNameMap} K
+ * @param {K} tag
+ * @param {Attrs | null} [attrs]
+ * @param {...Kid} kids
+ * @returns {HTMLElementTagNameMap[K]}
+ */
 export function h(tag, attrs, ...kids) {
   const e = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs || {})) {
     if (v === null || v === undefined || v === false) continue;
-    if (k === "class") e.className = v;
+    if (k === "class") e.className = /** @type {string} */ (v);
     else if (k === "text") e.textContent = String(v);
-    else if (k.startsWith("on") && typeof v === "function") e.addEventListener(k.slice(2), v);
+    else if (k.startsWith("on") && typeof v === "function") e.addEventListener(k.slice(2), /** @type {EventListener} */ (v));
     else e.setAttribute(k, v === true ? "" : String(v));
   }
-  for (const kid of kids.flat(Infinity)) {
+  for (const kid of /** @type {unknown[]} */ (kids).flat(Infinity)) {
     if (kid === null || kid === undefined || kid === false) continue;
     e.append(kid instanceof Node ? kid : document.createTextNode(String(kid)));
   }
   return e;
 }
 
-/** @typedef {[string, string]} ProseRun  one run of a lesson's words: [text, style] */
 /**
  * The lesson's words shown once the learner has acted (`after=`, views/prose.py): paragraphs of
  * [text, style] runs, style "", "b", "i" or "code", drawn with text nodes only (never as HTML).
@@ -78,7 +106,7 @@ export function h(tag, attrs, ...kids) {
  */
 export function proseEl(paragraphs, cls = "loo-after") {
   if (!Array.isArray(paragraphs) || !paragraphs.length) return null;
-  /** @type {Record<string, string>} */
+  /** @type {Record<string, "strong" | "em" | "code">} */
   const TAGS = { b: "strong", i: "em", code: "code" };
   return h(
     "div",
@@ -89,14 +117,27 @@ export function proseEl(paragraphs, cls = "loo-after") {
   );
 }
 
-// Replace the children of `el` (null, undefined and false are skipped; arrays flattened).
+/**
+ * Replace the children of `el` (null, undefined and false are skipped; arrays flattened).
+ * @template {Element} E
+ * @param {E} el
+ * @param {...Kid} kids
+ * @returns {E}
+ */
 export function fill(el, ...kids) {
   el.replaceChildren(
-    ...kids.flat(Infinity).filter((k) => k !== null && k !== undefined && k !== false),
+    .../** @type {(Node | string)[]} */ (/** @type {unknown[]} */ (kids).flat(Infinity).filter((k) => k !== null && k !== undefined && k !== false)),
   );
   return el;
 }
 
+/**
+ * An SVG element.
+ * @param {string} tag
+ * @param {Record<string, string | number | null | undefined>} attrs
+ * @param {...(Node | null)} kids
+ * @returns {SVGElement}
+ */
 function s(tag, attrs, ...kids) {
   const e = document.createElementNS(SVG_NS, tag);
   for (const [k, v] of Object.entries(attrs || {})) {
@@ -106,6 +147,13 @@ function s(tag, attrs, ...kids) {
   return e;
 }
 
+/**
+ * @param {string} suit
+ * @param {number} x
+ * @param {number} y
+ * @param {number} size
+ * @param {string} colour
+ */
 function suitShape(suit, x, y, size, colour) {
   const k = size / 100;
   return s("path", {
@@ -115,6 +163,14 @@ function suitShape(suit, x, y, size, colour) {
   });
 }
 
+/**
+ * @param {number} x
+ * @param {number} y
+ * @param {number} size
+ * @param {string} colour
+ * @param {string} str
+ * @param {Record<string, string>} [extra]
+ */
 function text(x, y, size, colour, str, extra) {
   const t = s("text", {
     x, y, fill: colour,
@@ -128,7 +184,10 @@ function text(x, y, size, colour, str, extra) {
   return t;
 }
 
-// The SVG picture of one card (code like "QH"), or of a face-down card (code null).
+/**
+ * The SVG picture of one card (code like "QH"), or of a face-down card (code null).
+ * @param {string | null | undefined} code
+ */
 export function cardSvg(code) {
   const c = parseCode(code);
   const svg = s("svg", {
@@ -154,7 +213,7 @@ export function cardSvg(code) {
     svg.append(s("rect", { x: 24, y: 24, width: 52, height: 92, rx: 4, fill: red ? "#fdeaea" : "#ececec", stroke: ink, "stroke-width": 1.5 }));
   }
   const ten = c.rank === "10";
-  const corner = (flip) => {
+  const corner = (/** @type {boolean} */ flip) => {
     const g = s("g", flip ? { transform: "rotate(180 50 70)" } : {});
     g.append(text(ten ? 13 : 12, 25, ten ? 19 : 23, ink, c.rank, ten ? { "letter-spacing": "-1.5" } : {}));
     g.append(suitShape(c.suit, 4.5, 30, 15, ink));
@@ -170,11 +229,16 @@ export function cardSvg(code) {
 // it a button), focusId (kept across redraws), pressed (aria-pressed), badge (text under
 // the card, e.g. "✓ legal"), state ("right" | "wrong" | "picked" | "missed" | null),
 // caption (small text above the badge, e.g. "seat 3").
+/**
+ * @param {string | null | undefined} code
+ * @param {CardOpts} [opts]
+ */
 export function cardEl(code, opts) {
   const o = opts || {};
   const size = o.size || "medium";
   const name = cardName(code);
   const cls = `loo-card loo-${size}` + (o.state ? ` loo-${o.state}` : "");
+  /** @type {Element[]} */
   const kids = [cardSvg(code)];
   if (o.caption) kids.push(h("span", { class: "loo-caption", text: o.caption }));
   if (o.badge) kids.push(h("span", { class: "loo-badge", text: o.badge }));
@@ -189,9 +253,9 @@ export function cardEl(code, opts) {
         "aria-pressed": o.pressed === undefined ? null : String(Boolean(o.pressed)),
         "data-key": o.key || code,
         "data-focus": o.focusId || `card-${code}`,
-        onclick: (ev) => {
+        onclick: (/** @type {Event} */ ev) => {
           ev.preventDefault();
-          o.onClick(code);
+          o.onClick?.(code);
         },
       },
       kids,
@@ -200,6 +264,11 @@ export function cardEl(code, opts) {
   return h("span", { class: cls, role: "img", "aria-label": label, "data-key": code || "" }, kids);
 }
 
+/**
+ * A row of cards.
+ * @param {readonly (string | null)[] | null | undefined} codes
+ * @param {CardOpts} [opts]
+ */
 export function cardRow(codes, opts) {
   const o = opts || {};
   return h(
@@ -209,7 +278,12 @@ export function cardRow(codes, opts) {
   );
 }
 
-// A text button (declarations, seats, numbers, options, controls).
+/**
+ * A text button (declarations, seats, numbers, options, controls).
+ * @param {Kid} label
+ * @param {() => void} onClick
+ * @param {ButtonOpts} [opts]
+ */
 export function button(label, onClick, opts) {
   const o = opts || {};
   return h(
@@ -224,7 +298,7 @@ export function button(label, onClick, opts) {
       "aria-label": o.ariaLabel || null,
       disabled: o.disabled ? true : null,
       "aria-disabled": o.ariaDisabled ? "true" : null,
-      onclick: (ev) => {
+      onclick: (/** @type {Event} */ ev) => {
         ev.preventDefault();
         onClick();
       },
@@ -378,6 +452,13 @@ html[data-theme="light"] .loo { --loo-fg: #1a1a1a; --loo-muted: #4a4f57; --loo-b
 // Redraws are coalesced, and keyboard focus stays on the element with the same data-focus;
 // when that control is gone (a card just played), on the one `draw` returns the data-focus
 // id of, else on the widget's first control: focus never drops to the page (issue 12).
+/**
+ * @param {HTMLElement} el
+ * @param {ComponentModel} model
+ * @param {string[]} keys
+ * @param {(body: HTMLElement, say: (text: string) => void) => string | null | undefined | void} draw
+ * @returns {() => void}
+ */
 export function mount(el, model, keys, draw) {
   const body = h("div", { class: "loo-body" });
   const live = h("div", { class: "loo-sr loo-live", "aria-live": "polite", role: "status" });
@@ -390,9 +471,9 @@ export function mount(el, model, keys, draw) {
   // cell into Markdown, erasing the widget. Escape still goes up (it leaves full screen).
   root.addEventListener("keydown", (ev) => {
     const t = ev.target;
-    if (ev.key !== "Escape" && t && /^(SELECT|INPUT|TEXTAREA)$/.test(t.tagName)) ev.stopPropagation();
+    if (ev.key !== "Escape" && t instanceof Element && /^(SELECT|INPUT|TEXTAREA)$/.test(t.tagName)) ev.stopPropagation();
   });
-  const say = (message) => {
+  const say = (/** @type {string} */ message) => {
     if (live.textContent !== message) live.textContent = message;
   };
   let queued = false;
@@ -404,13 +485,13 @@ export function mount(el, model, keys, draw) {
     linkRules(body);
     // a message the controller refused (an out-of-range value, an unknown event): said in
     // the widget, never lost in a log
-    const refused = (model.get("data") || {}).refused;
+    const refused = /** @type {{ refused?: unknown }} */ (model.get("data") || {}).refused;
     if (refused) body.append(h("p", { class: "loo-verdict loo-wrong loo-refused", role: "alert", text: String(refused) }));
     if (focusId) {
-      const targets = [...body.querySelectorAll("[data-focus]")].filter((t) => !t.disabled);
+      const targets = [...body.querySelectorAll("[data-focus]")].filter((t) => !(/** @type {HTMLButtonElement} */ (t).disabled));
       const same = targets.find((t) => t.getAttribute("data-focus") === focusId);
       const next = same || targets.find((t) => t.getAttribute("data-focus") === fallback) || targets[0];
-      if (next) next.focus();
+      if (next) /** @type {HTMLElement} */ (next).focus();
     }
   };
   const schedule = () => {
@@ -431,25 +512,28 @@ const RULE_ID = /\bR(?:0[1-9]|[1-5]\d|6[0-3])\b/g;
 const RULE_ONLY = new RegExp(`^${RULE_ID.source}$`);
 const RULE_ANY = new RegExp(RULE_ID.source);
 
+/** @param {HTMLElement} root */
 export function linkRules(root) {
   const base = root.ownerDocument.documentElement.dataset.content_root;
   if (base === undefined) return;
-  const link = (id, cls) => h("a", { class: cls, href: `${base}book/generated/sources.html#rule-${id.toLowerCase()}`, title: `${id}: the words of the book`, text: id });
-  const free = (node) => !node.parentElement.closest("a, button, summary, select, option");
+  const link = (/** @type {string} */ id, /** @type {string} */ cls) => h("a", { class: cls, href: `${base}book/generated/sources.html#rule-${id.toLowerCase()}`, title: `${id}: the words of the book`, text: id });
+  const free = (/** @type {Node} */ node) => !node.parentElement?.closest("a, button, summary, select, option");
   for (const el of root.querySelectorAll("span.loo-rule")) {
-    const id = el.textContent.trim();
+    const id = (el.textContent || "").trim();
     if (free(el) && RULE_ONLY.test(id)) el.replaceWith(link(id, el.className));
   }
   for (const box of root.querySelectorAll(".loo-explain")) {
     const walk = box.ownerDocument.createTreeWalker(box, NodeFilter.SHOW_TEXT);
+    /** @type {Text[]} */
     const texts = [];
-    for (let t = walk.nextNode(); t; t = walk.nextNode()) if (RULE_ANY.test(t.data) && free(t)) texts.push(t);
+    for (let t = /** @type {Text | null} */ (walk.nextNode()); t; t = /** @type {Text | null} */ (walk.nextNode())) if (RULE_ANY.test(t.data) && free(t)) texts.push(t);
     for (const t of texts) {
+      /** @type {(string | Node)[]} */
       const parts = [];
       let last = 0;
       for (const m of t.data.matchAll(RULE_ID)) {
         parts.push(t.data.slice(last, m.index), link(m[0], "loo-rule-ref"));
-        last = m.index + m[0].length;
+        last = (m.index ?? 0) + m[0].length;
       }
       parts.push(t.data.slice(last));
       t.replaceWith(...parts.filter((p) => p !== ""));
@@ -457,7 +541,11 @@ export function linkRules(root) {
   }
 }
 
-// Set several traits at once and send them to the kernel (when there is one).
+/**
+ * Set several traits at once and send them to the kernel (when there is one).
+ * @param {ComponentModel} model
+ * @param {Record<string, unknown>} changes
+ */
 export function commit(model, changes) {
   for (const [k, v] of Object.entries(changes)) model.set(k, v);
   model.save_changes();
@@ -466,6 +554,11 @@ export function commit(model, changes) {
 // "Deal another": a seed, the number of players and the rules, sent as a `deal` event to the
 // Python controller (which deals and explains the new deal). Only where the model has
 // `dispatch` (the book's engine); in JupyterLab the notebook's own controls do this.
+/**
+ * @param {ComponentModel} model
+ * @param {import("./types").DealData} d
+ * @param {string} [label]
+ */
 export function dealForm(model, d, label) {
   if (typeof model.dispatch !== "function") return null;
   const seed = h("input", { type: "number", min: "0", step: "1", class: "loo-num", "aria-label": "seed", "data-focus": "deal-seed", "data-key": "deal-seed", style: "width: 7em" });
@@ -478,7 +571,7 @@ export function dealForm(model, d, label) {
     if (r === d.rules) o.selected = true;
     rules.append(o);
   }
-  const go = () => model.dispatch({ type: "deal", seed: Number(seed.value), players: Number(players.value), rules: rules.value });
+  const go = () => model.dispatch?.({ type: "deal", seed: Number(seed.value), players: Number(players.value), rules: rules.value });
   return h(
     "div",
     { class: "loo-row loo-deal-form", role: "group", "aria-label": label || "deal another hand" },
@@ -492,12 +585,18 @@ export function dealForm(model, d, label) {
 // One event from a component. With the book's engine (a model with `dispatch`) the Python
 // controller answers it in the page's worker; otherwise the component's own reducer gives the
 // next state (JupyterLab: the kernel's controller checks what is synced; static: no kernel).
+/**
+ * @param {ComponentModel} model
+ * @param {LooEvent} ev
+ * @param {() => Record<string, unknown>} local
+ */
 export function act(model, ev, local) {
   if (typeof model.dispatch === "function") model.dispatch(ev);
   else commit(model, local());
 }
 
 export default {
+  /** @param {import("./types").RenderProps<import("./types").CardsTraits>} props */
   render({ model, el }) {
     mount(el, model, ["data"], (body) => {
       const d = model.get("data") || {};

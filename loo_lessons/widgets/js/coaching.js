@@ -6,19 +6,26 @@
 // decisions: [{played, best, cost, mistake, words}]}. Nothing here weighs a move.
 import { h } from "./cards.js";
 
+/** @param {number} x */
 function coachSigned(x) {
   const v = Math.round(x * 100) / 100;
   return (v > 0 ? "+" : "") + v.toFixed(2);
 }
 
+/** @param {number} x */
 function coachPercent(x) {
   return `${Math.round(x * 100)}\u00A0%`;
 }
 
+/**
+ * @param {import("./types").Estimate} e
+ * @param {(x: number) => string} fmt
+ */
 function coachSpan(e, fmt) {
   return `${fmt(e.mean)} [${fmt(e.low)}, ${fmt(e.high)}]`;
 }
 
+/** @param {import("./types").Advice} advice */
 export function coachPanel(advice) {
   const moves = advice.moves || [];
   return h(
@@ -55,6 +62,7 @@ export function coachPanel(advice) {
   );
 }
 
+/** @param {import("./types").Review} review */
 export function reviewPanel(review) {
   const ds = review.decisions || [];
   const n = review.mistakes || 0;

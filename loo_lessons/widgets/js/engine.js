@@ -23,10 +23,14 @@
 // (one of backends.browser.FUNCTIONS, e.g. "explain" with {text}), `looEngine.create(kind,
 // args, state)` and `looEngine.model(id, state)`.
 
+/** @typedef {import("./types").Engine} Engine */
+/** @typedef {import("./types").WorkerReply} WorkerReply */
+
+/** @returns {string | null} */
 function looEngineBase() {
   if (window.LOO_ENGINE_BASE) return new URL(window.LOO_ENGINE_BASE, location.href).href;
   const meta = document.querySelector('meta[name="loo-engine"]');
-  if (meta) return new URL(meta.getAttribute("content"), location.href).href;
+  if (meta) return new URL(meta.getAttribute("content") ?? "", location.href).href;
   for (const n of document.querySelectorAll('link[href*="_static/"], script[src*="_static/"]')) {
     const u = n instanceof HTMLLinkElement ? n.href : /** @type {HTMLScriptElement} */ (n).src;
     const i = u.indexOf("/_static/");
@@ -43,6 +47,10 @@ function looBuildId() {
 
 /** The engine's worker at `url`: {port, owner} (port: postMessage/onmessage, owner: onerror).
  * A SharedWorker that outlives the page when the browser has one, else a dedicated Worker. */
+/**
+ * @param {string} url
+ * @returns {import("./types").WorkerConnection}
+ */
 function looConnect(url) {
   if (typeof SharedWorker === "function") {
     try {
@@ -58,6 +66,7 @@ function looConnect(url) {
 
 // Every deferred script of the page has run (the components may be shared files after this
 // one): DOMContentLoaded, or `load` for a copy that runs after it.
+/** @type {Promise<Event | void>} */
 const looDomLoaded = new Promise((res) => {
   if (document.readyState === "complete") res();
   document.addEventListener("DOMContentLoaded", res, { once: true });
@@ -68,12 +77,18 @@ function looDomReady() {
   return looDomLoaded;
 }
 
+/**
+ * @param {HTMLElement} host
+ * @param {string} text
+ * @param {string} kind
+ */
 function looEngineStatus(host, text, kind) {
   // one small line per live widget: inside a live container, first; after a component
+  /** @type {HTMLElement | null} */
   let p = host.classList.contains("loo-live-widget")
     ? host.querySelector(":scope > .loo-engine-status")
     : host.nextElementSibling && host.nextElementSibling.classList.contains("loo-engine-status")
-      ? host.nextElementSibling
+      ? /** @type {HTMLElement} */ (host.nextElementSibling)
       : null;
   if (!p) {
     p = document.createElement("p");
@@ -87,14 +102,21 @@ function looEngineStatus(host, text, kind) {
   p.textContent = text;
 }
 
+/** @returns {Engine} */
 function looMakeEngine() {
+  /** @type {Map<number, { resolve: (result: string | undefined) => void, reject: (e: Error) => void }>} */
   const pending = new Map();
+  /** @type {((m: WorkerReply) => void)[]} */
   const listeners = [];
   let seq = 0;
+  /** @type {MessagePort | Worker | null} */
   let worker = null; // the port: postMessage / onmessage
-  let readyResolve;
-  let readyReject;
-  const api = {
+  /** @type {(api: Engine) => void} */
+  let readyResolve = () => {};
+  /** @type {(e: unknown) => void} */
+  let readyReject = () => {};
+  // (its methods are set below)
+  const api = /** @type {Engine} */ ({
     state: "idle",
     base: looEngineBase(),
     loadMs: null,
@@ -102,17 +124,23 @@ function looMakeEngine() {
       readyResolve = res;
       readyReject = rej;
     }),
-  };
+  });
   api.ready.catch(() => {});
+  /**
+   * @param {import("./types").WorkerRequest["op"]} op
+   * @param {(string | number)[]} args
+   * @returns {Promise<string | undefined>}
+   */
   const request = (op, args) =>
     new Promise((resolve, reject) => {
       const id = ++seq;
       pending.set(id, { resolve, reject });
-      worker.postMessage({ id, op, args });
+      worker?.postMessage({ id, op, args });
     });
   api.start = () => {
     if (worker || api.state !== "idle") return api.ready;
-    if (!api.base) {
+    const base = api.base;
+    if (!base) {
       api.state = "failed";
       readyReject(new Error("no engine next to this page"));
       return api.ready;
@@ -126,10 +154,13 @@ function looMakeEngine() {
     // started already by the first live widget while the page was read (static.EARLY_START)
     const early = window.looEngineWorker;
     const t0 = early ? early.t0 : performance.now();
+    /** @type {SharedWorker | Worker} */
     let owner;
+    /** @type {MessagePort | Worker} */
+    let port;
     try {
-      const c = early || looConnect(api.base + "worker.js");
-      worker = c.port;
+      const c = early || looConnect(base + "worker.js");
+      worker = port = c.port;
       owner = c.owner;
       api.shared = !!c.shared;
     } catch (e) {
@@ -137,7 +168,9 @@ function looMakeEngine() {
       readyReject(e);
       return api.ready;
     }
-    worker.onmessage = (e) => {
+    /** @param {MessageEvent} e */
+    const onMessage = (e) => {
+      /** @type {WorkerReply} */
       let m;
       try {
         m = typeof e.data === "string" ? JSON.parse(e.data) : e.data || {};
@@ -160,29 +193,35 @@ function looMakeEngine() {
         readyReject(new Error(m.error));
       } else if (m.type === "progress") {
         for (const f of listeners) f(m);
-      } else if (pending.has(m.id)) {
+      } else if (m.id !== undefined && pending.has(m.id)) {
         const p = pending.get(m.id);
         pending.delete(m.id);
+        if (!p) return;
         if (m.error !== undefined) p.reject(new Error(m.error));
         else p.resolve(m.result);
       }
     };
-    if (early) for (const e of early.early.splice(0)) worker.onmessage(e);
+    port.onmessage = onMessage;
+    if (early) for (const e of early.early.splice(0)) onMessage(e);
     if (early && early.failed) {
       api.state = "failed";
       readyReject(new Error(early.failed));
     }
-    owner.onerror = (e) => {
+    owner.onerror = (/** @type {ErrorEvent} */ e) => {
       if (e && e.preventDefault) e.preventDefault();
       api.state = "failed";
       readyReject(new Error(e.message || "the engine's worker failed to start"));
     };
     return api.ready;
   };
+  /**
+   * @param {import("./types").WorkerRequest["op"]} op
+   * @param {(string | number)[]} args
+   */
   const call = async (op, args) => {
     await api.ready;
     const out = await request(op, args);
-    return JSON.parse(out);
+    return JSON.parse(/** @type {string} */ (out));
   };
   api.run = (name, args) => call("run", [name, JSON.stringify(args || {})]);
   api.create = (kind, args, state) => call("create", [kind, JSON.stringify(args || {}), JSON.stringify(state || {})]);
@@ -208,12 +247,21 @@ function looMakeEngine() {
   // The model a component gets in the book: get/set/save_changes/on as anywidget's, with
   // Python in the worker where the kernel would be. `dispatch(event)` sends an event.
   api.model = (id, state, onError) => {
+    /** @type {Record<string, ((...args: never[]) => void)[]>} */
     const handlers = {};
+    /** @type {Set<string>} */
     const dirty = new Set();
+    /** @type {Promise<unknown>} */
     let chain = Promise.resolve();
+    /**
+     * @param {string} k
+     * @param {unknown} v
+     * @param {import("./types").EngineModel} model
+     */
     const fire = (k, v, model) => {
-      for (const f of handlers[`change:${k}`] || []) f(model, v);
+      for (const f of handlers[`change:${k}`] || []) /** @type {(m: unknown, v: unknown) => void} */ (f)(model, v);
     };
+    /** @type {import("./types").EngineModel} */
     const model = {
       get: (k) => state[k],
       set(k, v) {
@@ -224,6 +272,7 @@ function looMakeEngine() {
       },
       save_changes() {
         if (!dirty.size) return;
+        /** @type {Record<string, unknown>} */
         const sync = {};
         for (const k of dirty) sync[k] = state[k];
         dirty.clear();
@@ -245,6 +294,7 @@ function looMakeEngine() {
         fire("progress", p, model);
       },
     };
+    /** @param {{ sync?: Record<string, unknown>, event?: unknown }} message */
     const post = (message) => {
       chain = chain
         .then(() => api.send(id, message))
@@ -266,6 +316,10 @@ function looMakeEngine() {
   return api;
 }
 
+/**
+ * @param {string} name
+ * @param {string} text
+ */
 function looDownload(name, text) {
   const url = URL.createObjectURL(new Blob([text], { type: "application/json" }));
   const a = document.createElement("a");
@@ -285,24 +339,37 @@ function looDownload(name, text) {
  * another is made from the newer state, so nothing done before the engine is live is lost
  * (the last check and the swap of the element run in one turn of the page, with no click
  * between them). */
+/**
+ * @param {Engine} engine
+ * @param {import("./types").LiveSpec} spec
+ * @param {HTMLElement | null} el
+ * @param {LooComponent | undefined} component
+ * @returns {Promise<{ id: number, state: Record<string, unknown>, error?: string } | { error: string, id?: undefined, state?: undefined }>}
+ */
 async function looHandOver(engine, spec, el, component) {
   const rec = el ? (window.looLessons || []).find((r) => r.el === el) : null;
   const snap = () => JSON.stringify(rec && rec.model.snapshot ? rec.model.snapshot() : {});
   for (let tries = 0; ; tries += 1) {
     const sent = snap();
     const state = el && component && component.handover ? component.handover(el, JSON.parse(sent)) : JSON.parse(sent);
+    /** @type {import("./types").Made | { error: string, id?: undefined }} */
     const made = await engine.create(spec.kind, spec.args, state).catch((e) => ({ error: String(e.message || e) }));
-    if (made.error || snap() === sent || tries >= 20) return made;
+    if (made.error || made.id === undefined || snap() === sent || tries >= 20) return made;
     engine.drop(made.id);
   }
 }
 
+/**
+ * @param {Engine} engine
+ * @param {HTMLElement} host
+ */
 async function looUpgrade(engine, host) {
   if (host.dataset.looEngine) return;
   host.dataset.looEngine = "waiting";
-  const spec = JSON.parse(host.getAttribute("data-loo-live"));
+  /** @type {import("./types").LiveSpec} */
+  const spec = JSON.parse(host.getAttribute("data-loo-live") ?? "null");
   let target = host; // the element that carries the widget (replaced below, once)
-  const say = (text, kind) => looEngineStatus(target, text, kind);
+  const say = (/** @type {string} */ text, /** @type {string} */ kind) => looEngineStatus(target, text, kind);
   if (engine.state === "file") {
     say("These controls come alive when the book is opened through a web server: make serve-book", "file");
     host.dataset.looEngine = "file";
@@ -314,9 +381,9 @@ async function looUpgrade(engine, host) {
   } catch (e) {
     host.dataset.looEngine = engine.state;
     say(
-      engine.state === "file"
+      /** @type {Engine["state"]} */ (engine.state) === "file" // (it changes while the page waits)
         ? "These controls come alive when the book is opened through a web server: make serve-book"
-        : `The engine could not start here (${e.message}); the static answers still work.`,
+        : `The engine could not start here (${/** @type {{ message?: unknown }} */ (e).message}); the static answers still work.`,
       engine.state,
     );
     return;
@@ -325,7 +392,7 @@ async function looUpgrade(engine, host) {
   const component = (window.looComponents || {})[spec.component];
   let el = host.classList.contains("loo-static") ? host : null;
   const made = await looHandOver(engine, spec, el, component);
-  if (made.error || !component) {
+  if (made.error || made.id === undefined || !component) {
     host.dataset.looEngine = "error";
     say(`The engine could not run this widget: ${made.error || "no component " + spec.component}`, "error");
     return;
@@ -333,7 +400,7 @@ async function looUpgrade(engine, host) {
   if (el) {
     // a fresh element (same attributes, no listeners): the static component's keys and
     // clicks must not act on the static model any more
-    const fresh = el.cloneNode(false);
+    const fresh = /** @type {HTMLElement} */ (el.cloneNode(false));
     el.replaceWith(fresh);
     el = fresh;
     target = fresh;
@@ -341,7 +408,9 @@ async function looUpgrade(engine, host) {
     el = document.createElement("div");
     el.className = "loo-static";
     el.setAttribute("data-loo-component", spec.component);
-    host.querySelector(".loo-live-body").replaceChildren(el);
+    const body = host.querySelector(".loo-live-body");
+    if (!body) throw new Error("a live widget without its .loo-live-body");
+    body.replaceChildren(el);
   }
   const model = engine.model(made.id, made.state, (err) => say(`The engine refused: ${err}`, "error"));
   component.render({ model, el });
@@ -357,7 +426,7 @@ function looScan() {
   const hosts = document.querySelectorAll("[data-loo-live]:not([data-loo-engine])");
   if (!hosts.length) return;
   engine.start();
-  for (const host of hosts) looUpgrade(engine, host);
+  for (const host of hosts) looUpgrade(engine, /** @type {HTMLElement} */ (host));
 }
 
 if (!window.looEngine) {

@@ -13,13 +13,14 @@ import { playComponent, playRequest } from "./play.js";
 
 const EVENING_COLOURS = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22", "#17becf"];
 
+/** @param {import("./types").Evening} ev */
 function eveningPlot(ev) {
   const series = ev.series || [];
   const players = (ev.names || []).length;
   if (series.length < 2 || !players) return null;
   const doc = document;
   const ns = "http://www.w3.org/2000/svg";
-  const svgEl = (tag, attrs) => {
+  const svgEl = (/** @type {string} */ tag, /** @type {Record<string, string | number>} */ attrs) => {
     const e = doc.createElementNS(ns, tag);
     for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
     return e;
@@ -31,8 +32,8 @@ function eveningPlot(ev) {
   const lo = Math.min(...all);
   const hi = Math.max(...all);
   const span = hi - lo || 1;
-  const x = (i) => pad + ((W - 2 * pad) * i) / (series.length - 1);
-  const y = (v) => H - pad - ((H - 2 * pad) * (v - lo)) / span;
+  const x = (/** @type {number} */ i) => pad + ((W - 2 * pad) * i) / (series.length - 1);
+  const y = (/** @type {number} */ v) => H - pad - ((H - 2 * pad) * (v - lo)) / span;
   const svg = svgEl("svg", { viewBox: `0 0 ${W} ${H}`, width: W, height: H, role: "img", class: "loo-evening-plot", "aria-label": "every player's counters after each deal" });
   svg.append(svgEl("line", { x1: pad, y1: H - pad, x2: W - pad, y2: H - pad, stroke: "#999" }));
   svg.append(svgEl("line", { x1: pad, y1: pad, x2: pad, y2: H - pad, stroke: "#999" }));
@@ -61,6 +62,7 @@ function eveningPlot(ev) {
   return h("figure", { class: "loo-evening-figure" }, svg, key);
 }
 
+/** @param {import("./types").Evening} ev */
 function eveningLedger(ev) {
   const names = ev.names || [];
   return h(
@@ -87,6 +89,7 @@ function eveningLedger(ev) {
   );
 }
 
+/** @param {import("./types").Evening} ev */
 function eveningLines(ev) {
   return (ev.ledger || []).map((r) =>
     h(
@@ -113,6 +116,7 @@ function eveningLines(ev) {
 }
 
 export default {
+  /** @param {import("./types").RenderProps<import("./types").EveningTraits>} props */
   render({ model, el }) {
     const doc = el.ownerDocument || document;
     el.classList.add("loo-evening"); // (the play table inside it is the evening's)

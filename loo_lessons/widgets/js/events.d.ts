@@ -25,3 +25,7 @@ interface StepperEvent { type: "next" | "prev" | "first" | "last" | "goto" | "de
 
 /** Any component's event. */
 type LooEvent = EveningEvent | ExploreEvent | LabEvent | PickEvent | PlayEvent | PoolEvent | PresentEvent | QuizEvent | SearchEvent | StepperEvent;
+
+/** A request the `play` component sends as its `request` trait, with its counter n
+ * (widgets/controllers/play.py REQUEST_KEYS: the keys each may carry). */
+type PlayRequest = { type: "choose"; key: string } | { type: "undo" } | { type: "restart" } | { type: "hint" } | { type: "coach" } | { type: "review" } | { type: "save"; path: string };

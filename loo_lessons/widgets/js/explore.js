@@ -19,6 +19,14 @@ import { drawVerdict, answerText } from "./verdict.js";
 // values sent back are the keys themselves).
 const spoken = (/** @type {unknown} */ v) => String(v).replace(/_/g, " ");
 
+/**
+ * @param {string} label
+ * @param {unknown[]} values
+ * @param {unknown} value
+ * @param {(v: unknown) => void} onChange
+ * @param {string} focusId
+ * @param {boolean} enabled
+ */
 function exploreSelect(label, values, value, onChange, focusId, enabled) {
   label = spoken(label);
   const sel = h("select", { class: "loo-explore-select", "data-focus": focusId, "data-key": focusId, "aria-label": label });
@@ -39,6 +47,7 @@ function exploreSelect(label, values, value, onChange, focusId, enabled) {
   return h("label", { class: "loo-explore-option" }, h("span", { class: "loo-muted", text: `${label} ` }), sel);
 }
 
+/** @param {import("./types").ExploreData} d */
 function exploreVerdict(d) {
   if (d.kind === "explained") {
     return h(
@@ -81,6 +90,7 @@ function exploreVerdict(d) {
 // What the reader may change (the preset and options, or the declarations), as one string:
 // once it differs from what the widget first showed, the scenario's title no longer names the
 // position on show.
+/** @param {import("./types").ExploreData} d */
 function exploreChoices(d) {
   const decl = (d.declarations || []).map((x) => `${x.seat}:${x.value}`);
   const opts = (d.options || []).map((o) => `${o.key}:${o.value}`);
@@ -88,6 +98,7 @@ function exploreChoices(d) {
 }
 
 export default {
+  /** @param {import("./types").RenderProps<import("./types").ExploreTraits>} props */
   render({ model, el }) {
     const first = exploreChoices(model.get("data") || {});
     mount(el, model, ["data"], (body, say) => {
@@ -97,8 +108,8 @@ export default {
       /** @param {ExploreEvent} ev what the controller's EVENTS accept */
       const send = (ev) => {
         if (!live) return;
-        const prev = model.get("request") || {};
-        commit(model, { request: { ...ev, n: (Number.isInteger(prev.n) ? prev.n : 0) + 1 } });
+        const prevN = model.get("request")?.n;
+        commit(model, { request: { ...ev, n: (typeof prevN === "number" && Number.isInteger(prevN) ? prevN : 0) + 1 } });
       };
       const q = d.question || {};
       const declaring = d.mode === "declarations";

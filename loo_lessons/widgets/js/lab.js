@@ -11,6 +11,12 @@ import { h, fill, button, mount, commit } from "./cards.js";
 
 const LAB_SVG_NS = "http://www.w3.org/2000/svg";
 
+/**
+ * @param {string} tag
+ * @param {Record<string, string | number>} attrs
+ * @param {...(Node | null)} kids
+ * @returns {SVGElement}
+ */
 function labSvg(tag, attrs, ...kids) {
   const el = document.createElementNS(LAB_SVG_NS, tag);
   for (const [k, v] of Object.entries(attrs || {})) el.setAttribute(k, String(v));
@@ -19,13 +25,14 @@ function labSvg(tag, attrs, ...kids) {
 }
 
 // Two bars per group (took a trick: solid; looed: hatched), shares from 0 to 1.
+/** @param {import("./types").LabRate[]} rates */
 function labBars(rates) {
   const w = 120;
   const height = 220;
   const top = 24;
   const base = height - 40;
   const width = Math.max(360, rates.length * w + 60);
-  const y = (v) => base - v * (base - top);
+  const y = (/** @type {number} */ v) => base - v * (base - top);
   const root = labSvg("svg", { viewBox: `0 0 ${width} ${height}`, width, height, role: "img", class: "loo-lab-plot",
     "aria-label": "share of hands played that took a trick and that were looed, by kind of hand" });
   const defs = labSvg("defs", {}, labSvg("pattern", { id: "loo-hatch", width: 6, height: 6, patternUnits: "userSpaceOnUse", patternTransform: "rotate(45)" },
@@ -39,6 +46,12 @@ function labBars(rates) {
   }
   rates.forEach((r, i) => {
     const x = 50 + i * w;
+    /**
+     * @param {number} v
+     * @param {number} dx
+     * @param {string} colour
+     * @param {string} name
+     */
     const bar = (v, dx, colour, name) => {
       const rect = labSvg("rect", { x: x + dx, y: y(v), width: 40, height: base - y(v), fill: colour, "data-share": v, "data-bar": name });
       const title = labSvg("title", {});
@@ -59,6 +72,7 @@ function labBars(rates) {
   return root;
 }
 
+/** @param {import("./types").LabRate[]} rates */
 function labTable(rates) {
   const head = ["hand played", "hands", "took a trick", "looed", "tricks (mean)", "net counters (mean)"];
   return h(
@@ -69,12 +83,27 @@ function labTable(rates) {
   );
 }
 
+/**
+ * @param {string} label
+ * @param {number | undefined} value
+ * @param {number} min
+ * @param {number} max
+ * @param {string} key
+ * @returns {[HTMLLabelElement, HTMLInputElement]}
+ */
 function labNumber(label, value, min, max, key) {
   const input = h("input", { type: "number", class: "loo-num", min: String(min), max: String(max), step: "1", "aria-label": label, "data-key": key, "data-focus": `lab-${key}`, style: "width: 6.5em" });
   input.value = String(value);
   return [h("label", {}, `${label} `, input), input];
 }
 
+/**
+ * @param {string} label
+ * @param {string[]} values
+ * @param {string | undefined} value
+ * @param {string} key
+ * @returns {[HTMLLabelElement, HTMLSelectElement]}
+ */
 function labSelect(label, values, value, key) {
   const sel = h("select", { "aria-label": label, "data-key": key, "data-focus": `lab-${key}` });
   for (const v of values) {
@@ -86,6 +115,7 @@ function labSelect(label, values, value, key) {
 }
 
 export default {
+  /** @param {import("./types").RenderProps<import("./types").LabTraits>} props */
   render({ model, el }) {
     mount(el, model, ["data", "progress"], (body, say) => {
       const d = model.get("data") || {};
@@ -93,7 +123,8 @@ export default {
       const lim = d.limits || { hands: 5000, players: [2, 10] };
       const live = d.live === true;
       const prog = model.get("progress") || {};
-      const running = Boolean(model.get("request") && model.get("request").n && prog.total && prog.done < prog.total);
+      // (done may be missing: undefined < total is false, as it always was)
+      const running = Boolean(model.get("request")?.n && prog.total && /** @type {number} */ (prog.done) < prog.total);
       const [handsL, hands] = labNumber("Hands", s.hands, 1, lim.hands, "hands");
       const [playersL, players] = labNumber("Players", s.players, lim.players[0], lim.players[1], "players");
       const [seedL, seed] = labNumber("Seed", s.seed, 0, 2147483647, "seed");
@@ -103,9 +134,9 @@ export default {
       for (const c of [hands, players, seed, rules, bots, by]) c.disabled = !live;
       const run = () => {
         if (!live) return;
-        const prev = model.get("request") || {};
+        const prevN = model.get("request")?.n;
         commit(model, {
-          request: { type: "run", hands: Number(hands.value), players: Number(players.value), seed: Number(seed.value), rules: rules.value, bots: bots.value, by: by.value, n: (Number.isInteger(prev.n) ? prev.n : 0) + 1 },
+          request: { type: "run", hands: Number(hands.value), players: Number(players.value), seed: Number(seed.value), rules: rules.value, bots: bots.value, by: by.value, n: (typeof prevN === "number" && Number.isInteger(prevN) ? prevN : 0) + 1 },
           progress: { done: 0, total: Number(hands.value) },
         });
       };

@@ -12,22 +12,31 @@ import { h, fill, button, mount, act, proseEl } from "./cards.js";
 import { drawTable } from "./table.js";
 import { drawChoices, drawVerdict, speakVerdict, answerText, choiceMarks, addStyle } from "./verdict.js";
 
+/**
+ * The next state after one event (the static page's; pick.py mirrors it).
+ * @param {import("./types").Question} q
+ * @param {{ picked?: unknown, current?: unknown, revealed?: unknown }} st
+ * @param {PickEvent | { type: "none", key?: undefined }} ev
+ * @returns {import("./types").PickState}
+ */
 export function pickReduce(q, st, ev) {
   const keys = (q.choices || []).map((c) => c.key);
+  /** @type {string[]} */
   let picked = Array.isArray(st.picked) ? st.picked.filter((k) => keys.includes(k)) : [];
-  let current = keys.includes(st.current) ? st.current : null;
+  let current = typeof st.current === "string" && keys.includes(st.current) ? st.current : null;
   let revealed = Boolean(st.revealed);
   const multi = true; // every pick is select-then-Check: neither the buttons nor a first click give the answer away
   if (ev.type === "choice") {
-    if (keys.includes(ev.key)) {
+    if (typeof ev.key === "string" && keys.includes(ev.key)) {
+      const key = ev.key;
       if (multi && !revealed) {
-        picked = picked.includes(ev.key) ? picked.filter((k) => k !== ev.key) : [...picked, ev.key];
+        picked = picked.includes(key) ? picked.filter((k) => k !== key) : [...picked, key];
         current = null;
       } else if (multi) {
-        current = ev.key;
+        current = key;
       } else {
-        if (!picked.includes(ev.key)) picked = [...picked, ev.key];
-        current = ev.key;
+        if (!picked.includes(key)) picked = [...picked, key];
+        current = key;
       }
     }
   } else if (ev.type === "check") {
@@ -45,6 +54,7 @@ export function pickReduce(q, st, ev) {
 const WORDS = ["allowed", "not allowed"];
 
 export default {
+  /** @param {import("./types").RenderProps<import("./types").PickTraits>} props */
   render({ model, el }) {
     const state = () => ({
       picked: model.get("picked") || [],
@@ -58,7 +68,7 @@ export default {
       const q = (model.get("data") || {}).question || {};
       act(model, ev, () => pickReduce(q, state(), ev));
     };
-    const press = (focus, ev) => () => {
+    const press = (/** @type {string} */ focus, /** @type {PickEvent} */ ev) => () => {
       lastControl = focus;
       send(ev);
     };
@@ -70,7 +80,9 @@ export default {
       const open = multi ? st.revealed : st.revealed || st.picked.length > 0;
       const answer = q.answer || [];
       const verdicts = q.verdicts || {};
+      /** @type {Record<string, string>} */
       let marks = {};
+      /** @type {Record<string, string>} */
       let badges = {};
       if (open && multi) {
         ({ marks, badges } = choiceMarks(q, st.picked, WORDS));
@@ -82,6 +94,7 @@ export default {
         }
       }
       const first = st.picked.length ? st.picked[0] : null;
+      /** @type {string | null} */
       let verdictLine = null;
       if (open && first !== null) {
         if (multi) {

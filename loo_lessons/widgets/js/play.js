@@ -22,12 +22,17 @@ import { coachPanel, reviewPanel } from "./coaching.js";
 
 // A click for Python: a fresh request object (its counter changes, so the same click twice
 // is two requests).
+/**
+ * @param {import("./types").Model<import("./types").PlayTraits>} model
+ * @param {PlayRequest | import("./types").EveningRequest} ev
+ */
 export function playRequest(model, ev) {
-  const prev = model.get("request") || {};
-  const n = (Number.isInteger(prev.n) ? prev.n : 0) + 1;
+  const prevN = model.get("request")?.n;
+  const n = (typeof prevN === "number" && Number.isInteger(prevN) ? prevN : 0) + 1;
   commit(model, { request: { ...ev, n } });
 }
 
+/** @param {import("./types").Law} law */
 function playLawLines(law) {
   return [
     law.rule_id || law.reason
@@ -44,6 +49,7 @@ function playLawLines(law) {
   ];
 }
 
+/** @param {import("./types").Forbidden} f */
 function playForbidden(f) {
   return h(
     "div",
@@ -53,6 +59,7 @@ function playForbidden(f) {
   );
 }
 
+/** @param {NonNullable<import("./types").PlayData["hint"]>} hint */
 function playHintPanel(hint) {
   const allowed = (hint.allowed || []).map((a) => a.label).join(", ");
   return h(
@@ -70,6 +77,12 @@ function playHintPanel(hint) {
   );
 }
 
+/**
+ * @param {import("./types").PlayData} d
+ * @param {string | null | undefined} tried
+ * @param {(c: import("./types").PlayChoice) => void} onPick
+ * @param {import("./types").Size} [size]
+ */
 function playChoices(d, tried, onPick, size = "large") {
   const choices = d.choices || [];
   const cards = d.kind === "card";
@@ -100,6 +113,7 @@ function playChoices(d, tried, onPick, size = "large") {
   );
 }
 
+/** @param {NonNullable<import("./types").PlayData["settlement"]>} s */
 function playSettlement(s) {
   const sign = s.result > 0 ? `+${s.result}` : String(s.result);
   return h(
@@ -119,6 +133,13 @@ function playSettlement(s) {
 
 // A task: the learner's hand in his seat, clickable (or his cards and the declarations he
 // may make, as controls on the seat), and the refusal of a forbidden click beside them.
+/**
+ * @param {import("./types").PlayData} d
+ * @param {string | null} tried
+ * @param {(c: import("./types").PlayChoice) => void} pick
+ * @param {import("./types").Forbidden | null | undefined} triedVerdict
+ * @returns {import("./types").OwnSeat | null}
+ */
 function ownSeat(d, tried, pick, triedVerdict) {
   if (!d.task || !d.my_turn) return null;
   const node = h(
@@ -131,6 +152,7 @@ function ownSeat(d, tried, pick, triedVerdict) {
   return { seat: d.seat, node };
 }
 
+/** @param {import("./types").PlayData["task"]} task */
 function taskPanel(task) {
   if (!task) return null;
   const sc = task.score;
@@ -162,6 +184,7 @@ function taskPanel(task) {
 }
 
 export const playComponent = {
+  /** @param {import("./types").RenderProps<import("./types").PlayTraits>} props */
   render({ model, el }) {
     const live = () => (model.get("data") || {}).live !== false;
     mount(el, model, ["data", "show_hint", "tried"], (body, say) => {
@@ -170,7 +193,7 @@ export const playComponent = {
       const showHint = Boolean(model.get("show_hint")) && Boolean(d.my_turn) && Boolean(d.hint);
       const hint = d.hint || {};
       const triedVerdict = d.my_turn && tried !== null ? (hint.forbidden || []).find((f) => f.key === tried) : null;
-      const pick = (c) => {
+      const pick = (/** @type {import("./types").PlayChoice} */ c) => {
         if (!c.legal) {
           // a task asks Python, which refuses it with the law (and counts it); else at once
           if (d.task && live()) playRequest(model, { type: "choose", key: c.key });
@@ -198,7 +221,7 @@ export const playComponent = {
               "div",
               { class: "loo-since" },
               h("p", { class: "loo-muted", text: "Since your last decision:" }),
-              h("ul", { class: "loo-history" }, d.since.map((t) => h("li", { text: t }))),
+              h("ul", { class: "loo-history" }, (d.since || []).map((t) => h("li", { text: t }))),
             )
           : null,
         taskPanel(d.task),
@@ -252,8 +275,8 @@ export const playComponent = {
           ? h(
               "details",
               { class: "loo-history" },
-              h("summary", { text: `All moves (${d.log.length})` }),
-              h("ol", {}, d.log.map((t) => h("li", { text: t }))),
+              h("summary", { text: `All moves (${(d.log || []).length})` }),
+              h("ol", {}, (d.log || []).map((t) => h("li", { text: t }))),
             )
           : null,
       );

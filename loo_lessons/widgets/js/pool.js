@@ -8,16 +8,27 @@
 // a blank counts as 0), checked, revealed. loo_lessons/widgets/controllers/pool.py mirrors poolReduce.
 import { h, fill, button, mount, act } from "./cards.js";
 
+/**
+ * The next state after one event (the static page's; pool.py mirrors it).
+ * @param {import("./types").PoolField[]} fields
+ * @param {{ entries?: unknown, checked?: unknown, revealed?: unknown }} st
+ * @param {PoolEvent | { type: "none", id?: undefined, value?: undefined }} ev
+ * @returns {import("./types").PoolState}
+ */
 export function poolReduce(fields, st, ev) {
   const ids = fields.map((f) => f.id);
+  /** @type {Record<string, number>} */
   const entries = {};
-  const given = st.entries && typeof st.entries === "object" ? st.entries : {};
-  for (const id of ids) if (Number.isInteger(given[id])) entries[id] = given[id];
+  const given = /** @type {Record<string, unknown>} */ (st.entries && typeof st.entries === "object" ? st.entries : {});
+  for (const id of ids) {
+    const v = given[id];
+    if (typeof v === "number" && Number.isInteger(v)) entries[id] = v;
+  }
   let checked = Boolean(st.checked);
   let revealed = Boolean(st.revealed);
   if (ev.type === "enter") {
-    if (ids.includes(ev.id)) {
-      if (Number.isInteger(ev.value)) entries[ev.id] = ev.value;
+    if (typeof ev.id === "string" && ids.includes(ev.id)) {
+      if (typeof ev.value === "number" && Number.isInteger(ev.value)) entries[ev.id] = ev.value;
       else delete entries[ev.id];
       checked = false;
     }
@@ -35,7 +46,13 @@ export function poolReduce(fields, st, ev) {
   return { entries, checked, revealed };
 }
 
+/**
+ * Each field right or not, and how many are right.
+ * @param {import("./types").PoolData} d
+ * @param {Record<string, number>} entries
+ */
 export function poolResults(d, entries) {
+  /** @type {Record<string, boolean>} */
   const out = {};
   let right = 0;
   for (const f of d.fields || []) {
@@ -47,6 +64,7 @@ export function poolResults(d, entries) {
   return { byField: out, right, total: (d.fields || []).length };
 }
 
+/** @param {string} text */
 function parseEntry(text) {
   const t = String(text).trim();
   if (!/^-?\d+$/.test(t)) return null;
@@ -55,8 +73,12 @@ function parseEntry(text) {
 
 let boxes = 0; // ids for aria-controls, unique on the page
 
+/** @typedef {{ data: import("./types").PoolData, inputs: Record<string, HTMLInputElement>, marks: Record<string, HTMLSpanElement>, summary: HTMLParagraphElement, working: HTMLDivElement, show: HTMLButtonElement }} Built */
+
 export default {
+  /** @param {import("./types").RenderProps<import("./types").PoolTraits>} props */
   render({ model, el }) {
+    /** @type {Built | null} */
     let built = null;
     const state = () => ({
       entries: model.get("entries") || {},
@@ -68,10 +90,17 @@ export default {
       const d = model.get("data") || {};
       act(model, ev, () => poolReduce(d.fields || [], state(), ev));
     };
+    /**
+     * @param {HTMLElement} body
+     * @param {import("./types").PoolData} d
+     * @returns {Built}
+     */
     const build = (body, d) => {
+      /** @type {Record<string, HTMLInputElement>} */
       const inputs = {};
+      /** @type {Record<string, HTMLSpanElement>} */
       const marks = {};
-      const input = (f) => {
+      const input = (/** @type {import("./types").PoolField} */ f) => {
         const inp = h("input", {
           class: "loo-num",
           type: "text",
@@ -87,7 +116,7 @@ export default {
         marks[f.id] = h("span", { class: "loo-mark", "data-mark": f.id });
         return h("td", {}, inp, marks[f.id]);
       };
-      const fieldFor = (seat, kind) => (d.fields || []).find((f) => f.seat === seat && f.kind === kind);
+      const fieldFor = (/** @type {number} */ seat, /** @type {string} */ kind) => (d.fields || []).find((f) => f.seat === seat && f.kind === kind);
       const seatRows = (d.seats || []).map((s) => {
         const r = fieldFor(s.seat, "receives");
         const p = fieldFor(s.seat, "pays");

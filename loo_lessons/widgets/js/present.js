@@ -18,15 +18,23 @@ import { felt, playedOut, statusText } from "./table.js";
 
 export const PRESENT_CARD_WIDTH = 150;
 
+/**
+ * The next state after one event (the static page's; present.py mirrors it).
+ * @param {number} count
+ * @param {{ step?: unknown, faces?: unknown }} st
+ * @param {PresentEvent | { type: "none", step?: undefined, faces?: undefined }} ev
+ * @returns {import("./types").PresentState}
+ */
 export function presentReduce(count, st, ev) {
   const last = Math.max(0, count - 1);
-  let step = Number.isInteger(st.step) ? Math.min(Math.max(st.step, 0), last) : 0;
+  let step = typeof st.step === "number" && Number.isInteger(st.step) ? Math.min(Math.max(st.step, 0), last) : 0;
+  /** @type {"up" | "hidden"} */
   let faces = st.faces === "hidden" ? "hidden" : "up";
   if (ev.type === "next") step = Math.min(step + 1, last);
   else if (ev.type === "prev") step = Math.max(step - 1, 0);
   else if (ev.type === "first") step = 0;
   else if (ev.type === "last") step = last;
-  else if (ev.type === "goto" && Number.isInteger(ev.step)) step = Math.min(Math.max(ev.step, 0), last);
+  else if (ev.type === "goto" && typeof ev.step === "number" && Number.isInteger(ev.step)) step = Math.min(Math.max(ev.step, 0), last);
   else if (ev.type === "toggle") faces = faces === "up" ? "hidden" : "up";
   else if (ev.type === "faces" && (ev.faces === "up" || ev.faces === "hidden")) faces = ev.faces;
   return { step, faces };
@@ -143,12 +151,13 @@ const PRESENT_STYLE = `
 // Full screen only: the rule's words keep their size (what else the step says shrinks until
 // the left column holds it), and the table with the seats is laid out in the number of
 // columns that lets it be biggest, then scaled to fill the right of the screen.
+/** @param {HTMLElement} root */
 function presentFit(root) {
-  const board = root.querySelector(".loo-board");
-  const inner = board && board.querySelector(".loo-board-in");
-  if (!inner) return;
-  const explain = root.querySelector(".loo-explain");
-  const more = explain && explain.querySelector(".loo-more");
+  const board = /** @type {HTMLElement | null} */ (root.querySelector(".loo-board"));
+  const inner = board && /** @type {HTMLElement | null} */ (board.querySelector(".loo-board-in"));
+  if (!board || !inner) return;
+  const explain = /** @type {HTMLElement | null} */ (root.querySelector(".loo-explain"));
+  const more = explain && /** @type {HTMLElement | null} */ (explain.querySelector(".loo-more"));
   if (!root.classList.contains("loo-fullscreen")) {
     inner.style.transform = "";
     inner.style.left = "";
@@ -187,11 +196,14 @@ function presentFit(root) {
   // say no trick is won yet; a felt wrapped narrower) before its words get smaller.
   const want = window.innerWidth / 1280;
   const TIGHT = ["", "loo-tight-1", "loo-tight-2", "loo-tight-3"];
+  /** @typedef {{ c: number, k: number, w: number, level: string }} Layout */
+  /** @type {Layout | null} */
   let best = null;
   for (const level of TIGHT) {
     for (const t of TIGHT) if (t) inner.classList.toggle(t, !!level && TIGHT.indexOf(t) <= TIGHT.indexOf(level));
     inner.style.transform = "";
     inner.style.left = "0px";
+    /** @type {Layout | null} */
     let here = null;
     for (let c = 1; c <= n; c += 1) {
       inner.style.setProperty("--loo-cols", String(c));
@@ -200,9 +212,11 @@ function presentFit(root) {
       const k = Math.min(aw / w, ah / hh, 2.5);
       if (!here || k > here.k + 0.001) here = { c, k, w, level };
     }
+    if (!here) continue; // (n >= 1: never)
     if (!best || here.k > best.k + 0.001) best = here;
     if (here.k >= want) break;
   }
+  if (!best) return; // (TIGHT is not empty: never)
   for (const t of TIGHT) if (t) inner.classList.toggle(t, !!best.level && TIGHT.indexOf(t) <= TIGHT.indexOf(best.level));
   inner.style.setProperty("--loo-cols", String(best.c));
   inner.style.left = `${Math.max(0, (aw - best.w * best.k) / 2)}px`;
@@ -212,11 +226,18 @@ function presentFit(root) {
 
 const ROLE_WORDS = { dealer: "Dealer", elder: "Elder hand" };
 
+/** @param {import("./types").TableView} view */
 function isOver(view) {
   return playedOut(view) || view.phase === "settled";
 }
 
+/**
+ * @param {import("./types").TableView} view
+ * @param {import("./types").Seat} seat
+ * @param {string} faces
+ */
 function drawSeat(view, seat, faces) {
+  /** @type {string[]} */
   const tags = [];
   if (seat.seat === view.dealer) tags.push(ROLE_WORDS.dealer);
   if (seat.seat === view.elder) tags.push(ROLE_WORDS.elder);
@@ -226,7 +247,8 @@ function drawSeat(view, seat, faces) {
   const toAct = view.to_act === seat.seat && !isOver(view);
   const n = typeof seat.n_cards === "number" ? seat.n_cards : (seat.cards || []).length;
   const shown = faces === "up" && Array.isArray(seat.cards);
-  const codes = shown ? seat.cards : Array(n).fill(null);
+  /** @type {(string | null)[]} */
+  const codes = shown && seat.cards ? seat.cards : Array(n).fill(null);
   const won = seat.tricks_won || 0;
   const words = [`Seat ${seat.seat}`, ...tags, toAct ? "to act" : null, status, `${won} trick${won === 1 ? "" : "s"} won`]
     .filter(Boolean)
@@ -259,6 +281,10 @@ function drawSeat(view, seat, faces) {
 }
 
 // One rule: its id, its plain words (unless the step's text already says them), the book's words.
+/**
+ * @param {import("./types").Law} law
+ * @param {string | undefined} said
+ */
 function drawLaw(law, said) {
   const slug = law.rule ? String(law.rule).replace(/-/g, " ") : "";
   const reason = law.reason && !String(said || "").includes(law.reason) ? law.reason : slug ? `(${slug})` : "";
@@ -272,10 +298,15 @@ function drawLaw(law, said) {
 }
 
 // What was not allowed. With the hands hidden, cards the player still held are not named.
+/**
+ * @param {NonNullable<import("./types").Step["forbidden"]>} forbidden
+ * @param {string} faces
+ */
 function drawForbidden(forbidden, faces) {
   if (!forbidden.length) return null;
   const cards = forbidden.filter((f) => parseCode(f.key));
   const others = forbidden.filter((f) => !parseCode(f.key));
+  /** @type {HTMLLIElement[]} */
   const items = [];
   if (faces === "up") {
     for (const f of cards) items.push(h("li", {}, h("strong", { text: cardLabel(f.key) }), ": ", h("span", { class: "loo-rule", text: f.law.rule_id || "" }), ` ${f.law.reason || ""}`));
@@ -288,6 +319,7 @@ function drawForbidden(forbidden, faces) {
 }
 
 // The tricks already complete, one line each (the cards are face up once played).
+/** @param {import("./types").TableView} view */
 function drawHistory(view) {
   const tricks = view.tricks || [];
   if (!tricks.length) return null;
@@ -307,27 +339,31 @@ function drawHistory(view) {
   );
 }
 
+/** @param {string | undefined} rules */
 function rulesName(rules) {
   const r = String(rules || "");
   return r ? `${r.charAt(0).toUpperCase()}${r.slice(1)}'s rules` : "";
 }
 
 export default {
+  /** @param {import("./types").RenderProps<import("./types").PresentTraits>} props */
   render({ model, el }) {
     const steps = () => ((model.get("data") || {}).steps || []);
     const state = () => ({ step: model.get("step"), faces: model.get("faces") });
     /** @param {PresentEvent} ev what the controller's EVENTS accept */
     const send = (ev) => act(model, ev, () => presentReduce(steps().length, state(), ev));
+    /** @type {Record<string, PresentEvent["type"]>} */
     const keyMap = {
       ArrowRight: "next", PageDown: "next", " ": "next",
       ArrowLeft: "prev", PageUp: "prev",
       Home: "first", End: "last", f: "toggle", F: "toggle",
     };
     let full = false;
+    /** @type {(() => void) | null} */
     let redraw = null;
-    const setFull = (on) => {
+    const setFull = (/** @type {boolean} */ on) => {
       full = on;
-      const root = el.querySelector(".loo");
+      const root = /** @type {HTMLElement | null} */ (el.querySelector(".loo"));
       if (!root) return;
       root.classList.toggle("loo-fullscreen", on);
       document.documentElement.style.overflow = on ? "hidden" : "";
@@ -340,10 +376,10 @@ export default {
       if (redraw) redraw();
     };
     document.addEventListener("fullscreenchange", () => {
-      if (!document.fullscreenElement && full && el.querySelector(".loo") && !el.querySelector(".loo").contains(document.activeElement)) setFull(false);
+      if (!document.fullscreenElement && full && el.querySelector(".loo") && !el.querySelector(".loo")?.contains(document.activeElement)) setFull(false);
     });
     window.addEventListener("resize", () => {
-      const root = el.querySelector(".loo");
+      const root = /** @type {HTMLElement | null} */ (el.querySelector(".loo"));
       if (root && full) presentFit(root);
     });
     el.addEventListener("keydown", (ev) => {
@@ -357,11 +393,12 @@ export default {
         setFull(!full);
         return;
       }
-      if (ev.target && (ev.target.tagName === "INPUT" || ev.target.tagName === "TEXTAREA")) return;
+      const target = ev.target instanceof Element ? ev.target : null;
+      if (target && (target.tagName === "INPUT" || target.tagName === "TEXTAREA")) return;
       if (ev.altKey || ev.ctrlKey || ev.metaKey) return;
       const type = keyMap[ev.key];
       if (!type) return;
-      if (ev.key === " " && ev.target && ev.target.tagName === "BUTTON") return; // Space presses the button
+      if (ev.key === " " && target && target.tagName === "BUTTON") return; // Space presses the button
       ev.preventDefault();
       ev.stopPropagation();
       send({ type });
@@ -370,6 +407,7 @@ export default {
       const d = model.get("data") || {};
       const all = d.steps || [];
       const { step, faces } = presentReduce(all.length, state(), { type: "none" });
+      /** @type {import("./types").Step} */
       const s = all[step] || { title: "No steps", text: "" };
       const view = s.view || {};
       const seats = [...(view.seats || [])].sort((a, b) => a.seat - b.seat);
@@ -419,7 +457,7 @@ export default {
               { class: "loo-more" },
               drawForbidden(s.forbidden || [], faces),
               (s.working || []).length
-                ? h("ol", { class: "loo-working" }, s.working.map((w) => h("li", {}, w.rule_id ? h("span", { class: "loo-rule", text: w.rule_id }) : null, w.rule_id ? " " : "", w.text)))
+                ? h("ol", { class: "loo-working" }, (s.working || []).map((w) => h("li", {}, w.rule_id ? h("span", { class: "loo-rule", text: w.rule_id }) : null, w.rule_id ? " " : "", w.text)))
                 : null,
               drawHistory(view),
             ),

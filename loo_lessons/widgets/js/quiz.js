@@ -22,35 +22,54 @@ import { h, fill, button, mount, commit, cardEl, act } from "./cards.js";
 import { drawTable } from "./table.js";
 import { drawChoices, drawVerdict, speakVerdict, answerText, choiceLabel, choiceMarks, addStyle } from "./verdict.js";
 
+/** @typedef {import("./types").QuizQuestion} QuizQuestion */
+/** @typedef {import("./types").QuizResponse} QuizResponse */
+
+/**
+ * @param {unknown} x
+ * @returns {x is Record<string, unknown>}
+ */
 function isObject(x) {
   return x !== null && typeof x === "object" && !Array.isArray(x);
 }
 
+/**
+ * The next state after one event (the static page's; quiz.py mirrors it).
+ * @param {QuizQuestion[]} questions
+ * @param {{ index?: unknown, responses?: unknown, selected?: unknown, inspect?: unknown }} st
+ * @param {QuizEvent | { type: "none", key?: undefined }} ev
+ * @returns {import("./types").QuizState}
+ */
 export function quizReduce(questions, st, ev) {
   const n = questions.length;
-  let index = Number.isInteger(st.index) ? Math.min(Math.max(st.index, 0), n) : 0;
+  let index = typeof st.index === "number" && Number.isInteger(st.index) ? Math.min(Math.max(st.index, 0), n) : 0;
+  /** @type {unknown[]} */
   const given = Array.isArray(st.responses) ? st.responses : [];
-  let responses = Array.from({ length: n }, (_, i) => (isObject(given[i]) ? given[i] : null));
+  // (a response is kept as given: the drawing reads each field with care)
+  /** @type {(QuizResponse | null)[]} */
+  let responses = Array.from({ length: n }, (_, i) => (isObject(given[i]) ? /** @type {QuizResponse} */ (/** @type {unknown} */ (given[i])) : null));
   const q = index < n ? questions[index] : null;
   const keys = q ? (q.choices || []).map((c) => c.key) : [];
+  /** @type {string[]} */
   let selected = Array.isArray(st.selected) ? st.selected.filter((k) => keys.includes(k)) : [];
-  let inspect = keys.includes(st.inspect) ? st.inspect : null;
+  let inspect = typeof st.inspect === "string" && keys.includes(st.inspect) ? st.inspect : null;
   const resp = q ? responses[index] : null;
-  const put = (r) => {
+  const put = (/** @type {QuizResponse} */ r) => {
     responses = responses.map((x, i) => (i === index ? r : x));
   };
   switch (ev.type) {
     case "choice":
-      if (q && keys.includes(ev.key)) {
+      if (q && typeof ev.key === "string" && keys.includes(ev.key)) {
+        const key = ev.key;
         if (resp !== null) {
-          inspect = ev.key;
+          inspect = key;
         } else if (q.multi) {
-          selected = selected.includes(ev.key)
-            ? selected.filter((k) => k !== ev.key)
-            : [...selected, ev.key];
+          selected = selected.includes(key)
+            ? selected.filter((k) => k !== key)
+            : [...selected, key];
         } else {
-          put({ picked: [ev.key], correct: gradeKeys(q, [ev.key]), revealed: false });
-          inspect = ev.key;
+          put({ picked: [key], correct: gradeKeys(q, [key]), revealed: false });
+          inspect = key;
         }
       }
       break;
@@ -90,8 +109,19 @@ export function quizReduce(questions, st, ev) {
   return { index, responses, selected, inspect };
 }
 
+/** @typedef {{ topic: string, questions: number, answered: number, right: number }} TopicScore */
+/** @typedef {{ answered: number, right: number, total: number, topics: TopicScore[] }} Score */
+
+/**
+ * The score, in all and by topic.
+ * @param {QuizQuestion[]} questions
+ * @param {unknown[]} responses
+ * @returns {Score}
+ */
 export function quizScore(questions, responses) {
+  /** @type {TopicScore[]} */
   const topics = [];
+  /** @type {Record<string, TopicScore>} */
   const by = {};
   let answered = 0;
   let right = 0;
@@ -115,10 +145,12 @@ export function quizScore(questions, responses) {
   return { answered, right, total: questions.length, topics };
 }
 
+/** @param {string | undefined} t */
 function topicName(t) {
   return t ? t.charAt(0).toUpperCase() + t.slice(1) : "";
 }
 
+/** @param {Score} score */
 function scoreTable(score) {
   return h(
     "table",
@@ -137,6 +169,10 @@ function scoreTable(score) {
 // --- class codes, results, the printed handout -------------------------------------------------
 
 // TOPIC-COUNT-SEED, e.g. "lead-10-42" (loo_lessons/quiz/class_code.py reads the same format).
+/**
+ * @param {unknown} text
+ * @returns {{ topic: string, count: number, seed: number, code: string } | null}
+ */
 export function parseClassCode(text) {
   const m = /^\s*([a-z]+)-(\d{1,3})-(\d{1,6})\s*$/i.exec(String(text || ""));
   if (!m) return null;
@@ -145,6 +181,12 @@ export function parseClassCode(text) {
   return { topic: m[1].toLowerCase(), count, seed: Number(m[3]), code: `${m[1].toLowerCase()}-${count}-${Number(m[3])}` };
 }
 
+/**
+ * The questions of a class code, or why there are none.
+ * @param {Record<string, QuizQuestion[]> | null | undefined} banks
+ * @param {unknown} text
+ * @returns {{ error: string, code?: undefined, questions?: undefined } | { error?: undefined, code: string, questions: QuizQuestion[] }}
+ */
 export function classQuestions(banks, text) {
   const c = parseClassCode(text);
   if (!c) return { error: `"${String(text || "").trim()}" is not a class code: write it as topic-count-seed, e.g. lead-10-42.` };
@@ -160,6 +202,11 @@ export function classQuestions(banks, text) {
 }
 
 // The banks a page holds: data.banks, and the questions on screen as their own code's bank.
+/**
+ * @param {import("./types").QuizData} d
+ * @param {QuizQuestion[]} qs
+ * @returns {Record<string, QuizQuestion[]>}
+ */
 export function heldBanks(d, qs) {
   const held = { ...(d.banks || {}) };
   const own = parseClassCode(d.class_code);
@@ -168,6 +215,7 @@ export function heldBanks(d, qs) {
   return held;
 }
 
+/** @param {unknown} x */
 function csvCell(x) {
   const s = x === null || x === undefined ? "" : String(x);
   return /[",\n\r]/.test(s) || /^[=+\-@\t]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
@@ -179,21 +227,41 @@ function csvCell(x) {
 // here are loo_lessons/quiz/results.py's (Submission.to_json, EXPORT_COLUMNS).
 export const EXPORT_COLUMNS = ["name", "class_code", "attempt", "question", "question_id", "answer_given", "seconds", "correct", "topic", "rule_ids"];
 
+/**
+ * @param {QuizQuestion[]} questions
+ * @param {unknown[] | null | undefined} responses
+ * @param {Record<number, number> | null | undefined} seconds
+ * @param {number} number
+ * @returns {import("./types").Attempt}
+ */
 export function attemptOf(questions, responses, seconds, number) {
   const k = questions.map((q, i) => {
-    const r = isObject((responses || [])[i]) ? responses[i] : null;
+    const given = (responses || [])[i];
+    const r = isObject(given) ? given : null;
     const picked = r && Array.isArray(r.picked) ? r.picked : [];
     return picked.length ? picked.join(";") : null;
   });
-  const s = k.map((x, i) => (x !== null && typeof (seconds || {})[i] === "number" ? seconds[i] : null));
+  const secs = seconds || {};
+  const s = k.map((x, i) => (x !== null && typeof secs[i] === "number" ? secs[i] : null));
   return { a: number, k, s };
 }
 
+/**
+ * @param {QuizQuestion[]} questions
+ * @param {import("./types").Attempt[]} attempts
+ * @param {string} name
+ * @param {string} code
+ * @returns {import("./types").Submission}
+ */
 export function submission(questions, attempts, name, code) {
   return { n: String(name || "").split(/\s+/).filter(Boolean).join(" "), c: code || "", q: questions.map((q) => q.id || ""), t: attempts };
 }
 
 // Right or wrong, as the Python Question.grade does: one key for a single answer, the set for multi.
+/**
+ * @param {QuizQuestion} q
+ * @param {string[]} keys
+ */
 function gradeKeys(q, keys) {
   const answer = q.answer || [];
   if (q.multi) return keys.length === new Set(answer).size && new Set(keys).size === keys.length && keys.every((k) => answer.includes(k));
@@ -201,7 +269,13 @@ function gradeKeys(q, keys) {
 }
 
 // One row per question and attempt; `correct` is the page's own mark, for a reader of the file.
+/**
+ * @param {QuizQuestion[]} questions
+ * @param {import("./types").Submission} sub
+ * @returns {Record<string, string | number>[]}
+ */
 export function resultRows(questions, sub) {
+  /** @type {Record<string, string | number>[]} */
   const rows = [];
   for (const t of sub.t) {
     questions.forEach((q, i) => {
@@ -223,6 +297,7 @@ export function resultRows(questions, sub) {
   return rows;
 }
 
+/** @param {Record<string, string | number>[]} rows */
 export function resultCsv(rows) {
   const lines = [EXPORT_COLUMNS.join(",")];
   for (const row of rows) lines.push(EXPORT_COLUMNS.map((c) => csvCell(row[c])).join(","));
@@ -230,6 +305,7 @@ export function resultCsv(rows) {
 }
 
 // The short result code a pupil pastes: "loo2." + base64url of the submission's JSON.
+/** @param {import("./types").Submission} sub */
 export function resultCode(sub) {
   const bytes = new TextEncoder().encode(JSON.stringify(sub));
   let bin = "";
@@ -239,6 +315,10 @@ export function resultCode(sub) {
 
 // The class code of an address's fragment (#class=lead-10-42): {text} or {error} (a stray
 // "%" makes decodeURIComponent throw: refused in one line, the quiz keeps working).
+/**
+ * @param {unknown} hash
+ * @returns {{ text: string, error?: undefined } | { error: string, text?: undefined } | null}
+ */
 export function hashCode(hash) {
   const m = /(?:^#|&)class=([^&]*)/.exec(String(hash || ""));
   if (!m) return null;
@@ -250,6 +330,7 @@ export function hashCode(hash) {
 }
 
 // A tick box (\u2610) before every choice: a card, or its words.
+/** @param {QuizQuestion} q */
 function choiceText(q) {
   const cards = q.kind === "pick_card";
   return h(
@@ -262,6 +343,11 @@ function choiceText(q) {
 }
 
 // Every question on paper, and the key at the end (when `key`).
+/**
+ * @param {QuizQuestion[]} qs
+ * @param {boolean} key
+ * @param {string} code
+ */
 function printSheet(qs, key, code) {
   return h(
     "div",
@@ -285,12 +371,16 @@ function printSheet(qs, key, code) {
           "section",
           { class: "loo-print-key", "data-print-key": "" },
           h("h3", { text: "Answer key" }),
-          h("ol", {}, qs.map((q) => h("li", {}, h("strong", { text: answerText(q) }), q.explanation ? ` \u2014 ${q.explanation}` : "", (q.rule_ids || []).length ? ` (${q.rule_ids.join(", ")})` : ""))),
+          h("ol", {}, qs.map((q) => h("li", {}, h("strong", { text: answerText(q) }), q.explanation ? ` \u2014 ${q.explanation}` : "", (q.rule_ids || []).length ? ` (${(q.rule_ids || []).join(", ")})` : ""))),
         )
       : null,
   );
 }
 
+/**
+ * @param {string} name
+ * @param {string} text
+ */
 function download(name, text) {
   const a = h("a", { href: "data:text/csv;charset=utf-8," + encodeURIComponent(text), download: name });
   document.body.append(a);
@@ -299,6 +389,10 @@ function download(name, text) {
 }
 
 // What the page keeps beside the model (see render), from `el`'s attribute.
+/**
+ * @param {Element} el
+ * @returns {Record<string, unknown>}
+ */
 function pageState(el) {
   try {
     const saved = JSON.parse(el.getAttribute("data-loo-quiz-page") || "{}");
@@ -311,12 +405,18 @@ function pageState(el) {
 export default {
   // What the page hands the book's engine when it comes (engine.js): the model's state, each
   // answer given before with the seconds the page timed, for Python's record of it.
+  /**
+   * @param {Element} el
+   * @param {Record<string, unknown>} state
+   * @returns {Record<string, unknown>}
+   */
   handover(el, state) {
     const { secondsTo } = pageState(el);
     const secs = isObject(secondsTo) ? secondsTo : {};
     const rs = Array.isArray(state.responses) ? state.responses : [];
     return { ...state, responses: rs.map((r, i) => (isObject(r) && typeof secs[i] === "number" ? { ...r, seconds: secs[i] } : r)) };
   },
+  /** @param {import("./types").RenderProps<import("./types").QuizTraits>} props */
   render({ model, el }) {
     const questions = () => model.get("questions") || [];
     const state = () => ({
@@ -330,13 +430,18 @@ export default {
     // class code waiting for the engine. Kept in an attribute of `el`, so it survives the
     // book's engine taking the widget over (engine.js clones the element, attributes too).
     const saved = pageState(el);
-    const idsOf = (qs) => qs.map((q) => q.id || "").join("\n");
+    const idsOf = (/** @type {QuizQuestion[]} */ qs) => qs.map((q) => q.id || "").join("\n");
     let pupil = typeof saved.pupil === "string" ? saved.pupil : "";
-    let shownAt = isObject(saved.shownAt) ? saved.shownAt : {};
-    let secondsTo = isObject(saved.secondsTo) ? saved.secondsTo : {};
+    // (the page's own record, written by keep below)
+    /** @type {Record<number, number>} */
+    let shownAt = isObject(saved.shownAt) ? /** @type {Record<number, number>} */ (/** @type {unknown} */ (saved.shownAt)) : {};
+    /** @type {Record<number, number>} */
+    let secondsTo = isObject(saved.secondsTo) ? /** @type {Record<number, number>} */ (/** @type {unknown} */ (saved.secondsTo)) : {};
+    /** @type {import("./types").Attempt[]} */
     let history = Array.isArray(saved.history) ? saved.history : [];
     let historyOf = typeof saved.historyOf === "string" ? saved.historyOf : idsOf(questions());
     let pending = typeof saved.pending === "string" ? saved.pending : null;
+    /** @type {Record<number, number>} */
     let clickAt = {};
     let codeText = typeof saved.codeText === "string" ? saved.codeText : null; // typed, while refused or waiting
     let codeError = typeof saved.codeError === "string" ? saved.codeError : "";
@@ -383,7 +488,7 @@ export default {
     };
     /** @param {QuizEvent} ev what the controller's EVENTS accept */
     const send = (ev) => act(model, ev, () => quizReduce(questions(), state(), ev));
-    const grade = (ev) => {
+    const grade = (/** @type {QuizEvent} */ ev) => {
       const i = model.get("index") || 0;
       // the last click before the answer counts (a several-answer question: its Check)
       if (!isObject((model.get("responses") || [])[i])) clickAt[i] = Date.now();
@@ -403,7 +508,7 @@ export default {
     };
     // the control that keeps keyboard focus when it is pressed and replaced
     let lastControl = "primary";
-    const press = (focus, f) => () => {
+    const press = (/** @type {string} */ focus, /** @type {() => void} */ f) => () => {
       lastControl = focus;
       f();
     };
@@ -414,7 +519,7 @@ export default {
     // the page's own bank stays dealable after another code was used
     const initialBanks = heldBanks(model.get("data") || {}, questions());
     let redraw = () => {};
-    const useCode = (text) => {
+    const useCode = (/** @type {string} */ text) => {
       const d = model.get("data") || {};
       const c = parseClassCode(text);
       codeNote = "";
@@ -457,6 +562,7 @@ export default {
         redraw();
         return;
       }
+      if (got.code === undefined) return; // (an error, told above: never here)
       codeError = "";
       codeText = null;
       pending = null;
@@ -505,7 +611,7 @@ export default {
     };
     const attempts = () => [...history, attemptOf(questions(), quizReduce(questions(), state(), { type: "none" }).responses, secondsTo, history.length + 1)];
     const sub = () => submission(questions(), attempts(), pupil, (model.get("data") || {}).class_code || "");
-    const classBar = (d) => {
+    const classBar = (/** @type {import("./types").QuizData} */ d) => {
       if (!d.banks && !d.class_code) return null;
       const box = h("input", {
         type: "text",
@@ -515,7 +621,7 @@ export default {
         "data-class-code": "",
         placeholder: "lead-10-42",
         spellcheck: "false",
-        onkeydown: (e) => {
+        onkeydown: (/** @type {KeyboardEvent} */ e) => {
           if (e.key === "Enter") {
             e.preventDefault();
             useCode(box.value);
@@ -566,7 +672,9 @@ export default {
         ),
         exported ? h("textarea", { readonly: true, rows: 3, "aria-label": "result code", "data-result-code": "", text: exported }) : null,
       );
+    /** @type {HTMLElement | null} */
     let sheet = null;
+    /** @type {string | null} */
     let sheetCode = null;
     const drawSheet = () => {
       const d = model.get("data") || {};
@@ -599,7 +707,7 @@ export default {
         ),
         h("div", { class: "loo-progress", "aria-hidden": "true" }, h("div", { style: `width:${n ? (100 * score.answered) / n : 0}%` })),
       );
-      const screen = (...kids) => fill(body, classBar(d), h("div", { class: "loo-quiz-screen" }, kids));
+      const screen = (/** @type {import("./types").Kid[]} */ ...kids) => fill(body, classBar(d), h("div", { class: "loo-quiz-screen" }, kids));
       if (!n) {
         screen(
           head,
@@ -632,7 +740,9 @@ export default {
         : null;
       const answer = q.answer || [];
       const verdicts = q.verdicts || {};
+      /** @type {Record<string, string>} */
       let marks = {};
+      /** @type {Record<string, string>} */
       let badges = {};
       if (resp && q.multi) {
         ({ marks, badges } = choiceMarks(q, resp.picked, ["right", "wrong"]));
@@ -649,6 +759,7 @@ export default {
           }
         }
       }
+      /** @type {HTMLElement | null} */
       let feedback = null;
       let spoken = "";
       if (resp) {
@@ -667,7 +778,7 @@ export default {
           shown !== null ? drawVerdict(q, shown, verdicts[shown], ["right", "wrong"]) : null,
           h("p", {}, h("strong", { text: answer.length === 1 ? "The answer: " : "The answers: " }), answerText(q)),
           q.explanation ? h("p", { class: "loo-explanation", text: q.explanation }) : null,
-          (q.rule_ids || []).length ? h("p", { class: "loo-cite" }, "Rules: ", q.rule_ids.map((r) => h("span", { class: "loo-rule", text: r })).flatMap((x) => [x, " "])) : null,
+          (q.rule_ids || []).length ? h("p", { class: "loo-cite" }, "Rules: ", (q.rule_ids || []).map((r) => h("span", { class: "loo-rule", text: r })).flatMap((x) => [x, " "])) : null,
           h("p", { class: "loo-muted loo-screen-only", text: "Click any choice to see why it is right or wrong." }),
         );
         spoken = `${headline} ${shown !== null ? speakVerdict(q, shown, verdicts[shown], ["right", "wrong"]) : ""} The answer: ${answerText(q)}.`;
@@ -746,7 +857,7 @@ export default {
           codeError = got.error;
           keep();
           redraw();
-        } else {
+        } else if (got.text !== undefined) {
           useCode(got.text);
         }
       };

@@ -9,6 +9,13 @@ import { h, fill, button, mount, commit, cardLabel } from "./cards.js";
 import { drawTable } from "./table.js";
 import { drawVerdict } from "./verdict.js";
 
+/**
+ * @param {string} label
+ * @param {number | undefined} value
+ * @param {string} key
+ * @param {{ min?: number, max?: number }} [opts]
+ * @returns {[HTMLLabelElement, HTMLInputElement]}
+ */
 function searchInput(label, value, key, opts) {
   const o = opts || {};
   const input = h("input", { type: "number", class: "loo-num", min: String(o.min ?? 0), max: String(o.max ?? 2147483647), step: "1", "aria-label": label, "data-key": key, "data-focus": `search-${key}`, style: "width: 6.5em" });
@@ -16,16 +23,25 @@ function searchInput(label, value, key, opts) {
   return [h("label", {}, `${label} `, input), input];
 }
 
+/**
+ * @param {string} label
+ * @param {(string | { value: string, text: string })[]} values
+ * @param {string | undefined} value
+ * @param {string} key
+ * @returns {[HTMLLabelElement, HTMLSelectElement]}
+ */
 function searchSelect(label, values, value, key) {
   const sel = h("select", { "aria-label": label, "data-key": key, "data-focus": `search-${key}` });
   for (const v of values) {
-    const o = h("option", { value: v.value ?? v, text: v.text ?? v });
-    if ((v.value ?? v) === value) o.selected = true;
+    const [val, txt] = typeof v === "string" ? [v, v] : [v.value ?? v, v.text ?? v];
+    const o = h("option", { value: val, text: txt });
+    if (val === value) o.selected = true;
     sel.append(o);
   }
   return [h("label", {}, `${label} `, sel), sel];
 }
 
+/** @param {NonNullable<import("./types").SearchData["found"]>} f */
 function searchFound(f) {
   const q = f.question;
   return h(
@@ -43,18 +59,19 @@ function searchFound(f) {
 // A card's label (7♥) or a declaration in words (take miss): never the contract's key.
 const keyWords = (/** @type {string} */ k) => (/^(?:[2-9]|10|[JQKA])[CDHS]$/.test(k) ? cardLabel(k) : k.replace(/_/g, " "));
 
+/** @param {NonNullable<import("./types").SearchData["comparison"]>} c */
 function searchComparison(c) {
   const labs = c.labels || [];
   return h(
     "div",
     { class: "loo-search-compare", "data-seed": c.seed, "data-differ": (c.steps || []).length },
     h("p", { text: (c.steps || []).length
-      ? `Seed ${c.seed}: the same position gets a different verdict at ${c.steps.length} step${c.steps.length === 1 ? "" : "s"}.`
+      ? `Seed ${c.seed}: the same position gets a different verdict at ${(c.steps || []).length} step${(c.steps || []).length === 1 ? "" : "s"}.`
       : `Seed ${c.seed}: both books give the same verdict at every step of this deal.` }),
     (c.steps || []).length
       ? h("table", { class: "loo-lab-table" },
           h("thead", {}, h("tr", {}, ["step", "seat", ...labs.map((l) => `${l} allows`), "why"].map((t) => h("th", { scope: "col", text: t })))),
-          h("tbody", {}, c.steps.map((s) => h("tr", {}, h("td", { text: String(s.step) }), h("td", { text: String(s.seat) }), labs.map((l) => h("td", { text: (s.legal[l] || []).map(keyWords).join(" ") })), h("td", { text: s.why })))))
+          h("tbody", {}, (c.steps || []).map((s) => h("tr", {}, h("td", { text: String(s.step) }), h("td", { text: String(s.seat) }), labs.map((l) => h("td", { text: (s.legal[l] || []).map(keyWords).join(" ") })), h("td", { text: s.why })))))
       : null,
     h("p", { class: "loo-muted", text: c.parted_at === null ? "The same moves all the way." : `The lines part at step ${c.parted_at}.` }),
     h("table", { class: "loo-lab-table" },
@@ -64,6 +81,7 @@ function searchComparison(c) {
 }
 
 export default {
+  /** @param {import("./types").RenderProps<import("./types").SearchTraits>} props */
   render({ model, el }) {
     mount(el, model, ["data"], (body, say) => {
       const d = model.get("data") || {};
@@ -73,8 +91,8 @@ export default {
       /** @param {SearchEvent} ev what the controller's EVENTS accept */
       const send = (ev) => {
         if (!live) return;
-        const prev = model.get("request") || {};
-        commit(model, { request: { ...ev, n: (Number.isInteger(prev.n) ? prev.n : 0) + 1 } });
+        const prevN = model.get("request")?.n;
+        commit(model, { request: { ...ev, n: (typeof prevN === "number" && Number.isInteger(prevN) ? prevN : 0) + 1 } });
       };
       const [nameL, name] = searchSelect("Search", (d.searches || []).map((s) => ({ value: s.name, text: s.name })), f.name, "name");
       const [rulesL, rules] = searchSelect("Rules", d.presets || [], f.rules, "rules");

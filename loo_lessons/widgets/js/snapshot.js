@@ -12,7 +12,7 @@
 // Packed form: 16 bytes ("looxor01", then the stretch's offset in the snapshot and its length,
 // u32 little-endian), then the snapshot with that stretch XORed. A snapshot without the header
 // is passed through as it is.
-(function (/** @type {any} */ root) {
+(function (/** @type {object} */ root) {
   "use strict";
   const MAGIC = "looxor01";
   const HEADER = 16;
@@ -125,5 +125,5 @@
     return out;
   }
 
-  root.looSnapshot = { pack, unpack, dataSegment };
+  /** @type {{ looSnapshot?: import("./types").LooSnapshot }} */ (root).looSnapshot = { pack, unpack, dataSegment };
 })(typeof self !== "undefined" ? self : globalThis);

@@ -8,17 +8,25 @@
 import { h, fill, button, mount, act, dealForm } from "./cards.js";
 import { drawTable } from "./table.js";
 
+/**
+ * The next step after one event (the static page's; steps.py mirrors it).
+ * @param {number} count
+ * @param {{ step?: unknown }} st
+ * @param {StepperEvent | { type: "none", step?: undefined }} ev
+ * @returns {{ step: number }}
+ */
 export function stepReduce(count, st, ev) {
   const last = Math.max(0, count - 1);
-  let step = Number.isInteger(st.step) ? Math.min(Math.max(st.step, 0), last) : 0;
+  let step = typeof st.step === "number" && Number.isInteger(st.step) ? Math.min(Math.max(st.step, 0), last) : 0;
   if (ev.type === "next") step = Math.min(step + 1, last);
   else if (ev.type === "prev") step = Math.max(step - 1, 0);
   else if (ev.type === "first") step = 0;
   else if (ev.type === "last") step = last;
-  else if (ev.type === "goto" && Number.isInteger(ev.step)) step = Math.min(Math.max(ev.step, 0), last);
+  else if (ev.type === "goto" && typeof ev.step === "number" && Number.isInteger(ev.step)) step = Math.min(Math.max(ev.step, 0), last);
   return { step };
 }
 
+/** @param {import("./types").Law} law */
 function drawLaw(law) {
   return h(
     "div",
@@ -30,12 +38,14 @@ function drawLaw(law) {
 }
 
 export default {
+  /** @param {import("./types").RenderProps<import("./types").StepperTraits>} props */
   render({ model, el }) {
     const steps = () => ((model.get("data") || {}).steps || []);
     /** @param {StepperEvent} ev what the controller's EVENTS accept */
     const send = (ev) => act(model, ev, () => stepReduce(steps().length, { step: model.get("step") }, ev));
     el.addEventListener("keydown", (ev) => {
-      if (ev.target && ev.target.tagName === "INPUT") return;
+      if (ev.target instanceof Element && ev.target.tagName === "INPUT") return;
+      /** @type {Record<string, StepperEvent["type"]>} */
       const map = { ArrowRight: "next", ArrowLeft: "prev", Home: "first", End: "last" };
       if (map[ev.key]) {
         ev.preventDefault();
@@ -47,6 +57,7 @@ export default {
       const d = model.get("data") || {};
       const all = d.steps || [];
       const { step } = stepReduce(all.length, { step: model.get("step") }, { type: "none" });
+      /** @type {import("./types").Step} */
       const s = all[step] || { title: "No steps", text: "" };
       const forbidden = s.forbidden || [];
       fill(body,
@@ -74,7 +85,7 @@ export default {
             )
           : null,
         (s.working || []).length
-          ? h("ol", { class: "loo-working" }, s.working.map((w) => h("li", {}, w.rule_id ? h("span", { class: "loo-rule", text: w.rule_id }) : null, w.rule_id ? " " : "", w.text)))
+          ? h("ol", { class: "loo-working" }, (s.working || []).map((w) => h("li", {}, w.rule_id ? h("span", { class: "loo-rule", text: w.rule_id }) : null, w.rule_id ? " " : "", w.text)))
           : null,
       );
       say(`Step ${step + 1} of ${all.length}: ${s.title || ""}. ${s.text || ""}`);

@@ -6,21 +6,40 @@
 // a rule, it only draws.
 import { h, fill, cardEl, cardLabel, cardRow, mount, suitWord, SUIT_SYMBOLS, DECLARATION_WORDS } from "./cards.js";
 
+/** @typedef {import("./types").TableView} TableView */
+/** @typedef {import("./types").Seat} Seat */
+/** @typedef {import("./types").Trick} Trick */
+/** @typedef {import("./types").OwnSeat} OwnSeat */
+/** @typedef {import("./types").Size} Size */
+
+/**
+ * @param {Trick | null | undefined} t
+ * @returns {import("./types").Play[]}
+ */
 function trickPlays(t) {
   if (!t) return [];
   if (Array.isArray(t)) return t;
   return t.plays || [];
 }
 
+/**
+ * @param {Trick | null | undefined} t
+ * @returns {number | null}
+ */
 function trickWinner(t) {
   return t && !Array.isArray(t) && t.winner !== undefined ? t.winner : null;
 }
 
 // Three tricks won in all: the deal has been played out (drawing only, no rule decided).
+/** @param {TableView} view */
 export function playedOut(view) {
   return (view.seats || []).reduce((n, s) => n + (s.tricks_won || 0), 0) >= 3;
 }
 
+/**
+ * @param {TableView} view
+ * @param {Seat} seat
+ */
 function seatCardCount(view, seat) {
   if (typeof seat.n_cards === "number") return seat.n_cards;
   if (seat.status === "out" || playedOut(view)) return 0;
@@ -32,6 +51,7 @@ function seatCardCount(view, seat) {
 }
 
 // A seat's line under its name: in or out, and what it declared.
+/** @param {Seat} seat */
 export function statusText(seat) {
   const d = seat.declaration ? DECLARATION_WORDS[seat.declaration] || seat.declaration : null;
   if (seat.status === "in") return d ? `In: ${d}` : "In";
@@ -42,7 +62,14 @@ export function statusText(seat) {
 
 // `own`: {seat, node} — what the learner's seat shows in place of its cards (a task's
 // clickable hand and declaration controls, js/play.js), or null.
+/**
+ * @param {TableView} view
+ * @param {Seat} seat
+ * @param {Size} size
+ * @param {OwnSeat | null} [own]
+ */
 function seatPanel(view, seat, size, own = null) {
+  /** @type {HTMLElement[]} */
   const tags = [];
   const words = [`Seat ${seat.seat}`];
   if (seat.seat === view.dealer || seat.role === "dealer") {
@@ -64,6 +91,7 @@ function seatPanel(view, seat, size, own = null) {
   }
   const status = statusText(seat);
   if (status) words.push(status);
+  /** @type {Node} */
   let cards;
   if (own && own.seat === seat.seat && own.node) {
     cards = own.node;
@@ -94,23 +122,32 @@ function seatPanel(view, seat, size, own = null) {
   );
 }
 
+/**
+ * @param {string} title
+ * @param {...import("./types").Kid} kids
+ */
 export function spot(title, ...kids) {
   return h("div", { class: "loo-spot" }, h("div", { class: "loo-spot-title", text: title }), kids);
 }
 
 // The middle of the table: turn-up, pool, miss, the trick so far. `big` is the presenter's
 // projection size (huge cards, the miss fanned); `faces: "hidden"` turns the miss face down.
+/**
+ * @param {TableView} view
+ * @param {{ size?: Size, faces?: string, big?: boolean }} [opts]
+ */
 export function felt(view, { size = "medium", faces = "up", big = false } = {}) {
-  const bigNum = (text) =>
+  const bigNum = (/** @type {string} */ text) =>
     h("span", big ? { class: "loo-bignum", text } : { style: "font-size:2.2em;font-weight:800;line-height:1.1", text });
-  const note = (text) => h("span", { class: big ? "loo-felt-text" : "loo-muted", text });
+  const note = (/** @type {string} */ text) => h("span", { class: big ? "loo-felt-text" : "loo-muted", text });
+  /** @type {HTMLElement[]} */
   const spots = [];
   if (view.turn_up) {
     spots.push(
       spot(
         "Turn-up",
         cardEl(view.turn_up, { size }),
-        h("span", { class: "loo-caption", text: `Trumps: ${SUIT_SYMBOLS[view.trumps] || ""} ${suitWord(view.trumps)}` }),
+        h("span", { class: "loo-caption", text: `Trumps: ${SUIT_SYMBOLS[view.trumps ?? ""] || ""} ${suitWord(view.trumps)}` }),
       ),
     );
   } else if (view.trumps) {
@@ -159,6 +196,7 @@ export function felt(view, { size = "medium", faces = "up", big = false } = {}) 
   return h("div", { class: "loo-felt", role: "group", "aria-label": "the table" }, spots);
 }
 
+/** @param {TableView} view */
 function history(view) {
   const tricks = view.tricks || [];
   if (!tricks.length) return null;
@@ -179,7 +217,12 @@ function history(view) {
 }
 
 // `own` (optional): {seat, node}, the learner's own controls drawn in his seat (see seatPanel).
+/**
+ * @param {TableView | null | undefined} view
+ * @param {OwnSeat | null} [own]
+ */
 export function drawTable(view, own = null) {
+  /** @type {TableView} */
   const v = view || {};
   const seats = [...(v.seats || [])].sort((a, b) => a.seat - b.seat);
   const size = seats.length > 6 ? "small" : "medium";
@@ -198,6 +241,7 @@ export function drawTable(view, own = null) {
 }
 
 export default {
+  /** @param {import("./types").RenderProps<import("./types").TableTraits>} props */
   render({ model, el }) {
     mount(el, model, ["data"], (body) => {
       const d = model.get("data") || {};

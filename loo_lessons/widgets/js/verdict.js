@@ -3,6 +3,15 @@
 // (rule id, plain reason, the book's words). Verdicts come precomputed from the engine.
 import { h, cardEl, cardLabel, button } from "./cards.js";
 
+/** @typedef {import("./types").Question} Question */
+/** @typedef {import("./types").Verdict} Verdict */
+/** @typedef {string[]} YesNo  the words for right and wrong: [yes, no] */
+
+/**
+ * @param {Question} q
+ * @param {string} key
+ * @returns {string}
+ */
 export function choiceLabel(q, key) {
   for (const c of q.choices || []) if (c.key === key) return c.label || key;
   return q.kind === "pick_card" ? cardLabel(key) : key;
@@ -10,8 +19,12 @@ export function choiceLabel(q, key) {
 
 // marks: {key: "right" | "wrong" | "missed"}; badges: {key: text}; pressed: array of keys
 // (multi-select drafts) or null.
+/**
+ * @param {Question} q
+ * @param {import("./types").ChoiceOpts} opts
+ */
 export function drawChoices(q, opts) {
-  const o = opts || {};
+  const o = /** @type {import("./types").ChoiceOpts} */ (opts || {});
   const marks = o.marks || {};
   const badges = o.badges || {};
   const cards = q.kind === "pick_card";
@@ -44,6 +57,12 @@ export function drawChoices(q, opts) {
 }
 
 // One verdict. `words` = [yes, no], e.g. ["allowed", "not allowed"] or ["right", "wrong"].
+/**
+ * @param {Question} q
+ * @param {string} key
+ * @param {Verdict | null | undefined} v
+ * @param {YesNo} [words]
+ */
 export function drawVerdict(q, key, v, words) {
   const [yes, no] = words || ["right", "wrong"];
   const label = choiceLabel(q, key);
@@ -69,12 +88,19 @@ export function drawVerdict(q, key, v, words) {
   );
 }
 
+/**
+ * @param {Question} q
+ * @param {string} key
+ * @param {Verdict | null | undefined} v
+ * @param {YesNo} [words]
+ */
 export function speakVerdict(q, key, v, words) {
   const [yes, no] = words || ["right", "wrong"];
   if (!v) return choiceLabel(q, key);
   return `${choiceLabel(q, key)}: ${v.correct ? yes : no}. ${v.rule_id || ""} ${v.reason || ""}`.trim();
 }
 
+/** @param {Question} q */
 export function answerText(q) {
   const keys = q.answer || [];
   return keys.map((k) => choiceLabel(q, k)).join(", ");
@@ -83,10 +109,18 @@ export function answerText(q) {
 // Marks after a several-answer question is checked: each right choice picked is "right",
 // each right choice not picked is "missed" (never a plain button), each wrong choice picked
 // is "wrong"; a wrong choice left alone keeps no mark but says so. `picked` is the selection.
+/**
+ * @param {Question} q
+ * @param {string[]} picked
+ * @param {YesNo} [words]
+ * @returns {import("./types").Marks}
+ */
 export function choiceMarks(q, picked, words) {
   const [yes, no] = words || ["right", "wrong"];
   const answer = q.answer || [];
+  /** @type {Record<string, string>} */
   const marks = {};
+  /** @type {Record<string, string>} */
   const badges = {};
   for (const c of q.choices || []) {
     const ok = answer.includes(c.key);
@@ -143,6 +177,7 @@ export const CHOICE_STYLE = `
 }
 `;
 
+/** @param {HTMLElement} el */
 export function addStyle(el) {
   const s = document.createElement("style");
   s.textContent = CHOICE_STYLE;

@@ -1,3 +1,4 @@
+// @ts-check
 // The book engine's worker: Pyodide (vendored next to this file, never fetched from another
 // host), its standard library, PyYAML's pure-Python part and the loo_lessons package (zips
 // built with the book), then loo_lessons.widgets.backends.browser.
@@ -16,9 +17,17 @@
 // breaks (a fatal error), the engine is started again for the next message.
 importScripts("pyodide/pyodide.js", "snapshot.js");
 
+/** @typedef {import("./types").WorkerReply} WorkerReply */
+/** The browser backend's functions (loo_lessons.widgets.backends.browser): each answers JSON
+ * text (a str, or a proxy of one).
+ * @typedef {Record<string, (...args: (string | number)[]) => unknown>} Backend */
+/** Where an answer goes: a SharedWorker's port, or the dedicated worker itself.
+ * @typedef {{ postMessage(message: unknown): void }} Port */
+
 const here = new URL("./", self.location.href).href;
 
-/** The body of `url` (a .gz file), unpacked as it streams in. */
+/** The body of `url` (a .gz file), unpacked as it streams in.
+ * @param {string} url @returns {Promise<ArrayBuffer>} */
 async function gunzipped(url) {
   const r = await fetch(url);
   if (!r.ok || !r.body) throw new Error(`${url.slice(here.length)}: ${r.status}`);
@@ -31,7 +40,8 @@ async function gunzipped(url) {
 // Pyodide's loader when it asks `fetch` for pyodide.asm.wasm (every other request goes
 // through as is). Its JavaScript (1.07 MB, 0.22 MB gzipped) likewise: run from the unpacked
 // text before loadPyodide, which then finds it loaded.
-let wasmBytes = null; // Promise<ArrayBuffer> while the engine starts
+/** @type {Promise<ArrayBuffer> | null} */
+let wasmBytes = null; // while the engine starts
 function wasm() {
   if (!wasmBytes) {
     wasmBytes = gunzipped(here + "pyodide/pyodide.asm.wasm.gz");
@@ -57,14 +67,19 @@ if (typeof DecompressionStream === "function") {
     return plainFetch(input, init);
   };
 }
+/** The operations a page may ask for (the page's side: engine.js `request`).
+ * @type {readonly import("./types").WorkerRequest["op"][]} */
 const OPS = ["create", "send", "drop", "run"];
 /** Deeper nesting than this, in an argument or in a text inside it, is refused unread. */
 const MAX_DEPTH = 100;
 /** A longer argument is refused unread (a scenario typed in the page is a few KB). */
 const MAX_CHARS = 2_000_000;
 
+/** @type {Backend | null} */
 let api = null;
+/** @type {import("pyodide").PyodideAPI | null} */
 let pyodide = null;
+/** @type {Port | null} */
 let current = null; // the port (or self) whose request Python is answering now
 
 // Python starts from the memory snapshot the build took (scripts/pyc_in_pyodide.mjs: the
@@ -103,6 +118,7 @@ self.looWholeStdlib = () => {
   return new Uint8Array(x.response);
 };
 
+/** @returns {Promise<WorkerReply>} */
 function start() {
   api = null;
   return (async () => {
@@ -116,7 +132,7 @@ function start() {
     );
     await asmJs;
     const loaded = await loadPython();
-    pyodide = loaded.py;
+    const py = (pyodide = loaded.py);
     const t1 = performance.now();
     const zips = await zipsP;
     if (loaded.snapshot) {
@@ -125,10 +141,10 @@ function start() {
       const names = ["loo_lessons.zip", "pyyaml.zip"];
       // the package's data (the seeds' texts, the shipped scenarios) is read where the
       // snapshot's package lives: put the package's files there too
-      pyodide.unpackArchive(zips[0], "zip", { extractDir: "/home/pyodide/site" });
-      pyodide.FS.mkdirTree("/home/pyodide/zips");
-      names.forEach((n, i) => pyodide.FS.writeFile(`/home/pyodide/zips/${n}`, new Uint8Array(zips[i])));
-      pyodide.runPython(
+      py.unpackArchive(zips[0], "zip", { extractDir: "/home/pyodide/site" });
+      py.FS.mkdirTree("/home/pyodide/zips");
+      names.forEach((n, i) => py.FS.writeFile(`/home/pyodide/zips/${n}`, new Uint8Array(zips[i])));
+      py.runPython(
         "import sys\nzips = ['/home/pyodide/zips/loo_lessons.zip', '/home/pyodide/zips/pyyaml.zip']\n"
           + "sys.path[1:1] = zips\n"
           + "for name, m in list(sys.modules.items()):\n"
@@ -139,31 +155,32 @@ function start() {
           + "if stdlib.finder(): stdlib.finder().fetch = lambda: js.looWholeStdlib().to_bytes()\n",
       );
     } else {
-      for (const z of zips) pyodide.unpackArchive(z, "zip", { extractDir: "/home/pyodide/site" });
-      pyodide.runPython(
+      for (const z of zips) py.unpackArchive(z, "zip", { extractDir: "/home/pyodide/site" });
+      py.runPython(
         "import sys\nsys.path.insert(0, '/home/pyodide/site')\n"
           // what every page needs: the engine, and the controllers of the lessons' components
           + "import loo_lessons.widgets.backends.browser, loo_lessons.widgets.controllers.pick, loo_lessons.widgets.controllers.quiz",
       );
     }
-    api = pyodide.pyimport("loo_lessons.widgets.backends.browser");
+    api = /** @type {Backend} */ (py.pyimport("loo_lessons.widgets.backends.browser"));
     // the lab's progress: Python posts a JSON line to the page whose request it is running
     self.looProgress = (text) => {
       if (current) current.postMessage(String(text));
     };
-    pyodide.runPython(
+    py.runPython(
       "import js\nimport loo_lessons.widgets.backends.browser as b\nb.PROGRESS = lambda text: js.looProgress(text)",
     );
     const t2 = performance.now();
     wasmBytes = null; // its 8.6 MB are not kept (fetched again if Python must start again)
-    return { type: "ready", ms: t2 - t0, pyodideMs: t1 - t0, importMs: t2 - t1, snapshot: loaded.snapshot };
+    return { type: /** @type {const} */ ("ready"), ms: t2 - t0, pyodideMs: t1 - t0, importMs: t2 - t1, snapshot: loaded.snapshot };
   })();
 }
 
 let ready = start();
 ready.catch(() => {});
 
-/** The deepest nesting of brackets in `text` (JSON's and YAML's flow style alike). */
+/** The deepest nesting of brackets in `text` (JSON's and YAML's flow style alike).
+ * @param {string} text */
 function depth(text) {
   let d = 0;
   let most = 0;
@@ -177,9 +194,10 @@ function depth(text) {
   return most;
 }
 
-/** Why these args cannot be passed to Python, or "" when they can. */
+/** Why these args cannot be passed to Python, or "" when they can.
+ * @param {unknown} op @param {unknown} args */
 function refusal(op, args) {
-  if (!OPS.includes(op)) return `unknown op ${JSON.stringify(String(op)).slice(0, 40)} (known: ${OPS.join(", ")})`;
+  if (typeof op !== "string" || !/** @type {readonly string[]} */ (OPS).includes(op)) return `unknown op ${JSON.stringify(String(op)).slice(0, 40)} (known: ${OPS.join(", ")})`;
   if (!Array.isArray(args) || args.length > 3) return "args must be a list of at most 3 values";
   for (const a of args) {
     if (typeof a === "number" ? !Number.isSafeInteger(a) : typeof a !== "string") {
@@ -193,15 +211,23 @@ function refusal(op, args) {
   return "";
 }
 
+/** @param {unknown} err */
 function oneLine(err) {
-  const text = String(err && err.message ? err.message : err);
+  const e = /** @type {{ message?: unknown } | null | undefined} */ (err);
+  const text = String(e && e.message ? e.message : err);
   const lines = text.trim().split("\n").filter((l) => l.trim());
   return (lines[lines.length - 1] || "the engine failed").slice(0, 300);
 }
 
-async function handle(port, data) {
-  const id = data && typeof data === "object" && Number.isSafeInteger(data.id) ? data.id : null;
-  const answer = (m) => port.postMessage({ id, ...m });
+/**
+ * One message from a page: checked, then answered by Python.
+ * @param {Port} port
+ * @param {unknown} message
+ */
+async function handle(port, message) {
+  const data = /** @type {{ id?: unknown, op?: unknown, args?: unknown } | null} */ (message);
+  const id = data && typeof data === "object" && Number.isSafeInteger(data.id) ? /** @type {number} */ (data.id) : null;
+  const answer = (/** @type {{ error: string } | { result: string }} */ m) => port.postMessage({ id, ...m });
   try {
     if (!data || typeof data !== "object" || Array.isArray(data)) {
       return answer({ error: "a message must be an object {id, op, args}" });
@@ -210,15 +236,21 @@ async function handle(port, data) {
     const why = refusal(data.op, data.args === undefined ? [] : data.args);
     if (why) return answer({ error: why });
     await ready;
+    // (refusal has checked both: a known op, a list of texts and whole numbers)
+    const op = /** @type {string} */ (data.op);
+    const args = /** @type {(string | number)[] | undefined} */ (data.args);
+    /** @type {unknown} */
     let out;
     current = port;
     try {
-      out = api[data.op](...(data.args || []));
+      if (!api) throw new Error("the engine is not started"); // (ready: never)
+      out = api[op](...(args || []));
     } finally {
       current = null;
     }
     const text = typeof out === "string" ? out : String(out);
-    if (out && typeof out.destroy === "function") out.destroy();
+    const proxy = /** @type {{ destroy?: unknown } | null} */ (out);
+    if (proxy && typeof proxy.destroy === "function") proxy.destroy();
     try {
       JSON.parse(text);
     } catch {
@@ -226,8 +258,10 @@ async function handle(port, data) {
     }
     return answer({ result: text });
   } catch (err) {
-    const fatal = !!(pyodide && pyodide._api && pyodide._api.fatal_error_occurred)
-      || /fatal error/i.test(String(err && err.message));
+    // (Pyodide's private flag: not in its types)
+    const internal = /** @type {{ _api?: { fatal_error_occurred?: boolean } } | null} */ (/** @type {unknown} */ (pyodide));
+    const fatal = !!(internal && internal._api && internal._api.fatal_error_occurred)
+      || /fatal error/i.test(String(err && /** @type {{ message?: unknown }} */ (err).message));
     if (fatal) {
       // Python cannot be trusted after a fatal error: a new one for the next message
       ready = start();
@@ -238,6 +272,7 @@ async function handle(port, data) {
   }
 }
 
+/** @param {Port} port */
 function connect(port) {
   // `since`: when this worker started (ms since the epoch); a page opened after that found
   // the visit's engine running (a later page, another tab)
@@ -248,9 +283,9 @@ function connect(port) {
 }
 
 if (typeof SharedWorkerGlobalScope !== "undefined" && self instanceof SharedWorkerGlobalScope) {
-  self.onconnect = (e) => {
+  self.onconnect = (/** @type {MessageEvent} */ e) => {
     const port = e.ports[0];
-    port.onmessage = (m) => handle(port, m.data);
+    port.onmessage = (/** @type {MessageEvent} */ m) => handle(port, m.data);
     connect(port);
   };
 } else {
