@@ -72,7 +72,10 @@ class EveningController(PlayController):
         evening.advance()
         s = evening.setup
         super().__init__(
-            s.seed, s.players, s.rules, s.seat, list(s.bot_names()), hand=evening.hand, title=title, **traits
+            # the play table's bots name the seats; people's seats (pass-and-play) are played
+            # through the evening's game, never by these
+            s.seed, s.players, s.rules, s.seat, [b or "sensible" for b in s.bot_names()],
+            hand=evening.hand, title=title, **traits
         )
         self.coaching = Coaching(s.seat, s.seed, **({"rollouts": rollouts} if rollouts else {}))
         if rollouts:
@@ -161,7 +164,7 @@ class EveningController(PlayController):
         t = ev.table
         players = ev.setup.players
         start = [ev.setup.bank] * players
-        ledger = ev.ledger(you=ev.setup.seat)
+        ledger = ev.ledger(you=self._you())
         before = start
         for row in ledger:
             row["change"] = [a - b for a, b in zip(row["balances"], before, strict=True)]
