@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import html
 import secrets
+from dataclasses import replace
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Self
 
@@ -31,7 +32,8 @@ from loo_lessons.engine.errors import InputError, LooError
 from loo_lessons.engine.game import Action
 from loo_lessons.engine.observation import seat_view
 from loo_lessons.explain.table import settlement_working, table_view
-from loo_lessons.scenario.evening import TABLE_BOUNDS, person_name
+from loo_lessons.engine.options import LooAmount
+from loo_lessons.scenario.evening import MAX_NAME, TABLE_BOUNDS, person_name
 from loo_lessons.sim.evening import FORMAT, Evening, from_json, setup_of
 from loo_lessons.widgets.controllers.base import Refused, is_int, traits_of
 from loo_lessons.widgets.controllers.coaching import Coaching
@@ -311,6 +313,26 @@ class PassPlayController(EveningController):
             "message": self._message,
             "error": self._error,
             "evening": ev,
+            # the set-up form, filled with this evening's; open while nobody has moved yet
+            "setup": self._setup_form(),
+            "fresh": ev["deal"] == 1 and not self._game.decisions,
+        }
+
+    def _setup_form(self) -> dict[str, Any]:
+        from loo_lessons.explain import preset_matching
+
+        s = self.evening.setup
+        unlimited = s.rules.loo_amount.value != "fixed"
+        base = s.rules if not unlimited else replace(s.rules, loo_amount=LooAmount.FIXED)
+        return {
+            "names": [self.name(p) if p in s.people else "" for p in range(s.players)],
+            "preset": preset_matching(base) or "hoffmann",
+            "stake": s.stake,
+            "loo": "unlimited" if unlimited else "limited",
+            "cap": s.loo_cap,
+            "min": MIN_PLAYERS,
+            "max": MAX_PLAYERS,
+            "max_name": MAX_NAME,
         }
 
     # --- what notebooks and the book show ---------------------------------------------------------
