@@ -217,3 +217,22 @@ def test_a_saved_pass_and_play_evening_loads_back_on_its_pass_screen(tmp_path: A
     assert back.screen == "pass" and back.evening.as_json() == ctl.evening.as_json()
     assert back.data["people"] == [{"seat": 1, "name": "Ann"}, {"seat": 3, "name": "Bob"}]
     assert_nothing_secret(back)
+
+
+def test_a_saved_evening_chosen_in_the_page_loads_back_and_a_bad_one_is_refused_naming_the_field() -> None:
+    ctl = PassPlayController(3, 4, people=(1, 3), names=("Ann", "Bob"))
+    ctl.files = False  # the book's page: Save downloads
+    ctl.show().choose(ctl.legal[0])
+    ctl.receive({"sync": {"request": {"n": 1, "type": "save", "path": ""}}})
+    text = ctl.data["download"]["text"]
+    other = PassPlayController(9, 6, people=(0,))
+    other.receive({"sync": {"request": {"n": 1, "type": "load", "text": text, "name": "x.json"}}})
+    assert other.data["error"] is None and other.evening.as_json() == ctl.evening.as_json()
+    assert other.screen == "pass" and other.data["turn"] == ctl.data["turn"] and len(other.bots) == 4
+    assert_nothing_secret(other)
+    bad = json.loads(text) | {"names": ["Ann", "x" * 99]}
+    other.receive({"sync": {"request": {"n": 2, "type": "load", "text": json.dumps(bad), "name": "x.json"}}})
+    assert other.data["error"].startswith("evening.names: a name has 1 to 24 characters")
+    other.receive({"sync": {"request": {"n": 3, "type": "load", "text": "[" * 5000, "name": "x.json"}}})
+    assert other.data["error"].startswith("evening") and "\n" not in other.data["error"]
+    assert other.evening.as_json() == ctl.evening.as_json()  # nothing taken from a bad file

@@ -208,8 +208,15 @@ def evening_from(raw: object) -> SavedEvening:
 def read_evening(path: str | os.PathLike[str]) -> SavedEvening:
     """A saved evening from a file, every field checked."""
     p = Path(path)
+    return evening_text(read_file(p), p.name)
+
+
+@short_refusals
+def evening_text(text: str, name: str = "evening.json") -> SavedEvening:
+    """A saved evening from its text (a file's, or one a page's reader chose), read within
+    the reader's bounds (`scenario.read.read_data`) and every field checked."""
     try:
-        raw = read_data(read_file(p), p.name)
+        raw = read_data(text, name)
     except ScenarioError as e:
         raise ScenarioError("evening" if e.field == "file" else _where(e.field), e.problem) from None
     return evening_from(raw)
@@ -224,6 +231,7 @@ __all__ = [
     "check_people",
     "check_table",
     "evening_from",
+    "evening_text",
     "person_name",
     "read_evening",
 ]

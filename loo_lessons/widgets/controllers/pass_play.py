@@ -23,21 +23,22 @@ from __future__ import annotations
 
 import html
 import secrets
-from dataclasses import replace
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any, ClassVar, Self
 
 from loo_lessons.engine.cards import in_hand_order
 from loo_lessons.engine.errors import InputError, LooError
 from loo_lessons.engine.game import Action
 from loo_lessons.engine.observation import seat_view
-from loo_lessons.explain.table import settlement_working, table_view
 from loo_lessons.engine.options import LooAmount
-from loo_lessons.scenario.evening import MAX_NAME, TABLE_BOUNDS, person_name
-from loo_lessons.sim.evening import FORMAT, Evening, from_json, setup_of
+from loo_lessons.explain.table import settlement_working, table_view
+from loo_lessons.scenario.evening import MAX_NAME, TABLE_BOUNDS, evening_text, person_name
+from loo_lessons.sim.evening import FORMAT, Evening, from_json, replay, setup_of
 from loo_lessons.widgets.controllers.base import Refused, is_int, traits_of
 from loo_lessons.widgets.controllers.coaching import Coaching
 from loo_lessons.widgets.controllers.evening import EveningController, Rules
+from loo_lessons.widgets.controllers.play_state import bots_around
 from loo_lessons.widgets.static import component_html, live_html
 
 #: Players at one pass-and-play table: Loo is a round game for three and more (A18: an
@@ -216,11 +217,14 @@ class PassPlayController(EveningController):
         raise LooError(NOT_HERE["review"])
 
     def handle_request(self, ev: object) -> None:
-        if isinstance(ev, Mapping) and ev.get("type") in ("show", "start", *NOT_HERE):
+        if isinstance(ev, Mapping) and ev.get("type") in ("show", "start", "load", *NOT_HERE):
             try:
                 kind = ev["type"]
                 if kind == "start":
                     self._start(start_setup(ev))
+                    return
+                if kind == "load":
+                    self._load_text(ev)
                     return
                 extra = sorted(str(k)[:20] for k in ev if k not in ("n", "type"))
                 if extra:
@@ -239,11 +243,38 @@ class PassPlayController(EveningController):
 
     def _start(self, args: Mapping[str, Any]) -> None:
         """A new evening from the page's set-up form, on its first pass screen."""
-        fresh = type(self)(**args)
-        self.evening = fresh.evening
-        self._screen = "pass"
+        self._take(type(self)(**args).evening)
         self._message = f"A new evening: {len(args['names'])} at the table. Pass to the first player."
+        self._refresh()
+
+    def _take(self, evening: Evening) -> None:
+        """Another evening at this widget (the set-up form's, or a saved one), on its pass
+        screen; the play table's seat, bots and seed are its."""
+        s = evening.setup
+        evening.advance()
+        self.evening = evening
+        self.seed = self.rng_seed = s.seed
+        self.seat = s.seat
+        self.bots = bots_around([b or "sensible" for b in s.bot_names()], s.players, s.seat)
+        self.coaching = Coaching(s.seat, s.seed)
+        self._screen = "pass"
         self._bind_deal()
+
+    def _load_text(self, ev: Mapping[str, Any]) -> None:
+        """A saved evening the page's reader chose (its text): through the guarded reader,
+        every move replayed by the engine; on its pass screen."""
+        extra = sorted(str(k)[:20] for k in ev if k not in ("n", "type", "text", "name"))
+        if extra:
+            raise Refused(f"a load request has no {', '.join(extra)}")
+        text, name = ev.get("text"), ev.get("name", "evening.json")
+        if not isinstance(text, str) or not isinstance(name, str) or len(name) > 200:
+            raise Refused("a load request carries the file's text and its name")
+        loaded = replay(evening_text(text, name[:80] or "evening.json"))
+        if not loaded.setup.people:
+            raise Refused("evening.people: an evening of one learner: play it in lesson 12's evening table")
+        self._take(loaded)
+        self._message = f"The saved evening is back: deal {loaded.number}, {len(loaded.hands)} deals played."
+        self._refresh()
 
     # --- the data the component draws --------------------------------------------------------------
     def _people(self) -> list[dict[str, Any]]:

@@ -5,7 +5,8 @@
 //   cards"; the table as everyone sees it (no card of any hand is in the data), the moves
 //   made since the last person's, in the open (the bots' too), and, the deal over, the
 //   settlement and the evening (js/evening.js: Next deal, the plot, the ledger). Above it the
-//   set-up form: names (an empty seat is a bot's), 3 to 8 seats, preset, stake, loo.
+//   set-up form: names (an empty seat is a bot's), 3 to 8 seats, preset, stake, loo; below it
+//   "Save the evening" and "Load a saved evening".
 // - data.screen === "play": the play table from that seat alone (js/play.js, the same data).
 // Names are the players' own text: drawn as text, never as HTML.
 import { h, fill, button, mount } from "./cards.js";
@@ -160,7 +161,29 @@ function pnpPassScreen(model, d) {
         )
       : null,
     eveningSection(model, ev, live),
+    pnpFiles(model, live),
   ];
+}
+
+/**
+ * "Save the evening" (the page downloads it; JupyterLab writes the file) and "Load a saved
+ * evening" (its text to Python, which reads it through the guarded reader).
+ * @param {PnpModel} model @param {boolean} live @returns {HTMLElement}
+ */
+function pnpFiles(model, live) {
+  /** @type {HTMLInputElement} */
+  const pick = h("input", { type: "file", accept: ".json,application/json", "data-focus": "pnp-load", "aria-label": "load a saved evening (a .json file)" });
+  pick.addEventListener("change", () => {
+    const file = pick.files && pick.files[0];
+    if (!file || !live) return;
+    file.text().then((text) => playRequest(model, { type: "load", text, name: file.name }));
+  });
+  return h(
+    "div",
+    { class: "loo-controls loo-pnp-files", role: "group", "aria-label": "save or load the evening" },
+    button("Save the evening", () => (live ? playRequest(model, { type: "save", path: "" }) : null), { action: "save", focusId: "pnp-save" }),
+    h("label", {}, "Load a saved evening ", pick),
+  );
 }
 
 export default {
