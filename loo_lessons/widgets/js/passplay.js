@@ -39,6 +39,8 @@ const PNP_STYLE = `
 .loo-pnp-setup input[type=text] { width: 12em; max-width: 100%; }
 .loo-pnp-setup input[type=number] { width: 5em; }
 .loo-pnp .loo-table { overflow-x: auto; max-width: 100%; }
+.loo-pnp-files label { display: block; }
+.loo-pnp-files input[type=file] { max-width: 100%; box-sizing: border-box; }
 `;
 
 /**
