@@ -40,7 +40,7 @@ const PNP_STYLE = `
 .loo-pnp-setup input[type=number] { width: 5em; }
 .loo-pnp .loo-table { overflow-x: auto; max-width: 100%; }
 .loo-pnp-files label { display: block; }
-.loo-pnp-files input[type=file] { max-width: 100%; box-sizing: border-box; }
+.loo-pnp-files input[type=file] { width: 100%; max-width: 100%; box-sizing: border-box; }
 `;
 
 /**
@@ -182,9 +182,9 @@ function pnpFiles(model, live) {
   });
   return h(
     "div",
-    { class: "loo-controls loo-pnp-files", role: "group", "aria-label": "save or load the evening" },
-    button("Save the evening", () => (live ? playRequest(model, { type: "save", path: "" }) : null), { action: "save", focusId: "pnp-save" }),
-    h("label", {}, "Load a saved evening ", pick),
+    { class: "loo-pnp-files", role: "group", "aria-label": "save or load the evening" },
+    h("div", { class: "loo-controls" }, button("Save the evening", () => (live ? playRequest(model, { type: "save", path: "" }) : null), { action: "save", focusId: "pnp-save" })),
+    h("p", {}, h("label", {}, "Load a saved evening ", pick)),
   );
 }
 
