@@ -154,7 +154,7 @@ def test_three_people_pass_and_play_a_deal_in_the_book_on_a_phone(browser: Brows
         d = _pnp_after(page, lambda: widget.locator('button[data-action="next"]').click())
         assert d["evening"]["deal"] == 2 and widget.locator(".loo-ledger tbody tr").count() == 1
         with page.expect_download() as dl:
-            widget.locator('button[data-action="save"]').click()
+            widget.locator('.loo-pnp-screen button[data-action="save"]').click()
         saved_path = tmp_path / dl.value.suggested_filename
         dl.value.save_as(saved_path)
         saved = json.loads(saved_path.read_text(encoding="utf-8"))
