@@ -208,6 +208,17 @@ export default {
       el.setAttribute("data-screen", screen);
       if (screen === "play") {
         fill(body);
+        if (was !== "play") {
+          // after the play table has drawn (its redraw is queued before this one ends): the
+          // person's own choices in view, on a phone too, and the focus on the first
+          queueMicrotask(() => {
+            const first = /** @type {HTMLElement | null} */ (play.querySelector(".loo-choices [data-focus]"));
+            if (first) {
+              first.scrollIntoView({ block: "center" });
+              first.focus();
+            }
+          });
+        }
         was = screen;
         return null;
       }
@@ -216,7 +227,11 @@ export default {
         say(d.turn === null || d.turn === undefined ? d.prompt || "" : `Pass to seat ${d.turn}, ${d.name}.`);
         // the cards just hidden: the next person's button takes the focus
         const show = /** @type {HTMLElement | null} */ (body.querySelector('[data-focus="pnp-show"]'));
-        if (was === "play" && show) queueMicrotask(() => show.focus());
+        if (was === "play" && show)
+          queueMicrotask(() => {
+            show.scrollIntoView({ block: "center" });
+            show.focus();
+          });
       }
       was = screen;
       return d.turn === null || d.turn === undefined ? "evening-next" : "pnp-show";
