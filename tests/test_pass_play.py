@@ -188,6 +188,8 @@ def test_a_persons_move_passes_the_device_on_and_the_pass_screen_names_who() -> 
     assert "a move made is made" in ctl.data["error"] and ctl.screen == "play"
     ctl.receive({"sync": {"request": {"n": 4, "type": "choose", "key": ctl.legal[0]}}})
     assert ctl.screen == "pass" and ctl.data["message"] == "<b>Bob</b> has played: the cards are hidden again."
+    # the next person (Cy, seat 3) is told everything since his own last move: Bob's too
+    assert ctl.data["turn"] == 3 and ctl.data["since"][0].startswith("Seat 1") and ctl.data["since"][1].startswith("Seat 2 ")
     # the names are the players' text: the static page writes them as text, never as HTML
     page = ctl.static_html()
     assert "<b>Bob" not in page and "&lt;b&gt;Bob&lt;/b&gt;" in page

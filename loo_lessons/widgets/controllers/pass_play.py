@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import html
 import secrets
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any, ClassVar, Self
 
@@ -207,6 +207,14 @@ class PassPlayController(EveningController):
         self._refresh(show_hint=False, tried=None)
         return self
 
+    def play_deal(self, choose: Callable[[list[str]], str] | None = None) -> Self:
+        """Play the rest of this deal (every person's cards shown in turn; `choose(legal_keys)
+        -> key`, default the first legal move), then deal the next: a notebook's quick evening."""
+        while not self.over:
+            keys = self.show().legal
+            self.choose(keys[0] if choose is None else choose(keys))
+        return self.next_deal()
+
     def undo(self) -> Self:
         raise LooError(NOT_HERE["undo"])
 
@@ -280,6 +288,15 @@ class PassPlayController(EveningController):
     def _people(self) -> list[dict[str, Any]]:
         s = self.evening.setup
         return [{"seat": p, "name": self.name(p)} for p in s.people]
+
+    def _since_my_last(self, log: list[dict[str, Any]]) -> list[str]:
+        """The moves since the last move of the seat about to play (the one shown, or the one
+        the device is passed to): all of them public."""
+        seat = self.seat if self._screen == "play" else self.turn
+        if seat is None:
+            return super()._since_my_last(log)
+        last = max((i for i, e in enumerate(log) if e["seat"] == seat and e["key"]), default=-1)
+        return [e["text"] for e in log[last + 1 :]]
 
     def _evening_data(self) -> dict[str, Any]:
         ev = super()._evening_data()

@@ -3,7 +3,7 @@
 // Python (loo_lessons.widgets.controllers.pass_play) decides everything, the screen too:
 // - data.screen === "pass": "Pass to seat 3 (Ann)" and one big button, "I am Ann: show my
 //   cards"; the table as everyone sees it (no card of any hand is in the data), the moves
-//   made since the last person's, in the open (the bots' too), and, the deal over, the
+//   made since that person's last, in the open (the bots' too), and, the deal over, the
 //   settlement and the evening (js/evening.js: Next deal, the plot, the ledger). Above it the
 //   set-up form: names (an empty seat is a bot's), 3 to 8 seats, preset, stake, loo; below it
 //   "Save the evening" and "Load a saved evening".
@@ -151,7 +151,7 @@ function pnpPassScreen(model, d) {
     d.error ? h("p", { class: "loo-verdict loo-wrong loo-error", role: "alert", text: d.error }) : null,
     banner,
     since.length
-      ? h("div", { class: "loo-since" }, h("p", { class: "loo-muted", text: "In the open since the last player's move:" }), h("ul", { class: "loo-history" }, since.map((t) => h("li", { text: t }))))
+      ? h("div", { class: "loo-since" }, h("p", { class: "loo-muted", text: turn === null || turn === undefined ? "The last moves:" : `Since ${d.name}'s last move:` }), h("ul", { class: "loo-history" }, since.map((t) => h("li", { text: t }))))
       : null,
     drawTable(d.view || {}),
     s
