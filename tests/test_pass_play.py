@@ -10,12 +10,14 @@ the seat's own: checked over random walks of clicks, illegal and crafted ones am
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from loo_lessons.cli import main
 from loo_lessons.engine.cards import FULL_PACK, Card, parse_card
 from loo_lessons.engine.game import Hand
 from loo_lessons.engine.observation import seat_view
@@ -86,6 +88,20 @@ def test_a_bad_pass_and_play_file_is_refused_in_one_line_naming_the_field(change
     with pytest.raises(ScenarioError) as e:
         from_json(saved)
     assert e.value.field == field and "\n" not in str(e.value)
+
+
+def test_the_command_resumes_a_pass_and_play_evening_and_refuses_a_bad_one_in_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    ev = _three_people_two_bots(2)[0]
+    path = tmp_path / "pnp.json"
+    path.write_text(json.dumps(ev.as_json()))
+    assert main(["play", "--resume", str(path), "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert [d["balances"] for d in out["deals"]] == [{str(s): b for s, b in enumerate(r.balances)} for r in ev.table.history]
+    path.write_text(json.dumps({**ev.as_json(), "people": [2, 0, 3, 0]}))
+    assert main(["play", "--resume", str(path), "--json"]) == 2
+    assert capsys.readouterr().err == "error: evening.people: seat 0 is given twice\n"
 
 
 # --- the controller: no card of any hand on the pass screen -------------------------------------
@@ -219,7 +235,7 @@ def test_the_set_up_form_starts_a_new_evening_and_a_bad_field_is_refused_naming_
         assert ctl.evening.setup.seed == 5  # nothing changed
 
 
-def test_a_saved_pass_and_play_evening_loads_back_on_its_pass_screen(tmp_path: Any) -> None:
+def test_a_saved_pass_and_play_evening_loads_back_on_its_pass_screen(tmp_path: Path) -> None:
     ctl = PassPlayController(3, 4, people=(1, 3), names=("Ann", "Bob"))
     for _ in range(3):
         ctl.show().choose(ctl.legal[0])
