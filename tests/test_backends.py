@@ -165,7 +165,7 @@ SEQUENCES: dict[str, Callable[[Pair], list[Any]]] = {
     ],
     "passplay": lambda p: [
         {"sync": {"request": {"n": 1, "type": "show"}}},
-        {"sync": {"request": {"n": 2, "type": "choose", "key": action_key(p.w.controller.hand.legal_actions()[0])}}},
+        {"sync": {"request": {"n": 2, "type": "choose", "key": action_key(p.w.hand.legal_actions()[0])}}},
         {"sync": {"request": {"n": 3, "type": "undo"}}},
         {"sync": {"request": {"n": 4, "type": "start", "names": ["Ann", "", "Cy"], "seed": 4, "preset": "peel", "loo": "limited"}}},
     ],
