@@ -213,17 +213,19 @@ def test_a_persons_move_passes_the_device_on_and_the_pass_screen_names_who() -> 
 
 def test_the_set_up_form_starts_a_new_evening_and_a_bad_field_is_refused_naming_it() -> None:
     ctl = PassPlayController(7, 5, people=(0, 1))
-    start = {"n": 1, "type": "start", "names": ["Ann", "", "Cy", ""], "preset": "peel", "stake": 4, "loo": "unlimited", "cap": 12, "seed": 5}
+    start = {"n": 1, "type": "start", "names": ["Ann", "", "Cy", ""], "preset": "peel", "stake": 4, "loo": "unlimited", "cap": 12, "seed": 5, "bots": "bold"}
     ctl.receive({"sync": {"request": start}})
     s = ctl.evening.setup
     assert ctl.data["error"] is None and ctl.screen == "pass"
     assert (s.players, s.people, s.names, s.stake, s.loo_cap, s.seed) == (4, (0, 2), ("Ann", "Cy"), 4, 12, 5)
     assert s.rules.loo_amount.value == "pool_capped" and ctl.data["title"].startswith("Pass and play: deal 1")
+    assert s.bot_names() == (None, "bold", None, "bold") and ctl.data["setup"]["bots"] == "bold"
     bad_fields: list[tuple[dict[str, Any], str]] = [
         ({"names": ["Ann", "Bob"]}, "names"),
         ({"names": ["", "", ""]}, "names"),
         ({"names": ["Ann", "x" * 30, ""]}, "names[1]"),
         ({"preset": "mine"}, "preset"),
+        ({"bots": "coached"}, "bots"),
         ({"stake": 0}, "stake"),
         ({"loo": "limited", "cap": 5}, "cap"),
         ({"cap": True}, "cap"),

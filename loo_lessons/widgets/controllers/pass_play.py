@@ -34,6 +34,7 @@ from loo_lessons.engine.observation import seat_view
 from loo_lessons.engine.options import LooAmount
 from loo_lessons.explain.table import settlement_working, table_view
 from loo_lessons.scenario.evening import MAX_NAME, TABLE_BOUNDS, evening_text, person_name
+from loo_lessons.sim.bots import BOTS
 from loo_lessons.sim.evening import FORMAT, Evening, from_json, replay, setup_of
 from loo_lessons.widgets.controllers.base import Refused, is_int, traits_of
 from loo_lessons.widgets.controllers.coaching import Coaching
@@ -46,7 +47,9 @@ from loo_lessons.widgets.static import component_html, live_html
 MIN_PLAYERS, MAX_PLAYERS = 3, 8
 #: The requests only this table takes, each with its keys (the play table's are refused or
 #: taken as the evening takes them).
-START_KEYS = ("n", "type", "names", "preset", "stake", "loo", "cap", "seed")
+START_KEYS = ("n", "type", "names", "preset", "stake", "loo", "cap", "seed", "bots")
+#: The bots that may fill the empty seats (the coached bot is the coach's, not a player).
+TABLE_BOTS = tuple(b for b in BOTS if b != "coached")
 #: What a person cannot ask at a shared device, and why.
 NOT_HERE = {
     "undo": "a move made is made at a pass-and-play table: undo would show the last player's cards",
@@ -58,8 +61,8 @@ NOT_HERE = {
 def start_setup(ev: Mapping[str, Any]) -> dict[str, Any]:
     """The page's set-up form (a `start` request) → `PassPlayController`'s arguments; a bad
     field is a `Refused` naming it. `names`: one per seat, 3 to 8 ("" leaves a seat to a
-    bot); `preset`; `stake`; `loo`: "limited" or "unlimited" (the pool, R46), with `cap`
-    (R49) or none."""
+    bot); `bots`: which bot plays those seats; `preset`; `stake`; `loo`: "limited" or
+    "unlimited" (the pool, R46), with `cap` (R49) or none."""
     extra = sorted(str(k)[:20] for k in ev if k not in START_KEYS)
     if extra:
         raise Refused(f"a start request has no {', '.join(extra)}")
@@ -78,6 +81,9 @@ def start_setup(ev: Mapping[str, Any]) -> dict[str, Any]:
         people.append(s)
     if not people:
         raise Refused("names: at least one person plays (type a name)")
+    bots = ev.get("bots", "sensible")
+    if bots not in TABLE_BOTS:
+        raise Refused(f"bots: one of {', '.join(TABLE_BOTS)}")
     preset = ev.get("preset", "hoffmann")
     if preset not in ("hoffmann", "peel"):
         raise Refused("preset: hoffmann or peel")
@@ -100,6 +106,7 @@ def start_setup(ev: Mapping[str, Any]) -> dict[str, Any]:
         "rules": rules,
         "people": people,
         "names": called,
+        "bots": bots,
         "stake": ev.get("stake", 3),
         "loo_cap": cap,
     }
@@ -375,6 +382,8 @@ class PassPlayController(EveningController):
         return {
             "names": [self.name(p) if p in s.people else "" for p in range(s.players)],
             "preset": preset_matching(base) or "hoffmann",
+            "bots": next((b for b in s.bot_names() if b is not None), "sensible"),
+            "bot_names": list(TABLE_BOTS),
             "stake": s.stake,
             "loo": "unlimited" if unlimited else "limited",
             "cap": s.loo_cap,

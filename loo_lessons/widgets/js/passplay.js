@@ -5,7 +5,7 @@
 //   cards"; the table as everyone sees it (no card of any hand is in the data), the moves
 //   made since that person's last, in the open (the bots' too), and, the deal over, the
 //   settlement and the evening (js/evening.js: Next deal, the plot, the ledger). Above it the
-//   set-up form: names (an empty seat is a bot's), 3 to 8 seats, preset, stake, loo; below it
+//   set-up form: names (an empty seat is a bot's), 3 to 8 seats, the bots, preset, stake, loo; below it
 //   "Save the evening" and "Load a saved evening".
 // - data.screen === "play": the play table from that seat alone (js/play.js, the same data).
 // Names are the players' own text: drawn as text, never as HTML.
@@ -16,8 +16,8 @@ import { eveningSection } from "./evening.js";
 
 /**
  * @typedef {{ seat: number, name: string }} PnpPerson
- * @typedef {{ names: string[], preset: string, stake: number, loo: string, cap: number | null,
- *   min: number, max: number, max_name: number }} PnpSetup
+ * @typedef {{ names: string[], preset: string, bots: string, bot_names: string[], stake: number,
+ *   loo: string, cap: number | null, min: number, max: number, max_name: number }} PnpSetup
  * @typedef {{ text: string, rule_id?: string | null }} PnpLine
  * @typedef {{ screen?: string, turn?: number | null, name?: string | null, people?: PnpPerson[],
  *   title?: string, live?: boolean, view?: Record<string, unknown>, prompt?: string, since?: string[],
@@ -77,6 +77,13 @@ function pnpSetupForm(model, s, open, live) {
     if (p === s.preset) o.selected = true;
     preset.append(o);
   }
+  /** @type {HTMLSelectElement} */
+  const bots = h("select", { "aria-label": "the bots in the empty seats", "data-focus": "pnp-bots" });
+  for (const b of s.bot_names) {
+    const o = h("option", { value: b, text: b });
+    if (b === s.bots) o.selected = true;
+    bots.append(o);
+  }
   /** @type {HTMLInputElement} */
   const stake = h("input", { type: "number", min: "1", step: "1", "aria-label": "stake", "data-focus": "pnp-stake" });
   stake.value = String(s.stake);
@@ -98,6 +105,7 @@ function pnpSetupForm(model, s, open, live) {
       type: "start",
       names: names.slice(0, n).map((b) => b.value),
       preset: preset.value,
+      bots: bots.value,
       stake: Number(stake.value),
       loo: loo.value,
       cap: unlimited && cap.value.trim() !== "" ? Number(cap.value) : null,
@@ -110,6 +118,7 @@ function pnpSetupForm(model, s, open, live) {
     h("p", { class: "loo-muted", text: "Type a name at each seat a person plays; a seat left empty is played by a bot." }),
     h("p", {}, h("label", {}, "Players ", count), h("label", {}, "Rules ", preset), h("label", {}, "Stake ", stake)),
     h("div", {}, rows),
+    h("p", {}, h("label", {}, "Bots in the empty seats ", bots)),
     h("p", {}, h("label", {}, "Loo ", loo), h("label", {}, "Cap (unlimited loo) ", cap)),
     button("Start the evening", start, { action: "start", focusId: "pnp-start", kind: "primary" }),
   );
