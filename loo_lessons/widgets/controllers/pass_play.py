@@ -185,6 +185,7 @@ class PassPlayController(EveningController):
 
     @property
     def my_turn(self) -> bool:
+        """Is a person's decision to be made on this screen (his cards shown)?"""
         return self._screen == "play" and super().my_turn
 
     # --- the screens -----------------------------------------------------------------------------
@@ -223,15 +224,21 @@ class PassPlayController(EveningController):
         return self.next_deal()
 
     def undo(self) -> Self:
+        """Refused: a move made is made (undo would show the last player's cards)."""
         raise LooError(NOT_HERE["undo"])
 
     def restart(self) -> Self:
+        """Refused: a deal at a shared device is not started again."""
         raise LooError(NOT_HERE["restart"])
 
     def review(self) -> dict[str, Any]:
+        """Refused: the coach's review is one seat's, and this device is everybody's."""
         raise LooError(NOT_HERE["review"])
 
     def handle_request(self, ev: object) -> None:
+        """One click from the component: `show`, `start` (the set-up form), `load` (a saved
+        evening's text) here, the play table's and the evening's requests as they take
+        them; undo, restart and review refused in the widget. Nothing is raised."""
         if isinstance(ev, Mapping) and ev.get("type") in ("show", "start", "load", *NOT_HERE):
             try:
                 kind = ev["type"]
