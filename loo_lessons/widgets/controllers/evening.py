@@ -38,7 +38,8 @@ class EveningController(PlayController):
     `seed` deals every deal and seeds the bots; `stake`, `loo` (None: unlimited loo),
     `loo_cap` and `bank` (each player's counters at the start) are the table's
     (`engine.table.Table`). `deals` (the moves of each deal so far, as `save` writes them)
-    resumes an evening; `evening` takes one already made (what `load` does)."""
+    resumes an evening; `evening` takes one already made (what `load` does). `people` and
+    `names`: the seats people play and theirs (`controllers.pass_play`)."""
 
     component = "evening"
     TRAITS: ClassVar[dict[str, Any]] = traits_of("evening")
@@ -60,10 +61,15 @@ class EveningController(PlayController):
         evening: Evening | None = None,
         title: str | None = None,
         rollouts: int | None = None,
+        people: Sequence[int] = (),
+        names: Sequence[str] = (),
         **traits: Any,
     ) -> None:
         if evening is None:
-            setup = setup_of(seed, players, rules, seat, bots, stake=stake, loo=loo, loo_cap=loo_cap, bank=bank, dealer=dealer)
+            setup = setup_of(
+                seed, players, rules, seat, bots, people=people, names=names,
+                stake=stake, loo=loo, loo_cap=loo_cap, bank=bank, dealer=dealer,
+            )  # fmt: skip
             if deals:  # a saved evening: through the guarded reader, as a file would be
                 evening = from_json({"format": FORMAT, **setup.as_json(), "deals": [list(d) for d in deals]})
             else:

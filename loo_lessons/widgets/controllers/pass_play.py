@@ -35,7 +35,7 @@ from loo_lessons.engine.options import LooAmount
 from loo_lessons.explain.table import settlement_working, table_view
 from loo_lessons.scenario.evening import MAX_NAME, TABLE_BOUNDS, evening_text, person_name
 from loo_lessons.sim.bots import BOTS
-from loo_lessons.sim.evening import FORMAT, Evening, from_json, replay, setup_of
+from loo_lessons.sim.evening import Evening, replay
 from loo_lessons.widgets.controllers.base import Refused, is_int, traits_of
 from loo_lessons.widgets.controllers.coaching import Coaching
 from loo_lessons.widgets.controllers.evening import EveningController, Rules
@@ -131,33 +131,16 @@ class PassPlayController(EveningController):
         names: Sequence[str] = (),
         bots: str | Sequence[str | None] = "sensible",
         *,
-        stake: int = 3,
-        loo: int | None = None,
-        loo_cap: int | None = None,
-        bank: int = 100,
-        dealer: int = 0,
-        deals: Sequence[Sequence[str]] | None = None,
-        evening: Evening | None = None,
-        title: str | None = None,
         seat: int | None = None,  # a saved evening's first person (`EveningSetup.seat`)
-        **traits: Any,
+        **evening: Any,
     ) -> None:
-        if evening is None:
-            seats = list(people)
-            called = list(names) or [f"Player {i + 1}" for i in range(len(seats))]
-            first = seat if seat is not None else (seats[0] if seats else 0)
-            setup = setup_of(
-                seed, players, rules, first, bots, people=seats, names=called,
-                stake=stake, loo=loo, loo_cap=loo_cap, bank=bank, dealer=dealer,
-            )  # fmt: skip
-            if deals:  # a saved evening: through the guarded reader, as a file would be
-                evening = from_json({"format": FORMAT, **setup.as_json(), "deals": [list(d) for d in deals]})
-            else:
-                evening = Evening(setup)
-        if not evening.setup.people:
-            raise InputError("people", "a pass-and-play evening names the seats people play")
+        seats = list(people)
+        called = list(names) or [f"Player {i + 1}" for i in range(len(seats))]
+        first = seat if seat is not None else (seats[0] if seats else 0)
         self._screen = "pass"  # read by `_data` while the evening's controller is made
-        super().__init__(evening=evening, title=title, **traits)
+        super().__init__(seed, players, rules, first, bots, people=seats, names=called, **evening)
+        if not self.evening.setup.people:
+            raise InputError("people", "a pass-and-play evening names the seats people play")
 
     # --- who is who ------------------------------------------------------------------------------
     @property
