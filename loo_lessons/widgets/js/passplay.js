@@ -153,7 +153,7 @@ function pnpPassScreen(model, d) {
   const s = d.settlement;
   return [
     h("style", { text: PNP_STYLE }),
-    pnpSetupForm(model, /** @type {PnpSetup} */ (d.setup), Boolean(d.fresh), live),
+    d.setup ? pnpSetupForm(model, d.setup, Boolean(d.fresh), live) : null,
     d.title ? h("h3", { class: "loo-pnp-title", text: d.title }) : null,
     h("p", { class: "loo-muted loo-pnp-people", text: `At the table: ${(d.people || []).map((p) => `seat ${p.seat} ${p.name}`).join(", ")}; the other seats are bots.` }),
     d.message ? h("p", { class: "loo-message", role: "status", text: d.message }) : null,
