@@ -22,11 +22,12 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
 from loo_lessons import lessons as L
+from loo_lessons.explain.table import action_key
 from loo_lessons.widgets import live
 from loo_lessons.widgets.backends import browser as B
 from loo_lessons.widgets.backends.kernel import KernelWidget
 from loo_lessons.widgets.controllers.quiz import QuizController
-from loo_lessons.widgets.evening import EveningTable
+from loo_lessons.widgets.evening import EveningTable, PassPlayTable
 from loo_lessons.widgets.play import PlayTable
 from loo_lessons.widgets.present import Presenter
 from loo_lessons.widgets.registry import REGISTRY
@@ -46,6 +47,7 @@ MAKERS: dict[str, Callable[[], KernelWidget]] = {
     "declarations": lambda: live.DeclarationsExplorer(L.scenario("declare-declined-miss-goes-round").data),
     "play": lambda: PlayTable(5, 4, "hoffmann", 1),
     "evening": lambda: EveningTable(21, rollouts=10),
+    "passplay": lambda: PassPlayTable(21, 4, people=(0, 2), names=("Ann", "Bob")),
     "lab": lambda: live.Lab(hands=12, players=4),
     "search": lambda: live.Search(count=30),
 }
@@ -160,6 +162,12 @@ SEQUENCES: dict[str, Callable[[Pair], list[Any]]] = {
         {"sync": {"request": {"n": 1, "type": "coach"}}},
         {"sync": {"request": {"n": 2, "type": "choose", "key": p.w.legal[0]}}},
         {"sync": {"request": {"n": 3, "type": "undo"}}},
+    ],
+    "passplay": lambda p: [
+        {"sync": {"request": {"n": 1, "type": "show"}}},
+        {"sync": {"request": {"n": 2, "type": "choose", "key": action_key(p.w.hand.legal_actions()[0])}}},
+        {"sync": {"request": {"n": 3, "type": "undo"}}},
+        {"sync": {"request": {"n": 4, "type": "start", "names": ["Ann", "", "Cy"], "seed": 4, "preset": "peel", "loo": "limited"}}},
     ],
     "lab": lambda p: [{"sync": {"request": {"n": 1, "type": "run", "hands": 10, "by": "position"}}}],
     "search": lambda p: [

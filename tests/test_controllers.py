@@ -24,6 +24,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from test_pass_play import assert_nothing_secret
 
 from loo_lessons import lessons as L
 from loo_lessons.explain.steps import stepper_steps
@@ -42,6 +43,7 @@ from loo_lessons.widgets.controllers import (
 )
 from loo_lessons.widgets.controllers.explore import DeclarationsController
 from loo_lessons.widgets.controllers.lab import LabController
+from loo_lessons.widgets.controllers.pass_play import PassPlayController
 from loo_lessons.widgets.controllers.play import PlayController, inside_working_directory
 from loo_lessons.widgets.controllers.present import present_data
 from loo_lessons.widgets.controllers.search import SearchController
@@ -98,6 +100,7 @@ MAKERS: dict[str, Callable[[], Controller]] = {
         scenario=L.scenario("declare-declined-miss-goes-round").data
     ),
     "play": lambda: PlayController(5, 4, "hoffmann", 1),
+    "passplay": lambda: PassPlayController(5, 4, "hoffmann", people=(0, 2)),
     "lab": lambda: LabController(hands=20, players=4),
     "search": lambda: SearchController(count=50),
 }
@@ -123,7 +126,7 @@ def _keys(ctl: Any) -> list[Any]:
 
 def _message(data: st.DataObject, ctl: Any) -> Any:
     keys = _keys(ctl)
-    types = [*ctl.EVENTS, "bogus", "__class__"]
+    types = [*ctl.EVENTS, "bogus", "__class__", *(("show", "start", "next") if isinstance(ctl, PassPlayController) else ())]
     ev: dict[str, Any] = {"type": data.draw(st.sampled_from(types) | JSON, label="type")}
     for name in ("key", "id", "value", "step", "seed", "players", "rules", "faces", "preset", "hands", "count", "name", "by", "seat"):
         if data.draw(st.booleans(), label=f"has {name}"):
@@ -171,6 +174,8 @@ def _drawable(kind: str, ctl: Any) -> None:
         h = ctl.hand
         assert h.to_act is None or h.to_act == ctl.seat  # the bots never leave a move waiting
         assert ctl.data["over"] == (h.to_act is None)
+    if kind == "passplay":
+        assert_nothing_secret(ctl)  # the pass screen shows no card of any hand
     if kind == "explore":
         assert ctl.data["kind"] in ("pick", "pool", "refused")
     if kind == "declarations":

@@ -11,7 +11,8 @@
 - Fails the build when a lesson's example is refused by the engine, unless the cell is
   tagged `expect-refusal` (a refusal is what it shows).
 - The `{loo-playground}` and `{loo-progress}` directives: the scenario playground (with the
-  shipped examples and their answers embedded) and the reader's progress page.
+  shipped examples and their answers embedded) and the reader's progress page; and
+  `{loo-pass-and-play}`, the pass-and-play table (an evening passed round one device).
 """
 
 from __future__ import annotations
@@ -192,6 +193,19 @@ class PlaygroundDirective(SphinxDirective):
         return [nodes.raw("", page, format="html")]
 
 
+class PassAndPlayDirective(SphinxDirective):
+    """The pass-and-play table (issue 27): an evening of Loo on one device, live once the page's
+    engine has loaded (its set-up form starts the evening the readers choose)."""
+
+    has_content = False
+
+    def run(self) -> list[nodes.Node]:
+        from loo_lessons.widgets.controllers.pass_play import PassPlayController
+
+        table = PassPlayController(27, 5, "hoffmann", people=(0, 1, 2))
+        return [nodes.raw("", table.book_html(), format="html")]
+
+
 class ProgressDirective(SphinxDirective):
     """The reader's progress page: filled in the browser from localStorage."""
 
@@ -267,6 +281,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("html-page-context", _start_engine_early)
     app.add_directive("loo-playground", PlaygroundDirective)
     app.add_directive("loo-progress", ProgressDirective)
+    app.add_directive("loo-pass-and-play", PassAndPlayDirective)
     app.add_css_file("loo-book.css")
     app.add_js_file("loo-book.js")
     app.add_js_file("loo-playground.js")

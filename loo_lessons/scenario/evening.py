@@ -25,7 +25,13 @@ FORMAT = "loo-evening/1"
 #: Most deals one evening may hold (a long evening is some forty).
 MAX_DEALS = 500
 
-_KEYS = {"dealer", "format", "seed", "players", "rules", "seat", "bots", "stake", "loo", "loo_cap", "bank", "deals"}
+_KEYS = {
+    "dealer", "format", "seed", "players", "rules", "seat", "bots", "stake", "loo", "loo_cap", "bank", "deals",
+    # pass-and-play (several people at one device): optional, a one-learner evening has neither
+    "people", "names",
+}
+#: The longest name a person may give at a pass-and-play table.
+MAX_NAME = 24
 #: The largest stake, loo, cap or bank an evening may name.
 LIMIT = 10**6
 #: Seeds are whole numbers 0 to 2**63 - 1 (what `random.Random` and the CLI take: `cli.args`).
@@ -58,6 +64,46 @@ class SavedEvening:
     bank: int
     dealer: int
     deals: tuple[tuple[Action, ...], ...]
+    people: tuple[int, ...] = ()  # every seat a person plays (pass-and-play); () is `(seat,)`
+    names: tuple[str, ...] = ()  # the people's names, in the order of `people`
+
+
+def person_name(raw: object) -> str:
+    """A person's name as typed (trimmed): 1 to `MAX_NAME` characters, no control
+    characters; else an `InputError` naming `names`. It is the players' own text: views
+    escape it wherever they show it."""
+    if not isinstance(raw, str):
+        raise InputError("names", f"a name is text, got {excerpt(raw)}")
+    name = raw.strip()
+    if not 0 < len(name) <= MAX_NAME:
+        raise InputError("names", f"a name has 1 to {MAX_NAME} characters, got {excerpt(raw)}")
+    if any(not ch.isprintable() for ch in name):
+        raise InputError("names", f"a name has no control characters, got {excerpt(raw)}")
+    return name
+
+
+def check_people(people: object, names: object, players: int, seat: int) -> tuple[tuple[int, ...], tuple[str, ...]]:
+    """The people's seats and names of a pass-and-play evening, checked: distinct seats of the
+    table (`seat` among them), one name each (or none at all); else an `InputError` naming
+    the field. `()` and `()` is a one-learner evening."""
+    if people is None or people == []:
+        people = []
+    if not isinstance(people, list | tuple) or len(people) > players:
+        raise InputError("people", f"expected a list of at most {players} seats")
+    seats: list[int] = []
+    for p in people:
+        if isinstance(p, bool) or not isinstance(p, int) or not 0 <= p < players:
+            raise InputError("people", f"{excerpt(p)} is not a seat: seats are 0 to {players - 1}")
+        if p in seats:
+            raise InputError("people", f"seat {p} is given twice")
+        seats.append(p)
+    if seats and seat not in seats:
+        raise InputError("people", f"the evening's seat {seat} is not among them")
+    if names is None or names == []:
+        return tuple(seats), ()
+    if not isinstance(names, list | tuple) or len(names) != len(seats):
+        raise InputError("names", f"one name per person ({len(seats)})")
+    return tuple(seats), tuple(person_name(n) for n in names)
 
 
 def _where(key: str) -> str:
@@ -137,6 +183,10 @@ def evening_from(raw: object) -> SavedEvening:
             except (ScenarioError, ValueError):
                 raise ScenarioError(_where(f"deals[{i}][{j}]"), f"{excerpt(m)} is not a move") from None
         moves.append(row)
+    try:
+        people, names = check_people(raw.get("people"), raw.get("names"), players, seat)
+    except InputError as e:
+        raise ScenarioError(_where(e.field), e.problem) from None
     return SavedEvening(
         seed,
         players,
@@ -149,6 +199,8 @@ def evening_from(raw: object) -> SavedEvening:
         bank,
         dealer,
         tuple(tuple(m) for m in moves),
+        people,
+        names,
     )
 
 
@@ -156,11 +208,30 @@ def evening_from(raw: object) -> SavedEvening:
 def read_evening(path: str | os.PathLike[str]) -> SavedEvening:
     """A saved evening from a file, every field checked."""
     p = Path(path)
+    return evening_text(read_file(p), p.name)
+
+
+@short_refusals
+def evening_text(text: str, name: str = "evening.json") -> SavedEvening:
+    """A saved evening from its text (a file's, or one a page's reader chose), read within
+    the reader's bounds (`scenario.read.read_data`) and every field checked."""
     try:
-        raw = read_data(read_file(p), p.name)
+        raw = read_data(text, name)
     except ScenarioError as e:
         raise ScenarioError("evening" if e.field == "file" else _where(e.field), e.problem) from None
     return evening_from(raw)
 
 
-__all__ = ["FORMAT", "MAX_DEALS", "TABLE_BOUNDS", "SavedEvening", "check_table", "evening_from", "read_evening"]
+__all__ = [
+    "FORMAT",
+    "MAX_DEALS",
+    "MAX_NAME",
+    "TABLE_BOUNDS",
+    "SavedEvening",
+    "check_people",
+    "check_table",
+    "evening_from",
+    "evening_text",
+    "person_name",
+    "read_evening",
+]

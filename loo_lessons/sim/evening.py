@@ -1,4 +1,5 @@
-"""An evening of Loo: deal after deal at one table, the learner at one seat, bots at the others.
+"""An evening of Loo: deal after deal at one table, the learner at one seat (or, passed and
+played, several people at their seats: `EveningSetup.people`), bots at the others.
 
 Everything the evening decides is `engine.table.Table`'s: the dealer's rotation, the pool
 carried forward (loos, the new dealer's stake, remainders by the rules' option), a single
@@ -32,6 +33,7 @@ from loo_lessons.scenario.evening import (
     FORMAT,
     MAX_DEALS,
     SavedEvening,
+    check_people,
     check_table,
     evening_from,
     read_evening,
@@ -58,12 +60,19 @@ class EveningSetup:
     loo_cap: int | None = None
     bank: int = 100
     dealer: int = 0  # the first deal's dealer
+    people: tuple[int, ...] = ()  # pass-and-play: every seat a person plays (`seat` among them)
+    names: tuple[str, ...] = ()  # their names, in the order of `people`
+
+    def seats(self) -> tuple[int, ...]:
+        """The seats people play: `people`, or the learner's alone."""
+        return self.people or (self.seat,)
 
     def bot_names(self) -> tuple[str | None, ...]:
         """The bot in each seat, None for the learner's (one bot name for all seats, or one per
         seat)."""
         names = self.bots * self.players if len(self.bots) == 1 else self.bots
-        return tuple(None if s == self.seat else names[s] for s in range(self.players))
+        people = self.seats()
+        return tuple(None if s in people else names[s] for s in range(self.players))
 
     def as_json(self) -> dict[str, Any]:
         """The setup as a saved evening writes it: seed, table, rules, seat, bots and stakes."""
@@ -78,6 +87,8 @@ class EveningSetup:
             "loo_cap": self.loo_cap,
             "bank": self.bank,
             "dealer": self.dealer,
+            # a one-learner evening is saved as it always was
+            **({"people": list(self.people), "names": list(self.names)} if self.people else {}),
         }
 
 
@@ -87,9 +98,13 @@ def setup_of(
     rules: str | RuleOptions | Mapping[str, Any] | None = "hoffmann",
     seat: int = 1,
     bots: str | Sequence[str | None] = "sensible",
+    *,
+    people: Sequence[int] = (),
+    names: Sequence[str] = (),
     **stakes: Any,
 ) -> EveningSetup:
-    """An `EveningSetup` from plain arguments (a bot name for every seat, or one per seat).
+    """An `EveningSetup` from plain arguments (a bot name for every seat, or one per seat;
+    `people` and their `names`: pass-and-play, `scenario.evening.check_people`).
     Its numbers pass the same check as a saved evening's (`scenario.evening.check_table`):
     an evening that starts can be saved and resumed."""
     check_table({"seed": seed, "players": players, **stakes})
@@ -98,13 +113,14 @@ def setup_of(
         raise LooError(f"seat {seat} does not exist: seats are 0 to {players - 1}")
     if not 0 <= stakes.get("dealer", 0) < players:
         raise LooError(f"dealer: seat {stakes['dealer']} does not exist: seats are 0 to {players - 1}")
-    names = (bots,) if isinstance(bots, str) else tuple(b or "sensible" for b in bots)
-    if len(names) not in (1, players):
+    bot_list = (bots,) if isinstance(bots, str) else tuple(b or "sensible" for b in bots)
+    if len(bot_list) not in (1, players):
         raise LooError(f"bots: one name for all, or one per seat ({players})")
-    for b in names:
+    for b in bot_list:
         if b not in BOTS or b == "coached":
             raise LooError(f"bots: {b!r} is not a table bot ({', '.join(n for n in BOTS if n != 'coached')})")
-    return EveningSetup(seed, players, opts, seat, names, **stakes)
+    seats, called = check_people(list(people), list(names), players, seat)
+    return EveningSetup(seed, players, opts, seat, bot_list, **stakes, people=seats, names=called)
 
 
 class Evening:
@@ -147,7 +163,7 @@ class Evening:
         hand = self.table.new_hand()
         bots = tuple(None if b is None else get_bot(b) for b in self.setup.bot_names())
         rng = random.Random(f"evening:{self.setup.seed}:{number}")
-        return hand, BotGame(hand, self.setup.seat, bots, rng)
+        return hand, BotGame(hand, self.setup.seat, bots, rng, people=self.setup.seats())
 
     @property
     def number(self) -> int:
@@ -261,6 +277,8 @@ def replay(saved: SavedEvening) -> Evening:
             loo_cap=saved.loo_cap,
             bank=saved.bank,
             dealer=saved.dealer,
+            people=saved.people,
+            names=saved.names,
         )
         return Evening(setup, saved.deals)
     except InputError as e:  # a ScenarioError too: the field named within the evening

@@ -51,7 +51,10 @@ class BotGame:
     of his decisions, the random state with it.
 
     `asks` (a task): the kinds of decision (`DECISIONS`) the learner makes himself; his
-    seat's other decisions are made for him by `stand_in`, in the open like a bot's move."""
+    seat's other decisions are made for him by `stand_in`, in the open like a bot's move.
+
+    `people`: every seat a person plays (pass-and-play: several at one device), `seat`
+    among them; the one-learner game is `(seat,)`. Their bots' entries are None."""
 
     def __init__(
         self,
@@ -62,9 +65,13 @@ class BotGame:
         *,
         asks: Sequence[str] = DECISIONS,
         stand_in: Bot | None = None,
+        people: Sequence[int] = (),
     ) -> None:
         self.hand = hand
         self.seat = seat
+        self.people = tuple(people) or (seat,)
+        if seat not in self.people:
+            raise LooError(f"seat {seat} is not among the people's seats {list(self.people)}")
         self.bots = tuple(bots)
         self.rng = rng
         self.asks = tuple(asks)
@@ -74,14 +81,14 @@ class BotGame:
         self.decisions: list[tuple[int, Any]] = []  # (moves made before it, random state)
 
     def learner_decides(self, hand: Hand | None = None) -> bool:
-        """Is the learner to act now, on a kind of decision he makes himself?"""
+        """Is a person (the learner) to act now, on a kind of decision he makes himself?"""
         h = self.hand if hand is None else hand
-        return h.to_act == self.seat and decision_kind(h) in self.asks
+        return h.to_act in self.people and decision_kind(h) in self.asks
 
     def bot(self, seat: int) -> Bot:
-        """The bot that plays `seat`: its own bot, or the stand-in for the learner's decisions he
+        """The bot that plays `seat`: its own bot, or the stand-in for a person's decisions he
         does not make himself."""
-        b = self.bots[seat] if seat != self.seat else self.stand_in
+        b = self.bots[seat] if seat not in self.people else self.stand_in
         if b is None:  # never: the loop stops at the learner's decisions
             raise LooError(f"seat {seat} is the learner's: no bot plays it")
         return b

@@ -30,7 +30,7 @@ from loo_lessons.quiz.pool_sum import pool_data
 from loo_lessons.widgets.static import Static, component_html, quiz_page
 
 if TYPE_CHECKING:
-    from loo_lessons.widgets.evening import EveningTable
+    from loo_lessons.widgets.evening import EveningTable, PassPlayTable
     from loo_lessons.widgets.live import (
         CardRow,
         DeclarationsExplorer,
@@ -61,6 +61,7 @@ _LIVE: dict[str, str] = {
     "Presenter": "present",
     "PlayTable": "play",
     "EveningTable": "evening",
+    "PassPlayTable": "evening",
 }
 
 __all__ = [
@@ -69,6 +70,7 @@ __all__ = [
     "EveningTable",
     "Explorer",
     "Lab",
+    "PassPlayTable",
     "PickCard",
     "PlayTable",
     "PoolCalculator",

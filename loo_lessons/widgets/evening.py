@@ -10,6 +10,7 @@ from typing import Any
 
 from loo_lessons.widgets.backends.kernel import KernelWidget
 from loo_lessons.widgets.controllers.evening import EveningController
+from loo_lessons.widgets.controllers.pass_play import PassPlayController
 
 
 class EveningTable(KernelWidget, kind="evening"):
@@ -21,4 +22,15 @@ class EveningTable(KernelWidget, kind="evening"):
         return cls.wrap(EveningController.load(path, **kwargs))
 
 
-__all__ = ["EveningTable"]
+class PassPlayTable(KernelWidget, kind="passplay"):
+    """An evening passed round one device: `PassPlayTable(seed, players=5, people=(0, 1, 2),
+    names=("Ann", "Bob", "Cy"))`, a pass screen hiding the cards between people (see
+    `controllers.pass_play`; `show()`, then `choose(key)`)."""
+
+    @classmethod
+    def load(cls, path: str | os.PathLike[str], **kwargs: Any) -> PassPlayTable:
+        """A saved pass-and-play evening, live again on its pass screen."""
+        return cls.wrap(PassPlayController.load(path, **kwargs))
+
+
+__all__ = ["EveningTable", "PassPlayTable"]

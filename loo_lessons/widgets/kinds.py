@@ -45,6 +45,8 @@ REGISTRY: dict[str, Entry] = {
     "play": Entry("play", "PlayController", "play", _PLAY),
     # an evening of Loo: the play table, deal after deal, with the ledger (needs the engine)
     "evening": Entry("evening", "EveningController", "evening", _PLAY),
+    # pass-and-play: the evening on one device, a pass screen hiding the cards between people
+    "passplay": Entry("pass_play", "PassPlayController", "passplay", _PLAY),
     # the option explorer needs the engine (the book's, or the kernel's)
     "explore": Entry("explore", "ExploreController", "explore", _EXPLORE),
     "declarations": Entry("explore", "DeclarationsController", "explore", _EXPLORE),

@@ -38,7 +38,8 @@ class EveningController(PlayController):
     `seed` deals every deal and seeds the bots; `stake`, `loo` (None: unlimited loo),
     `loo_cap` and `bank` (each player's counters at the start) are the table's
     (`engine.table.Table`). `deals` (the moves of each deal so far, as `save` writes them)
-    resumes an evening; `evening` takes one already made (what `load` does)."""
+    resumes an evening; `evening` takes one already made (what `load` does). `people` and
+    `names`: the seats people play and theirs (`controllers.pass_play`)."""
 
     component = "evening"
     TRAITS: ClassVar[dict[str, Any]] = traits_of("evening")
@@ -60,10 +61,15 @@ class EveningController(PlayController):
         evening: Evening | None = None,
         title: str | None = None,
         rollouts: int | None = None,
+        people: Sequence[int] = (),
+        names: Sequence[str] = (),
         **traits: Any,
     ) -> None:
         if evening is None:
-            setup = setup_of(seed, players, rules, seat, bots, stake=stake, loo=loo, loo_cap=loo_cap, bank=bank, dealer=dealer)
+            setup = setup_of(
+                seed, players, rules, seat, bots, people=people, names=names,
+                stake=stake, loo=loo, loo_cap=loo_cap, bank=bank, dealer=dealer,
+            )  # fmt: skip
             if deals:  # a saved evening: through the guarded reader, as a file would be
                 evening = from_json({"format": FORMAT, **setup.as_json(), "deals": [list(d) for d in deals]})
             else:
@@ -72,7 +78,10 @@ class EveningController(PlayController):
         evening.advance()
         s = evening.setup
         super().__init__(
-            s.seed, s.players, s.rules, s.seat, list(s.bot_names()), hand=evening.hand, title=title, **traits
+            # the play table's bots name the seats; people's seats (pass-and-play) are played
+            # through the evening's game, never by these
+            s.seed, s.players, s.rules, s.seat, [b or "sensible" for b in s.bot_names()],
+            hand=evening.hand, title=title, **traits
         )
         self.coaching = Coaching(s.seat, s.seed, **({"rollouts": rollouts} if rollouts else {}))
         if rollouts:
@@ -164,7 +173,7 @@ class EveningController(PlayController):
         t = ev.table
         players = ev.setup.players
         start = [ev.setup.bank] * players
-        ledger = ev.ledger(you=ev.setup.seat)
+        ledger = ev.ledger(you=self._you())
         before = start
         for row in ledger:
             row["change"] = [a - b for a, b in zip(row["balances"], before, strict=True)]

@@ -87,6 +87,7 @@ class PlayDrawing(PlayTask):
 
     def _log(self) -> list[dict[str, Any]]:
         h = self._hand.root()
+        you = self._you()
         out: list[dict[str, Any]] = []
         for i, a in enumerate(self._hand.actions):
             seat = h.to_act
@@ -96,13 +97,13 @@ class PlayDrawing(PlayTask):
             me = self._game.learner_decides(h)
             stood_in = seat == self.seat and not me
             h.apply_unchecked(a)
-            text = words.move_words(h, seat, a, leading=leading, you=self.seat)
+            text = words.move_words(h, seat, a, leading=leading, you=you)
             if stood_in:
                 text += f" (made for you by the {self.stand_in.name} bot: not asked in this task)"
             won: int | None = None
             if len(h.winners) > before:
                 won = h.winners[-1]
-                who = "you" if won == self.seat else words.seat_name(h, won, miss=False)
+                who = "you" if won == you else words.seat_name(h, won, miss=False)
                 text += f"; trick {len(h.winners)} is won by {who}"
             out.append(
                 {
@@ -122,8 +123,8 @@ class PlayDrawing(PlayTask):
                     "seat": h.awarded_to,
                     "key": "",
                     "who": "",
-                    "text": f"{words.subject(h, h.awarded_to, self.seat, miss=False)} "
-                    f"{'take' if h.awarded_to == self.seat else 'takes'} the pool without play "
+                    "text": f"{words.subject(h, h.awarded_to, you, miss=False)} "
+                    f"{'take' if h.awarded_to == you else 'takes'} the pool without play "
                     f"({h.award_law.rule}): {h.award_law.reason}",
                     "trick_won_by": None,
                     "mine": False,

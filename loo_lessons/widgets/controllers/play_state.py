@@ -121,6 +121,11 @@ class PlayState(Controller):
     def _question(self) -> dict[str, Any]:
         return pick_question(self._hand, reveal={self.seat}, qid="play", topic="play")
 
+    def _you(self) -> int | None:
+        """The seat the table's words address as "you" (pass-and-play: none while the
+        device is being passed)."""
+        return self.seat
+
     def _who(self, seat: int) -> str:
         b = self.bots[seat]
         return "you" if b is None else b.name

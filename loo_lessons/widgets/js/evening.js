@@ -115,6 +115,31 @@ function eveningLines(ev) {
   );
 }
 
+// The evening below a deal: the deal's number, dealer and pool, "Next deal", the plot, the
+// ledger and each deal's lines (the pass-and-play table draws them too: js/passplay.js).
+export function eveningSection(model, ev, live) {
+  return [
+    h(
+      "p",
+      { class: "loo-evening-now", "data-deal": ev.deal, "data-must": ev.must ? "yes" : "no" },
+      `Deal ${ev.deal}: dealer seat ${ev.dealer}; the pool holds ${ev.pool}${ev.must ? "; a must: everybody plays" : ""}. Counters on the table: ${ev.total}.`,
+    ),
+    h(
+      "div",
+      { class: "loo-controls", role: "group", "aria-label": "the evening" },
+      button("Next deal", () => (ev.can_next && live ? playRequest(model, { type: "next" }) : null), {
+        action: "next",
+        focusId: "evening-next",
+        kind: "primary",
+        ariaDisabled: !ev.can_next,
+      }),
+    ),
+    eveningPlot(ev),
+    (ev.ledger || []).length ? eveningLedger(ev) : h("p", { class: "loo-muted", text: "The ledger fills in as each deal is settled." }),
+    eveningLines(ev),
+  ];
+}
+
 export default {
   /** @param {import("./types").RenderProps<import("./types").EveningTraits>} props */
   render({ model, el }) {
@@ -127,28 +152,7 @@ export default {
     mount(below, model, ["data"], (body, say) => {
       const d = model.get("data") || {};
       const ev = d.evening || {};
-      const live = d.live !== false;
-      fill(
-        body,
-        h(
-          "p",
-          { class: "loo-evening-now", "data-deal": ev.deal, "data-must": ev.must ? "yes" : "no" },
-          `Deal ${ev.deal}: dealer seat ${ev.dealer}; the pool holds ${ev.pool}${ev.must ? "; a must: everybody plays" : ""}. Counters on the table: ${ev.total}.`,
-        ),
-        h(
-          "div",
-          { class: "loo-controls", role: "group", "aria-label": "the evening" },
-          button("Next deal", () => (ev.can_next && live ? playRequest(model, { type: "next" }) : null), {
-            action: "next",
-            focusId: "evening-next",
-            kind: "primary",
-            ariaDisabled: !ev.can_next,
-          }),
-        ),
-        eveningPlot(ev),
-        (ev.ledger || []).length ? eveningLedger(ev) : h("p", { class: "loo-muted", text: "The ledger fills in as each deal is settled." }),
-        eveningLines(ev),
-      );
+      fill(body, eveningSection(model, ev, d.live !== false));
       if (ev.can_next) say(`Deal ${ev.deal} is over. Next deal when you are ready.`);
       return ev.can_next ? "evening-next" : null;
     });

@@ -8,6 +8,8 @@ interface EveningEvent { type: "request"; [key: string]: unknown }
 interface ExploreEvent { type: "preset" | "option" | "declare"; [key: string]: unknown }
 /** An event the `lab` component sends (run). */
 interface LabEvent { type: "run"; [key: string]: unknown }
+/** An event the `passplay` component sends (request). */
+interface PassplayEvent { type: "request"; [key: string]: unknown }
 /** An event the `pick` component sends (choice, check, show, reset). */
 interface PickEvent { type: "choice" | "check" | "show" | "reset"; [key: string]: unknown }
 /** An event the `play` component sends (request). */
@@ -24,7 +26,7 @@ interface SearchEvent { type: "find" | "compare"; [key: string]: unknown }
 interface StepperEvent { type: "next" | "prev" | "first" | "last" | "goto" | "deal"; [key: string]: unknown }
 
 /** Any component's event. */
-type LooEvent = EveningEvent | ExploreEvent | LabEvent | PickEvent | PlayEvent | PoolEvent | PresentEvent | QuizEvent | SearchEvent | StepperEvent;
+type LooEvent = EveningEvent | ExploreEvent | LabEvent | PassplayEvent | PickEvent | PlayEvent | PoolEvent | PresentEvent | QuizEvent | SearchEvent | StepperEvent;
 
 /** A request the `play` component sends as its `request` trait, with its counter n
  * (widgets/controllers/play.py REQUEST_KEYS: the keys each may carry). */
