@@ -18,13 +18,13 @@ Everything here is plain Python; DataFrames of these results are a view (`views.
 
 from __future__ import annotations
 
-import dataclasses
 import random
 import time
 from array import array
 from collections.abc import Callable, Mapping, Sequence
 from contextlib import closing
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from loo_lessons.engine.cards import FULL_PACK, Card, Rank, Suit
@@ -138,7 +138,7 @@ class _Job:
     start: int
     stop: int
     players: int
-    options: dict[str, str | bool]
+    options: RuleOptions  # frozen, pickles as it is: no text to read again in every chunk
     bots: tuple[str | Bot, ...]
     bot_codes: tuple[int, ...]
     stake: int
@@ -185,20 +185,34 @@ class _Part:
     columns: Columns | None
 
 
+@lru_cache(maxsize=16)
+def _chunk_table(
+    players: int, options: RuleOptions, stake: int
+) -> tuple[tuple[Setup, ...], tuple[tuple[int, ...], ...]]:
+    """The setups of a run's table, one per dealer, and each seat's position for each dealer
+    (1 = elder hand ... players = dealer): the same for every chunk of a run, so a worker
+    makes them once (and the engine finds its kept rulings by the very same setups)."""
+    stakes = _stakes(players, options, stake)
+    setups = tuple(Setup(players, d, options, stakes) for d in range(players))
+    positions = tuple(
+        tuple((x - d - 1) % players + 1 for x in range(players)) for d in range(players)
+    )
+    return setups, positions
+
+
 def _play_chunk(job: _Job) -> _Part:
     players = job.players
-    options = options_from(job.options)
+    options = job.options
     bots = tuple(get_bot(b) for b in job.bots)
-    stakes = _stakes(players, options, job.stake)
-    setups = [Setup(players, d, options, stakes) for d in range(players)]
+    setups, positions = _chunk_table(players, options, job.stake)
     all_ante = options.ante is Ante.ALL_PLAYERS
-    # position of each seat for each dealer: 1 = elder hand ... players = dealer
-    positions = [[(x - d - 1) % players + 1 for x in range(players)] for d in range(players)]
     tally = Tally(players)
     cols = _empty_columns() if job.rows else None
     seats = range(players)
     decl_code = _DECL_CODE
-    rng = random.Random()
+    # seeded for every hand below: a fixed seed here spares the operating system's entropy
+    # that `Random()` would read for nothing
+    rng = random.Random(0)
     for i in range(job.start, job.stop):
         hs = hand_seed(job.seed, i)
         rng.seed(hs)
@@ -383,14 +397,28 @@ def _jobs(
     rows: bool,
     chunk: int,
 ) -> list[_Job]:
+    return [
+        _job(seed, start, stop, players, opts, bots, stake, rows)
+        for start, stop in chunk_bounds(hands, chunk)
+    ]
+
+
+def _job(
+    seed: int,
+    start: int,
+    stop: int,
+    players: int,
+    opts: RuleOptions,
+    bots: tuple[Bot, ...],
+    stake: int,
+    rows: bool,
+) -> _Job:
+    """Hands [start, stop): a known bot goes by name (a worker finds its own), another as
+    itself; each seat's bot code indexes the run's distinct bots."""
     names: tuple[str | Bot, ...] = tuple(b.name if ALL_BOTS.get(b.name) == b else b for b in bots)
     kinds = _bot_kinds(bots)
     codes = tuple(kinds.index(b.name) for b in bots)
-    options = opts.to_dict()
-    return [
-        _Job(seed, start, stop, players, options, names, codes, stake, rows)
-        for start, stop in chunk_bounds(hands, chunk)
-    ]
+    return _Job(seed, start, stop, players, opts, names, codes, stake, rows)
 
 
 def _bot_kinds(bots: Sequence[Bot]) -> tuple[str, ...]:
@@ -500,8 +528,7 @@ def chunk_tally(
     check_table_size(players, True)
     if stop <= start:
         return Tally(players)
-    (job,) = _jobs(stop - start, seed, players, opts, seats, stake, False, max(1, stop - start))
-    return _play_chunk(dataclasses.replace(job, start=start, stop=stop)).tally
+    return _play_chunk(_job(seed, start, stop, players, opts, seats, stake, False)).tally
 
 
 def replay_hand(
