@@ -18,6 +18,7 @@ from loo_lessons.engine.game import Hand, Setup
 from loo_lessons.engine.observation import SeatView, seat_view
 from loo_lessons.engine.options import options_from
 from loo_lessons.engine.settle import Stakes
+from loo_lessons.sim import bots as B
 from loo_lessons.sim import coach as C
 from loo_lessons.sim import montecarlo as M
 from loo_lessons.sim.bots import bot_move, get_bot, play_hand, trick_expectation
@@ -121,6 +122,24 @@ def test_trick_expectation_is_the_reference_to_the_last_bit(
     assert trick_expectation(hand, trumps, up, players) == _trick_expectation_reference(
         hand, trumps, up, players
     )
+
+
+def test_trick_expectation_looked_up_by_kind_of_hand_is_the_reference() -> None:
+    # hands alike in their trumps' ranks, plain aces and kings share one reckoning: many
+    # hands, far fewer kinds, and each answer the reference's to the last bit
+    B._RECKONED.clear()
+    rng = random.Random(25)
+    pack = list(FULL_PACK)
+    hands = 4000
+    for _ in range(hands):
+        rng.shuffle(pack)
+        cards, up = pack[:3], pack[3]
+        players = rng.randrange(2, 10)
+        trumps = up.suit if rng.random() < 0.9 else rng.choice(list(Suit))  # a scenario's own
+        for turn_up in (up, None):
+            got = trick_expectation(cards, trumps, turn_up, players)
+            assert got == _trick_expectation_reference(cards, trumps, turn_up, players)
+    assert 0 < len(B._RECKONED) < hands
 
 
 @given(st.integers(0, 10_000), st.integers(2, 9))
