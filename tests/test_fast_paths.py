@@ -1,7 +1,7 @@
-"""The faster paths of a simulated hand (issue 25) against what they replaced: `Tally.seat` and
-`Tally.hand` add exactly what `count` and the plain `_add` of every row would, to the value and
-the type; the sensible bot's `trick_expectation` is its first form's to the last bit; a seat's
-view counts its standers and copies its tricks as before."""
+"""The faster paths of a simulated hand (issue 25) against what they replaced: `Tally.deal` adds
+exactly what `count` and the plain `_add` of every row would, to the value and the type; the
+sensible bot's `trick_expectation` is its first form's to the last bit; a seat's view counts its
+standers and copies its tricks as before."""
 
 from __future__ import annotations
 
@@ -33,14 +33,13 @@ _SEAT = st.tuples(
     st.integers(0, 40),  # won
     st.integers(0, 40),  # paid
     st.integers(0, 20),  # staked
-    st.booleans(),  # awarded
     st.integers(0, 3),  # bot
 )
 
 
-def _reference(t: Tally, seat: tuple[Any, ...]) -> None:
-    """The seat added row by row through `_add` (what `Tally.seat` was before it was sped up)."""
-    position, code, dealt, played, tricks, won, paid, staked, awarded, bot = seat
+def _reference(t: Tally, seat: tuple[Any, ...], awarded: bool) -> None:
+    """One seat added row by row through `count` and `_add` (the tally's first form)."""
+    position, code, dealt, played, tricks, won, paid, staked, bot = seat
     net = won - paid
     if paid:
         t.count("loos")
@@ -63,20 +62,35 @@ _HAND = st.tuples(st.booleans(), st.booleans(), st.integers(0, 6))
 
 
 @given(st.lists(st.tuples(_HAND, st.lists(_SEAT, max_size=6)), max_size=12))
-def test_seat_adds_what_add_would(
+def test_a_deal_adds_what_count_and_add_would(
     hands: list[tuple[tuple[bool, bool, int], list[tuple[Any, ...]]]],
 ) -> None:
     fast, slow = Tally(5), Tally(5)
     for (single, awarded, in_play), seats in hands:
-        fast.hand(single, awarded, in_play)
+        column = list(zip(*seats, strict=True)) or [()] * 9
+        position, code, dealt, played, tricks, won, paid, staked, bot = column
+        # a settlement leaves out the seats with nothing: absent means 0
+        fast.deal(
+            single,
+            awarded,
+            in_play,
+            position,
+            code,
+            dealt,
+            played,
+            {k: v for k, v in enumerate(tricks) if v},
+            {k: v for k, v in enumerate(won) if v},
+            {k: v for k, v in enumerate(paid) if v},
+            staked,
+            bot,
+        )
         slow.count("hands")
         slow.count("singles", single)
         slow.count("awarded", awarded)
         slow.count("in_play", in_play)
         slow.count("played_in", 0 if awarded else in_play)
         for s in seats:
-            fast.seat(*s)
-            _reference(slow, s)
+            _reference(slow, s, awarded)
     for name in ("totals", "play", "decl", "miss", "bots"):
         assert _typed(getattr(fast, name)) == _typed(getattr(slow, name)), name
     assert fast.tables() == slow.tables()
@@ -216,3 +230,46 @@ def test_a_hands_features_by_table_are_its_features_counted(
     cards: list[Card], trumps: Suit | None
 ) -> None:
     assert M._features_of(cards, M._FEATURE_OF[trumps]) == M._features(cards, trumps)
+
+
+# --- a chunk's tally, added in line, against each hand replayed and added row by row ---------
+
+
+def test_a_chunks_tally_is_its_hands_replayed_and_added_row_by_row() -> None:
+    bots = ("sensible", "bold", "random-legal", "cautious", "sensible")
+    for rules, stake in (("hoffmann", 3), ({"preset": "peel", "ante": "all_players"}, 2)):
+        got = M.chunk_tally(7, 40, 340, 5, rules, bots, stake=stake)
+        want = Tally(5)
+        names = tuple(dict.fromkeys(bots))
+        for i in range(40, 340):
+            hand = M.replay_hand(7, i, 5, rules, bots, stake=stake)
+            s = hand.settlement
+            assert s is not None
+            fresh = Hand.dealt(hand.setup, random.Random(M.hand_seed(7, i)))
+            awarded = s.pool_awarded_to is not None
+            want.count("hands")
+            want.count("singles", s.is_single)
+            want.count("awarded", awarded)
+            want.count("in_play", len(hand.players_in))
+            want.count("played_in", 0 if awarded else len(hand.players_in))
+            for seat in range(5):
+                d = hand.declared.get(seat)
+                code = 4 if d is None else list(Declaration).index(d)  # tally.DECLARATION_NAMES
+                own = M._features(fresh.held[seat], fresh.trumps)
+                miss = M._features(fresh.miss or (), fresh.trumps)
+                played = own if code == 0 else miss if code == 1 else 0
+                all_ante = hand.options.ante.value == "all_players"
+                row = (
+                    (seat - i % 5 - 1) % 5 + 1,
+                    code,
+                    own,
+                    played,
+                    s.tricks_won.get(seat, 0),
+                    s.receives.get(seat, 0),
+                    s.loo_pays.get(seat, 0),
+                    stake if all_ante or seat == i % 5 else 0,
+                    names.index(bots[seat]),
+                )
+                _reference(want, row, awarded)
+        for name in ("totals", "play", "decl", "miss", "bots"):
+            assert getattr(got, name) == getattr(want, name), (rules, name)

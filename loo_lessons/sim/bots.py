@@ -102,9 +102,7 @@ def trick_expectation(
     return value
 
 
-def _reckon(
-    cards: Sequence[Card], trumps: Suit, turn_up: Card | None, players: int
-) -> float:
+def _reckon(cards: Sequence[Card], trumps: Suit, turn_up: Card | None, players: int) -> float:
     """`trick_expectation`'s sums."""
     free, ace, king = _odds(players)
     known = [c.rank for c in cards if c.suit is trumps]

@@ -188,25 +188,30 @@ class _Part:
 @lru_cache(maxsize=16)
 def _chunk_table(
     players: int, options: RuleOptions, stake: int
-) -> tuple[tuple[Setup, ...], tuple[tuple[int, ...], ...]]:
-    """The setups of a run's table, one per dealer, and each seat's position for each dealer
-    (1 = elder hand ... players = dealer): the same for every chunk of a run, so a worker
-    makes them once (and the engine finds its kept rulings by the very same setups)."""
+) -> tuple[tuple[Setup, ...], tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
+    """A run's table, the same for every chunk, so a worker makes it once (and the engine
+    finds its kept rulings by the very same setups): for each dealer, the setup, each seat's
+    position (1 = elder hand ... players = dealer) and each seat's stake into the pool (the
+    dealer's, R02, or every player's, V9)."""
     stakes = _stakes(players, options, stake)
+    all_ante = options.ante is Ante.ALL_PLAYERS
     setups = tuple(Setup(players, d, options, stakes) for d in range(players))
     positions = tuple(
         tuple((x - d - 1) % players + 1 for x in range(players)) for d in range(players)
     )
-    return setups, positions
+    staked = tuple(
+        tuple(stake if all_ante or x == d else 0 for x in range(players)) for d in range(players)
+    )
+    return setups, positions, staked
 
 
 def _play_chunk(job: _Job) -> _Part:
     players = job.players
-    options = job.options
     bots = tuple(get_bot(b) for b in job.bots)
-    setups, positions = _chunk_table(players, options, job.stake)
-    all_ante = options.ante is Ante.ALL_PLAYERS
+    bot_codes = job.bot_codes
+    setups, positions, staked = _chunk_table(players, job.options, job.stake)
     tally = Tally(players)
+    add = tally.deal
     cols = _empty_columns() if job.rows else None
     seats = range(players)
     decl_code = _DECL_CODE
@@ -219,7 +224,9 @@ def _play_chunk(job: _Job) -> _Part:
         dealer = i % players
         hand = Hand.dealt(setups[dealer], rng, seed=hs)
         share = _FEATURE_OF[hand.trumps]
-        dealt = [_features_of(h, share) for h in hand.held]
+        # every seat is dealt three cards (a simulated table always sits down): their shares
+        # added in line, `_features_of` without a call per seat
+        dealt = [share[a] + share[b] + share[c] for a, b, c in hand.held]
         miss = _features_of(hand.miss, share) if hand.miss is not None else 0
         play_hand(hand, bots, rng)
         s = hand.settlement
@@ -228,25 +235,23 @@ def _play_chunk(job: _Job) -> _Part:
         awarded = s.pool_awarded_to is not None
         in_play = len(hand.players_in)
         codes = [decl_code.get(declared.get(seat), _NONE) for seat in seats]  # type: ignore[arg-type]
-        played = [
-            0 if c >= 2 else (dealt[seat] if c == 0 else miss) for seat, c in enumerate(codes)
-        ]
+        # the hand each seat played: its own (stood), the miss (took it), else none
+        played = [dealt[k] if c == 0 else miss if c == 1 else 0 for k, c in enumerate(codes)]
         won, paid, tw = s.receives, s.loo_pays, s.tricks_won
-        tally.hand(s.is_single, awarded, in_play)
-        pos = positions[dealer]
-        for seat in seats:
-            tally.seat(
-                pos[seat],
-                codes[seat],
-                dealt[seat],
-                played[seat],
-                tw.get(seat, 0),
-                won.get(seat, 0),
-                paid.get(seat, 0),
-                job.stake if all_ante or seat == dealer else 0,
-                awarded,
-                job.bot_codes[seat],
-            )
+        add(
+            s.is_single,
+            awarded,
+            in_play,
+            positions[dealer],
+            codes,
+            dealt,
+            played,
+            tw,
+            won,
+            paid,
+            staked[dealer],
+            bot_codes,
+        )
         if cols is None:
             continue
         cols["seed"].append(hs)
