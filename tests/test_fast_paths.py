@@ -12,9 +12,9 @@ from typing import Any
 from hypothesis import given
 from hypothesis import strategies as st
 
-from loo_lessons.engine.cards import FULL_PACK, Card, Suit
+from loo_lessons.engine.cards import FULL_PACK, Card, Suit, beats
 from loo_lessons.engine.declare import Declaration
-from loo_lessons.engine.game import Hand, Setup
+from loo_lessons.engine.game import Hand, Phase, Setup
 from loo_lessons.engine.observation import SeatView, seat_view
 from loo_lessons.engine.options import options_from
 from loo_lessons.engine.settle import Stakes
@@ -273,3 +273,47 @@ def test_a_chunks_tally_is_its_hands_replayed_and_added_row_by_row() -> None:
                 _reference(want, row, awarded)
         for name in ("totals", "play", "decl", "miss", "bots"):
             assert getattr(got, name) == getattr(want, name), (rules, name)
+
+
+def _sensible_card_reference(view: SeatView, legal: Sequence[Any]) -> Card:
+    """`sensible_card` as first written: `max` and `min` keyed by `power`."""
+    cards = [a for a in legal if isinstance(a, Card)]
+    trumps = view.trumps
+    trick = view.current_trick
+    if not trick:
+        return max(cards, key=lambda c: B.power(c, trumps))
+    best = trick[0][1]
+    for _, c in trick[1:]:
+        if beats(c, best, trumps):
+            best = c
+    heads = [c for c in cards if beats(c, best, trumps)]
+    if heads:
+        if view.still_to_play == 0:
+            return min(heads, key=lambda c: B.power(c, trumps))
+        return max(heads, key=lambda c: B.power(c, trumps))
+    return min(cards, key=lambda c: B.power(c, trumps))
+
+
+@given(
+    st.integers(0, 2**32),
+    st.integers(2, 9),
+    st.sampled_from(["hoffmann", "peel"]),
+    st.lists(st.sampled_from(FULL_PACK), min_size=1, max_size=5, unique=True),
+)
+def test_the_sensible_and_bold_cards_are_the_first_strongest_or_weakest(
+    seed: int, players: int, rules: str, extra: list[Card]
+) -> None:
+    # every play decision of a random deal, and hands of up to five cards with ties in power
+    # (plain cards of one rank in two suits): the same card as `max`/`min` keyed by `power`
+    hand = Hand.from_seed(seed, players=players, options=rules)
+    rng = random.Random(seed)
+    while hand.to_act is not None:
+        legal = hand.legal_actions()
+        view = seat_view(hand, hand.to_act)
+        if view.phase is Phase.PLAY:
+            for cards in (legal, extra):
+                assert B.sensible_card(view, cards) == _sensible_card_reference(view, cards)
+                assert B.Bold().choose(view, cards, rng) == max(
+                    cards, key=lambda c: B.power(c, view.trumps)
+                )
+        hand.apply(legal[rng.randrange(len(legal))])

@@ -85,7 +85,11 @@ class SeatView(NamedTuple):
     @property
     def standers(self) -> int:
         """How many have declared to play so far (on their own cards or the miss)."""
-        return len(self.declarations) - [d for _, d in self.declarations].count(PASS)
+        n = 0
+        for _, d in self.declarations:  # a loop: no comprehension's frame for a few items
+            if d is not PASS:
+                n += 1
+        return n
 
     @property
     def current_trick(self) -> tuple[tuple[int, Card], ...]:

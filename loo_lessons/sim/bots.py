@@ -133,15 +133,44 @@ def _fallback(legal: Sequence[Action], *prefs: Declaration) -> Action:
     return legal[0]
 
 
+#: `power` of every card under each trump suit (and none), looked up by `sensible_card`, which
+#: ranks the cards of every play decision of every simulated hand: `max(cards, key=power)`
+#: costs two calls a card.
+_POWER: dict[Suit | None, dict[Card, int]] = {
+    t: {c: power(c, t) for c in FULL_PACK} for t in (None, *Suit)
+}
+
+
+def _strongest(cards: Sequence[Card], of: dict[Card, int]) -> Card:
+    """`max(cards, key=...)` by the powers `of`: the first of the strongest."""
+    best, top = cards[0], of[cards[0]]
+    for c in cards:
+        p = of[c]
+        if p > top:
+            best, top = c, p
+    return best
+
+
+def _weakest(cards: Sequence[Card], of: dict[Card, int]) -> Card:
+    """`min(cards, key=...)` by the powers `of`: the first of the weakest."""
+    best, low = cards[0], of[cards[0]]
+    for c in cards:
+        p = of[c]
+        if p < low:
+            best, low = c, p
+    return best
+
+
 def sensible_card(view: SeatView, legal: Sequence[Action]) -> Card:
     """Lead the strongest card; when following, head the trick if possible — as high as
     possible while others are still to play, as cheaply as possible when last — and
     otherwise throw the lowest card."""
     cards = [a for a in legal if isinstance(a, Card)]
     trumps = view.trumps
+    of = _POWER[trumps]
     trick = view.current_trick
     if not trick:
-        return max(cards, key=lambda c: power(c, trumps))
+        return _strongest(cards, of)
     best = trick[0][1]
     for _, c in trick[1:]:
         if beats(c, best, trumps):
@@ -149,9 +178,9 @@ def sensible_card(view: SeatView, legal: Sequence[Action]) -> Card:
     heads = [c for c in cards if beats(c, best, trumps)]
     if heads:
         if view.still_to_play == 0:
-            return min(heads, key=lambda c: power(c, trumps))
-        return max(heads, key=lambda c: power(c, trumps))
-    return min(cards, key=lambda c: power(c, trumps))
+            return _weakest(heads, of)
+        return _strongest(heads, of)
+    return _weakest(cards, of)
 
 
 # --- the bots ---------------------------------------------------------------------------------
@@ -198,7 +227,7 @@ class Bold:
         trumps = view.trumps
         if view.phase is Phase.PLAY:
             cards = [a for a in legal if isinstance(a, Card)]
-            return max(cards, key=lambda c: power(c, trumps))
+            return _strongest(cards, _POWER[trumps])
         if any(c.suit is trumps for c in view.hand) and PLAY in legal:
             return PLAY
         return _fallback(legal, TAKE_MISS, PASS, PLAY)
