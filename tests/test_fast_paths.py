@@ -12,11 +12,12 @@ from typing import Any
 from hypothesis import given
 from hypothesis import strategies as st
 
-from loo_lessons.engine.cards import FULL_PACK, Card, Suit, beats
+from loo_lessons.engine.cards import FULL_PACK, Card, Rank, Suit, beats
 from loo_lessons.engine.declare import Declaration
 from loo_lessons.engine.game import Hand, Phase, Setup
 from loo_lessons.engine.observation import SeatView, seat_view
 from loo_lessons.engine.options import options_from
+from loo_lessons.engine.play import equal_value_class
 from loo_lessons.engine.settle import Stakes
 from loo_lessons.sim import bots as B
 from loo_lessons.sim import coach as C
@@ -317,3 +318,34 @@ def test_the_sensible_and_bold_cards_are_the_first_strongest_or_weakest(
                     cards, key=lambda c: B.power(c, view.trumps)
                 )
         hand.apply(legal[rng.randrange(len(legal))])
+
+
+def _equal_value_class_reference(
+    trumps_held: Sequence[Card], seen: Sequence[Card], use_seen: bool
+) -> list[Card]:
+    """`equal_value_class` as first written (R27, A1)."""
+    ordered = sorted(trumps_held, key=lambda c: -c.rank)
+    top = [ordered[0]]
+    seen_ranks = {c.rank for c in seen if c.suit is ordered[0].suit} if use_seen else set()
+    for card in ordered[1:]:
+        gap = range(card.rank + 1, top[-1].rank)
+        if all(Rank(r) in seen_ranks for r in gap):
+            top.append(card)
+        else:
+            break
+    return top
+
+
+@given(
+    st.sampled_from(list(Suit)),
+    st.lists(st.sampled_from(list(Rank)), min_size=1, max_size=5, unique=True),
+    st.lists(st.sampled_from(FULL_PACK), max_size=20, unique=True),
+    st.booleans(),
+)
+def test_the_equal_value_class_is_the_first_forms(
+    suit: Suit, ranks: list[Rank], seen: list[Card], use_seen: bool
+) -> None:
+    held = [Card.of(r, suit) for r in ranks]
+    assert equal_value_class(held, seen, use_seen) == _equal_value_class_reference(
+        held, seen, use_seen
+    )
