@@ -349,3 +349,14 @@ def test_the_equal_value_class_is_the_first_forms(
     assert equal_value_class(held, seen, use_seen) == _equal_value_class_reference(
         held, seen, use_seen
     )
+
+
+@given(st.integers(0, 2**63 - 1), st.integers(0, 2**32))
+def test_a_hands_seeding_leaves_the_state_random_seed_leaves(seed: int, before: int) -> None:
+    plain, fast = random.Random(before), random.Random(before)
+    plain.gauss()  # a gaussian kept aside: seeding forgets it
+    fast.gauss()
+    plain.seed(seed)
+    M._seed_int(fast, seed)
+    fast.gauss_next = None  # type: ignore[attr-defined]
+    assert fast.getstate() == plain.getstate()

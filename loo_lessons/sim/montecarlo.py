@@ -18,6 +18,7 @@ Everything here is plain Python; DataFrames of these results are a view (`views.
 
 from __future__ import annotations
 
+import _random
 import random
 import time
 from array import array
@@ -205,6 +206,12 @@ def _chunk_table(
     return setups, positions, staked
 
 
+#: The seeding itself, which `random.Random.seed` calls after checking that its seed is not
+#: text (a hand's seed is an int); called for every simulated hand. tests/test_fast_paths.py
+#: checks that the two leave the same state.
+_seed_int = _random.Random.seed
+
+
 def _play_chunk(job: _Job) -> _Part:
     players = job.players
     bots = tuple(get_bot(b) for b in job.bots)
@@ -220,7 +227,8 @@ def _play_chunk(job: _Job) -> _Part:
     rng = random.Random(0)
     for i in range(job.start, job.stop):
         hs = hand_seed(job.seed, i)
-        rng.seed(hs)
+        _seed_int(rng, hs)
+        rng.gauss_next = None  # type: ignore[attr-defined]  # as `Random.seed` does after it
         dealer = i % players
         hand = Hand.dealt(setups[dealer], rng, seed=hs)
         share = _FEATURE_OF[hand.trumps]
