@@ -32,7 +32,7 @@ def test_bench_million_prints_the_seconds_and_the_memory_of_both_runs(
         rf"simulate --hands 40,000 \(the command as it runs: seed 0, 5 players, sensible bots, "
         rf"({workers} workers = the cores it may use|1 core: no workers)\): \d+\.\d s = "
         r"\d+\.\d\d floors a hand \(goal <= 30 s for 1,000,000 with 2 workers on a 2-core "
-        r"machine; [\d,]+ hands a second\)",
+        r"machine = 3\.00 floors a hand; [\d,]+ hands a second\)",
         out[0],
     ), out[0]
     # the same hands on a local Dask cluster of as many workers, as a multiple of that run
@@ -43,6 +43,7 @@ def test_bench_million_prints_the_seconds_and_the_memory_of_both_runs(
     ), out[1]
     assert got["million_dask_times"] == pytest.approx(got["million_dask_s"] / got["million_s"])
     assert got["million_floors"] == pytest.approx(got["million_s"] / 40_000 / 1e-5)
+    assert got["million_goal_floors"] == pytest.approx(3.0)  # 30 µs a hand, the floor 10 µs
     out = out[1:]
     worker = r", largest worker \d+\.\d MB" if workers > 1 else ""
     assert re.fullmatch(
@@ -64,7 +65,8 @@ def test_bench_help_names_the_million_run(capsys: pytest.CaptureFixture[str]) ->
     with pytest.raises(SystemExit):
         parser().parse_args(["bench", "--help"])
     text = " ".join(capsys.readouterr().out.split())
-    assert "--million" in text and "simulate --hands 1000000" in text and "goal < 60 s" in text
+    assert "--million" in text and "simulate --hands 1000000" in text
+    assert "goal <= 30 s with two workers" in text and "--dask local:N" in text
     assert parser().parse_args(["bench", "--million"]).million is True
     assert parser().parse_args(["bench"]).million is False
 

@@ -27,9 +27,24 @@ def _tables(res: SimResult) -> dict[str, Any]:
     return {k: t.records() for k, t in res.summary().items()}
 
 
+def _worker_settings() -> tuple[object, ...]:
+    import dask
+
+    return tuple(dask.config.get(k) for k in W.LOCAL_CLUSTER_CONFIG)
+
+
 def test_dask_local_2_gives_the_same_tables_as_workers_2(
-    capsys: pytest.CaptureFixture[str],
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    # the local cluster's worker processes run with its settings (no profiler, a slow tick)
+    settings: dict[str, tuple[object, ...]] = {}
+    plain = W._dask_in_order
+
+    def noting(distributed: Any, client: Any, play: Any, jobs: Any) -> Any:
+        settings.update(client.run(_worker_settings))
+        return (yield from plain(distributed, client, play, jobs))
+
+    monkeypatch.setattr(W, "_dask_in_order", noting)
     runs = []
     argv = ["simulate", "--hands", str(2 * CHUNK_HANDS + 7), "--players", "4", "--seed", "3"]
     for backend in (["--workers", "2"], ["--dask", "local:2"]):
@@ -37,6 +52,7 @@ def test_dask_local_2_gives_the_same_tables_as_workers_2(
         runs.append(json.loads(capsys.readouterr().out))
     assert runs[0] == runs[1]
     assert runs[0]["hands"] == 2 * CHUNK_HANDS + 7
+    assert list(settings.values()) == [tuple(W.LOCAL_CLUSTER_CONFIG.values())] * 2
 
 
 def _children(pid: int) -> list[int]:

@@ -1,7 +1,7 @@
-"""The faster paths of a simulated hand (issue 25) against what they replaced: `Tally.seat` and
-`Tally.hand` add exactly what `count` and the plain `_add` of every row would, to the value and
-the type; the sensible bot's `trick_expectation` is its first form's to the last bit; a seat's
-view counts its standers and copies its tricks as before."""
+"""The faster paths of a simulated hand (issue 25) against what they replaced: `Tally.deal` adds
+exactly what `count` and the plain `_add` of every row would, to the value and the type; the
+sensible bot's `trick_expectation` is its first form's to the last bit; a seat's view counts its
+standers and copies its tricks as before."""
 
 from __future__ import annotations
 
@@ -12,12 +12,14 @@ from typing import Any
 from hypothesis import given
 from hypothesis import strategies as st
 
-from loo_lessons.engine.cards import FULL_PACK, Card, Suit
+from loo_lessons.engine.cards import FULL_PACK, Card, Rank, Suit, beats
 from loo_lessons.engine.declare import Declaration
-from loo_lessons.engine.game import Hand, Setup
+from loo_lessons.engine.game import Hand, Phase, Setup
 from loo_lessons.engine.observation import SeatView, seat_view
 from loo_lessons.engine.options import options_from
+from loo_lessons.engine.play import equal_value_class
 from loo_lessons.engine.settle import Stakes
+from loo_lessons.sim import bots as B
 from loo_lessons.sim import coach as C
 from loo_lessons.sim import montecarlo as M
 from loo_lessons.sim.bots import bot_move, get_bot, play_hand, trick_expectation
@@ -32,14 +34,13 @@ _SEAT = st.tuples(
     st.integers(0, 40),  # won
     st.integers(0, 40),  # paid
     st.integers(0, 20),  # staked
-    st.booleans(),  # awarded
     st.integers(0, 3),  # bot
 )
 
 
-def _reference(t: Tally, seat: tuple[Any, ...]) -> None:
-    """The seat added row by row through `_add` (what `Tally.seat` was before it was sped up)."""
-    position, code, dealt, played, tricks, won, paid, staked, awarded, bot = seat
+def _reference(t: Tally, seat: tuple[Any, ...], awarded: bool) -> None:
+    """One seat added row by row through `count` and `_add` (the tally's first form)."""
+    position, code, dealt, played, tricks, won, paid, staked, bot = seat
     net = won - paid
     if paid:
         t.count("loos")
@@ -62,20 +63,35 @@ _HAND = st.tuples(st.booleans(), st.booleans(), st.integers(0, 6))
 
 
 @given(st.lists(st.tuples(_HAND, st.lists(_SEAT, max_size=6)), max_size=12))
-def test_seat_adds_what_add_would(
+def test_a_deal_adds_what_count_and_add_would(
     hands: list[tuple[tuple[bool, bool, int], list[tuple[Any, ...]]]],
 ) -> None:
     fast, slow = Tally(5), Tally(5)
     for (single, awarded, in_play), seats in hands:
-        fast.hand(single, awarded, in_play)
+        column = list(zip(*seats, strict=True)) or [()] * 9
+        position, code, dealt, played, tricks, won, paid, staked, bot = column
+        # a settlement leaves out the seats with nothing: absent means 0
+        fast.deal(
+            single,
+            awarded,
+            in_play,
+            position,
+            code,
+            dealt,
+            played,
+            {k: v for k, v in enumerate(tricks) if v},
+            {k: v for k, v in enumerate(won) if v},
+            {k: v for k, v in enumerate(paid) if v},
+            staked,
+            bot,
+        )
         slow.count("hands")
         slow.count("singles", single)
         slow.count("awarded", awarded)
         slow.count("in_play", in_play)
         slow.count("played_in", 0 if awarded else in_play)
         for s in seats:
-            fast.seat(*s)
-            _reference(slow, s)
+            _reference(slow, s, awarded)
     for name in ("totals", "play", "decl", "miss", "bots"):
         assert _typed(getattr(fast, name)) == _typed(getattr(slow, name)), name
     assert fast.tables() == slow.tables()
@@ -121,6 +137,24 @@ def test_trick_expectation_is_the_reference_to_the_last_bit(
     assert trick_expectation(hand, trumps, up, players) == _trick_expectation_reference(
         hand, trumps, up, players
     )
+
+
+def test_trick_expectation_looked_up_by_kind_of_hand_is_the_reference() -> None:
+    # hands alike in their trumps' ranks, plain aces and kings share one reckoning: many
+    # hands, far fewer kinds, and each answer the reference's to the last bit
+    B._RECKONED.clear()
+    rng = random.Random(25)
+    pack = list(FULL_PACK)
+    hands = 4000
+    for _ in range(hands):
+        rng.shuffle(pack)
+        cards, up = pack[:3], pack[3]
+        players = rng.randrange(2, 10)
+        trumps = up.suit if rng.random() < 0.9 else rng.choice(list(Suit))  # a scenario's own
+        for turn_up in (up, None):
+            got = trick_expectation(cards, trumps, turn_up, players)
+            assert got == _trick_expectation_reference(cards, trumps, turn_up, players)
+    assert 0 < len(B._RECKONED) < hands
 
 
 @given(st.integers(0, 10_000), st.integers(2, 9))
@@ -197,3 +231,132 @@ def test_a_hands_features_by_table_are_its_features_counted(
     cards: list[Card], trumps: Suit | None
 ) -> None:
     assert M._features_of(cards, M._FEATURE_OF[trumps]) == M._features(cards, trumps)
+
+
+# --- a chunk's tally, added in line, against each hand replayed and added row by row ---------
+
+
+def test_a_chunks_tally_is_its_hands_replayed_and_added_row_by_row() -> None:
+    bots = ("sensible", "bold", "random-legal", "cautious", "sensible")
+    for rules, stake in (("hoffmann", 3), ({"preset": "peel", "ante": "all_players"}, 2)):
+        got = M.chunk_tally(7, 40, 340, 5, rules, bots, stake=stake)
+        want = Tally(5)
+        names = tuple(dict.fromkeys(bots))
+        for i in range(40, 340):
+            hand = M.replay_hand(7, i, 5, rules, bots, stake=stake)
+            s = hand.settlement
+            assert s is not None
+            fresh = Hand.dealt(hand.setup, random.Random(M.hand_seed(7, i)))
+            awarded = s.pool_awarded_to is not None
+            want.count("hands")
+            want.count("singles", s.is_single)
+            want.count("awarded", awarded)
+            want.count("in_play", len(hand.players_in))
+            want.count("played_in", 0 if awarded else len(hand.players_in))
+            for seat in range(5):
+                d = hand.declared.get(seat)
+                code = 4 if d is None else list(Declaration).index(d)  # tally.DECLARATION_NAMES
+                own = M._features(fresh.held[seat], fresh.trumps)
+                miss = M._features(fresh.miss or (), fresh.trumps)
+                played = own if code == 0 else miss if code == 1 else 0
+                all_ante = hand.options.ante.value == "all_players"
+                row = (
+                    (seat - i % 5 - 1) % 5 + 1,
+                    code,
+                    own,
+                    played,
+                    s.tricks_won.get(seat, 0),
+                    s.receives.get(seat, 0),
+                    s.loo_pays.get(seat, 0),
+                    stake if all_ante or seat == i % 5 else 0,
+                    names.index(bots[seat]),
+                )
+                _reference(want, row, awarded)
+        for name in ("totals", "play", "decl", "miss", "bots"):
+            assert getattr(got, name) == getattr(want, name), (rules, name)
+
+
+def _sensible_card_reference(view: SeatView, legal: Sequence[Any]) -> Card:
+    """`sensible_card` as first written: `max` and `min` keyed by `power`."""
+    cards = [a for a in legal if isinstance(a, Card)]
+    trumps = view.trumps
+    trick = view.current_trick
+    if not trick:
+        return max(cards, key=lambda c: B.power(c, trumps))
+    best = trick[0][1]
+    for _, c in trick[1:]:
+        if beats(c, best, trumps):
+            best = c
+    heads = [c for c in cards if beats(c, best, trumps)]
+    if heads:
+        if view.still_to_play == 0:
+            return min(heads, key=lambda c: B.power(c, trumps))
+        return max(heads, key=lambda c: B.power(c, trumps))
+    return min(cards, key=lambda c: B.power(c, trumps))
+
+
+@given(
+    st.integers(0, 2**32),
+    st.integers(2, 9),
+    st.sampled_from(["hoffmann", "peel"]),
+    st.lists(st.sampled_from(FULL_PACK), min_size=1, max_size=5, unique=True),
+)
+def test_the_sensible_and_bold_cards_are_the_first_strongest_or_weakest(
+    seed: int, players: int, rules: str, extra: list[Card]
+) -> None:
+    # every play decision of a random deal, and hands of up to five cards with ties in power
+    # (plain cards of one rank in two suits): the same card as `max`/`min` keyed by `power`
+    hand = Hand.from_seed(seed, players=players, options=rules)
+    rng = random.Random(seed)
+    while hand.to_act is not None:
+        legal = hand.legal_actions()
+        view = seat_view(hand, hand.to_act)
+        if view.phase is Phase.PLAY:
+            for cards in (legal, extra):
+                assert B.sensible_card(view, cards) == _sensible_card_reference(view, cards)
+                assert B.Bold().choose(view, cards, rng) == max(
+                    cards, key=lambda c: B.power(c, view.trumps)
+                )
+        hand.apply(legal[rng.randrange(len(legal))])
+
+
+def _equal_value_class_reference(
+    trumps_held: Sequence[Card], seen: Sequence[Card], use_seen: bool
+) -> list[Card]:
+    """`equal_value_class` as first written (R27, A1)."""
+    ordered = sorted(trumps_held, key=lambda c: -c.rank)
+    top = [ordered[0]]
+    seen_ranks = {c.rank for c in seen if c.suit is ordered[0].suit} if use_seen else set()
+    for card in ordered[1:]:
+        gap = range(card.rank + 1, top[-1].rank)
+        if all(Rank(r) in seen_ranks for r in gap):
+            top.append(card)
+        else:
+            break
+    return top
+
+
+@given(
+    st.sampled_from(list(Suit)),
+    st.lists(st.sampled_from(list(Rank)), min_size=1, max_size=5, unique=True),
+    st.lists(st.sampled_from(FULL_PACK), max_size=20, unique=True),
+    st.booleans(),
+)
+def test_the_equal_value_class_is_the_first_forms(
+    suit: Suit, ranks: list[Rank], seen: list[Card], use_seen: bool
+) -> None:
+    held = [Card.of(r, suit) for r in ranks]
+    assert equal_value_class(held, seen, use_seen) == _equal_value_class_reference(
+        held, seen, use_seen
+    )
+
+
+@given(st.integers(0, 2**63 - 1), st.integers(0, 2**32))
+def test_a_hands_seeding_leaves_the_state_random_seed_leaves(seed: int, before: int) -> None:
+    plain, fast = random.Random(before), random.Random(before)
+    plain.gauss()  # a gaussian kept aside: seeding forgets it
+    fast.gauss()
+    plain.seed(seed)
+    M._seed_int(fast, seed)
+    fast.gauss_next = None  # type: ignore[attr-defined]
+    assert fast.getstate() == plain.getstate()

@@ -170,8 +170,10 @@ def parser() -> argparse.ArgumentParser:
         "--million",
         action="store_true",
         help="also run `simulate --hands 1000000` as the command does (its default workers: "
-        "the cores this process may use) and print its seconds (goal < 60 s) and its peak "
-        "memory beside a 100,000-hand run's (constant memory); about a minute on two cores",
+        "the cores this process may use) and print its seconds (goal <= 30 s with two workers, "
+        "also as floors a hand), the same run on `--dask local:N` as a multiple of it (goal <= "
+        "1.1) and its peak memory beside a 100,000-hand run's (constant memory); about two "
+        "minutes on two cores",
     )
     b.add_argument(
         "--browser", action="store_true", help="also measure the book's engine in Chromium"

@@ -18,6 +18,7 @@ from .options import RuleOptions
 
 _MISS_DECLARATIONS = (Declaration.TAKE_MISS, Declaration.PLAY_MISS_FOR_POOL)
 PASS = Declaration.PASS
+STAND = Declaration.PLAY
 
 
 class SeatView(NamedTuple):
@@ -84,7 +85,11 @@ class SeatView(NamedTuple):
     @property
     def standers(self) -> int:
         """How many have declared to play so far (on their own cards or the miss)."""
-        return len(self.declarations) - [d for _, d in self.declarations].count(PASS)
+        n = 0
+        for _, d in self.declarations:  # a loop: no comprehension's frame for a few items
+            if d is not PASS:
+                n += 1
+        return n
 
     @property
     def current_trick(self) -> tuple[tuple[int, Card], ...]:
@@ -114,6 +119,10 @@ def seat_view(hand: Hand, seat: int) -> SeatView:
     # built for every decision of every simulated hand: list comprehensions, not generators
     # (a generator into a tuple costs a frame per item)
     tricks = hand.tricks
+    declared = hand.declared
+    # a seat that still holds its dealt cards (or has not declared) has put none down:
+    # `put_down_by`'s first answer, without its call for the many seats that stood
+    d = declared.get(seat)
     # every field given, in order: the tuple made directly, without the named tuple's
     # Python-level __new__ (a frame per view)
     return _new_view(
@@ -128,14 +137,14 @@ def seat_view(hand: Hand, seat: int) -> SeatView:
             tuple(hand.held[seat]),
             hand.turn_up,
             hand.trumps,
-            tuple(hand.declared.items()),
+            tuple(declared.items()),
             hand.players_in,
             tuple([tuple(t) for t in tricks if t]) if tricks else (),
             tuple(hand.winners),
             st.pool,
             st.stake,
             st.loo,
-            hand.put_down_by(seat),
+            () if d is None or d is STAND else hand.put_down_by(seat),
         ),
     )
 

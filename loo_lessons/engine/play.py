@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
+from operator import attrgetter
 
 from .cards import Card, Rank, Suit, trick_winner_index
 from .laws import Law, law_against
@@ -89,16 +90,24 @@ def equal_value_class(
     Two trumps are "in sequence" when no rank lies between them; with `use_seen`, ranks
     between them that have already been seen (turn-up, earlier tricks) do not count.
     """
-    ordered = sorted(trumps_held, key=lambda c: -c.rank)
+    # ranks are unique within a suit: highest first, as `key=-rank` sorted them
+    ordered = sorted(trumps_held, key=_rank_of, reverse=True)
     top = [ordered[0]]
-    seen_ranks = {c.rank for c in seen if c.suit is ordered[0].suit} if use_seen else set()
+    suit = ordered[0].suit
+    seen_ranks: Collection[int] = {c.rank for c in seen if c.suit is suit} if use_seen else ()
     for card in ordered[1:]:
-        gap = range(card.rank + 1, top[-1].rank)
-        if all(Rank(r) in seen_ranks for r in gap):
-            top.append(card)
-        else:
+        # the first rank between this card and the last of the class that is not seen
+        # (ranks compare and hash as ints)
+        r, above = card.rank + 1, top[-1].rank
+        while r < above and r in seen_ranks:
+            r += 1
+        if r < above:
             break
+        top.append(card)
     return top
+
+
+_rank_of = attrgetter("rank")
 
 
 def lead_filters(
@@ -147,8 +156,10 @@ def lead_filters(
     if len(held_trumps) < 2:
         return tuple(held_trumps if steps else hand), _FREE_LEAD, steps
     if options.two_declared_rule is _TWO_DECLARED_RULE and players_in == 2:
-        visible = seen() if callable(seen) else seen
-        top_class = equal_value_class(held_trumps, visible, options.equal_value_via_visible_cards)
+        # the cards seen matter only when they may fill a gap (A1): not asked for otherwise
+        use_seen = options.equal_value_via_visible_cards
+        visible = (seen() if callable(seen) else seen) if use_seen else ()
+        top_class = equal_value_class(held_trumps, visible, use_seen)
         # quote the exception itself when it is what lets a lower trump be led
         law = Law.LEAD_TWO_DECLARED_EQUAL if len(top_class) > 1 else Law.LEAD_TWO_DECLARED
         # a refused card is refused by "he must lead the highest", not by "either of them"

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Protocol
 
-from loo_lessons.engine.cards import Card, Rank, Suit, beats
+from loo_lessons.engine.cards import FULL_PACK, Card, Rank, Suit, beats
 from loo_lessons.engine.declare import Declaration
 from loo_lessons.engine.errors import InputError, LooError
 from loo_lessons.engine.game import Action, Hand, Phase
@@ -67,6 +67,20 @@ def _odds(players: int) -> tuple[tuple[float, ...], float, float]:
     return tuple((1 - q) ** k for k in range(13)), 0.5 * (1 - q) ** 2, 0.2 * (1 - q) ** 3
 
 
+#: Each card's part in `trick_expectation` under each trump suit: a trump its rank (2-14), a
+#: plain ace 15, a plain king 16, any other plain card 0. A three-card hand's reckoning
+#: depends on these three, the turn-up's and the table's size alone, so it is reckoned once
+#: for each kind of hand (`_RECKONED`) and looked up after: the sensible bot asks it at every
+#: declaration of every simulated hand. The same sums in the same order, so the same bits
+#: (tests/test_fast_paths.py checks it against the first form).
+_ROLE: dict[Suit, dict[Card, int]] = {
+    t: {c: int(c.rank) if c.suit is t else {14: 15, 13: 16}.get(int(c.rank), 0) for c in FULL_PACK}
+    for t in Suit
+}
+_RECKONED: dict[tuple[int, int, int, int, int], float] = {}
+_RECKONED_KEPT = 65_536  # kinds of hand kept at most (five seats meet a few thousand)
+
+
 def trick_expectation(
     cards: Sequence[Card], trumps: Suit | None, turn_up: Card | None, players: int
 ) -> float:
@@ -80,6 +94,21 @@ def trick_expectation(
     """
     if trumps is None:
         return 0.0
+    if len(cards) != 3:
+        return _reckon(cards, trumps, turn_up, players)
+    role = _ROLE[trumps]
+    up = role[turn_up] if turn_up is not None else 0
+    key = (role[cards[0]], role[cards[1]], role[cards[2]], up if up < 15 else 0, players)
+    value = _RECKONED.get(key)
+    if value is None:
+        if len(_RECKONED) >= _RECKONED_KEPT:
+            _RECKONED.clear()
+        value = _RECKONED[key] = _reckon(cards, trumps, turn_up, players)
+    return value
+
+
+def _reckon(cards: Sequence[Card], trumps: Suit, turn_up: Card | None, players: int) -> float:
+    """`trick_expectation`'s sums."""
     free, ace, king = _odds(players)
     known = [c.rank for c in cards if c.suit is trumps]
     value = 0.25 * max(0, len(known) - 1)
@@ -109,15 +138,44 @@ def _fallback(legal: Sequence[Action], *prefs: Declaration) -> Action:
     return legal[0]
 
 
+#: `power` of every card under each trump suit (and none), looked up by `sensible_card`, which
+#: ranks the cards of every play decision of every simulated hand: `max(cards, key=power)`
+#: costs two calls a card.
+_POWER: dict[Suit | None, dict[Card, int]] = {
+    t: {c: power(c, t) for c in FULL_PACK} for t in (None, *Suit)
+}
+
+
+def _strongest(cards: Sequence[Card], of: dict[Card, int]) -> Card:
+    """`max(cards, key=...)` by the powers `of`: the first of the strongest."""
+    best, top = cards[0], of[cards[0]]
+    for c in cards:
+        p = of[c]
+        if p > top:
+            best, top = c, p
+    return best
+
+
+def _weakest(cards: Sequence[Card], of: dict[Card, int]) -> Card:
+    """`min(cards, key=...)` by the powers `of`: the first of the weakest."""
+    best, low = cards[0], of[cards[0]]
+    for c in cards:
+        p = of[c]
+        if p < low:
+            best, low = c, p
+    return best
+
+
 def sensible_card(view: SeatView, legal: Sequence[Action]) -> Card:
     """Lead the strongest card; when following, head the trick if possible — as high as
     possible while others are still to play, as cheaply as possible when last — and
     otherwise throw the lowest card."""
     cards = [a for a in legal if isinstance(a, Card)]
     trumps = view.trumps
+    of = _POWER[trumps]
     trick = view.current_trick
     if not trick:
-        return max(cards, key=lambda c: power(c, trumps))
+        return _strongest(cards, of)
     best = trick[0][1]
     for _, c in trick[1:]:
         if beats(c, best, trumps):
@@ -125,9 +183,9 @@ def sensible_card(view: SeatView, legal: Sequence[Action]) -> Card:
     heads = [c for c in cards if beats(c, best, trumps)]
     if heads:
         if view.still_to_play == 0:
-            return min(heads, key=lambda c: power(c, trumps))
-        return max(heads, key=lambda c: power(c, trumps))
-    return min(cards, key=lambda c: power(c, trumps))
+            return _weakest(heads, of)
+        return _strongest(heads, of)
+    return _weakest(cards, of)
 
 
 # --- the bots ---------------------------------------------------------------------------------
@@ -179,7 +237,7 @@ class Bold:
         trumps = view.trumps
         if view.phase is Phase.PLAY:
             cards = [a for a in legal if isinstance(a, Card)]
-            return max(cards, key=lambda c: power(c, trumps))
+            return _strongest(cards, _POWER[trumps])
         if any(c.suit is trumps for c in view.hand) and PLAY in legal:
             return PLAY
         return _fallback(legal, TAKE_MISS, PASS, PLAY)

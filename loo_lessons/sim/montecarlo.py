@@ -18,13 +18,14 @@ Everything here is plain Python; DataFrames of these results are a view (`views.
 
 from __future__ import annotations
 
-import dataclasses
+import _random
 import random
 import time
 from array import array
 from collections.abc import Callable, Mapping, Sequence
 from contextlib import closing
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from loo_lessons.engine.cards import FULL_PACK, Card, Rank, Suit
@@ -138,7 +139,7 @@ class _Job:
     start: int
     stop: int
     players: int
-    options: dict[str, str | bool]
+    options: RuleOptions  # frozen, pickles as it is: no text to read again in every chunk
     bots: tuple[str | Bot, ...]
     bot_codes: tuple[int, ...]
     stake: int
@@ -185,27 +186,55 @@ class _Part:
     columns: Columns | None
 
 
+@lru_cache(maxsize=16)
+def _chunk_table(
+    players: int, options: RuleOptions, stake: int
+) -> tuple[tuple[Setup, ...], tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
+    """A run's table, the same for every chunk, so a worker makes it once (and the engine
+    finds its kept rulings by the very same setups): for each dealer, the setup, each seat's
+    position (1 = elder hand ... players = dealer) and each seat's stake into the pool (the
+    dealer's, R02, or every player's, V9)."""
+    stakes = _stakes(players, options, stake)
+    all_ante = options.ante is Ante.ALL_PLAYERS
+    setups = tuple(Setup(players, d, options, stakes) for d in range(players))
+    positions = tuple(
+        tuple((x - d - 1) % players + 1 for x in range(players)) for d in range(players)
+    )
+    staked = tuple(
+        tuple(stake if all_ante or x == d else 0 for x in range(players)) for d in range(players)
+    )
+    return setups, positions, staked
+
+
+#: The seeding itself, which `random.Random.seed` calls after checking that its seed is not
+#: text (a hand's seed is an int); called for every simulated hand. tests/test_fast_paths.py
+#: checks that the two leave the same state.
+_seed_int = _random.Random.seed
+
+
 def _play_chunk(job: _Job) -> _Part:
     players = job.players
-    options = options_from(job.options)
     bots = tuple(get_bot(b) for b in job.bots)
-    stakes = _stakes(players, options, job.stake)
-    setups = [Setup(players, d, options, stakes) for d in range(players)]
-    all_ante = options.ante is Ante.ALL_PLAYERS
-    # position of each seat for each dealer: 1 = elder hand ... players = dealer
-    positions = [[(x - d - 1) % players + 1 for x in range(players)] for d in range(players)]
+    bot_codes = job.bot_codes
+    setups, positions, staked = _chunk_table(players, job.options, job.stake)
     tally = Tally(players)
+    add = tally.deal
     cols = _empty_columns() if job.rows else None
     seats = range(players)
     decl_code = _DECL_CODE
-    rng = random.Random()
+    # seeded for every hand below: a fixed seed here spares the operating system's entropy
+    # that `Random()` would read for nothing
+    rng = random.Random(0)
     for i in range(job.start, job.stop):
         hs = hand_seed(job.seed, i)
-        rng.seed(hs)
+        _seed_int(rng, hs)
+        rng.gauss_next = None  # type: ignore[attr-defined]  # as `Random.seed` does after it
         dealer = i % players
         hand = Hand.dealt(setups[dealer], rng, seed=hs)
         share = _FEATURE_OF[hand.trumps]
-        dealt = [_features_of(h, share) for h in hand.held]
+        # every seat is dealt three cards (a simulated table always sits down): their shares
+        # added in line, `_features_of` without a call per seat
+        dealt = [share[a] + share[b] + share[c] for a, b, c in hand.held]
         miss = _features_of(hand.miss, share) if hand.miss is not None else 0
         play_hand(hand, bots, rng)
         s = hand.settlement
@@ -214,25 +243,23 @@ def _play_chunk(job: _Job) -> _Part:
         awarded = s.pool_awarded_to is not None
         in_play = len(hand.players_in)
         codes = [decl_code.get(declared.get(seat), _NONE) for seat in seats]  # type: ignore[arg-type]
-        played = [
-            0 if c >= 2 else (dealt[seat] if c == 0 else miss) for seat, c in enumerate(codes)
-        ]
+        # the hand each seat played: its own (stood), the miss (took it), else none
+        played = [dealt[k] if c == 0 else miss if c == 1 else 0 for k, c in enumerate(codes)]
         won, paid, tw = s.receives, s.loo_pays, s.tricks_won
-        tally.hand(s.is_single, awarded, in_play)
-        pos = positions[dealer]
-        for seat in seats:
-            tally.seat(
-                pos[seat],
-                codes[seat],
-                dealt[seat],
-                played[seat],
-                tw.get(seat, 0),
-                won.get(seat, 0),
-                paid.get(seat, 0),
-                job.stake if all_ante or seat == dealer else 0,
-                awarded,
-                job.bot_codes[seat],
-            )
+        add(
+            s.is_single,
+            awarded,
+            in_play,
+            positions[dealer],
+            codes,
+            dealt,
+            played,
+            tw,
+            won,
+            paid,
+            staked[dealer],
+            bot_codes,
+        )
         if cols is None:
             continue
         cols["seed"].append(hs)
@@ -385,14 +412,28 @@ def _jobs(
     rows: bool,
     chunk: int,
 ) -> list[_Job]:
+    return [
+        _job(seed, start, stop, players, opts, bots, stake, rows)
+        for start, stop in chunk_bounds(hands, chunk)
+    ]
+
+
+def _job(
+    seed: int,
+    start: int,
+    stop: int,
+    players: int,
+    opts: RuleOptions,
+    bots: tuple[Bot, ...],
+    stake: int,
+    rows: bool,
+) -> _Job:
+    """Hands [start, stop): a known bot goes by name (a worker finds its own), another as
+    itself; each seat's bot code indexes the run's distinct bots."""
     names: tuple[str | Bot, ...] = tuple(b.name if ALL_BOTS.get(b.name) == b else b for b in bots)
     kinds = _bot_kinds(bots)
     codes = tuple(kinds.index(b.name) for b in bots)
-    options = opts.to_dict()
-    return [
-        _Job(seed, start, stop, players, options, names, codes, stake, rows)
-        for start, stop in chunk_bounds(hands, chunk)
-    ]
+    return _Job(seed, start, stop, players, opts, names, codes, stake, rows)
 
 
 def _bot_kinds(bots: Sequence[Bot]) -> tuple[str, ...]:
@@ -502,8 +543,7 @@ def chunk_tally(
     check_table_size(players, True)
     if stop <= start:
         return Tally(players)
-    (job,) = _jobs(stop - start, seed, players, opts, seats, stake, False, max(1, stop - start))
-    return _play_chunk(dataclasses.replace(job, start=start, stop=stop)).tally
+    return _play_chunk(_job(seed, start, stop, players, opts, seats, stake, False)).tally
 
 
 def replay_hand(

@@ -11,7 +11,7 @@ from __future__ import annotations
 import csv
 import io
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -128,9 +128,27 @@ class Tally:
         """Add `n` to the total `name` (hands, singles, loos, ...)."""
         self.totals[name] = self.totals.get(name, 0) + n
 
-    def hand(self, single: bool, awarded: bool, in_play: int) -> None:
-        """Add one hand's counts (what `count` would add for each, at once: it runs for every
-        simulated hand)."""
+    def deal(
+        self,
+        single: bool,
+        awarded: bool,
+        in_play: int,
+        positions: Sequence[int],
+        codes: Sequence[int],
+        dealt: Sequence[int],
+        played: Sequence[int],
+        tricks: Mapping[int, int],
+        won: Mapping[int, int],
+        paid: Mapping[int, int],
+        staked: Sequence[int],
+        bots: Sequence[int],
+    ) -> None:
+        """Add one hand and each of its seats: seat k's position, declaration code, features
+        dealt and played, stake and bot code are the k-th of those sequences; its tricks,
+        counters won and loos paid are `tricks[k]`, `won[k]`, `paid[k]` (0 when absent, as
+        in a `Settlement`). One call a hand, the rows bound once: it runs for every simulated
+        hand. A new row keeps its bools (`tricks > 0`, `looed`), as `_add`'s `list(values)`
+        does; tests/test_fast_paths.py checks it against `count` and `_add`, value and type."""
         t = self.totals
         get = t.get
         t["hands"] = get("hands", 0) + 1
@@ -138,67 +156,57 @@ class Tally:
         t["awarded"] = get("awarded", 0) + awarded
         t["in_play"] = get("in_play", 0) + in_play
         t["played_in"] = get("played_in", 0) + (0 if awarded else in_play)
-
-    def seat(
-        self,
-        position: int,
-        code: int,
-        dealt: int,
-        played: int,
-        tricks: int,
-        won: int,
-        paid: int,
-        staked: int,
-        awarded: bool,
-        bot: int = 0,
-    ) -> None:
-        """Add one seat of one hand (`bot`: the code of the bot in that seat). Written out
-        row by row, not through `_add`: it runs for every seat of every simulated hand, and
-        the rows it makes are `_add`'s to the type (a new row keeps its bools, as `_add`'s
-        `list(values)` does; tests/test_fast_paths.py checks it against `_add`, value and
-        type)."""
-        net = won - paid
-        looed = paid > 0
-        if looed:
-            self.totals["loos"] = self.totals.get("loos", 0) + 1
-        balance = net - staked
-        out = code in (PLAY, TAKE_MISS)
-        row = self.bots.get(bot)
-        if row is None:
-            self.bots[bot] = [1, balance, balance * balance, looed, out]
-        else:
-            row[0] += 1
-            row[1] += balance
-            row[2] += balance * balance
-            row[3] += looed
-            row[4] += out
-        key = (position, code)
-        row = self.decl.get(key)
-        if row is None:
-            self.decl[key] = [1, net, net - staked]
-        else:
-            row[0] += 1
-            row[1] += net
-            row[2] += net - staked
-        if out:
-            key = (dealt, code)
-            row = self.miss.get(key)
+        by_bot, by_decl, by_miss, by_play = self.bots, self.decl, self.miss, self.play
+        loos = 0
+        for seat, code in enumerate(codes):
+            paid_here = paid.get(seat, 0)
+            net = won.get(seat, 0) - paid_here
+            looed = paid_here > 0
+            if looed:
+                loos += 1
+            balance = net - staked[seat]
+            out = code <= TAKE_MISS  # PLAY or TAKE_MISS: played his own cards or the miss
+            bot = bots[seat]
+            row = by_bot.get(bot)
             if row is None:
-                self.miss[key] = [1, net]
+                by_bot[bot] = [1, balance, balance * balance, looed, out]
+            else:
+                row[0] += 1
+                row[1] += balance
+                row[2] += balance * balance
+                row[3] += looed
+                row[4] += out
+            position = positions[seat]
+            key = (position, code)
+            row = by_decl.get(key)
+            if row is None:
+                by_decl[key] = [1, net, balance]
             else:
                 row[0] += 1
                 row[1] += net
-            if not awarded:  # a hand played out (the miss for the pool aside: A16)
-                key = (played, position)
-                row = self.play.get(key)
+                row[2] += balance
+            if out:
+                key = (dealt[seat], code)
+                row = by_miss.get(key)
                 if row is None:
-                    self.play[key] = [1, tricks > 0, looed, tricks, net]
+                    by_miss[key] = [1, net]
                 else:
                     row[0] += 1
-                    row[1] += tricks > 0
-                    row[2] += looed
-                    row[3] += tricks
-                    row[4] += net
+                    row[1] += net
+                if not awarded:  # a hand played out (the miss for the pool aside: A16)
+                    n = tricks.get(seat, 0)
+                    key = (played[seat], position)
+                    row = by_play.get(key)
+                    if row is None:
+                        by_play[key] = [1, n > 0, looed, n, net]
+                    else:
+                        row[0] += 1
+                        row[1] += n > 0
+                        row[2] += looed
+                        row[3] += n
+                        row[4] += net
+        if loos:
+            t["loos"] = get("loos", 0) + loos
 
     def copy(self) -> Tally:
         """A copy whose sums can be added to without changing this one."""

@@ -202,6 +202,16 @@ def _sigint_ignored_by_children() -> Iterator[None]:
         signal.signal(signal.SIGINT, previous)
 
 
+#: Dask settings for `local:N`, passed by each nanny to its worker process. A worker plays one
+#: long chunk at a time in its one thread; Dask's statistical profiler (a look at that thread's
+#: stack every 10 ms) and its event loop's tick (every 20 ms) would take the GIL from it only
+#: to watch it work. A scheduler given by address keeps its cluster's own settings.
+LOCAL_CLUSTER_CONFIG: dict[str, object] = {
+    "distributed.worker.profile.enabled": False,
+    "distributed.admin.tick.interval": "1s",
+}
+
+
 def dask_module() -> Any:
     """`distributed`, or one LooError saying how to install it."""
     try:
@@ -217,7 +227,9 @@ def _on_dask(play: Callable[[J], R], jobs: Sequence[J], address: str) -> Generat
     m = _LOCAL.fullmatch(address)
     cluster = None
     if m is not None:
-        with _sigint_ignored_by_children():
+        import dask
+
+        with _sigint_ignored_by_children(), dask.config.set(LOCAL_CLUSTER_CONFIG):
             cluster = distributed.LocalCluster(
                 n_workers=int(m.group(1)),
                 threads_per_worker=1,
