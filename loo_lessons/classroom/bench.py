@@ -188,6 +188,11 @@ def run(count: int, timeout: float, arrive_over: float = 60.0, seed: int = 1) ->
         report.extend(f"  {line}" for line in errors)
     finally:
         survivors = stop_hub(hub) if hub else []
+        if hub and "errors: 0" not in report and hub.log.exists():
+            # an admin needs the hub's own words (and each pupil server's) to find why
+            kept = Path(tempfile.gettempdir()) / f"loo-hub-bench-{tag}.log"
+            shutil.copyfile(hub.log, kept)
+            report.append(f"the hub's log (its own lines and each pupil server's): {kept}")
         for name in [*names, teacher]:
             try:
                 pwd.getpwnam(name)
