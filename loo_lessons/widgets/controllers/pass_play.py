@@ -384,11 +384,15 @@ class PassPlayController(EveningController):
 
     # --- what notebooks and the book show ---------------------------------------------------------
     def live_spec(self) -> dict[str, Any] | None:
+        """How the book's engine makes this table again: the evening's setup and deals, made by
+        the pass-and-play component."""
         spec = super().live_spec()
         assert spec is not None
         return {"kind": "passplay", "args": spec["args"]}
 
     def book_html(self) -> str:
+        """What the book shows: the pass screen as static HTML that the page's engine takes
+        over."""
         spec = self.live_spec()
         assert spec is not None
         return live_html("passplay", "passplay", spec["args"], self.static_html())
