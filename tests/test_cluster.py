@@ -40,9 +40,9 @@ def test_dask_local_2_gives_the_same_tables_as_workers_2(
     settings: dict[str, tuple[object, ...]] = {}
     plain = W._dask_in_order
 
-    def noting(distributed: Any, client: Any, play: Any, jobs: Any) -> Any:
+    def noting(distributed: Any, client: Any, play: Any, jobs: Any, stop: Any) -> Any:
         settings.update(client.run(_worker_settings))
-        return (yield from plain(distributed, client, play, jobs))
+        return (yield from plain(distributed, client, play, jobs, stop))
 
     monkeypatch.setattr(W, "_dask_in_order", noting)
     runs = []
@@ -268,7 +268,8 @@ def test_a_run_stopped_early_ends_its_busy_worker_processes() -> None:
     run.close()  # the consumer stops: the generator's finally stops the pool
     for p in busy:
         p.join(10)
-    assert not any(p.is_alive() for p in busy)
+    left = [(p.name, p.pid) for p in busy if p.is_alive()]
+    assert not left, left
 
 
 @pytest.mark.skipif(not hasattr(os, "killpg"), reason="needs process groups")

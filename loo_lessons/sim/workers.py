@@ -36,6 +36,9 @@ R = TypeVar("R")
 CLUSTER_EXTRA = "pip install 'loo-lessons[cluster]'"
 #: Seconds a Dask run waits with no worker in the cluster before it gives up.
 NO_WORKER_GRACE = 60.0
+#: How long a Dask run waits for a chunk in one step (seconds): a lost cluster, or a Ctrl-C,
+#: is noticed within a step.
+WAIT_STEP = 0.5
 #: `local:N`: a local Dask cluster of N worker processes.
 _LOCAL = re.compile(r"local:(\d{1,3})")
 MAX_LOCAL_WORKERS = 64
@@ -243,12 +246,32 @@ def _on_dask(play: Callable[[J], R], jobs: Sequence[J], address: str) -> Generat
             client = distributed.Client(address, timeout=30)
         except OSError as e:
             raise LooError(f"--dask: cannot reach the scheduler at {address}: {e}") from None
+    with _ctrl_c_noted() as stop:
+        try:
+            yield from _dask_in_order(distributed, client, play, jobs, stop)
+        finally:
+            client.close()
+            if cluster is not None:
+                cluster.close()
+
+
+@contextmanager
+def _ctrl_c_noted() -> Iterator[threading.Event]:
+    """Ctrl-C during a Dask run is noted, and the run stops at its next safe point (within a
+    wait step, `_dask_in_order`) with `KeyboardInterrupt`. Raised wherever the main thread
+    happened to be, it could land in one of `distributed`'s finalizers, which swallow it (the
+    run then went on to the end), or in its `sync`, which logs an error of its own while
+    cancelling (a NameError's traceback above the partial tables). Only the main thread may
+    set a handler; elsewhere (a run in a thread) the event is never set."""
+    stop = threading.Event()
+    if threading.current_thread() is not threading.main_thread():
+        yield stop
+        return
+    previous = signal.signal(signal.SIGINT, lambda signum, frame: stop.set())
     try:
-        yield from _dask_in_order(distributed, client, play, jobs)
+        yield stop
     finally:
-        client.close()
-        if cluster is not None:
-            cluster.close()
+        signal.signal(signal.SIGINT, previous)
 
 
 def _working(client: Any) -> int:
@@ -260,7 +283,11 @@ def _working(client: Any) -> int:
 
 
 def _dask_in_order(
-    distributed: Any, client: Any, play: Callable[[J], R], jobs: Sequence[J]
+    distributed: Any,
+    client: Any,
+    play: Callable[[J], R],
+    jobs: Sequence[J],
+    stop: threading.Event | None = None,
 ) -> Generator[R, None, None]:
     import time
 
@@ -279,12 +306,14 @@ def _dask_in_order(
             while True:
                 # wait in short steps, so a cluster left with no worker is noticed
                 with suppress(TimeoutError):
-                    distributed.wait(head, timeout=2)
+                    distributed.wait(head, timeout=WAIT_STEP)
+                if stop is not None and stop.is_set():
+                    raise KeyboardInterrupt
                 if head.done():
                     try:
                         # in short steps too: a finished chunk's tally lives on its worker,
                         # and one that is being retired may never hand it over
-                        part = head.result(timeout=2)
+                        part = head.result(timeout=WAIT_STEP)
                         break
                     except TimeoutError:
                         pass
@@ -310,6 +339,8 @@ def _dask_in_order(
             for job in todo:
                 window.append(client.submit(play, job, pure=False))
                 break
+            if stop is not None and stop.is_set():  # noted while the consumer worked
+                raise KeyboardInterrupt
             yield part
     finally:
         for f in window:
