@@ -49,7 +49,7 @@ lessons: $(LESSONS_STAMP)
 	  --ServerApp.open_browser=$(if $(DISPLAY),True,False)
 
 lint: $(STAMP)
-	$(BIN)/ruff check loo_lessons tests tools book/_ext
+	$(BIN)/ruff check loo_lessons tests tools book/_ext deploy
 
 typecheck: $(STAMP)
 	$(BIN)/mypy --strict loo_lessons tools tests

@@ -159,7 +159,7 @@ if mem_limit and not re.fullmatch(r"[0-9]+(\.[0-9]+)?[KMGT]?", mem_limit):
     sys.exit(f"LOO_HUB_MEM_LIMIT={mem_limit}: give bytes, or a number with K, M, G or T (1G)")
 c.Spawner.mem_limit = (int(mem_limit) if mem_limit.isdigit() else mem_limit) if mem_limit else None
 cpu_limit = env("LOO_HUB_CPU_LIMIT", "1.0")
-if cpu_limit and not re.fullmatch(r"[0-9]+(\.[0-9]+)?", cpu_limit) or cpu_limit and float(cpu_limit) <= 0:
+if cpu_limit and (not re.fullmatch(r"[0-9]+(\.[0-9]+)?", cpu_limit) or float(cpu_limit) <= 0):
     sys.exit(f"LOO_HUB_CPU_LIMIT={cpu_limit}: give a share of cores above 0 (1.0 is one core)")
 c.Spawner.cpu_limit = float(cpu_limit) if cpu_limit else None
 # classroom/pupil_server.py lays out the pupil's copy of the lessons (as the pupil), then becomes
