@@ -391,11 +391,15 @@ class PassPlayController(EveningController):
 
     # --- what notebooks and the book show ---------------------------------------------------------
     def live_spec(self) -> dict[str, Any] | None:
+        """How the book's engine makes this evening again: the evening's spec (its setup with the
+        people and their names, the deals played so far) as the `passplay` kind."""
         spec = super().live_spec()
         assert spec is not None
         return {"kind": "passplay", "args": spec["args"]}
 
     def book_html(self) -> str:
+        """What the book shows: the pass screen as static HTML, which the page's engine replaces
+        with the live pass-and-play table once it has loaded."""
         spec = self.live_spec()
         assert spec is not None
         return live_html("passplay", "passplay", spec["args"], self.static_html())
