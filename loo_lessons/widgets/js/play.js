@@ -21,8 +21,8 @@ import { drawTable } from "./table.js";
 import { coachPanel, reviewPanel } from "./coaching.js";
 
 // A click for Python: a fresh request object (its counter changes, so the same click twice
-// is two requests). E: the requests the model's `request` trait takes (the play table's, the
-// evening's, pass-and-play's: types.d.ts).
+// is two requests). T: the model's traits; `ev` is one of the requests its `request` trait
+// takes (the play table's, the evening's, pass-and-play's: types.d.ts).
 /**
  * @template {{ request?: import("./types").Requested<object> }} T
  * @param {import("./types").Model<T>} model
