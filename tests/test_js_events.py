@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from loo_lessons.widgets import bundle
+from loo_lessons.widgets.controllers.pass_play import PASS_REQUEST_KEYS
 from loo_lessons.widgets.controllers.play import REQUEST_KEYS
 from loo_lessons.widgets.registry import REGISTRY, controller_class
 from tools import js_events
@@ -48,6 +49,22 @@ def test_the_play_requests_are_the_ones_play_py_accepts() -> None:
         for m in re.finditer(r'\{ type: "(\w+)"[^}]*\}', union.group(1))
     }
     assert got == {k: tuple(x for x in v if x not in ("n", "type")) for k, v in REQUEST_KEYS.items()}
+
+
+def test_the_pass_and_play_requests_are_the_ones_pass_play_py_accepts() -> None:
+    # tsc holds passplay.js's own requests (show, start, load) to types.d.ts PassplayRequest:
+    # its types and their keys are the ones pass_play.py takes, and nothing else
+    text = (JS / "types.d.ts").read_text(encoding="utf-8")
+    union = re.search(r"^export type PassplayRequest =\n(.*?);$", text, re.M | re.S)
+    assert union is not None
+    got = {
+        m.group(1): set(re.findall(r"; (\w+)\??:", m.group(0)))
+        for m in re.finditer(r'\{ type: "(\w+)"[^}]*\}', union.group(1))
+    }
+    assert got == {k: set(v) - {"n", "type"} for k, v in PASS_REQUEST_KEYS.items()}
+    traits = re.search(r"^export type PassplayTraits = \{\n(.*?)^\};$", text, re.M | re.S)
+    assert traits is not None
+    assert "request?: Requested<PassplayRequest | PlayRequest | EveningRequest>;" in traits.group(1)
 
 
 @pytest.mark.parametrize("name", sorted({e.js for e in REGISTRY.values()}))

@@ -45,9 +45,16 @@ from loo_lessons.widgets.static import component_html, live_html
 #: Players at one pass-and-play table: Loo is a round game for three and more (A18: an
 #: evening deals a miss); eight round one device is already a crowd.
 MIN_PLAYERS, MAX_PLAYERS = 3, 8
-#: The requests only this table takes, each with its keys (the play table's are refused or
-#: taken as the evening takes them).
+#: The keys of a `start` request (the set-up form; `start_setup` checks each).
 START_KEYS = ("n", "type", "names", "preset", "stake", "loo", "cap", "seed", "bots")
+#: The requests only this table takes, each with its keys (the play table's are refused or
+#: taken as the evening takes them): js/types.d.ts PassplayRequest types them
+#: (tests/test_js_events.py holds the two together).
+PASS_REQUEST_KEYS: dict[str, tuple[str, ...]] = {
+    "show": ("n", "type"),
+    "start": START_KEYS,
+    "load": ("n", "type", "text", "name"),
+}
 #: The bots that may fill the empty seats (the coached bot is the coach's, not a player).
 TABLE_BOTS = tuple(b for b in BOTS if b != "coached")
 #: What a person cannot ask at a shared device, and why.
@@ -231,7 +238,7 @@ class PassPlayController(EveningController):
                 if kind == "load":
                     self._load_text(ev)
                     return
-                extra = sorted(str(k)[:20] for k in ev if k not in ("n", "type"))
+                extra = sorted(str(k)[:20] for k in ev if k not in PASS_REQUEST_KEYS["show"])
                 if extra:
                     raise Refused(f"a {kind} request has no {', '.join(extra)}")
                 if not is_int(ev.get("n", 0)):
@@ -268,7 +275,7 @@ class PassPlayController(EveningController):
     def _load_text(self, ev: Mapping[str, Any]) -> None:
         """A saved evening the page's reader chose (its text): through the guarded reader,
         every move replayed by the engine; on its pass screen."""
-        extra = sorted(str(k)[:20] for k in ev if k not in ("n", "type", "text", "name"))
+        extra = sorted(str(k)[:20] for k in ev if k not in PASS_REQUEST_KEYS["load"])
         if extra:
             raise Refused(f"a load request has no {', '.join(extra)}")
         text, name = ev.get("text"), ev.get("name", "evening.json")
@@ -384,15 +391,15 @@ class PassPlayController(EveningController):
 
     # --- what notebooks and the book show ---------------------------------------------------------
     def live_spec(self) -> dict[str, Any] | None:
-        """How the book's engine makes this table again: the evening's setup and deals, made by
-        the pass-and-play component."""
+        """How the book's engine makes this evening again: the evening's spec (its setup with the
+        people and their names, the deals played so far) as the `passplay` kind."""
         spec = super().live_spec()
         assert spec is not None
         return {"kind": "passplay", "args": spec["args"]}
 
     def book_html(self) -> str:
-        """What the book shows: the pass screen as static HTML that the page's engine takes
-        over."""
+        """What the book shows: the pass screen as static HTML, which the page's engine replaces
+        with the live pass-and-play table once it has loaded."""
         spec = self.live_spec()
         assert spec is not None
         return live_html("passplay", "passplay", spec["args"], self.static_html())
@@ -409,4 +416,4 @@ class PassPlayController(EveningController):
         )
 
 
-__all__ = ["MAX_PLAYERS", "MIN_PLAYERS", "PassPlayController", "start_setup"]
+__all__ = ["MAX_PLAYERS", "MIN_PLAYERS", "PASS_REQUEST_KEYS", "PassPlayController", "start_setup"]

@@ -117,6 +117,13 @@ function eveningLines(ev) {
 
 // The evening below a deal: the deal's number, dealer and pool, "Next deal", the plot, the
 // ledger and each deal's lines (the pass-and-play table draws them too: js/passplay.js).
+/**
+ * @param {import("./types").Model<Pick<import("./types").PassplayTraits, "request">>} model the
+ *   evening's or the pass-and-play table's (its requests the evening's and more)
+ * @param {import("./types").Evening} ev
+ * @param {boolean} live
+ * @returns {import("./types").Kid[]}
+ */
 export function eveningSection(model, ev, live) {
   return [
     h(

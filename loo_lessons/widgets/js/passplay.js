@@ -14,19 +14,10 @@ import { drawTable } from "./table.js";
 import { playComponent, playRequest } from "./play.js";
 import { eveningSection } from "./evening.js";
 
-/**
- * @typedef {{ seat: number, name: string }} PnpPerson
- * @typedef {{ names: string[], preset: string, bots: string, bot_names: string[], stake: number,
- *   loo: string, cap: number | null, min: number, max: number, max_name: number }} PnpSetup
- * @typedef {{ text: string, rule_id?: string | null }} PnpLine
- * @typedef {{ screen?: string, turn?: number | null, name?: string | null, people?: PnpPerson[],
- *   title?: string, live?: boolean, view?: Record<string, unknown>, prompt?: string, since?: string[],
- *   over?: boolean, settlement?: { working: PnpLine[], next_pool: number } | null,
- *   message?: string | null, error?: string | null, evening?: Record<string, unknown>,
- *   setup?: PnpSetup, fresh?: boolean }} PnpData
- * @typedef {{ get(key: string): unknown, set(key: string, value: unknown): void,
- *   save_changes(): void, on(event: string, fn: () => void): void }} PnpModel
- */
+// The data's two shapes, the set-up form, the people and the requests: js/types.d.ts.
+/** @typedef {import("./types").Model<import("./types").PassplayTraits>} PnpModel */
+/** @typedef {import("./types").PassplaySetup} PnpSetup */
+/** @typedef {import("./types").PassplayPassData} PnpPassData */
 
 // Tap targets of 44 px, a pass screen that fills a phone's width (360 px and up).
 const PNP_STYLE = `
@@ -122,13 +113,13 @@ function pnpSetupForm(model, s, open, live) {
     h("p", {}, h("label", {}, "Loo ", loo), h("label", {}, "Cap (unlimited loo) ", cap)),
     button("Start the evening", start, { action: "start", focusId: "pnp-start", kind: "primary" }),
   );
-  /** @type {HTMLDetailsElement} */ (form).open = open;
+  form.open = open;
   return form;
 }
 
 /**
  * The pass screen: the device between people. Nothing here is a card of any hand.
- * @param {PnpModel} model @param {PnpData} d @returns {HTMLElement[]}
+ * @param {PnpModel} model @param {PnpPassData} d @returns {import("./types").Kid[]}
  */
 function pnpPassScreen(model, d) {
   const live = d.live !== false;
@@ -198,7 +189,7 @@ function pnpFiles(model, live) {
 }
 
 export default {
-  /** @param {{ model: PnpModel, el: HTMLElement }} props */
+  /** @param {import("./types").RenderProps<import("./types").PassplayTraits>} props */
   render({ model, el }) {
     const doc = el.ownerDocument || document;
     el.classList.add("loo-pnp");
@@ -208,14 +199,14 @@ export default {
     play.className = "loo-pnp-play";
     el.replaceChildren(pass, play);
     let was = "";
-    mount(pass, model, ["data"], (/** @type {HTMLElement} */ body, /** @type {(text: string) => void} */ say) => {
-      const d = /** @type {PnpData} */ (model.get("data") || {});
+    mount(pass, model, ["data"], (body, say) => {
+      const d = model.get("data") || {};
       const screen = d.screen === "play" ? "play" : "pass";
       // the play table (drawn from the same data) only while that seat's cards are shown
       play.hidden = screen !== "play";
       pass.hidden = screen === "play";
       el.setAttribute("data-screen", screen);
-      if (screen === "play") {
+      if (d.screen === "play") {
         fill(body);
         if (was !== "play") {
           // after the play table has drawn (its redraw is queued before this one ends): the
@@ -245,6 +236,8 @@ export default {
       was = screen;
       return d.turn === null || d.turn === undefined ? "evening-next" : "pnp-show";
     });
-    playComponent.render({ model, el: play });
+    // the play table draws the same model on both screens (hidden on the pass screen, whose
+    // data is the pass screen's: the table as everyone sees it, the play table's fields empty)
+    playComponent.render({ model: /** @type {import("./types").Model<import("./types").PlayTraits>} */ (model), el: play });
   },
 };

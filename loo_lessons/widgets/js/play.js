@@ -21,10 +21,12 @@ import { drawTable } from "./table.js";
 import { coachPanel, reviewPanel } from "./coaching.js";
 
 // A click for Python: a fresh request object (its counter changes, so the same click twice
-// is two requests).
+// is two requests). T: the model's traits; `ev` is one of the requests its `request` trait
+// takes (the play table's, the evening's, pass-and-play's: types.d.ts).
 /**
- * @param {import("./types").Model<import("./types").PlayTraits>} model
- * @param {PlayRequest | import("./types").EveningRequest} ev
+ * @template {{ request?: import("./types").Requested<object> }} T
+ * @param {import("./types").Model<T>} model
+ * @param {import("./types").RequestIn<T["request"]>} ev
  */
 export function playRequest(model, ev) {
   const prevN = model.get("request")?.n;

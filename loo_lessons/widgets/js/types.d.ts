@@ -210,6 +210,9 @@ export type Request<E> = E & { n: number };
 /** A request trait: the last request sent, or none yet (the registry starts it at {}). */
 export type Requested<E> = Request<E> | { n?: undefined } | null;
 
+/** The requests a request trait takes, their counter aside: `Requested<E>` → E. */
+export type RequestIn<R> = R extends Request<infer E> ? E : never;
+
 /** One group of the lab's rates (sim/lab.py). */
 export interface LabRate {
   label: string;
@@ -431,7 +434,8 @@ export interface Evening {
   must?: boolean;
   pool?: number;
   loo?: number;
-  seat?: number;
+  /** The seat whose words and line are "you" (null: pass-and-play's pass screen, no seat's). */
+  seat?: number | null;
   names?: string[];
   bank?: number;
   balances?: number[];
@@ -448,6 +452,92 @@ export interface EveningData extends PlayData {
 
 /** The `evening` component's traits. */
 export type EveningTraits = PlayTraits & { data?: EveningData };
+
+/** One person at a pass-and-play table (widgets/controllers/pass_play.py `_people`): the seat
+ * and the name typed, drawn as text. */
+export interface PassplayPerson {
+  seat: number;
+  name: string;
+}
+
+/** The pass-and-play set-up form, filled with the evening's (pass_play.py `_setup_form`): a
+ * name per seat ("": a bot's seat), the rules' preset, the bots and those to choose from, the
+ * stake, the loo and its cap, the seats' bounds and a name's longest. */
+export interface PassplaySetup {
+  names: string[];
+  preset: string;
+  bots: string;
+  bot_names: string[];
+  stake: number;
+  loo: "limited" | "unlimited";
+  cap: number | null;
+  min: number;
+  max: number;
+  max_name: number;
+}
+
+/** The pass screen's data (pass_play.py `_pass_data`): what the whole table may see and no
+ * card of any hand; the play table's fields empty. Nothing ({}) before Python first draws. */
+export interface PassplayPassData {
+  screen?: "pass";
+  /** The seat the device is passed to (null: the deal is over), and its player's name. */
+  turn?: number | null;
+  name?: string | null;
+  people?: PassplayPerson[];
+  title?: string;
+  live?: boolean;
+  seat?: null;
+  view?: TableView;
+  phase?: string;
+  my_turn?: false;
+  over?: boolean;
+  prompt?: string;
+  cards?: string[];
+  choices?: PlayChoice[];
+  hint?: null;
+  log?: string[];
+  since?: string[];
+  can_undo?: false;
+  settlement?: { working: Working[]; next_pool: number } | null;
+  message?: string | null;
+  error?: string | null;
+  evening?: Evening;
+  setup?: PassplaySetup;
+  /** The set-up form open: nobody has moved yet this evening. */
+  fresh?: boolean;
+}
+
+/** The play screen's data (pass_play.py `_data` after `show`): the evening's play table from
+ * the seat whose turn it is, its own cards alone, and who is at the table. */
+export interface PassplayPlayData extends EveningData {
+  screen: "play";
+  turn: number;
+  name: string;
+  people: PassplayPerson[];
+  can_undo: false;
+}
+
+/** The `passplay` component's data: two shapes, the pass screen's and the play screen's. */
+export type PassplayData = PassplayPassData | PassplayPlayData;
+
+/** A request only the pass-and-play table takes (pass_play.py `handle_request`): `show` (the
+ * cards of the seat whose turn it is), `start` (the set-up form, START_KEYS, checked by
+ * `start_setup`: the preset, bots and loo among the form's own options) and `load` (a saved
+ * evening's text, LOAD_KEYS). */
+export type PassplayRequest =
+  | { type: "show" }
+  | { type: "start"; names: string[]; preset: string; bots: string; stake: number; loo: string; cap: number | null; seed?: number }
+  | { type: "load"; text: string; name: string };
+
+/** The `passplay` component's traits: the play table's, with its own data and requests beside
+ * the play table's and the evening's (undo, restart and review refused by pass_play.py). */
+export type PassplayTraits = {
+  data?: PassplayData;
+  request?: Requested<PassplayRequest | PlayRequest | EveningRequest>;
+  show_hint?: boolean;
+  tried?: string | null;
+  save_name?: string;
+};
 
 /** A rule as the engine cites it: its id and name, the plain reason, the book's words. */
 export interface Law extends Verdict {
