@@ -8,6 +8,8 @@ the class hub, for each pupil) serves a folder laid out the same way:
     ROOT/notebooks/                    the lessons (a link to notebooks/, or a copy)
     ROOT/book/glossary.md              book/glossary.md, headings JupyterLab can jump to
     ROOT/book/playground.md            book/playground.md (its prose: the live box is the book's)
+    ROOT/book/pass-and-play.md         book/pass-and-play.md (its prose: the table is the book's,
+                                       or PassPlayTable in a notebook)
     ROOT/book/playground.html          a note for the lessons' "Open in the playground" links:
                                        the playground is a page of the built book
     ROOT/book/generated/*.md           the book's generated pages (sources, variants, …)
@@ -29,6 +31,10 @@ import re
 import shutil
 from pathlib import Path
 from types import ModuleType
+
+#: The book's pages the lessons link to whose prose is copied as it is (their live parts are the
+#: built book's).
+PROSE_PAGES = ("playground.md", "pass-and-play.md")
 
 #: The checkout this package was imported from (when it was: an editable install, the tests).
 CHECKOUT = Path(__file__).resolve().parent.parent.parent
@@ -107,10 +113,12 @@ def lay_out(
     (book / "glossary.md").write_text(
         lab_glossary(glossary.read_text(encoding="utf-8")), encoding="utf-8"
     )
-    # lesson 11 sends the reader to the playground: in JupyterLab its prose, not a 404
-    playground = source / "book" / "playground.md"
-    if playground.is_file():
-        shutil.copyfile(playground, book / "playground.md")
+    # lesson 11 sends the reader to the playground, lesson 12 to pass-and-play: in JupyterLab
+    # their prose, not a 404
+    for name in PROSE_PAGES:
+        page = source / "book" / name
+        if page.is_file():
+            shutil.copyfile(page, book / name)
     (book / "playground.html").write_text(PLAYGROUND_HTML, encoding="utf-8")
     generated = book / "generated"
     _book_pages(source).write_pages(generated)
