@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 import statistics
@@ -78,28 +79,41 @@ COACH_GOAL_FLOORS = 12_000.0
 SIM_TURN_HANDS = 100
 
 
-def sim_hand_figures(rng: random.Random, seconds: float) -> dict[str, float]:
-    """A simulated hand as `simulate` plays it (5 players, sensible bots, tallied, one
-    worker: `chunk_tally`) beside the floor, in short turns so that the machine's load falls
-    on both alike; each figure is the median over the turns, in this process's CPU time."""
-    from loo_lessons.sim.montecarlo import chunk_tally
-
+def _beside_floor(
+    rng: random.Random, seconds: float, floors: int, work: Callable[[], None], units: int
+) -> tuple[float, float]:
+    """The floor and one unit of `work` side by side, in short turns so that the machine's load
+    falls on both alike: each turn times `floors` floors, then one call of `work` (which does
+    `units` units); for `seconds` and at least five turns. Returns (seconds a floor, seconds a
+    unit), each the median over the turns, in this process's CPU time (`_cpu`)."""
     floor_turns: list[float] = []
-    hand_turns: list[float] = []
-    start = 0
+    work_turns: list[float] = []
     end = time.perf_counter() + seconds
-    while time.perf_counter() < end or len(hand_turns) < 5:
+    while time.perf_counter() < end or len(work_turns) < 5:
         t0 = _cpu()
-        for _ in range(100):
+        for _ in range(floors):
             _floor(rng, 5)
         t1 = _cpu()
-        chunk_tally(2024, start, start + SIM_TURN_HANDS, 5)
+        work()
         t2 = _cpu()
-        start += SIM_TURN_HANDS
-        floor_turns.append((t1 - t0) / 100)
-        hand_turns.append((t2 - t1) / SIM_TURN_HANDS)
-    per_floor = statistics.median(floor_turns)
-    per_hand = statistics.median(hand_turns)
+        floor_turns.append((t1 - t0) / floors)
+        work_turns.append((t2 - t1) / units)
+    return statistics.median(floor_turns), statistics.median(work_turns)
+
+
+def sim_hand_figures(rng: random.Random, seconds: float) -> dict[str, float]:
+    """A simulated hand as `simulate` plays it (5 players, sensible bots, tallied, one
+    worker: `chunk_tally`) beside the floor, in turns of `SIM_TURN_HANDS` hands and 100
+    floors (`_beside_floor`)."""
+    from loo_lessons.sim.montecarlo import chunk_tally
+
+    starts = itertools.count(0, SIM_TURN_HANDS)
+
+    def hands() -> None:
+        start = next(starts)
+        chunk_tally(2024, start, start + SIM_TURN_HANDS, 5)
+
+    per_floor, per_hand = _beside_floor(rng, seconds, 100, hands, SIM_TURN_HANDS)
     ratio = per_hand / per_floor
     print(
         f"simulated hand (5 players, sensible bots, tallied, one worker): "
@@ -122,25 +136,13 @@ def run(
     figures: dict[str, float] = {}
     print(machine_line())
 
-    # side by side, in short turns so that the machine's load falls on both alike: the floor
-    # (a shuffle of 52 ints, sliced) and a full random hand (deal, declarations, three tricks,
-    # settlement) at the same table; each figure is the median over the turns, in this
-    # process's CPU time (`_cpu`)
-    floor_turns: list[float] = []
-    full_turns: list[float] = []
-    end = time.perf_counter() + seconds
-    while time.perf_counter() < end or len(full_turns) < 5:
-        t0 = _cpu()
-        for _ in range(20):
-            _floor(rng, 5)
-        t1 = _cpu()
+    # the floor (a shuffle of 52 ints, sliced) beside a full random hand (deal, declarations,
+    # three tricks, settlement) at the same table, in turns of 20 of each (`_beside_floor`)
+    def full_hands() -> None:
         for _ in range(20):
             _random_hand(rng, setup)
-        t2 = _cpu()
-        floor_turns.append((t1 - t0) / 20)
-        full_turns.append((t2 - t1) / 20)
-    per_floor = statistics.median(floor_turns)
-    per_full = statistics.median(full_turns)
+
+    per_floor, per_full = _beside_floor(rng, seconds, 20, full_hands, 20)
     figures["hands_per_second"] = 1 / per_full
     figures["floor_per_second"] = 1 / per_floor
     figures["ratio"] = per_full / per_floor

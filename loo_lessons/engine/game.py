@@ -24,7 +24,6 @@ import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from enum import Enum
-from functools import lru_cache
 from typing import Any, Union, cast
 
 from .cards import Card, Rank, Suit, parse_card, shuffled_pack
@@ -35,7 +34,6 @@ from .deal import (
     Dealt,
     check_table_size,
     cut,
-    deal_from,
     round_order,
 )
 from .declare import (
@@ -54,6 +52,7 @@ from .penalties import Consequence, Destination, Offence, PenaltyRuling, ruling_
 from .play import Filters, Ruling, explained, follow_filters, lead_filters
 from .position import position_mapping, position_text
 from .settle import Settlement, Stakes, loo_amount, resettled, settle_in_order
+from .setup import Setup as Setup  # re-exported: `game.Setup` is where readers find it
 from .status import Problem, Status, position_problems, reasons, status_of
 
 Action = Union[Declaration, Card]  # noqa: UP007 - a runtime alias
@@ -67,42 +66,6 @@ class Phase(Enum):
     DECLARE = "declare"
     PLAY = "play"
     SETTLED = "settled"
-
-
-@dataclass(frozen=True, slots=True)
-class Setup:
-    """What is fixed before the cards are dealt."""
-
-    players: int
-    dealer: int
-    options: RuleOptions
-    stakes: Stakes
-    must: bool = False
-
-    def deal_from(self, pack: Sequence[Card]) -> Dealt:
-        """The deal `pack` makes at this table (`deal.deal_from`: its players and dealer, the
-        miss where `miss_deal_position` puts it, none in a must)."""
-        return deal_from(
-            pack,
-            self.players,
-            self.dealer,
-            must=self.must,
-            position=self.options.miss_deal_position,
-        )
-
-    @property
-    def elder(self) -> int:
-        """The elder hand's seat, the dealer's left: first to declare (R05) and to lead (R21)."""
-        return (self.dealer + 1) % self.players
-
-    def rotation(self) -> tuple[int, ...]:
-        """Seats in declaring order: the elder hand first, the dealer last (R05)."""
-        return _rotation(self.players, self.dealer)
-
-
-@lru_cache(maxsize=256)  # a handful of tables; a new hand asks for its rotation every deal
-def _rotation(players: int, dealer: int) -> tuple[int, ...]:
-    return tuple((dealer + 1 + i) % players for i in range(players))
 
 
 @dataclass(frozen=True, slots=True)

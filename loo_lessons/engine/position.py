@@ -14,21 +14,11 @@ from typing import Any, Protocol
 from .cards import Card, Suit, in_hand_order
 from .options import DEFAULT_PRESET, RuleOptions, preset_of
 from .penalties import Offence
-from .settle import Stakes
+from .setup import Setup
 
 # What a position is read from, described here rather than imported: `game.Hand` writes its
-# positions with this module, so this module must not import `game` (no import circle).
-
-
-class _Setup(Protocol):
-    @property
-    def players(self) -> int: ...
-    @property
-    def dealer(self) -> int: ...
-    @property
-    def must(self) -> bool: ...
-    @property
-    def stakes(self) -> Stakes: ...
+# positions with this module, so this module must not import `game` (no import circle). The
+# table a hand is dealt at is `setup.Setup` itself, a module of its own for that reason.
 
 
 class _Penalty(Protocol):
@@ -42,7 +32,7 @@ class _Position(Protocol):
     """What `position_mapping` reads of a hand (`game.Hand` is one)."""
 
     @property
-    def setup(self) -> _Setup: ...
+    def setup(self) -> Setup: ...
     @property
     def options(self) -> RuleOptions: ...
     @property
