@@ -98,6 +98,22 @@ export function h(tag, attrs, ...kids) {
 }
 
 /**
+ * The law behind a verdict, as every table shows it: its rule id and plain reason, the book's
+ * words, the book's name (explain/: rule_id, reason, quote, words, book).
+ * @param {import("./types").Verdict} v
+ * @returns {Kid[]}
+ */
+export function lawLines(v) {
+  return [
+    v.rule_id || v.reason
+      ? h("p", {}, v.rule_id ? h("span", { class: "loo-rule", text: v.rule_id }) : null, " ", v.reason || "")
+      : null,
+    v.quote ? h("blockquote", { class: "loo-quote", text: `\u201C${v.words || v.quote}\u201D` }) : null,
+    v.quote ? h("div", { class: "loo-cite", text: `\u2014 ${v.book || ""}` }) : null,
+  ];
+}
+
+/**
  * The lesson's words shown once the learner has acted (`after=`, views/prose.py): paragraphs of
  * [text, style] runs, style "", "b", "i" or "code", drawn with text nodes only (never as HTML).
  * @param {ProseRun[][] | null | undefined} paragraphs

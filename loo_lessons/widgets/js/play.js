@@ -16,7 +16,7 @@
 // and sends a forbidden click to Python too, which refuses it with the engine's law.
 // State: request ({n, type, key?, path?}: a click for Python), show_hint, tried (the
 // forbidden option last clicked), save_name (the file name typed).
-import { h, fill, button, cardEl, cardRow, mount, commit, proseEl } from "./cards.js";
+import { h, fill, button, cardEl, cardRow, mount, commit, proseEl, lawLines } from "./cards.js";
 import { drawTable } from "./table.js";
 import { coachPanel, reviewPanel } from "./coaching.js";
 
@@ -34,30 +34,13 @@ export function playRequest(model, ev) {
   commit(model, { request: { ...ev, n } });
 }
 
-/** @param {import("./types").Law} law */
-function playLawLines(law) {
-  return [
-    law.rule_id || law.reason
-      ? h(
-          "p",
-          {},
-          law.rule_id ? h("span", { class: "loo-rule", text: law.rule_id }) : null,
-          " ",
-          law.reason || "",
-        )
-      : null,
-    law.quote ? h("blockquote", { class: "loo-quote", text: `\u201C${law.words || law.quote}\u201D` }) : null,
-    law.quote ? h("div", { class: "loo-cite", text: `\u2014 ${law.book || ""}` }) : null,
-  ];
-}
-
 /** @param {import("./types").Forbidden} f */
 function playForbidden(f) {
   return h(
     "div",
     { class: "loo-verdict loo-wrong", "data-verdict": f.key },
     h("div", { class: "loo-verdict-head", text: `\u2717 ${f.label}: not allowed` }),
-    playLawLines(f),
+    lawLines(f),
   );
 }
 
@@ -72,7 +55,7 @@ function playHintPanel(hint) {
       "div",
       { class: "loo-verdict loo-right", "data-verdict": "allowed" },
       h("div", { class: "loo-verdict-head", text: `\u2713 You may: ${allowed}` }),
-      hint.why ? playLawLines(hint.why) : null,
+      hint.why ? lawLines(hint.why) : null,
     ),
     (hint.forbidden || []).map(playForbidden),
     hint.explanation ? h("p", { class: "loo-muted", text: hint.explanation }) : null,

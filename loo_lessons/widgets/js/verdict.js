@@ -1,7 +1,7 @@
 // @ts-check
 // Helpers shared by `pick` and `quiz`: the clickable choices of a question, and a verdict
 // (rule id, plain reason, the book's words). Verdicts come precomputed from the engine.
-import { h, cardEl, cardLabel, button } from "./cards.js";
+import { h, cardEl, cardLabel, button, lawLines } from "./cards.js";
 
 /** @typedef {import("./types").Question} Question */
 /** @typedef {import("./types").Verdict} Verdict */
@@ -74,17 +74,7 @@ export function drawVerdict(q, key, v, words) {
     "div",
     { class: "loo-verdict " + (ok ? "loo-right" : "loo-wrong"), "data-verdict": key },
     h("div", { class: "loo-verdict-head", text: `${ok ? "\u2713" : "\u2717"} ${label}: ${ok ? yes : no}` }),
-    v.rule_id || v.reason
-      ? h(
-          "p",
-          {},
-          v.rule_id ? h("span", { class: "loo-rule", text: v.rule_id }) : null,
-          " ",
-          v.reason || "",
-        )
-      : null,
-    v.quote ? h("blockquote", { class: "loo-quote", text: `\u201C${v.words || v.quote}\u201D` }) : null,
-    v.quote ? h("div", { class: "loo-cite", text: `\u2014 ${v.book || ""}` }) : null,
+    lawLines(v),
   );
 }
 
