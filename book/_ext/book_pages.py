@@ -227,7 +227,10 @@ def disagreements_md(folder: Any = None) -> str:
     for entry in sorted(folder.iterdir(), key=lambda e: e.name):
         if not entry.name.endswith((".yaml", ".yml", ".json")):
             continue
-        data = yaml.safe_load(entry.read_text(encoding="utf-8"))
+        # the package's own scenarios: libyaml's safe loader where there is one (a pupil's
+        # server writes this page at each start, and the pure-Python parser was most of it)
+        loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+        data = yaml.load(entry.read_text(encoding="utf-8"), Loader=loader)
         a, b = (_verdict_under(data, p) for p in ("hoffmann", "peel"))
         keys = ("phase", "to_act", "legal", "refused")
         if all(a.get(k) == b.get(k) for k in keys) and _money(a) == _money(b):
