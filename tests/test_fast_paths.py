@@ -9,7 +9,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from hypothesis import given
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from loo_lessons.engine.cards import FULL_PACK, Card, Rank, Suit, beats
@@ -360,3 +360,172 @@ def test_a_hands_seeding_leaves_the_state_random_seed_leaves(seed: int, before: 
     M._seed_int(fast, seed)
     fast.gauss_next = None  # type: ignore[attr-defined]
     assert fast.getstate() == plain.getstate()
+
+
+# --- the coach's play-outs against their first form ------------------------------------------
+
+
+def _deal_world_reference(shape: Any, rng: random.Random) -> Any:
+    """`coach._deal_world` as it was first written: `rng.sample` of the holes, the stock the
+    unseen cards not drawn, in the pack's order."""
+    holes = sum(3 - len(cards) for cards in shape.fixed)
+    if shape.miss_fixed is not None:
+        holes += 3 - len(shape.miss_fixed)
+    drawn = rng.sample(shape.unseen, holes)
+    at = 0
+    hands: list[tuple[Card, ...]] = []
+    for cards in shape.fixed:
+        need = 3 - len(cards)
+        hands.append(cards + tuple(drawn[at : at + need]))
+        at += need
+    miss: tuple[Card, ...] | None = None
+    if shape.miss_fixed is not None:
+        miss = shape.miss_fixed + tuple(drawn[at:])
+    taken = set(drawn)
+    return tuple(hands), miss, tuple(c for c in shape.unseen if c not in taken)
+
+
+def _world_reference(shape: Any, rng: random.Random) -> tuple[Any, Hand]:
+    for _ in range(C.MAX_TRIES):
+        deal = _deal_world_reference(shape, rng)
+        world = C._hand(shape, deal)
+        if C._consistent(world, shape.moves):
+            return deal, world
+    raise AssertionError("no world")
+
+
+def _play_outs_reference(
+    view: SeatView, setup: Setup, seats: Sequence[B.Bot], rollouts: int, seed: int
+) -> tuple[Any, ...]:
+    """`coach._play_outs` as it was first written: every move but the last on the public moves
+    replayed afresh, the bots' draws seeded once a world and their state put back for each
+    move."""
+    me = view.seat
+    shape = C._shape(view, setup)
+    rng = random.Random(seed)
+    deal, first = _world_reference(shape, rng)
+    legal = tuple(first.legal_actions())
+    nets: list[list[int]] = [[] for _ in legal]
+    loos = [0] * len(legal)
+    tricks = [0] * len(legal)
+    walks = [[0, 0] for _ in legal]
+    played = [k for k, a in enumerate(legal) if a is not Declaration.PASS]
+    out = [k for k in range(len(legal)) if k not in played]
+    last = played[-1] if played else -1
+    world = first
+    draws = random.Random()
+    for i in range(rollouts):
+        if i:
+            deal, world = _world_reference(shape, rng)
+        draws.seed(rng.getrandbits(64))
+        same = draws.getstate()
+        for k in out:
+            nets[k].append(0)
+        for k in played:
+            if k == last:
+                h = world
+            else:
+                h = C._hand(shape, deal)
+                for a in shape.moves:
+                    h.apply_unchecked(a)
+            h.apply_unchecked(legal[k])
+            if k:
+                draws.setstate(same)
+            play_hand(h, seats, draws)
+            s = h.settlement
+            assert s is not None
+            net = s.receives.get(me, 0) - s.loo_pays.get(me, 0)
+            nets[k].append(net)
+            loos[k] += me in s.loo_pays
+            tricks[k] += s.tricks_won.get(me, 0) > 0
+            if s.pool_awarded_to == me:
+                walks[k][0] += 1
+                walks[k][1] += net
+    return legal, nets, loos, tricks, walks
+
+
+_BOT_NAMES = ["sensible", "random-legal", "bold", "cautious"]
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    seed=st.integers(0, 2**32),
+    players=st.integers(2, 7),
+    preset_name=st.sampled_from(["hoffmann", "peel"]),
+    moves=st.integers(0, 20),
+    bots=st.lists(st.sampled_from(_BOT_NAMES), min_size=1, max_size=1)
+    | st.lists(st.sampled_from(_BOT_NAMES), min_size=7, max_size=7),
+    rollouts=st.integers(1, 12),
+    coach_seed=st.integers(0, 2**32),
+)
+def test_the_coachs_play_outs_are_their_first_forms(
+    seed: int,
+    players: int,
+    preset_name: str,
+    moves: int,
+    bots: list[str],
+    rollouts: int,
+    coach_seed: int,
+) -> None:
+    # the same worlds, the same draws of the bots (random-legal draws), the same figures
+    hand = Hand.from_seed(seed, players=players, options=preset_name)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        if hand.to_act is None:
+            break
+        legal = hand.legal_actions()
+        hand.apply_unchecked(legal[rng.randrange(len(legal))])
+    assume(hand.to_act is not None)
+    seat = hand.to_act
+    assert seat is not None
+    seats = tuple(get_bot(b) for b in (bots if len(bots) == 1 else bots[:players]))
+    seats = seats * players if len(seats) == 1 else seats
+    view = seat_view(hand, seat)
+    assert C._play_outs(view, hand.setup, seats, rollouts, coach_seed) == _play_outs_reference(
+        view, hand.setup, seats, rollouts, coach_seed
+    )
+
+
+_DRAW = st.sampled_from(
+    ["random", "getrandbits", "randrange", "choice", "shuffle", "sample", "gauss", "randbytes",
+     "getstate", "arm", "seed"]
+)
+
+
+def _draw(r: random.Random, how: str, seed: int) -> Any:
+    if how == "random":
+        return r.random()
+    if how == "getrandbits":
+        return r.getrandbits(70)
+    if how == "randrange":
+        return r.randrange(1000)
+    if how == "choice":
+        return r.choice("abcdefg")
+    if how == "shuffle":
+        x = list(range(9))
+        r.shuffle(x)
+        return x
+    if how == "sample":
+        return r.sample(range(100), 5)
+    if how == "gauss":
+        return r.gauss()
+    if how == "randbytes":
+        return r.randbytes(3)
+    if how == "seed":
+        r.seed(seed + 1)
+        return None
+    return r.getstate()
+
+
+@given(st.integers(0, 2**64 - 1), st.lists(_DRAW, max_size=30))
+def test_the_play_outs_armed_draws_are_a_seeded_randoms(seed: int, steps: list[str]) -> None:
+    draws, plain = C._Draws(), random.Random(seed)
+    draws.gauss()  # a gaussian kept aside: arming forgets it, as seeding does
+    draws.arm(seed)
+    for how in steps:
+        if how == "arm":  # armed again: the draws start over, as a Random seeded anew
+            draws.arm(seed)
+            plain.seed(seed)
+            continue
+        assert _draw(draws, how, seed) == _draw(plain, how, seed), how
+    assert draws.random() == plain.random()
