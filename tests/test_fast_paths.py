@@ -529,3 +529,15 @@ def test_the_play_outs_armed_draws_are_a_seeded_randoms(seed: int, steps: list[s
             continue
         assert _draw(draws, how, seed) == _draw(plain, how, seed), how
     assert draws.random() == plain.random()
+
+
+@given(st.sampled_from(list(Suit)))
+def test_a_suit_hashes_alike_however_it_is_found(suit: Suit) -> None:
+    # hashed as the one object it is: found again by its letter, its name, a card, a pickle
+    import pickle
+
+    table = {s: s.value for s in Suit}
+    for same in (Suit(suit.value), Suit[suit.name], Card.of(Rank.ACE, suit).suit):
+        assert same is suit and hash(same) == hash(suit) and table[same] == suit.value
+    assert pickle.loads(pickle.dumps({suit: 1})) == {suit: 1}
+    assert len({*Suit, suit}) == 4
