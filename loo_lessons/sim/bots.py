@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Protocol
 
-from loo_lessons.engine.cards import FULL_PACK, Card, Rank, Suit, beats
+from loo_lessons.engine.cards import FULL_PACK, Card, Rank, Suit
 from loo_lessons.engine.declare import Declaration
 from loo_lessons.engine.errors import InputError, LooError
 from loo_lessons.engine.game import Action, Hand, Phase
@@ -170,22 +170,31 @@ def sensible_card(view: SeatView, legal: Sequence[Action]) -> Card:
     """Lead the strongest card; when following, head the trick if possible — as high as
     possible while others are still to play, as cheaply as possible when last — and
     otherwise throw the lowest card."""
-    cards = [a for a in legal if isinstance(a, Card)]
+    cards = [a for a in legal if a.__class__ is Card]
     trumps = view.trumps
     of = _POWER[trumps]
-    trick = view.current_trick
-    if not trick:
+    tricks = view.tricks
+    if len(tricks) <= len(view.winners):  # no trick under way (`view.current_trick` empty)
         return _strongest(cards, of)
+    # asked at every play decision of every simulated hand: `beats` and `still_to_play` in
+    # line, and the first strongest or weakest card that heads the trick found in the one
+    # loop that finds the cards heading it (tests/test_fast_paths.py: the first form's card)
+    trick = tricks[-1]
     best = trick[0][1]
-    for _, c in trick[1:]:
-        if beats(c, best, trumps):
+    for _, c in trick:
+        if (c.rank > best.rank) if c.suit is best.suit else c.suit is trumps:
             best = c
-    heads = [c for c in cards if beats(c, best, trumps)]
-    if heads:
-        if view.still_to_play == 0:
-            return _weakest(heads, of)
-        return _strongest(heads, of)
-    return _weakest(cards, of)
+    players_in = view.players_in
+    cheapest = not players_in or len(players_in) - len(trick) == 1  # last to play
+    bs, br = best.suit, best.rank
+    pick: Card | None = None
+    top = 0
+    for c in cards:
+        if (c.rank > br) if c.suit is bs else c.suit is trumps:  # heads the trick (R37)
+            p = of[c]
+            if pick is None or (p < top if cheapest else p > top):
+                pick, top = c, p
+    return pick if pick is not None else _weakest(cards, of)
 
 
 # --- the bots ---------------------------------------------------------------------------------
