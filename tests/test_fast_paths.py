@@ -541,3 +541,43 @@ def test_a_suit_hashes_alike_however_it_is_found(suit: Suit) -> None:
         assert same is suit and hash(same) == hash(suit) and table[same] == suit.value
     assert pickle.loads(pickle.dumps({suit: 1})) == {suit: 1}
     assert len({*Suit, suit}) == 4
+
+
+def _sensible_declaration_reference(bot: B.Sensible, view: SeatView, legal: Sequence[Any]) -> Any:
+    """`Sensible.choose` while declaring, as first written."""
+    strength = trick_expectation(view.hand, view.trumps, view.turn_up, view.players)
+    if B.FOR_POOL in legal:
+        return B.PLAY if strength >= bot.heads_up else B.FOR_POOL
+    standers = view.standers
+    if view.seat == view.dealer and standers == 1 and view.miss_holder is not None:
+        return B.PLAY if strength >= bot.heads_up and B.PLAY in legal else B._fallback(legal, B.PASS)
+    if strength >= bot.stand_at + bot.per_stander * standers and B.PLAY in legal:
+        return B.PLAY
+    return B._fallback(legal, B.TAKE_MISS, B.PASS, B.PLAY)
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    seed=st.integers(0, 2**32),
+    players=st.integers(2, 9),
+    rules=st.sampled_from(["hoffmann", "peel"]),
+    must=st.booleans(),
+    stand_at=st.sampled_from([0.0, 0.3, 0.6, 1.2]),
+    heads_up=st.sampled_from([0.0, 0.45, 2.0]),
+)
+def test_the_sensible_declaration_is_the_first_forms(
+    seed: int, players: int, rules: str, must: bool, stand_at: float, heads_up: float
+) -> None:
+    # every declaration of random deals (any seat's choice, every moment of the round), by
+    # bots standing at different strengths so that every branch is met
+    bot = B.Sensible(stand_at=stand_at, heads_up=heads_up)
+    hand = Hand.from_seed(seed, players=players, options=rules, must=must and players <= 6)
+    rng = random.Random(seed)
+    while hand.to_act is not None and hand.phase is not Phase.PLAY:
+        legal = hand.legal_actions()
+        view = seat_view(hand, hand.to_act)
+        for offered in (legal, tuple(reversed(legal)), legal[:1], legal[-1:]):
+            assert bot.choose(view, offered, rng) == _sensible_declaration_reference(
+                bot, view, offered
+            )
+        hand.apply(legal[rng.randrange(len(legal))])

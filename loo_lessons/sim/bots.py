@@ -276,13 +276,24 @@ class Sensible:
         strength = trick_expectation(view.hand, view.trumps, view.turn_up, view.players)
         if FOR_POOL in legal:  # the dealer against a lone stander (R17, R18)
             return PLAY if strength >= self.heads_up else FOR_POOL
-        standers = view.standers  # asked once: every declaration of a simulation comes here
-        if view.seat == view.dealer and standers == 1 and view.miss_holder is not None:
+        # every declaration of a simulation comes here: `view.standers` and `_fallback` in
+        # line (tests/test_fast_paths.py checks the first form's choice at every declaration)
+        standers = 0
+        for _, d in view.declarations:
+            if d is not PASS:
+                standers += 1
+        if standers == 1 and view.seat == view.dealer and view.miss_holder is not None:
             # only the miss-holder stood (R16): heads-up against the miss
-            return PLAY if strength >= self.heads_up and PLAY in legal else _fallback(legal, PASS)
+            if strength >= self.heads_up and PLAY in legal:
+                return PLAY
+            return PASS if PASS in legal else legal[0]
         if strength >= self.stand_at + self.per_stander * standers and PLAY in legal:
             return PLAY
-        return _fallback(legal, TAKE_MISS, PASS, PLAY)
+        if TAKE_MISS in legal:
+            return TAKE_MISS
+        if PASS in legal:
+            return PASS
+        return PLAY if PLAY in legal else legal[0]
 
 
 #: The table's bots: what the widgets offer. (The slow `coached` bot sits above the coach it
