@@ -12,11 +12,13 @@ from typing import Any
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
+from loo_lessons.engine import deal as D
 from loo_lessons.engine.cards import FULL_PACK, Card, Rank, Suit, beats
+from loo_lessons.engine.deal import round_order
 from loo_lessons.engine.declare import Declaration
 from loo_lessons.engine.game import Hand, Phase, Setup
 from loo_lessons.engine.observation import SeatView, seat_view
-from loo_lessons.engine.options import options_from
+from loo_lessons.engine.options import MissDealPosition, options_from
 from loo_lessons.engine.play import equal_value_class
 from loo_lessons.engine.settle import Stakes
 from loo_lessons.sim import bots as B
@@ -581,3 +583,27 @@ def test_the_sensible_declaration_is_the_first_forms(
                 bot, view, offered
             )
         hand.apply(legal[rng.randrange(len(legal))])
+
+
+@given(
+    st.integers(2, 17),
+    st.integers(0, 16),
+    st.booleans(),
+    st.sampled_from(list(MissDealPosition)),
+    st.permutations(FULL_PACK),
+)
+def test_a_tables_cut_is_its_places_sliced_one_by_one(
+    players: int, dealer: int, with_miss: bool, position: MissDealPosition, pack: list[Card]
+) -> None:
+    # the itemgetter kept for every dealing order against the slices taken place by place
+    with_miss = with_miss and players <= 16
+    order = round_order(players, dealer % players, with_miss, position)
+    assert order in D._CUTTERS
+    fast = D.cut(pack, players, order)
+    assert fast == D._cut_by_places(tuple(pack), players, order)
+    assert [type(x) for x in fast] == [tuple, tuple if with_miss else type(None), Card, tuple]
+    assert all(type(h) is tuple and len(h) == 3 for h in fast[0])
+    # an order given as a list, or for more seats than it names, is cut place by place
+    assert D.cut(pack, players, list(order)) == fast
+    more = D.cut(pack, players + 1, order)
+    assert more[0] == (*fast[0], ()) and more[1:] == fast[1:]
