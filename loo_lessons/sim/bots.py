@@ -170,15 +170,24 @@ def sensible_card(view: SeatView, legal: Sequence[Action]) -> Card:
     """Lead the strongest card; when following, head the trick if possible — as high as
     possible while others are still to play, as cheaply as possible when last — and
     otherwise throw the lowest card."""
-    cards = [a for a in legal if a.__class__ is Card]
-    trumps = view.trumps
-    of = _POWER[trumps]
+    # asked at every play decision of every simulated hand: the legal cards are read in the
+    # loops below (no list of them made first), `beats` and `still_to_play` in line, and the
+    # first strongest or weakest card found in the loop that finds the cards heading the
+    # trick (tests/test_fast_paths.py: the first form's card, ties included)
+    of = _POWER[view.trumps]
     tricks = view.tricks
     if len(tricks) <= len(view.winners):  # no trick under way (`view.current_trick` empty)
-        return _strongest(cards, of)
-    # asked at every play decision of every simulated hand: `beats` and `still_to_play` in
-    # line, and the first strongest or weakest card that heads the trick found in the one
-    # loop that finds the cards heading it (tests/test_fast_paths.py: the first form's card)
+        lead: Card | None = None
+        top = 0
+        for c in legal:
+            if isinstance(c, Card):
+                p = of[c]
+                if lead is None or p > top:
+                    lead, top = c, p
+        if lead is None:
+            raise IndexError("no card among the legal moves")
+        return lead
+    trumps = view.trumps
     trick = tricks[-1]
     best = trick[0][1]
     for _, c in trick:
@@ -187,14 +196,25 @@ def sensible_card(view: SeatView, legal: Sequence[Action]) -> Card:
     players_in = view.players_in
     cheapest = not players_in or len(players_in) - len(trick) == 1  # last to play
     bs, br = best.suit, best.rank
-    pick: Card | None = None
-    top = 0
-    for c in cards:
-        if (c.rank > br) if c.suit is bs else c.suit is trumps:  # heads the trick (R37)
-            p = of[c]
-            if pick is None or (p < top if cheapest else p > top):
-                pick, top = c, p
-    return pick if pick is not None else _weakest(cards, of)
+    pick: Card | None = None  # the card to head the trick with
+    low: Card | None = None  # the weakest card, if none heads it
+    top = least = 0
+    for c in legal:
+        if not isinstance(c, Card):
+            continue
+        p = of[c]
+        if low is None or p < least:
+            low, least = c, p
+        # heads the trick (R37), and the strongest such (the cheapest, when last) so far
+        if ((c.rank > br) if c.suit is bs else c.suit is trumps) and (
+            pick is None or (p < top if cheapest else p > top)
+        ):
+            pick, top = c, p
+    if pick is not None:
+        return pick
+    if low is None:
+        raise IndexError("no card among the legal moves")
+    return low
 
 
 # --- the bots ---------------------------------------------------------------------------------
