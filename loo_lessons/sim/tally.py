@@ -159,10 +159,11 @@ class Tally:
         by_bot, by_decl, by_miss, by_play = self.bots, self.decl, self.miss, self.play
         loos = 0
         # one bot in every seat (`simulate`'s usual table): its row's sums are made over the
-        # seats here and added once a hand, not seat by seat; the first seat's values are
-        # taken as they are, the rest added, so the row's values and types are the same
-        one = len(bots) > 0 and bots.count(bots[0]) == len(bots)
-        seats = sb = sq = sl = so = 0
+        # seats here and added once a hand, not seat by seat (a row made by one seat keeps
+        # its bools, below, so the row's values and types are the same)
+        seats = len(codes)
+        one = seats > 0 and bots.count(bots[0]) == seats
+        sb = sq = sl = so = 0
         for seat, code in enumerate(codes):
             paid_here = paid.get(seat, 0)
             net = won.get(seat, 0) - paid_here
@@ -172,14 +173,10 @@ class Tally:
             balance = net - staked[seat]
             out = code <= TAKE_MISS  # PLAY or TAKE_MISS: played his own cards or the miss
             if one:
-                if seats:
-                    sb += balance
-                    sq += balance * balance
-                    sl += looed
-                    so += out
-                else:
-                    sb, sq, sl, so = balance, balance * balance, looed, out
-                seats += 1
+                sb += balance
+                sq += balance * balance
+                sl += looed
+                so += out
             else:
                 bot = bots[seat]
                 row = by_bot.get(bot)
@@ -220,10 +217,13 @@ class Tally:
                         row[2] += looed
                         row[3] += n
                         row[4] += net
-        if seats:
+        if one:
             row = by_bot.get(bots[0])
             if row is None:
-                by_bot[bots[0]] = [seats, sb, sq, sl, so]
+                # one seat's row keeps its bools, as a row made seat by seat does
+                by_bot[bots[0]] = [seats, sb, sq, sl > 0, so > 0] if seats == 1 else [
+                    seats, sb, sq, sl, so
+                ]
             else:
                 row[0] += seats
                 row[1] += sb
