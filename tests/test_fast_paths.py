@@ -9,14 +9,16 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from hypothesis import given
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
+from loo_lessons.engine import deal as D
 from loo_lessons.engine.cards import FULL_PACK, Card, Rank, Suit, beats
+from loo_lessons.engine.deal import round_order
 from loo_lessons.engine.declare import Declaration
 from loo_lessons.engine.game import Hand, Phase, Setup
 from loo_lessons.engine.observation import SeatView, seat_view
-from loo_lessons.engine.options import options_from
+from loo_lessons.engine.options import MissDealPosition, options_from
 from loo_lessons.engine.play import equal_value_class
 from loo_lessons.engine.settle import Stakes
 from loo_lessons.sim import bots as B
@@ -360,3 +362,248 @@ def test_a_hands_seeding_leaves_the_state_random_seed_leaves(seed: int, before: 
     M._seed_int(fast, seed)
     fast.gauss_next = None  # type: ignore[attr-defined]
     assert fast.getstate() == plain.getstate()
+
+
+# --- the coach's play-outs against their first form ------------------------------------------
+
+
+def _deal_world_reference(shape: Any, rng: random.Random) -> Any:
+    """`coach._deal_world` as it was first written: `rng.sample` of the holes, the stock the
+    unseen cards not drawn, in the pack's order."""
+    holes = sum(3 - len(cards) for cards in shape.fixed)
+    if shape.miss_fixed is not None:
+        holes += 3 - len(shape.miss_fixed)
+    drawn = rng.sample(shape.unseen, holes)
+    at = 0
+    hands: list[tuple[Card, ...]] = []
+    for cards in shape.fixed:
+        need = 3 - len(cards)
+        hands.append(cards + tuple(drawn[at : at + need]))
+        at += need
+    miss: tuple[Card, ...] | None = None
+    if shape.miss_fixed is not None:
+        miss = shape.miss_fixed + tuple(drawn[at:])
+    taken = set(drawn)
+    return tuple(hands), miss, tuple(c for c in shape.unseen if c not in taken)
+
+
+def _world_reference(shape: Any, rng: random.Random) -> tuple[Any, Hand]:
+    for _ in range(C.MAX_TRIES):
+        deal = _deal_world_reference(shape, rng)
+        world = C._hand(shape, deal)
+        if C._consistent(world, shape.moves):
+            return deal, world
+    raise AssertionError("no world")
+
+
+def _play_outs_reference(
+    view: SeatView, setup: Setup, seats: Sequence[B.Bot], rollouts: int, seed: int
+) -> tuple[Any, ...]:
+    """`coach._play_outs` as it was first written: every move but the last on the public moves
+    replayed afresh, the bots' draws seeded once a world and their state put back for each
+    move."""
+    me = view.seat
+    shape = C._shape(view, setup)
+    rng = random.Random(seed)
+    deal, first = _world_reference(shape, rng)
+    legal = tuple(first.legal_actions())
+    nets: list[list[int]] = [[] for _ in legal]
+    loos = [0] * len(legal)
+    tricks = [0] * len(legal)
+    walks = [[0, 0] for _ in legal]
+    played = [k for k, a in enumerate(legal) if a is not Declaration.PASS]
+    out = [k for k in range(len(legal)) if k not in played]
+    last = played[-1] if played else -1
+    world = first
+    draws = random.Random()
+    for i in range(rollouts):
+        if i:
+            deal, world = _world_reference(shape, rng)
+        draws.seed(rng.getrandbits(64))
+        same = draws.getstate()
+        for k in out:
+            nets[k].append(0)
+        for k in played:
+            if k == last:
+                h = world
+            else:
+                h = C._hand(shape, deal)
+                for a in shape.moves:
+                    h.apply_unchecked(a)
+            h.apply_unchecked(legal[k])
+            if k:
+                draws.setstate(same)
+            play_hand(h, seats, draws)
+            s = h.settlement
+            assert s is not None
+            net = s.receives.get(me, 0) - s.loo_pays.get(me, 0)
+            nets[k].append(net)
+            loos[k] += me in s.loo_pays
+            tricks[k] += s.tricks_won.get(me, 0) > 0
+            if s.pool_awarded_to == me:
+                walks[k][0] += 1
+                walks[k][1] += net
+    return legal, nets, loos, tricks, walks
+
+
+_BOT_NAMES = ["sensible", "random-legal", "bold", "cautious"]
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    seed=st.integers(0, 2**32),
+    players=st.integers(2, 7),
+    preset_name=st.sampled_from(["hoffmann", "peel"]),
+    moves=st.integers(0, 20),
+    bots=st.lists(st.sampled_from(_BOT_NAMES), min_size=1, max_size=1)
+    | st.lists(st.sampled_from(_BOT_NAMES), min_size=7, max_size=7),
+    rollouts=st.integers(1, 12),
+    coach_seed=st.integers(0, 2**32),
+)
+def test_the_coachs_play_outs_are_their_first_forms(
+    seed: int,
+    players: int,
+    preset_name: str,
+    moves: int,
+    bots: list[str],
+    rollouts: int,
+    coach_seed: int,
+) -> None:
+    # the same worlds, the same draws of the bots (random-legal draws), the same figures
+    hand = Hand.from_seed(seed, players=players, options=preset_name)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        if hand.to_act is None:
+            break
+        legal = hand.legal_actions()
+        hand.apply_unchecked(legal[rng.randrange(len(legal))])
+    assume(hand.to_act is not None)
+    seat = hand.to_act
+    assert seat is not None
+    seats = tuple(get_bot(b) for b in (bots if len(bots) == 1 else bots[:players]))
+    seats = seats * players if len(seats) == 1 else seats
+    view = seat_view(hand, seat)
+    assert C._play_outs(view, hand.setup, seats, rollouts, coach_seed) == _play_outs_reference(
+        view, hand.setup, seats, rollouts, coach_seed
+    )
+
+
+_DRAW = st.sampled_from(
+    ["random", "getrandbits", "randrange", "choice", "shuffle", "sample", "gauss", "randbytes",
+     "getstate", "arm", "seed"]
+)
+
+
+def _draw(r: random.Random, how: str, seed: int) -> Any:
+    if how == "random":
+        return r.random()
+    if how == "getrandbits":
+        return r.getrandbits(70)
+    if how == "randrange":
+        return r.randrange(1000)
+    if how == "choice":
+        return r.choice("abcdefg")
+    if how == "shuffle":
+        x = list(range(9))
+        r.shuffle(x)
+        return x
+    if how == "sample":
+        return r.sample(range(100), 5)
+    if how == "gauss":
+        return r.gauss()
+    if how == "randbytes":
+        return r.randbytes(3)
+    if how == "seed":
+        r.seed(seed + 1)
+        return None
+    return r.getstate()
+
+
+@given(st.integers(0, 2**64 - 1), st.lists(_DRAW, max_size=30))
+def test_the_play_outs_armed_draws_are_a_seeded_randoms(seed: int, steps: list[str]) -> None:
+    draws, plain = C._Draws(), random.Random(seed)
+    draws.gauss()  # a gaussian kept aside: arming forgets it, as seeding does
+    draws.arm(seed)
+    for how in steps:
+        if how == "arm":  # armed again: the draws start over, as a Random seeded anew
+            draws.arm(seed)
+            plain.seed(seed)
+            continue
+        assert _draw(draws, how, seed) == _draw(plain, how, seed), how
+    assert draws.random() == plain.random()
+
+
+@given(st.sampled_from(list(Suit)))
+def test_a_suit_hashes_alike_however_it_is_found(suit: Suit) -> None:
+    # hashed as the one object it is: found again by its letter, its name, a card, a pickle
+    import pickle
+
+    table = {s: s.value for s in Suit}
+    for same in (Suit(suit.value), Suit[suit.name], Card.of(Rank.ACE, suit).suit):
+        assert same is suit and hash(same) == hash(suit) and table[same] == suit.value
+    assert pickle.loads(pickle.dumps({suit: 1})) == {suit: 1}
+    assert len({*Suit, suit}) == 4
+
+
+def _sensible_declaration_reference(bot: B.Sensible, view: SeatView, legal: Sequence[Any]) -> Any:
+    """`Sensible.choose` while declaring, as first written."""
+    strength = trick_expectation(view.hand, view.trumps, view.turn_up, view.players)
+    if B.FOR_POOL in legal:
+        return B.PLAY if strength >= bot.heads_up else B.FOR_POOL
+    standers = view.standers
+    if view.seat == view.dealer and standers == 1 and view.miss_holder is not None:
+        return B.PLAY if strength >= bot.heads_up and B.PLAY in legal else B._fallback(legal, B.PASS)
+    if strength >= bot.stand_at + bot.per_stander * standers and B.PLAY in legal:
+        return B.PLAY
+    return B._fallback(legal, B.TAKE_MISS, B.PASS, B.PLAY)
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    seed=st.integers(0, 2**32),
+    players=st.integers(2, 9),
+    rules=st.sampled_from(["hoffmann", "peel"]),
+    must=st.booleans(),
+    stand_at=st.sampled_from([0.0, 0.3, 0.6, 1.2]),
+    heads_up=st.sampled_from([0.0, 0.45, 2.0]),
+)
+def test_the_sensible_declaration_is_the_first_forms(
+    seed: int, players: int, rules: str, must: bool, stand_at: float, heads_up: float
+) -> None:
+    # every declaration of random deals (any seat's choice, every moment of the round), by
+    # bots standing at different strengths so that every branch is met
+    bot = B.Sensible(stand_at=stand_at, heads_up=heads_up)
+    hand = Hand.from_seed(seed, players=players, options=rules, must=must and players <= 6)
+    rng = random.Random(seed)
+    while hand.to_act is not None and hand.phase is not Phase.PLAY:
+        legal = hand.legal_actions()
+        view = seat_view(hand, hand.to_act)
+        for offered in (legal, tuple(reversed(legal)), legal[:1], legal[-1:]):
+            assert bot.choose(view, offered, rng) == _sensible_declaration_reference(
+                bot, view, offered
+            )
+        hand.apply(legal[rng.randrange(len(legal))])
+
+
+@given(
+    st.integers(2, 17),
+    st.integers(0, 16),
+    st.booleans(),
+    st.sampled_from(list(MissDealPosition)),
+    st.permutations(FULL_PACK),
+)
+def test_a_tables_cut_is_its_places_sliced_one_by_one(
+    players: int, dealer: int, with_miss: bool, position: MissDealPosition, pack: list[Card]
+) -> None:
+    # the itemgetter kept for every dealing order against the slices taken place by place
+    with_miss = with_miss and players <= 16
+    order = round_order(players, dealer % players, with_miss, position)
+    assert order in D._CUTTERS
+    fast = D.cut(pack, players, order)
+    assert fast == D._cut_by_places(tuple(pack), players, order)
+    assert [type(x) for x in fast] == [tuple, tuple if with_miss else type(None), Card, tuple]
+    assert all(type(h) is tuple and len(h) == 3 for h in fast[0])
+    # an order given as a list, or for more seats than it names, is cut place by place
+    assert D.cut(pack, players, list(order)) == fast
+    more = D.cut(pack, players + 1, order)
+    assert more[0] == (*fast[0], ()) and more[1:] == fast[1:]

@@ -22,6 +22,12 @@ class Suit(Enum):
     HEARTS = "H"
     SPADES = "S"
 
+    # A suit hashes as the one object it is (members are singletons and compare by identity),
+    # in C: Enum's own `__hash__`, hash(name), is a Python call, and the bots and the
+    # simulation look a table up by the trump suit several times a deal. Equal suits are the
+    # same object, so they still hash alike.
+    __hash__ = object.__hash__
+
     @property
     def symbol(self) -> str:
         """The suit's sign (♣ ♦ ♥ ♠), shown beside its colour, never instead of it."""

@@ -6,6 +6,8 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from operator import itemgetter
+from typing import Any, Protocol
 
 from .cards import Card, Suit, shuffled_pack
 from .errors import InputError
@@ -42,11 +44,14 @@ def round_order(
     """Who receives each card of one round: elder hand first, the dealer last (R03, R05)."""
     seats = [(dealer + 1 + i) % players for i in range(players)]
     if not with_miss:
-        return tuple(seats)
-    if position is MissDealPosition.FIRST_EACH_ROUND:
-        return (MISS, *seats)
-    # after the dealer's own card and at the end of the round are the same place (V13)
-    return (*seats, MISS)
+        order = tuple(seats)
+    elif position is MissDealPosition.FIRST_EACH_ROUND:
+        order = (MISS, *seats)
+    else:
+        # after the dealer's own card and at the end of the round are the same place (V13)
+        order = (*seats, MISS)
+    _cutter_for(order)
+    return order
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,9 +95,21 @@ def cut(pack: Sequence[Card], players: int, order: Sequence[int]) -> Cards:
     need = 3 * n + 1
     if len(pack) < need:
         raise InputError("deck", f"{len(pack)} cards are too few: this deal needs the top {need}")
+    cards = tuple(pack)  # one copy: the hands, the turn-up and the stock are slices of it
+    cutter = _CUTTERS.get(order) if order.__class__ is tuple else None
+    if cutter is None or cutter[0] != players:
+        return _cut_by_places(cards, players, order)
+    # every deal at a table cuts the same slices: taken by one `itemgetter`, in C
+    got = cutter[1](cards)
+    return got[:players], got[players] if cutter[2] else None, got[-2], got[-1]
+
+
+def _cut_by_places(cards: tuple[Card, ...], players: int, order: Sequence[int]) -> Cards:
+    """`cut`'s slices taken place by place (and the first form its `itemgetter` is tested
+    against)."""
+    n = len(order)
     # one card at a time, round by round: the k-th place in a round receives the cards
     # k, k + n, k + 2n of the pack (n = places in a round), so each hand is one slice
-    cards = tuple(pack)  # one copy: the hands, the turn-up and the stock are slices of it
     hands: list[tuple[Card, ...]] = [()] * players
     miss: tuple[Card, ...] | None = None
     end = 3 * n
@@ -101,7 +118,35 @@ def cut(pack: Sequence[Card], players: int, order: Sequence[int]) -> Cards:
             miss = cards[place:end:n]
         else:
             hands[seat] = cards[place:end:n]
-    return tuple(hands), miss, cards[end], cards[need:]
+    return tuple(hands), miss, cards[end], cards[end + 1 :]
+
+
+class _Slicer(Protocol):
+    def __call__(self, cards: tuple[Card, ...], /) -> tuple[Any, ...]: ...
+
+
+#: For each dealing order met (`round_order`'s tuples; a table has one per dealer): its
+#: players, the `itemgetter` of every seat's slice (in seat order), the miss's (if any), the
+#: turn-up's card and the stock's slice, and whether there is a miss. Made when the order is
+#: made, so a table deals by it from its first hand.
+_CUTTERS: dict[tuple[int, ...], tuple[int, _Slicer, bool]] = {}
+
+
+def _cutter_for(order: tuple[int, ...]) -> None:
+    """Keep `order`'s cutter in `_CUTTERS`, when each of its seats 0..k-1 has one place and
+    the miss at most one (every order `round_order` makes)."""
+    seats = [s for s in order if s != MISS]
+    if sorted(seats) != list(range(len(seats))) or len(order) - len(seats) > 1:
+        return
+    n, players = len(order), len(seats)
+    end = 3 * n
+    place = {seat: k for k, seat in enumerate(order)}
+    parts: list[slice | int] = [slice(place[s], end, n) for s in range(players)]
+    with_miss = MISS in place
+    if with_miss:
+        parts.append(slice(place[MISS], end, n))
+    parts += [end, slice(end + 1, None)]
+    _CUTTERS[order] = (players, itemgetter(*parts), with_miss)
 
 
 def deal(

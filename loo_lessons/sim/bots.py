@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Protocol
 
-from loo_lessons.engine.cards import FULL_PACK, Card, Rank, Suit, beats
+from loo_lessons.engine.cards import FULL_PACK, Card, Rank, Suit
 from loo_lessons.engine.declare import Declaration
 from loo_lessons.engine.errors import InputError, LooError
 from loo_lessons.engine.game import Action, Hand, Phase
@@ -170,22 +170,51 @@ def sensible_card(view: SeatView, legal: Sequence[Action]) -> Card:
     """Lead the strongest card; when following, head the trick if possible — as high as
     possible while others are still to play, as cheaply as possible when last — and
     otherwise throw the lowest card."""
-    cards = [a for a in legal if isinstance(a, Card)]
+    # asked at every play decision of every simulated hand: the legal cards are read in the
+    # loops below (no list of them made first), `beats` and `still_to_play` in line, and the
+    # first strongest or weakest card found in the loop that finds the cards heading the
+    # trick (tests/test_fast_paths.py: the first form's card, ties included)
+    of = _POWER[view.trumps]
+    tricks = view.tricks
+    if len(tricks) <= len(view.winners):  # no trick under way (`view.current_trick` empty)
+        lead: Card | None = None
+        top = 0
+        for c in legal:
+            if isinstance(c, Card):
+                p = of[c]
+                if lead is None or p > top:
+                    lead, top = c, p
+        if lead is None:
+            raise IndexError("no card among the legal moves")
+        return lead
     trumps = view.trumps
-    of = _POWER[trumps]
-    trick = view.current_trick
-    if not trick:
-        return _strongest(cards, of)
+    trick = tricks[-1]
     best = trick[0][1]
-    for _, c in trick[1:]:
-        if beats(c, best, trumps):
+    for _, c in trick:
+        if (c.rank > best.rank) if c.suit is best.suit else c.suit is trumps:
             best = c
-    heads = [c for c in cards if beats(c, best, trumps)]
-    if heads:
-        if view.still_to_play == 0:
-            return _weakest(heads, of)
-        return _strongest(heads, of)
-    return _weakest(cards, of)
+    players_in = view.players_in
+    cheapest = not players_in or len(players_in) - len(trick) == 1  # last to play
+    bs, br = best.suit, best.rank
+    pick: Card | None = None  # the card to head the trick with
+    low: Card | None = None  # the weakest card, if none heads it
+    top = least = 0
+    for c in legal:
+        if not isinstance(c, Card):
+            continue
+        p = of[c]
+        if low is None or p < least:
+            low, least = c, p
+        # heads the trick (R37), and the strongest such (the cheapest, when last) so far
+        if ((c.rank > br) if c.suit is bs else c.suit is trumps) and (
+            pick is None or (p < top if cheapest else p > top)
+        ):
+            pick, top = c, p
+    if pick is not None:
+        return pick
+    if low is None:
+        raise IndexError("no card among the legal moves")
+    return low
 
 
 # --- the bots ---------------------------------------------------------------------------------
@@ -267,13 +296,24 @@ class Sensible:
         strength = trick_expectation(view.hand, view.trumps, view.turn_up, view.players)
         if FOR_POOL in legal:  # the dealer against a lone stander (R17, R18)
             return PLAY if strength >= self.heads_up else FOR_POOL
-        standers = view.standers  # asked once: every declaration of a simulation comes here
-        if view.seat == view.dealer and standers == 1 and view.miss_holder is not None:
+        # every declaration of a simulation comes here: `view.standers` and `_fallback` in
+        # line (tests/test_fast_paths.py checks the first form's choice at every declaration)
+        standers = 0
+        for _, d in view.declarations:
+            if d is not PASS:
+                standers += 1
+        if standers == 1 and view.seat == view.dealer and view.miss_holder is not None:
             # only the miss-holder stood (R16): heads-up against the miss
-            return PLAY if strength >= self.heads_up and PLAY in legal else _fallback(legal, PASS)
+            if strength >= self.heads_up and PLAY in legal:
+                return PLAY
+            return PASS if PASS in legal else legal[0]
         if strength >= self.stand_at + self.per_stander * standers and PLAY in legal:
             return PLAY
-        return _fallback(legal, TAKE_MISS, PASS, PLAY)
+        if TAKE_MISS in legal:
+            return TAKE_MISS
+        if PASS in legal:
+            return PASS
+        return PLAY if PLAY in legal else legal[0]
 
 
 #: The table's bots: what the widgets offer. (The slow `coached` bot sits above the coach it

@@ -343,6 +343,56 @@ def _replayed(shape: _Shape, deal: _Deal) -> Hand:
 
 # --- the coach ------------------------------------------------------------------------------
 
+class _Draws(random.Random):
+    """The bots' draws in one play-out: `arm(seed)` makes the next draw the first of
+    `random.Random(seed)`, and the seeding is done only when a bot draws. The sensible,
+    cautious and bold bots never draw, and seeding, or putting a state back, for each move
+    of each world cost a seventh of a play-out. What a bot can draw (`random`,
+    `getrandbits`, and what is made of them: `randrange`, `choice`, `shuffle`, `gauss`, ...)
+    and `getstate` see the seeded generator; tests/test_fast_paths.py checks the play-outs
+    against seeding them every time, and the draws against `random.Random(seed)`'s."""
+
+    _armed: int | None = None
+
+    def arm(self, seed: int) -> None:
+        """The next draw is the first of `random.Random(seed)`."""
+        self._armed = seed
+        self.gauss_next = None  # a gaussian kept from the last play-out is not drawn again
+
+    def _fire(self, seed: int) -> None:
+        self._armed = None
+        random.Random.seed(self, seed)
+
+    def seed(self, a: Any = None, version: int = 2) -> None:
+        """`random.Random.seed`, which disarms."""
+        self._armed = None
+        super().seed(a, version)
+
+    def setstate(self, state: Any) -> None:
+        """`random.Random.setstate`, which disarms."""
+        self._armed = None
+        super().setstate(state)
+
+    def getstate(self) -> Any:
+        """`random.Random.getstate`, once armed: the state after seeding."""
+        if self._armed is not None:
+            self._fire(self._armed)
+        return super().getstate()
+
+    def random(self) -> float:
+        """`random.Random.random`, once armed: from the seeded state."""
+        if self._armed is not None:
+            self._fire(self._armed)
+        return super().random()
+
+    def getrandbits(self, k: int, /) -> int:
+        """`random.Random.getrandbits`, once armed: from the seeded state."""
+        if self._armed is not None:
+            self._fire(self._armed)
+        return super().getrandbits(k)
+
+
+
 def counter_bounds(setup: Setup) -> tuple[int, int]:
     """The fewest and most counters a seat can come away with from one deal (the stake aside):
     a loo at most (R39, unlimited R46, capped R49), the whole pool at most (R38)."""
@@ -379,20 +429,18 @@ def _play_outs(
     out = [k for k in range(n_moves) if k not in played]
     last = played[-1] if played else -1
     world = first
-    draws = random.Random()
+    draws = _Draws()
     for i in range(rollouts):
         if i:
             deal, world = _world(shape, rng)
-        draws.seed(rng.getrandbits(64))
-        same = draws.getstate()  # every move meets the same draws of the bots
+        seed_of_draws = rng.getrandbits(64)
         for k in out:
             nets[k].append(0)
         for k in played:
             action = legal[k]
             h = world if k == last else _replayed(shape, deal)
             h.apply_unchecked(action)
-            if k:
-                draws.setstate(same)
+            draws.arm(seed_of_draws)  # every move meets the same draws of the bots
             play_hand(h, seats, draws)
             s = h.settlement
             assert s is not None

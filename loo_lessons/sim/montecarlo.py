@@ -221,7 +221,8 @@ def _play_chunk(job: _Job) -> _Part:
     add = tally.deal
     cols = _empty_columns() if job.rows else None
     seats = range(players)
-    decl_code = _DECL_CODE
+    decl_get = _DECL_CODE.get
+    nones = (_NONE,) * players
     # seeded for every hand below: a fixed seed here spares the operating system's entropy
     # that `Random()` would read for nothing
     rng = random.Random(0)
@@ -242,9 +243,20 @@ def _play_chunk(job: _Job) -> _Part:
         declared = hand.declared
         awarded = s.pool_awarded_to is not None
         in_play = len(hand.players_in)
-        codes = [decl_code.get(declared.get(seat), _NONE) for seat in seats]  # type: ignore[arg-type]
+        # each seat's declaration code (none: not asked, R14), looked up by `map` in C
+        codes: list[int] = list(map(decl_get, map(declared.get, seats), nones))  # type: ignore[arg-type]
         # the hand each seat played: its own (stood), the miss (took it), else none
-        played = [dealt[k] if c == 0 else miss if c == 1 else 0 for k, c in enumerate(codes)]
+        if cols is not None:
+            played = [dealt[k] if c == 0 else miss if c == 1 else 0 for k, c in enumerate(codes)]
+        else:
+            # the tally reads the hand played only of a seat that played (stood or took the
+            # miss): the seats' own hands, the miss-holder's the miss (a seat that threw up,
+            # or played the miss for the pool, keeps a figure nothing reads)
+            played = dealt
+            holder = hand.miss_holder
+            if holder is not None:
+                played = dealt.copy()
+                played[holder] = miss
         won, paid, tw = s.receives, s.loo_pays, s.tricks_won
         add(
             s.is_single,

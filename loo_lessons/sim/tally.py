@@ -158,6 +158,12 @@ class Tally:
         t["played_in"] = get("played_in", 0) + (0 if awarded else in_play)
         by_bot, by_decl, by_miss, by_play = self.bots, self.decl, self.miss, self.play
         loos = 0
+        # one bot in every seat (`simulate`'s usual table): its row's sums are made over the
+        # seats here and added once a hand, not seat by seat (a row made by one seat keeps
+        # its bools, below, so the row's values and types are the same)
+        seats = len(codes)
+        one = seats > 0 and bots.count(bots[0]) == seats
+        sb = sq = sl = so = 0
         for seat, code in enumerate(codes):
             paid_here = paid.get(seat, 0)
             net = won.get(seat, 0) - paid_here
@@ -166,16 +172,22 @@ class Tally:
                 loos += 1
             balance = net - staked[seat]
             out = code <= TAKE_MISS  # PLAY or TAKE_MISS: played his own cards or the miss
-            bot = bots[seat]
-            row = by_bot.get(bot)
-            if row is None:
-                by_bot[bot] = [1, balance, balance * balance, looed, out]
+            if one:
+                sb += balance
+                sq += balance * balance
+                sl += looed
+                so += out
             else:
-                row[0] += 1
-                row[1] += balance
-                row[2] += balance * balance
-                row[3] += looed
-                row[4] += out
+                bot = bots[seat]
+                row = by_bot.get(bot)
+                if row is None:
+                    by_bot[bot] = [1, balance, balance * balance, looed, out]
+                else:
+                    row[0] += 1
+                    row[1] += balance
+                    row[2] += balance * balance
+                    row[3] += looed
+                    row[4] += out
             position = positions[seat]
             key = (position, code)
             row = by_decl.get(key)
@@ -205,6 +217,19 @@ class Tally:
                         row[2] += looed
                         row[3] += n
                         row[4] += net
+        if one:
+            row = by_bot.get(bots[0])
+            if row is None:
+                # one seat's row keeps its bools, as a row made seat by seat does
+                by_bot[bots[0]] = [seats, sb, sq, sl > 0, so > 0] if seats == 1 else [
+                    seats, sb, sq, sl, so
+                ]
+            else:
+                row[0] += seats
+                row[1] += sb
+                row[2] += sq
+                row[3] += sl
+                row[4] += so
         if loos:
             t["loos"] = get("loos", 0) + loos
 
