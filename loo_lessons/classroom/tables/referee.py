@@ -37,8 +37,8 @@ from loo_lessons.sim.evening import setup_of
 #: The keys a table's setup may have (`TableSetup.as_json`).
 SETUP_KEYS = frozenset({"players", "rules", "stake", "loo", "loo_cap", "deals", "bots", "seed", "bank"})
 #: Most seats at a class's table: Loo is a round game for five to eight (three can play); the
-#: engine deals to more (A18), a classroom table does not need them.
-MAX_SEATS = 8
+#: engine deals to two and to sixteen (A18); a classroom's table seats 3 to 8.
+MIN_SEATS, MAX_SEATS = 3, 8
 #: The longest move key a pupil may send ("play_miss_for_pool" and a margin).
 MAX_KEY = 40
 
@@ -130,8 +130,8 @@ def table_setup(raw: Mapping[str, Any]) -> TableSetup:
     except LooError as e:
         field_, _, problem = str(e).partition(": ")
         raise TableError(f"{field_}: {problem}" if problem else str(e)) from None
-    if ev.players > MAX_SEATS:
-        raise TableError(f"players: a table seats 3 to {MAX_SEATS}, got {ev.players}")
+    if not MIN_SEATS <= ev.players <= MAX_SEATS:
+        raise TableError(f"players: a table seats {MIN_SEATS} to {MAX_SEATS}, got {ev.players}")
     names = ev.bots * ev.players if len(ev.bots) == 1 else ev.bots
     return TableSetup(ev.players, ev.rules, ev.stake, ev.loo, ev.loo_cap, deals, names, ev.seed, ev.bank)
 
