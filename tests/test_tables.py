@@ -151,13 +151,14 @@ KEYS = st.one_of(
     seed=st.integers(0, 2**32),
     steps=st.lists(
         st.tuples(
-            st.integers(0, 3),  # who: a pupil, or (3) the pupil to act playing a legal move
+            st.integers(0, 6),  # who: a pupil, or (3 and more) the pupil to act playing a legal move
             st.integers(-1, 8),  # the seat claimed
             KEYS,
             st.integers(-2, 2),  # how far the number claimed is from the table's
             st.booleans(),  # does a pupil go quiet (their bot plays) or come back first?
         ),
-        max_size=60,
+        min_size=30,
+        max_size=80,
     ),
 )
 def test_no_seat_ever_sees_a_hidden_card_and_the_store_replays_the_table(
@@ -178,7 +179,7 @@ def test_no_seat_ever_sees_a_hidden_card_and_the_store_replays_the_table(
             t.set_away(s, s not in t.away)
         if t.finished():
             break
-        if who == 3 and t.hand.to_act in t.pupils:
+        if who >= 3 and t.hand.to_act in t.pupils:
             s = t.hand.to_act
             name, key, off = t.pupils[s], str(rng.choice(t.hand.legal_actions())), 0
             if len(key) <= 3:
