@@ -1,6 +1,7 @@
 """The one-way flow of design.md, enforced: the engine imports nothing but the standard
 library and itself, no layer imports a layer above it (engine < scenario < explain < quiz, sim <
-views < widgets < lessons < cli; the hub's classroom service beside cli, on the quizzes), and
+views < widgets < lessons < cli; the hub's classroom service beside cli, on the quizzes and the
+bots its tables seat), and
 importing the engine loads the engine alone."""
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ ALLOWED: dict[str, set[str]] = {
     "widgets": _BELOW_VIEWS | {"views"},
     "lessons": _BELOW_VIEWS | {"views", "widgets"},
     # the class hub's results service: beside the command line, on the quizzes' own tables
-    "classroom": {"engine", "scenario", "explain", "quiz"},
+    "classroom": {"engine", "scenario", "explain", "quiz", "sim"},
     "cli": _BELOW_VIEWS | {"views", "widgets", "lessons", "classroom"},
 }
 # folders of the package that hold data, not code
