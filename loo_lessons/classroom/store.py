@@ -10,12 +10,11 @@ the offline results of the same answers give the same table.
 
 from __future__ import annotations
 
-import sqlite3
 import time
 from dataclasses import dataclass
-from pathlib import Path
 
 from loo_lessons.classroom.answers import AnswerRecord, Conflict, canonical
+from loo_lessons.classroom.database import Database
 from loo_lessons.quiz.classroom import Found, PupilResult, Refusal, from_records, grade
 from loo_lessons.quiz.results import SEP
 
@@ -43,16 +42,10 @@ class ClassResults:
     refusals: tuple[Refusal, ...]
 
 
-class Store:
+class Store(Database):
     """The answers database (one file; `:memory:` for a test)."""
 
-    def __init__(self, path: Path | str) -> None:
-        self.db = sqlite3.connect(str(path))
-        self.db.executescript(_SCHEMA)
-
-    def close(self) -> None:
-        """Close the answers' database."""
-        self.db.close()
+    SCHEMA = _SCHEMA
 
     def add(self, record: AnswerRecord) -> None:
         """Keep a checked record (`answers.check`), under its pupil, or `Conflict` and keep

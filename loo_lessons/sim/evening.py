@@ -74,6 +74,20 @@ class EveningSetup:
         people = self.seats()
         return tuple(None if s in people else names[s] for s in range(self.players))
 
+    def table(self) -> Table:
+        """The engine's table of this evening: its players and rules, the deals shuffled from
+        its seed, its stakes and counters, its first dealer."""
+        return Table(
+            self.players,
+            self.rules,
+            random.Random(self.seed),
+            stake=self.stake,
+            loo=self.loo,
+            loo_cap=self.loo_cap,
+            bank=self.bank,
+            dealer=self.dealer,
+        )
+
     def as_json(self) -> dict[str, Any]:
         """The setup as a saved evening writes it: seed, table, rules, seat, bots and stakes."""
         return {
@@ -133,16 +147,7 @@ class Evening:
         if len(deals) > MAX_DEALS:
             raise LooError(f"deals: an evening holds at most {MAX_DEALS} deals")
         self.setup = setup
-        self.table = Table(
-            setup.players,
-            setup.rules,
-            random.Random(setup.seed),
-            stake=setup.stake,
-            loo=setup.loo,
-            loo_cap=setup.loo_cap,
-            bank=setup.bank,
-            dealer=setup.dealer,
-        )
+        self.table = setup.table()
         self.hands: list[Hand] = []  # the deals played, finished and settled
         self.hand, self.game = self._deal()
         for i, moves in enumerate(deals):

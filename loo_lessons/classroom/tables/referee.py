@@ -32,7 +32,7 @@ from loo_lessons.explain.settlement import settlement_lines
 from loo_lessons.explain.table import action_key, action_label
 from loo_lessons.scenario.evening import MAX_DEALS
 from loo_lessons.sim.bots import bot_move, get_bot
-from loo_lessons.sim.evening import setup_of
+from loo_lessons.sim.evening import EveningSetup, setup_of
 
 #: The keys a table's setup may have (`TableSetup.as_json`).
 SETUP_KEYS = frozenset({"players", "rules", "stake", "loo", "loo_cap", "deals", "bots", "seed", "bank"})
@@ -89,6 +89,14 @@ class TableSetup:
     bots: tuple[str, ...] = ("sensible",) * 5  # one per seat
     seed: int = 0
     bank: int = 100
+
+    def engine_table(self) -> EngineTable:
+        """The engine's table these seats play at, made as an evening's (`EveningSetup.table`):
+        the first deal dealt by seat 0."""
+        return EveningSetup(
+            self.seed, self.players, self.rules, stake=self.stake, loo=self.loo,
+            loo_cap=self.loo_cap, bank=self.bank,
+        ).table()
 
     def as_json(self) -> dict[str, Any]:
         """The setup as JSON (what the store keeps and `table_setup` reads back)."""
@@ -153,15 +161,7 @@ class Table:
         self.id = table_id
         self.setup = setup
         self.store = store
-        self.engine = EngineTable(
-            setup.players,
-            setup.rules,
-            random.Random(setup.seed),
-            stake=setup.stake,
-            loo=setup.loo,
-            loo_cap=setup.loo_cap,
-            bank=setup.bank,
-        )
+        self.engine = setup.engine_table()
         self.hands: list[Hand] = []  # the deals finished and settled
         self.hand = self.engine.new_hand()
         self.number = 0  # the next move's number (moves made so far, every deal)

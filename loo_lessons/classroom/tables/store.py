@@ -9,12 +9,12 @@ the bots' answers) is written in one transaction: a table is never stored half-m
 from __future__ import annotations
 
 import json
-import sqlite3
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
+
+from loo_lessons.classroom.database import Database
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
@@ -53,16 +53,10 @@ class MoveRow:
     by_bot: bool
 
 
-class Store:
+class Store(Database):
     """The tables' database (one file; `:memory:` for a test)."""
 
-    def __init__(self, path: Path | str) -> None:
-        self.db = sqlite3.connect(str(path))
-        self.db.executescript(_SCHEMA)
-
-    def close(self) -> None:
-        """Close the database."""
-        self.db.close()
+    SCHEMA = _SCHEMA
 
     def open_table(self, table_id: str, setup: dict[str, Any]) -> None:
         """Record a new table and its setup (JSON)."""
