@@ -139,6 +139,10 @@ def test_three_people_pass_and_play_a_deal_in_the_book_on_a_phone(browser: Brows
             assert banner.locator("i").count() == 0  # a name is text, never HTML
             d = _pnp_after(page, lambda: widget.locator('button[data-action="show"]').click())
             assert d["screen"] == "play" and d["cards"]
+            # a shared device: none of the one-player controls on the play table (the evening
+            # is saved on the pass screen)
+            for action in ("undo", "restart", "save", "review"):
+                assert widget.locator(f'.loo-pnp-play button[data-action="{action}"]').count() == 0, action
             seat = d["turn"]
             seen |= set(d["cards"])
             key = next(c["key"] for c in d["choices"] if c["legal"])

@@ -320,6 +320,9 @@ class PassPlayController(EveningController):
                 "name": name,
                 "people": self._people(),
                 "can_undo": False,
+                # a shared device: no undo, no start again, no review, and the evening is saved
+                # on the pass screen, so the play table draws none of those controls
+                "shared": True,
                 # the seat's own cards as the engine lets a seat know them (R11: nobody else's)
                 "cards": [c.code for c in in_hand_order(seat_view(self._hand, self.seat).hand, self._hand.trumps)],
             }

@@ -227,26 +227,28 @@ export const playComponent = {
             ariaDisabled: !d.my_turn,
             pressed: showHint,
           }),
-          button("\u21B6 Undo", () => (d.can_undo && live() ? playRequest(model, { type: "undo" }) : null), {
+          // at a shared device (pass-and-play) a move made is made and the evening is saved on
+          // the pass screen: none of the one-player controls
+          d.shared ? null : button("\u21B6 Undo", () => (d.can_undo && live() ? playRequest(model, { type: "undo" }) : null), {
             action: "undo",
             focusId: "play-undo",
             ariaDisabled: !d.can_undo,
             ariaLabel: "undo: back to your previous decision",
           }),
-          button("Start again", () => (d.can_undo && live() ? playRequest(model, { type: "restart" }) : null), {
+          d.shared ? null : button("Start again", () => (d.can_undo && live() ? playRequest(model, { type: "restart" }) : null), {
             action: "restart",
             focusId: "play-restart",
             ariaDisabled: !d.can_undo,
           }),
-          nameBox,
-          button("Save transcript", () => (live() ? playRequest(model, { type: "save", path: model.get("save_name") || "" }) : null), {
+          d.shared ? null : nameBox,
+          d.shared ? null : button("Save transcript", () => (live() ? playRequest(model, { type: "save", path: model.get("save_name") || "" }) : null), {
             action: "save",
             focusId: "play-save",
           }),
           d.my_turn
             ? button("Ask the coach", () => (live() ? playRequest(model, { type: "coach" }) : null), { action: "coach", focusId: "play-coach" })
             : null,
-          d.over
+          d.over && !d.shared
             ? button("Review my decisions", () => (live() ? playRequest(model, { type: "review" }) : null), { action: "review", focusId: "play-review" })
             : null,
         ),

@@ -390,6 +390,8 @@ export interface PlayData {
   log?: string[];
   since?: string[];
   can_undo?: boolean;
+  /** a device passed round (pass-and-play): no undo, start again, review or save here */
+  shared?: boolean;
   settlement?: { working?: Working[]; result: number; receives: number; pays: number; next_pool?: number; looed?: boolean } | null;
   message?: string;
   error?: string;
