@@ -128,6 +128,8 @@ def test_three_people_pass_and_play_a_deal_in_the_book_on_a_phone(browser: Brows
         d = _pnp_after(page, lambda: widget.locator('button[data-action="start"]').click())
         assert d["error"] is None and [p["name"] for p in d["people"]] == ["Ann", "Bob", "<i>Cy</i>"]
         assert d["setup"]["loo"] == "unlimited" and len(d["setup"]["names"]) == 4
+        # started: the form folds, so the pass screen is in view on a phone
+        assert not d["fresh"] and widget.locator("details.loo-pnp-setup[open]").count() == 0
         seen: set[str] = set()  # every card a person has been shown
         played: set[str] = set()  # and those they played face up since
         moved: dict[int, int] = {0: 0, 1: 0, 2: 0}

@@ -145,6 +145,7 @@ class PassPlayController(EveningController):
         called = list(names) or [f"Player {i + 1}" for i in range(len(seats))]
         first = seat if seat is not None else (seats[0] if seats else 0)
         self._screen = "pass"  # read by `_data` while the evening's controller is made
+        self._set_up = False  # an evening started from the page's form (its form then folds)
         super().__init__(seed, players, rules, first, bots, people=seats, names=called, **evening)
         if not self.evening.setup.people:
             raise InputError("people", "a pass-and-play evening names the seats people play")
@@ -256,6 +257,7 @@ class PassPlayController(EveningController):
     def _start(self, args: Mapping[str, Any]) -> None:
         """A new evening from the page's set-up form, on its first pass screen."""
         self._take(type(self)(**args).evening)
+        self._set_up = True  # the form has done its work: folded, the pass screen in view
         self._message = f"A new evening: {len(args['names'])} at the table. Pass to the first player."
         self._refresh()
 
@@ -270,6 +272,7 @@ class PassPlayController(EveningController):
         self.bots = bots_around([b or "sensible" for b in s.bot_names()], s.players, s.seat)
         self.coaching = Coaching(s.seat, s.seed)
         self._screen = "pass"
+        self._set_up = False
         self._bind_deal()
 
     def _load_text(self, ev: Mapping[str, Any]) -> None:
@@ -370,7 +373,7 @@ class PassPlayController(EveningController):
             "evening": ev,
             # the set-up form, filled with this evening's; open while nobody has moved yet
             "setup": self._setup_form(),
-            "fresh": ev["deal"] == 1 and not self._game.decisions,
+            "fresh": ev["deal"] == 1 and not self._game.decisions and not self._set_up,
         }
 
     def _setup_form(self) -> dict[str, Any]:

@@ -505,7 +505,7 @@ export interface PassplayPassData {
   error?: string | null;
   evening?: Evening;
   setup?: PassplaySetup;
-  /** The set-up form open: nobody has moved yet this evening. */
+  /** The set-up form open: nobody has moved yet this evening, nor pressed Start. */
   fresh?: boolean;
 }
 
