@@ -283,9 +283,19 @@ class Table:
             self.store.append(self.id, rows)
         return rows
 
+    def present(self) -> bool:
+        """Is a pupil at the table (seated and not gone quiet)? Bots alone never play on:
+        a table nobody watches would play its every deal at once."""
+        return any(s not in self.away for s in self.pupils)
+
     def _advance(self) -> list[MoveRow]:
         rows = []
-        while not self.stopped and self.hand.to_act is not None and self.played_by_bot(self.hand.to_act):
+        while (
+            not self.stopped
+            and self.hand.to_act is not None
+            and self.played_by_bot(self.hand.to_act)
+            and self.present()
+        ):
             seat = self.hand.to_act
             # each bot move from its own seed: the same table makes the same moves, however
             # often it was replayed or who was away
