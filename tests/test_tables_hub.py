@@ -31,6 +31,7 @@ import websocket
 
 from loo_lessons.classroom import pupils
 from loo_lessons.classroom.drive import Hub, hub_venv, log_in, start_hub, stop_hub, token_for
+from loo_lessons.classroom.tables.client import Tables, TablesRefused
 from tests.test_jupyterhub import remove_user
 
 TAG = secrets.token_hex(3)
@@ -175,7 +176,11 @@ def test_hostile_clients_are_refused_and_the_table_goes_on(hub: Hub, tokens: dic
         code, j = call(hub, tokens[who], "move", body)
         assert code == status and "\n" not in j["error"], (body, j)
     assert call(hub, tokens[v["you"]], "move", raw=b"[" * 5000 + b"]" * 5000)[0] == 400
-    second = open_table(hub, tokens, deals=1)
+    # a teacher's notebook opens a table with the client; a pupil's may not list them
+    second = Tables(hub.url + "/services/class-tables/", tokens[TESS]).open(players=4, deals=1)
+    with pytest.raises(TablesRefused) as refused:
+        Tables(hub.url + "/services/class-tables/", tokens[ANN]).tables()
+    assert refused.value.status == 403 and "teachers" in str(refused.value)
     code, j = call(hub, tokens[v["you"]], "join", {"table": second})
     assert code == 409 and table in j["error"]
     assert views(hub, tokens, table)[v["you"]]["number"] == number  # nothing moved
