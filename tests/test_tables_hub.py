@@ -18,6 +18,7 @@ import os
 import random
 import secrets
 import shutil
+import subprocess
 import tempfile
 import time
 from collections.abc import Iterator
@@ -32,7 +33,6 @@ import websocket
 from loo_lessons.classroom import pupils
 from loo_lessons.classroom.drive import Hub, hub_venv, log_in, start_hub, stop_hub, token_for
 from loo_lessons.classroom.tables.client import Tables, TablesRefused
-from tests.test_jupyterhub import remove_user
 
 TAG = secrets.token_hex(3)
 ANN, BOB, ADA, TESS = f"ann-{TAG}", f"bob-{TAG}", f"ada-{TAG}", f"tess-{TAG}"
@@ -40,6 +40,12 @@ PUPILS = (ANN, BOB, ADA)
 PASSWORDS = {name: secrets.token_urlsafe(12) for name in (*PUPILS, TESS)}
 API = "/services/class-tables/api/"
 AWAY = 2  # seconds a quiet pupil's seat waits for them
+
+
+def remove_user(name: str) -> None:
+    """Remove a pupil's Unix user, home and group (if the hub made them)."""
+    subprocess.run(["userdel", "--force", "--remove", name], capture_output=True, check=False)
+    subprocess.run(["groupdel", name], capture_output=True, check=False)
 
 
 @pytest.fixture(scope="module")

@@ -13,6 +13,7 @@ import random
 from typing import Any
 
 import pytest
+from _tables import cards_in, seen_by
 from tornado.httpclient import HTTPClientError, HTTPRequest
 from tornado.testing import AsyncHTTPTestCase, gen_test
 from tornado.web import Application
@@ -21,7 +22,6 @@ from tornado.websocket import websocket_connect
 from loo_lessons.classroom.tables.room import FLOOD_REQUESTS, Room
 from loo_lessons.classroom.tables.service import make_app
 from loo_lessons.classroom.tables.store import Store
-from tests._tables import cards_in, seen_by
 
 PREFIX = "/services/class-tables/"
 PUPILS = ("ann", "bob", "ada")
