@@ -33,8 +33,9 @@ from loo_lessons.classroom.tables.store import Store
 #: A table's code: letters and digits nobody confuses when read off a board (no 0/O, 1/I/L).
 CODE_LETTERS = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 6
-#: A pupil may make this many requests in `FLOOD_SECONDS`; more are refused (429).
-FLOOD_REQUESTS = 60
+#: A pupil may make this many requests in `FLOOD_SECONDS` (a client polling hard makes a few
+#: dozen a second; a pupil playing, a few a minute); more are refused (429).
+FLOOD_REQUESTS = 200
 FLOOD_SECONDS = 2.0
 #: Most tables open at once.
 MAX_TABLES = 40
