@@ -91,6 +91,7 @@ class TableSetup:
     bank: int = 100
 
     def as_json(self) -> dict[str, Any]:
+        """The setup as plain data (stored with the table; `table_setup` reads it back)."""
         return {
             "players": self.players,
             "rules": self.rules.to_dict(),
@@ -181,6 +182,7 @@ class Table:
         return self.stopped or (bool(self.hands) and self.hand is self.hands[-1])
 
     def seat_of(self, name: str) -> int | None:
+        """The seat pupil `name` holds here, or None."""
         for s, n in self.pupils.items():
             if n == name:
                 return s
@@ -208,6 +210,7 @@ class Table:
         return seat
 
     def played_by_bot(self, seat: int) -> bool:
+        """Does the seat's bot play it (no pupil holds it, or its pupil is away)?"""
         return seat not in self.pupils or seat in self.away
 
     def set_away(self, seat: int, away: bool) -> list[MoveRow]:

@@ -125,6 +125,7 @@ class Base(HubOAuthenticated, web.RequestHandler):  # type: ignore[misc]
         return name
 
     def send(self, data: dict[str, Any], status: int = 200) -> None:
+        """Answer `data` as JSON, never cached."""
         self.set_status(status)
         self.set_header("Content-Type", "application/json; charset=utf-8")
         self.set_header("Cache-Control", "no-store")
@@ -157,6 +158,8 @@ class Base(HubOAuthenticated, web.RequestHandler):  # type: ignore[misc]
 
 
 class TablesHandler(Base):
+    """``api/tables``: a teacher lists the tables (GET) or opens one (POST)."""
+
     def get(self) -> None:
         self.teacher()
         self.send({"tables": [t.public_json() for t in self.room.tables.values()]})
@@ -168,6 +171,8 @@ class TablesHandler(Base):
 
 
 class StopHandler(Base):
+    """``api/stop``: a teacher stops a table."""
+
     def post(self) -> None:
         self.teacher()
         t = self.room.stop(body_json(self.request.body).get("table"))
@@ -175,16 +180,21 @@ class StopHandler(Base):
 
 
 class JoinHandler(Base):
+    """``api/join``: a pupil sits at a table by its code (their seat again on a reload)."""
+
     def post(self) -> None:
         name = self.user_name()
         t, seat = self.room.join(name, body_json(self.request.body).get("table"))
         self.send(self.view(t.id, seat))
 
     def view(self, code: str, seat: int) -> dict[str, Any]:
+        """The seat's view with the table's version (for ``api/wait?after=``)."""
         return {**self.room.tables[code].seat_json(seat), "version": self.room.version[code]}
 
 
 class ViewHandler(JoinHandler):
+    """``api/view``: a pupil's seat's view."""
+
     def get(self) -> None:
         name = self.user_name()
         t, seat = self.room.seat_of(name, self.get_argument("table", ""))
@@ -192,6 +202,8 @@ class ViewHandler(JoinHandler):
 
 
 class MoveHandler(JoinHandler):
+    """``api/move``: a pupil's move, checked by the referee; the view after it."""
+
     def post(self) -> None:
         name = self.user_name()
         b = body_json(self.request.body)
@@ -202,6 +214,8 @@ class MoveHandler(JoinHandler):
 
 
 class WaitHandler(JoinHandler):
+    """``api/wait``: the long-poll, the view once the table has changed."""
+
     async def get(self) -> None:
         name = self.user_name()
         t, _ = self.room.seat_of(name, self.get_argument("table", ""))
@@ -268,6 +282,8 @@ class SocketHandler(HubOAuthenticated, websocket.WebSocketHandler):  # type: ign
 
 
 class HomeHandler(Base):
+    """The service's page: every table, live, for a teacher."""
+
     @web.authenticated
     def get(self) -> None:
         self.teacher()
@@ -275,6 +291,8 @@ class HomeHandler(Base):
 
 
 class TableHandler(Base):
+    """``table``: one table for a teacher, or for the projector (``project=1``)."""
+
     @web.authenticated
     def get(self) -> None:
         self.teacher()
@@ -314,6 +332,7 @@ def make_app(
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m loo_lessons.classroom.tables.service``, as the hub starts it."""
     p = argparse.ArgumentParser(prog="python -m loo_lessons.classroom.tables.service")
     p.add_argument("--db", required=True, help="the tables' SQLite file")
     p.add_argument(

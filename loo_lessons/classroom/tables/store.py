@@ -61,9 +61,11 @@ class Store:
         self.db.executescript(_SCHEMA)
 
     def close(self) -> None:
+        """Close the database."""
         self.db.close()
 
     def open_table(self, table_id: str, setup: dict[str, Any]) -> None:
+        """A new table and its setup."""
         with self.db:
             self.db.execute(
                 "INSERT INTO tables (id, setup, opened) VALUES (?, ?, ?)",
@@ -71,10 +73,12 @@ class Store:
             )
 
     def close_table(self, table_id: str) -> None:
+        """The table is stopped (it is not replayed when the service starts again)."""
         with self.db:
             self.db.execute("UPDATE tables SET closed = ? WHERE id = ?", (time.time(), table_id))
 
     def seat(self, table_id: str, seat: int, pupil: str) -> None:
+        """`pupil` sits at `seat` (a seat is taken once)."""
         with self.db:
             self.db.execute(
                 "INSERT INTO seats (table_id, seat, pupil) VALUES (?, ?, ?)", (table_id, seat, pupil)
@@ -91,6 +95,7 @@ class Store:
             )
 
     def setup(self, table_id: str) -> dict[str, Any]:
+        """The table's setup as stored (KeyError: no such table)."""
         row = self.db.execute("SELECT setup FROM tables WHERE id = ?", (table_id,)).fetchone()
         if row is None:
             raise KeyError(table_id)
@@ -102,10 +107,12 @@ class Store:
         return [r[0] for r in self.db.execute("SELECT id FROM tables WHERE closed IS NULL ORDER BY opened")]
 
     def seats(self, table_id: str) -> dict[int, str]:
+        """The table's pupils, seat by seat."""
         rows = self.db.execute("SELECT seat, pupil FROM seats WHERE table_id = ?", (table_id,))
         return {int(s): str(p) for s, p in rows}
 
     def moves(self, table_id: str) -> list[MoveRow]:
+        """The table's moves in order."""
         rows = self.db.execute(
             "SELECT deal, number, seat, action, by_bot FROM moves WHERE table_id = ? ORDER BY number",
             (table_id,),
@@ -113,5 +120,6 @@ class Store:
         return [MoveRow(int(d), int(n), int(s), str(a), bool(b)) for d, n, s, a, b in rows]
 
     def count(self, table_id: str) -> int:
+        """How many moves the table has stored."""
         (n,) = self.db.execute("SELECT COUNT(*) FROM moves WHERE table_id = ?", (table_id,)).fetchone()
         return int(n)
