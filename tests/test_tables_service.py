@@ -150,6 +150,9 @@ class ServiceTest(AsyncHTTPTestCase):
             code, j = self.call(who, "api/move", body)
             assert code == status, (body, j)
             assert "\n" not in j["error"] and j["error"]
+        theirs = t.hand.held[(s + 1) % 5][0].code  # a card another seat holds: refused, not echoed
+        code, j = self.call(mover, "api/move", {"table": table, "seat": s, "move": theirs, "number": t.number})
+        assert code == 422 and theirs not in json.dumps(j)
         deep = b"[" * 5000 + b"]" * 5000
         assert self.call(mover, "api/move", raw=deep)[0] == 400
         assert self.call(mover, "api/move", raw=b"{" + b'"a":1,' * 3000 + b'"b":1}')[0] == 413
