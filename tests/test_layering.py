@@ -28,8 +28,9 @@ ALLOWED: dict[str, set[str]] = {
     "views": _BELOW_VIEWS,
     "widgets": _BELOW_VIEWS | {"views"},
     "lessons": _BELOW_VIEWS | {"views", "widgets"},
-    # the class hub's results service: beside the command line, on the quizzes' own tables
-    "classroom": {"engine", "scenario", "explain", "quiz", "sim"},
+    # the class hub's services: beside the command line, on the quizzes' own tables (results)
+    # and the simulation's bots (the tables of pupils, whose empty seats bots play)
+    "classroom": _BELOW_VIEWS,
     "cli": _BELOW_VIEWS | {"views", "widgets", "lessons", "classroom"},
 }
 # folders of the package that hold data, not code

@@ -186,7 +186,7 @@ def test_no_seat_ever_sees_a_hidden_card_and_the_store_replays_the_table(
             if len(key) <= 3:
                 key = key.upper()
         else:
-            name, s = NAMES[who], seat
+            name, s = NAMES[who % len(NAMES)], seat
         n_before, stored = t.number, store.count("t1")
         try:
             t.move(name, s, key, t.number + off)
@@ -205,3 +205,20 @@ def test_no_seat_ever_sees_a_hidden_card_and_the_store_replays_the_table(
     again.away, again.refused = set(t.away), dict(t.refused)
     assert again.number == t.number and again.hand.actions == t.hand.actions
     assert [again.seat_json(s) for s in range(players)] == [t.seat_json(s) for s in range(players)]
+
+
+def test_bots_wait_while_every_pupil_is_away_and_play_when_one_is_back() -> None:
+    t = opened({"players": 5, "deals": None, "seed": 4})
+    ann = t.sit("ann")
+    t.advance()
+    assert t.hand.to_act == ann  # the bots before her played
+    made = t.set_away(ann, True)  # her bot plays her seat only while a pupil is at the table
+    assert made == [] and not t.present() and t.deal == 1
+    made = t.set_away(ann, False)
+    assert made == [] and t.present() and t.hand.to_act == ann
+    bob = t.sit("bob")
+    t.set_away(bob, True)
+    view = t.seat_json(ann)
+    t.move("ann", ann, view["legal"][0]["key"], view["number"])
+    # bob is away but ann is here: the bots, his among them, play on until it is her turn again
+    assert t.hand.to_act == ann and t.number > view["number"] + 1

@@ -34,9 +34,11 @@
 #   LOO_HUB_MEM_LIMIT, LOO_HUB_CPU_LIMIT
 #                       each pupil's memory ("1G", "512M") and CPU share (1.0 = one core),
 #                       enforced by a control group of their own (default 1G and 1.0; "" for none)
-#   LOO_HUB_HUB_PORT, LOO_HUB_API_PORT, LOO_HUB_RESULTS_PORT
-#                       the hub's, the proxy's and the results service's own ports
-#                       (8081, 8001, 8002), all on 127.0.0.1
+#   LOO_HUB_HUB_PORT, LOO_HUB_API_PORT, LOO_HUB_RESULTS_PORT, LOO_HUB_TABLES_PORT
+#                       the hub's, the proxy's, the results service's and the tables service's
+#                       own ports (8081, 8001, 8002, 8003), all on 127.0.0.1
+#   LOO_HUB_TABLE_AWAY  seconds a pupil at a table may be quiet before their seat's bot plays
+#                       for them (default 30; they take the seat back on their next request)
 # `c` is given by JupyterHub when it loads this file.
 # ruff: noqa: F821
 
@@ -181,6 +183,12 @@ cull_timeout = int(env("LOO_HUB_CULL_TIMEOUT", "3600"))
 if cull_timeout < 10:
     sys.exit(f"LOO_HUB_CULL_TIMEOUT={cull_timeout}: give at least 10 seconds")
 results_url = f"http://127.0.0.1:{results_port}"
+# the class tables service: tables of pupils and bots, the engine as referee (classroom/tables)
+tables_port = int(env("LOO_HUB_TABLES_PORT", "8003"))
+tables_url = f"http://127.0.0.1:{tables_port}"
+table_away = env("LOO_HUB_TABLE_AWAY", "30")
+if not re.fullmatch(r"[0-9]+(\.[0-9]+)?", table_away) or float(table_away) <= 0:
+    sys.exit(f"LOO_HUB_TABLE_AWAY={table_away}: give a number of seconds above 0")
 c.JupyterHub.services = [
     {
         "name": "class-results",
@@ -191,6 +199,21 @@ c.JupyterHub.services = [
             "loo_lessons.classroom.service",
             "--db",
             str(state / "class-results.sqlite"),
+        ],
+        "oauth_no_confirm": True,
+        "display": True,
+    },
+    {
+        "name": "class-tables",
+        "url": tables_url,
+        "command": [
+            sys.executable,
+            "-m",
+            "loo_lessons.classroom.tables.service",
+            "--db",
+            str(state / "class-tables.sqlite"),
+            "--away-seconds",
+            table_away,
         ],
         "oauth_no_confirm": True,
         "display": True,
@@ -209,11 +232,23 @@ c.JupyterHub.services = [
 ]
 c.JupyterHub.load_roles = [
     # every pupil may use the service (it lets each post and read only their own)
-    {"name": "user", "scopes": ["self", "access:services!service=class-results"]},
+    {
+        "name": "user",
+        "scopes": [
+            "self",
+            "access:services!service=class-results",
+            "access:services!service=class-tables",
+        ],
+    },
     # the service asks the hub who is an admin or a teacher
     {
         "name": "class-results",
         "services": ["class-results"],
+        "scopes": ["read:users", "read:groups"],
+    },
+    {
+        "name": "class-tables",
+        "services": ["class-tables"],
         "scopes": ["read:users", "read:groups"],
     },
     {
@@ -231,9 +266,11 @@ c.Spawner.server_token_scopes = [
     "users:activity!user",
     "access:servers!server",
     "access:services!service=class-results",
+    "access:services!service=class-tables",
 ]
 c.Spawner.environment = {
     "JUPYTERHUB_ACTIVITY_INTERVAL": str(min(300, max(5, cull_timeout // 4))),
     "LOO_CLASS_RESULTS_URL": f"{results_url}/services/class-results/",
+    "LOO_CLASS_TABLES_URL": f"{tables_url}/services/class-tables/",
     "LOO_HUB_GIT_REPOS": env("LOO_HUB_GIT_REPOS", ""),
 }

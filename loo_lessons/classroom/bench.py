@@ -219,6 +219,12 @@ def register(sub: Any) -> None:
     sub.add_argument(
         "--timeout", type=float, default=600.0, help=f"seconds, at most {MAX_TIMEOUT:g}"
     )
+    sub.add_argument(
+        "--tables",
+        action="store_true",
+        help="the pupils play at tables of five instead (classroom/tables/bench.py)",
+    )
+    sub.add_argument("--deals", type=int, default=10, help="with --tables: deals at each table")
 
 
 def bench(args: argparse.Namespace) -> int:

@@ -206,6 +206,7 @@ def start_hub(
         "LOO_HUB_HUB_PORT": str(free_port()),
         "LOO_HUB_API_PORT": str(free_port()),
         "LOO_HUB_RESULTS_PORT": str(free_port()),
+        "LOO_HUB_TABLES_PORT": str(free_port()),
         "LOO_HUB_STATE": str(state),
         "LOO_HUB_HOMES": str(homes),
         **extra_env,

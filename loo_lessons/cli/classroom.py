@@ -39,6 +39,16 @@ def _cmd_backup(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_class_bench(args: argparse.Namespace) -> int:
+    from loo_lessons.classroom import bench
+
+    if args.tables:
+        from loo_lessons.classroom.tables import bench as tables
+
+        return tables.bench(args)
+    return bench.bench(args)
+
+
 def register(sub: Any) -> None:
     """Add `class add-pupils` to the `loo-lessons` parser."""
     c = sub.add_parser(
@@ -64,4 +74,4 @@ def register(sub: Any) -> None:
         help="a class in a benchmark: N pupils log in, spawn, answer 10 questions (run as root)",
     )
     bench.register(n)
-    n.set_defaults(func=bench.bench)
+    n.set_defaults(func=_cmd_class_bench)

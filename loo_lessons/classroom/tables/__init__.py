@@ -3,6 +3,8 @@
 `referee` holds a table (its setup, its seats, deal after deal through `engine.table`),
 checks every move with the engine and builds each seat's view from `engine.observation`
 alone; `store` keeps every accepted move in SQLite so that a table replays, every move
-checked again. None of them decides a rule. The hub service that will seat pupils and carry
-their moves (HTTP, long-poll and WebSocket) is not written yet: nothing starts a table today.
+checked again; `room` keeps the open tables, their codes and who sits where; `service` is the
+hub service ``class-tables`` that seats pupils and carries their moves (HTTP, long-poll and
+WebSocket), `pages` its teacher's pages, `client` what a notebook on the hub calls. None of
+them decides a rule.
 """

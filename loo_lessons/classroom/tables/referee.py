@@ -99,7 +99,7 @@ class TableSetup:
         ).table()
 
     def as_json(self) -> dict[str, Any]:
-        """The setup as JSON (what the store keeps and `table_setup` reads back)."""
+        """The setup as plain data (stored with the table; `table_setup` reads it back)."""
         return {
             "players": self.players,
             "rules": self.rules.to_dict(),
@@ -182,7 +182,7 @@ class Table:
         return self.stopped or (bool(self.hands) and self.hand is self.hands[-1])
 
     def seat_of(self, name: str) -> int | None:
-        """The seat pupil `name` holds at this table, or None."""
+        """The seat pupil `name` holds here, or None."""
         for s, n in self.pupils.items():
             if n == name:
                 return s
@@ -210,7 +210,7 @@ class Table:
         return seat
 
     def played_by_bot(self, seat: int) -> bool:
-        """Is `seat` played by a bot now: an empty seat, or a pupil who has gone quiet?"""
+        """Does the seat's bot play it (no pupil holds it, or its pupil is away)?"""
         return seat not in self.pupils or seat in self.away
 
     def set_away(self, seat: int, away: bool) -> list[MoveRow]:
@@ -286,9 +286,19 @@ class Table:
             self.store.append(self.id, rows)
         return rows
 
+    def present(self) -> bool:
+        """Is a pupil at the table (seated and not gone quiet)? Bots alone never play on:
+        a table nobody watches would play its every deal at once."""
+        return any(s not in self.away for s in self.pupils)
+
     def _advance(self) -> list[MoveRow]:
         rows = []
-        while not self.stopped and self.hand.to_act is not None and self.played_by_bot(self.hand.to_act):
+        while (
+            not self.stopped
+            and self.hand.to_act is not None
+            and self.played_by_bot(self.hand.to_act)
+            and self.present()
+        ):
             seat = self.hand.to_act
             # each bot move from its own seed: the same table makes the same moves, however
             # often it was replayed or who was away

@@ -59,7 +59,7 @@ class Store(Database):
     SCHEMA = _SCHEMA
 
     def open_table(self, table_id: str, setup: dict[str, Any]) -> None:
-        """Record a new table and its setup (JSON)."""
+        """A new table and its setup."""
         with self.db:
             self.db.execute(
                 "INSERT INTO tables (id, setup, opened) VALUES (?, ?, ?)",
@@ -67,12 +67,12 @@ class Store(Database):
             )
 
     def close_table(self, table_id: str) -> None:
-        """Mark the table closed (its moves stay, for replay)."""
+        """The table is stopped (it is not replayed when the service starts again)."""
         with self.db:
             self.db.execute("UPDATE tables SET closed = ? WHERE id = ?", (time.time(), table_id))
 
     def seat(self, table_id: str, seat: int, pupil: str) -> None:
-        """Record that `pupil` holds `seat` at the table."""
+        """`pupil` sits at `seat` (a seat is taken once)."""
         with self.db:
             self.db.execute(
                 "INSERT INTO seats (table_id, seat, pupil) VALUES (?, ?, ?)", (table_id, seat, pupil)
@@ -89,7 +89,7 @@ class Store(Database):
             )
 
     def setup(self, table_id: str) -> dict[str, Any]:
-        """The table's setup as it was recorded; a table not here is refused (KeyError)."""
+        """The table's setup as stored (KeyError: no such table)."""
         row = self.db.execute("SELECT setup FROM tables WHERE id = ?", (table_id,)).fetchone()
         if row is None:
             raise KeyError(table_id)
@@ -101,12 +101,12 @@ class Store(Database):
         return [r[0] for r in self.db.execute("SELECT id FROM tables WHERE closed IS NULL ORDER BY opened")]
 
     def seats(self, table_id: str) -> dict[int, str]:
-        """Each seat held by a pupil at the table, and whose."""
+        """The table's pupils, seat by seat."""
         rows = self.db.execute("SELECT seat, pupil FROM seats WHERE table_id = ?", (table_id,))
         return {int(s): str(p) for s, p in rows}
 
     def moves(self, table_id: str) -> list[MoveRow]:
-        """The table's moves in the order they were made."""
+        """The table's moves in order."""
         rows = self.db.execute(
             "SELECT deal, number, seat, action, by_bot FROM moves WHERE table_id = ? ORDER BY number",
             (table_id,),
@@ -114,6 +114,6 @@ class Store(Database):
         return [MoveRow(int(d), int(n), int(s), str(a), bool(b)) for d, n, s, a, b in rows]
 
     def count(self, table_id: str) -> int:
-        """How many moves the table has."""
+        """How many moves the table has stored."""
         (n,) = self.db.execute("SELECT COUNT(*) FROM moves WHERE table_id = ?", (table_id,)).fetchone()
         return int(n)

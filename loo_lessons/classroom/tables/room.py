@@ -1,0 +1,216 @@
+"""The class's tables in the service's one process: codes, seats, presence, the news.
+
+A `Room` holds every open table (`referee.Table`) by its code, seats each pupil at one table
+only, and tells whoever listens (a WebSocket, a long-poll) that a table changed, by bumping
+the table's `version`. It also keeps who is at the table: a pupil seen (a request, an open
+WebSocket) within `away_seconds` plays their own seat; one gone quiet longer is marked away
+and the seat's bot plays for them (`referee.Table.set_away`) until they come back, which any
+request of theirs does. Nothing here decides a rule: the referee (the engine) does.
+
+Time is injected (`clock`), and so is the random source of the codes (`rng`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import random
+import time
+from collections import deque
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from loo_lessons.classroom.tables.referee import (
+    NotYours,
+    OutOfTurn,
+    Table,
+    TableError,
+    replay,
+    table_setup,
+)
+from loo_lessons.classroom.tables.store import Store
+
+#: A table's code: letters and digits nobody confuses when read off a board (no 0/O, 1/I/L).
+CODE_LETTERS = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+CODE_LENGTH = 6
+#: A pupil may make this many requests in `FLOOD_SECONDS` (a client polling hard makes a few
+#: dozen a second; a pupil playing, a few a minute); more are refused (429).
+FLOOD_REQUESTS = 200
+FLOOD_SECONDS = 2.0
+#: Most tables open at once.
+MAX_TABLES = 40
+
+Listener = Callable[[str], None]
+
+
+class Flooded(TableError):
+    """Too many requests from one pupil in a short time (429)."""
+
+    status = 429
+
+
+class Room:
+    """Every open table, by its code; the pupils' presence; the listeners to tell of a change.
+
+    `store` keeps the tables (the open ones are replayed from it when the room starts);
+    `away_seconds` is how long a pupil may be quiet before their seat's bot plays for them."""
+
+    def __init__(
+        self,
+        store: Store,
+        rng: random.Random,
+        clock: Callable[[], float] = time.monotonic,
+        away_seconds: float = 30.0,
+    ) -> None:
+        self.store = store
+        self.rng = rng
+        self.clock = clock
+        self.away_seconds = away_seconds
+        self.tables: dict[str, Table] = {}
+        self.version: dict[str, int] = {}
+        self.seen: dict[tuple[str, int], float] = {}
+        self.sockets: dict[tuple[str, int], int] = {}
+        self.listeners: dict[str, set[Listener]] = {}
+        self.events: dict[str, asyncio.Event] = {}
+        self.requests: dict[str, deque[float]] = {}
+        for code in store.open_ids():
+            t = replay(store, code)
+            self._add(t)
+            for seat in t.pupils:  # nobody has been seen since the service started
+                self.seen[(code, seat)] = clock()
+
+    def _add(self, t: Table) -> None:
+        self.tables[t.id] = t
+        self.version[t.id] = 0
+        self.listeners[t.id] = set()
+
+    # --- the news ---------------------------------------------------------------------------------
+    def changed(self, code: str) -> None:
+        """Table `code` changed: its version moves on, the waiting long-polls are answered and
+        every listener is told."""
+        self.version[code] += 1
+        event = self.events.pop(code, None)
+        if event is not None:
+            event.set()
+        for listen in list(self.listeners[code]):
+            listen(code)
+
+    async def wait(self, code: str, after: int, timeout: float) -> None:
+        """Until table `code`'s version is past `after`, or `timeout` seconds."""
+        if self.version[code] > after:
+            return
+        event = self.events.setdefault(code, asyncio.Event())
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(event.wait(), timeout)
+
+    # --- the teacher --------------------------------------------------------------------------------
+    def open(self, raw: Mapping[str, Any]) -> Table:
+        """A new table from the teacher's setup (`referee.table_setup` checks it), under a
+        fresh code."""
+        setup = table_setup(raw)
+        if sum(not t.finished() for t in self.tables.values()) >= MAX_TABLES:
+            raise OutOfTurn(f"tables: at most {MAX_TABLES} open at once; stop one first")
+        code = "".join(self.rng.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
+        while code in self.tables:
+            code = "".join(self.rng.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
+        t = Table(code, setup, self.store)
+        self.store.open_table(code, setup.as_json())
+        self._add(t)
+        return t
+
+    def stop(self, code: object) -> Table:
+        """The teacher stops table `code`: no more moves; it stays listed, as over."""
+        t = self.table(code)
+        t.stop()
+        self.store.close_table(t.id)
+        self.changed(t.id)
+        return t
+
+    # --- the pupils --------------------------------------------------------------------------------
+    def table(self, code: object) -> Table:
+        """The table under `code` (as typed: spaces and case do not matter), or a refusal."""
+        if not isinstance(code, str) or not 0 < len(code) <= 20:
+            raise TableError("table: expected a table's code")
+        t = self.tables.get(code.strip().upper())
+        if t is None:
+            raise TableError("table: no table has that code")
+        return t
+
+    def flood(self, name: str) -> None:
+        """Refuse `name`'s request if they have made `FLOOD_REQUESTS` in `FLOOD_SECONDS`."""
+        now = self.clock()
+        times = self.requests.setdefault(name, deque())
+        while times and now - times[0] > FLOOD_SECONDS:
+            times.popleft()
+        if len(times) >= FLOOD_REQUESTS:
+            raise Flooded(f"too many requests: at most {FLOOD_REQUESTS} in {FLOOD_SECONDS:g} seconds")
+        times.append(now)
+
+    def join(self, name: str, code: object) -> tuple[Table, int]:
+        """Seat `name` at table `code` (their seat again if they sit there); a pupil sits at
+        one table at a time (until it is over). The bots before them move."""
+        t = self.table(code)
+        elsewhere = [
+            o.id for o in self.tables.values() if o is not t and not o.finished() and o.seat_of(name) is not None
+        ]
+        if elsewhere:
+            raise OutOfTurn(f"table: you sit at table {elsewhere[0]} already (one table at a time)")
+        if t.finished() and t.seat_of(name) is None:
+            raise OutOfTurn(f"table {t.id} is over")
+        seat = t.sit(name)
+        self.seen[(t.id, seat)] = self.clock()
+        t.advance()
+        self.changed(t.id)
+        return t, seat
+
+    def seat_of(self, name: str, code: object) -> tuple[Table, int]:
+        """`name`'s table and seat (they are back if they were away), or 403."""
+        t = self.table(code)
+        seat = t.seat_of(name)
+        if seat is None:
+            raise NotYours(f"table {t.id}: you have no seat there (join it first)")
+        self.seen[(t.id, seat)] = self.clock()
+        if seat in t.away:
+            t.set_away(seat, False)
+            self.changed(t.id)
+        return t, seat
+
+    def move(self, name: str, code: object, seat: object, key: object, number: object) -> Table:
+        """`name`'s move at their table (the referee checks it); everyone is told."""
+        t, _ = self.seat_of(name, code)
+        try:
+            t.move(name, seat, key, number)
+        except TableError:
+            if isinstance(seat, int) and t.pupils.get(seat) == name:
+                self.changed(t.id)  # the refusal is in that seat's view
+            raise
+        self.changed(t.id)
+        return t
+
+    def socket(self, code: str, seat: int, opened: bool) -> None:
+        """A WebSocket of `seat` opened or closed: a seat with one open is present."""
+        key = (code, seat)
+        self.sockets[key] = self.sockets.get(key, 0) + (1 if opened else -1)
+        self.seen[key] = self.clock()
+
+    def sweep(self) -> list[str]:
+        """Mark away every pupil quiet for `away_seconds` with no WebSocket open (their bot
+        plays on); the tables that changed."""
+        now = self.clock()
+        changed = []
+        for code, t in self.tables.items():
+            if t.finished():
+                continue
+            quiet = [
+                s
+                for s in t.pupils
+                if s not in t.away
+                and not self.sockets.get((code, s))
+                and now - self.seen.get((code, s), now) > self.away_seconds
+            ]
+            for s in quiet:
+                t.set_away(s, True)
+            if quiet:
+                self.changed(code)
+                changed.append(code)
+        return changed

@@ -1,0 +1,365 @@
+"""The class tables service: a JupyterHub service the hub starts and authenticates.
+
+Started by the hub (deploy/jupyterhub/jupyterhub_config.py) as ``python -m
+loo_lessons.classroom.tables.service --db FILE``. Every request is identified by the hub's
+OAuth, as the results service's (`classroom.service`): a browser's login cookie or a pupil's
+own token. Under ``/services/class-tables/``, JSON in and out:
+
+- ``POST api/tables`` (a teacher: a hub admin or in the group ``teachers``): open a table
+  (`referee.table_setup`'s keys: players 3–8, rules, stake, loo, loo_cap, deals or none for
+  "until stopped", bots, seed, bank); its code comes back. ``GET api/tables``: every table's
+  public facts. ``POST api/stop`` ``{"table": CODE}``: the table stops.
+- ``POST api/join`` ``{"table": CODE}``: the pupil takes a seat (their own again after a
+  reload); one table at a time. ``GET api/view?table=CODE``: their seat's view
+  (`referee.Table.seat_json`: never another seat's cards, the miss or the stock).
+  ``POST api/move`` ``{"table", "seat", "move", "number"}``: a move, with the move number the
+  pupil saw; the view after it. ``GET api/wait?table=CODE&after=V``: the view once the
+  table's version is past V (a long-poll, for a proxy that refuses WebSockets).
+  ``api/ws?table=CODE``: a WebSocket sending the same view at once and after every change.
+- ``GET`` (the page): a teacher sees every table live (whose turn, tricks, pool, ledger);
+  ``table?table=CODE`` one table, ``&project=1`` for the projector (no pupil's cards are ever
+  on the teacher's pages).
+
+A refusal is one line, ``{"error": ...}`` with its status (400 bad input or a body nested
+too deep, 403 not your seat, 409 out of turn or a stale number, 413 too big, 422 against
+the rules with the rule's id and the book's words, 429 a flood); nothing refused is stored.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import signal
+import sys
+import time
+import urllib.parse
+import urllib.request
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+from jupyterhub.services.auth import HubOAuthCallbackHandler, HubOAuthenticated
+from jupyterhub.utils import url_path_join
+from tornado import ioloop, web, websocket
+
+from loo_lessons.classroom.tables.pages import table_html, tables_html
+from loo_lessons.classroom.tables.referee import Illegal, TableError
+from loo_lessons.classroom.tables.room import Room
+from loo_lessons.classroom.tables.store import Store
+
+NAME = "class-tables"
+TEACHERS_GROUP = "teachers"
+#: How long a teacher lookup (admin flag, groups) is trusted.
+LOOKUP_SECONDS = 30.0
+#: The largest body a request may have (a move is a few dozen bytes, a setup a few hundred; as
+#: the results service, so a body nested 5,000 deep is read and refused as too deep, 400).
+MAX_BODY = 10_000
+#: How long a long-poll waits before answering with the view as it is.
+WAIT_SECONDS = 20.0
+
+Teacher = Callable[["Base", str], bool]
+
+
+def hub_teacher(handler: Base, name: str) -> bool:
+    """A hub admin or a member of the `teachers` group, asked of the hub with the service's
+    own token (and trusted for `LOOKUP_SECONDS`)."""
+    lookups: dict[str, tuple[float, bool]] = handler.settings["lookups"]
+    seen = lookups.get(name)
+    if seen and time.monotonic() - seen[0] < LOOKUP_SECONDS:
+        return seen[1]
+    url = url_path_join(handler.hub_auth.api_url, "users", urllib.parse.quote(name, safe=""))
+    request = urllib.request.Request(url, headers={"Authorization": f"token {handler.hub_auth.api_token}"})
+    with urllib.request.urlopen(request, timeout=10) as r:
+        model: dict[str, Any] = json.load(r)
+    teacher = bool(model.get("admin")) or TEACHERS_GROUP in (model.get("groups") or [])
+    lookups[name] = (time.monotonic(), teacher)
+    return teacher
+
+
+def body_json(body: bytes) -> dict[str, Any]:
+    """A request's body as a JSON object, or a `TableError` (413 too big, 400 otherwise)."""
+    if len(body) > MAX_BODY:
+        e = TableError(f"body: at most {MAX_BODY} bytes")
+        e.status = 413
+        raise e
+    try:
+        found = json.loads(body or b"{}")
+    except RecursionError:  # thousands of nested brackets: refused, never a 500
+        raise TableError("body: nested too deeply") from None
+    except (ValueError, UnicodeDecodeError):
+        raise TableError("body: not JSON") from None
+    if not isinstance(found, dict):
+        raise TableError("body: expected a JSON object")
+    return found
+
+
+class Base(HubOAuthenticated, web.RequestHandler):  # type: ignore[misc]
+    """What every handler shares: the room, who is asking, one-line refusals."""
+
+    room: Room
+
+    def initialize(self, room: Room) -> None:
+        self.room = room
+
+    def get_current_user(self) -> Any:
+        identify = self.settings.get("identify")  # tests without a hub name the user themselves
+        return identify(self.request) if identify is not None else super().get_current_user()
+
+    def user_name(self) -> str:
+        """The logged-in hub user's name (not a service's), flood-checked, or 403/429."""
+        user = self.current_user
+        if not user or user.get("kind", "user") != "user":
+            raise web.HTTPError(403, "only the hub's users may sit at the class's tables")
+        name = str(user["name"])
+        self.room.flood(name)
+        return name
+
+    def teacher(self) -> str:
+        """The name of a teacher asking, or 403."""
+        name = self.user_name()
+        is_teacher: Teacher = self.settings["is_teacher"]
+        if not is_teacher(self, name):
+            raise web.HTTPError(403, "the class's tables are opened and watched by its teachers")
+        return name
+
+    def send(self, data: dict[str, Any], status: int = 200) -> None:
+        """Answer `data` as JSON, never cached."""
+        self.set_status(status)
+        self.set_header("Content-Type", "application/json; charset=utf-8")
+        self.set_header("Cache-Control", "no-store")
+        self.finish(json.dumps(data))
+
+    def write_error(self, status_code: int, **kwargs: Any) -> None:
+        exc = kwargs.get("exc_info", (None, None, None))[1]
+        law = None
+        if isinstance(exc, TableError):
+            status_code, reason = exc.status, str(exc)
+            law = exc.law if isinstance(exc, Illegal) else None
+        elif isinstance(exc, web.HTTPError) and exc.log_message:
+            reason = exc.log_message
+        else:
+            reason = self._reason
+        self.set_status(status_code)
+        self.clear_header("Content-Type")
+        self.send({"error": reason, "status": status_code, "law": law}, status_code)
+
+    def _handle_request_exception(self, e: BaseException) -> None:
+        if isinstance(e, TableError):  # a refusal, not a fault: no traceback in the log
+            self.send_error(e.status, exc_info=(type(e), e, e.__traceback__))
+            return
+        super()._handle_request_exception(e)
+
+    def log_exception(self, typ: Any, value: Any, tb: Any) -> None:
+        if isinstance(value, TableError):
+            return
+        super().log_exception(typ, value, tb)
+
+
+class TablesHandler(Base):
+    """``api/tables``: a teacher lists the tables (GET) or opens one (POST)."""
+
+    def get(self) -> None:
+        self.teacher()
+        self.send({"tables": [t.public_json() for t in self.room.tables.values()]})
+
+    def post(self) -> None:
+        self.teacher()
+        t = self.room.open(body_json(self.request.body))
+        self.send({"table": t.id, "setup": t.setup.as_json(), "view": t.public_json()}, 201)
+
+
+class StopHandler(Base):
+    """``api/stop``: a teacher stops a table."""
+
+    def post(self) -> None:
+        self.teacher()
+        t = self.room.stop(body_json(self.request.body).get("table"))
+        self.send(t.public_json())
+
+
+class JoinHandler(Base):
+    """``api/join``: a pupil sits at a table by its code (their seat again on a reload)."""
+
+    def post(self) -> None:
+        name = self.user_name()
+        t, seat = self.room.join(name, body_json(self.request.body).get("table"))
+        self.send(self.view(t.id, seat))
+
+    def view(self, code: str, seat: int) -> dict[str, Any]:
+        """The seat's view with the table's version (for ``api/wait?after=``)."""
+        return {**self.room.tables[code].seat_json(seat), "version": self.room.version[code]}
+
+
+class ViewHandler(JoinHandler):
+    """``api/view``: a pupil's seat's view."""
+
+    def get(self) -> None:
+        name = self.user_name()
+        t, seat = self.room.seat_of(name, self.get_argument("table", ""))
+        self.send(self.view(t.id, seat))
+
+
+class MoveHandler(JoinHandler):
+    """``api/move``: a pupil's move, checked by the referee; the view after it."""
+
+    def post(self) -> None:
+        name = self.user_name()
+        b = body_json(self.request.body)
+        t = self.room.move(name, b.get("table"), b.get("seat"), b.get("move"), b.get("number"))
+        seat = t.seat_of(name)
+        assert seat is not None
+        self.send(self.view(t.id, seat))
+
+
+class WaitHandler(JoinHandler):
+    """``api/wait``: the long-poll, the view once the table has changed."""
+
+    async def get(self) -> None:
+        name = self.user_name()
+        t, _ = self.room.seat_of(name, self.get_argument("table", ""))
+        try:
+            after = int(self.get_argument("after", "-1"))
+        except ValueError:
+            raise TableError("after: expected the version the view showed") from None
+        await self.room.wait(t.id, after, self.settings.get("wait_seconds", WAIT_SECONDS))
+        t, seat = self.room.seat_of(name, t.id)
+        self.send(self.view(t.id, seat))
+
+
+class SocketHandler(HubOAuthenticated, websocket.WebSocketHandler):  # type: ignore[misc]
+    """A seat's WebSocket: its view at once and after every change at the table."""
+
+    room: Room
+    code: str
+    seat: int
+
+    def initialize(self, room: Room) -> None:
+        self.room = room
+        self.code = ""
+
+    def get_current_user(self) -> Any:
+        identify = self.settings.get("identify")
+        return identify(self.request) if identify is not None else super().get_current_user()
+
+    async def get(self, *args: Any, **kwargs: Any) -> None:
+        user = self.current_user
+        try:
+            if not user or user.get("kind", "user") != "user":
+                raise TableError("only the hub's users may sit at the class's tables")
+            name = str(user["name"])
+            self.room.flood(name)
+            t, seat = self.room.seat_of(name, self.get_argument("table", ""))
+        except TableError as e:
+            self.set_status(403 if e.status == 400 else e.status)
+            self.set_header("Content-Type", "application/json; charset=utf-8")
+            self.finish(json.dumps({"error": str(e), "status": self.get_status()}))
+            return
+        self.code, self.seat = t.id, seat
+        await super().get(*args, **kwargs)
+
+    def open(self, *args: Any, **kwargs: Any) -> None:
+        self.room.socket(self.code, self.seat, True)
+        self.room.listeners[self.code].add(self.push)
+        self.push(self.code)
+
+    def push(self, code: str) -> None:
+        """Send the seat's view (a closed socket is forgotten)."""
+        view = {**self.room.tables[code].seat_json(self.seat), "version": self.room.version[code]}
+        try:
+            self.write_message(json.dumps(view))
+        except websocket.WebSocketClosedError:
+            self.room.listeners[code].discard(self.push)
+
+    def on_message(self, message: str | bytes) -> None:
+        """A seat says nothing on its WebSocket (moves are POSTed): messages are ignored."""
+
+    def on_close(self) -> None:
+        if self.code:
+            self.room.listeners[self.code].discard(self.push)
+            self.room.socket(self.code, self.seat, False)
+
+
+class HomeHandler(Base):
+    """The service's page: every table, live, for a teacher."""
+
+    @web.authenticated
+    def get(self) -> None:
+        self.teacher()
+        self.finish(tables_html(list(self.room.tables.values())))
+
+
+class TableHandler(Base):
+    """``table``: one table for a teacher, or for the projector (``project=1``)."""
+
+    @web.authenticated
+    def get(self) -> None:
+        self.teacher()
+        t = self.room.table(self.get_argument("table", ""))
+        self.finish(table_html(t, project=self.get_argument("project", "") == "1"))
+
+
+def make_app(
+    room: Room,
+    prefix: str,
+    is_teacher: Teacher = hub_teacher,
+    **settings: Any,
+) -> web.Application:
+    """The service's tornado application under `prefix`; `settings` for tests (`identify`,
+    a function from a request to a user model; `wait_seconds`)."""
+    args = {"room": room}
+    app = web.Application(
+        [
+            (prefix, HomeHandler, args),
+            (url_path_join(prefix, "table"), TableHandler, args),
+            (url_path_join(prefix, "api/tables"), TablesHandler, args),
+            (url_path_join(prefix, "api/stop"), StopHandler, args),
+            (url_path_join(prefix, "api/join"), JoinHandler, args),
+            (url_path_join(prefix, "api/view"), ViewHandler, args),
+            (url_path_join(prefix, "api/move"), MoveHandler, args),
+            (url_path_join(prefix, "api/wait"), WaitHandler, args),
+            (url_path_join(prefix, "api/ws"), SocketHandler, args),
+            (url_path_join(prefix, "oauth_callback"), HubOAuthCallbackHandler),
+        ],
+        cookie_secret=os.urandom(32),
+        is_teacher=is_teacher,
+        lookups={},
+        websocket_max_message_size=MAX_BODY,
+        **settings,
+    )
+    return app
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m loo_lessons.classroom.tables.service``, as the hub starts it."""
+    p = argparse.ArgumentParser(prog="python -m loo_lessons.classroom.tables.service")
+    p.add_argument("--db", required=True, help="the tables' SQLite file")
+    p.add_argument(
+        "--away-seconds", type=float, default=30.0, help="how long a quiet pupil's seat waits for them"
+    )
+    args = p.parse_args(argv)
+    url = urllib.parse.urlparse(os.environ.get("JUPYTERHUB_SERVICE_URL", ""))
+    prefix = os.environ.get("JUPYTERHUB_SERVICE_PREFIX", f"/services/{NAME}/")
+    if not url.port:
+        print("error: JUPYTERHUB_SERVICE_URL: run by the hub (no port given)", file=sys.stderr)
+        return 2
+    if not args.away_seconds > 0:
+        print("error: --away-seconds: expected a number of seconds above 0", file=sys.stderr)
+        return 2
+    room = Room(Store(Path(args.db)), random.Random(), away_seconds=args.away_seconds)
+    make_app(room, prefix).listen(url.port, url.hostname or "127.0.0.1")
+    loop = ioloop.IOLoop.current()
+
+    def sweep() -> None:  # the quiet pupils' bots take their turns
+        room.sweep()
+
+    ioloop.PeriodicCallback(sweep, 1000).start()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(sig, lambda *_: loop.add_callback_from_signal(loop.stop))
+    loop.start()
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

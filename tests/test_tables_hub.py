@@ -1,0 +1,236 @@
+"""The class tables service on a real JupyterHub, with real Unix users (issue 27).
+
+The hub is started once for the module from the class recipe (deploy/jupyterhub/
+jupyterhub_config.py, through `loo_lessons.classroom.drive`), with three pupils and a teacher
+(the hub group `teachers`), each logged in through the form with their own password and
+holding a token of their own. No pupil's server is spawned: the tables service is reached
+through the hub's proxy. The tests, in order: three pupils and two bots play a table to the
+end of two deals (moves pushed to a WebSocket through the proxy and answered to a long-poll,
+a reload mid-deal resumes the seat, no view names a card another seat holds); hostile
+requests are refused in one line and change nothing; a quiet pupil's seat is played by its
+bot and taken back.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import secrets
+import shutil
+import subprocess
+import tempfile
+import time
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
+import pytest
+import requests
+import websocket
+
+from loo_lessons.classroom import pupils
+from loo_lessons.classroom.drive import Hub, hub_venv, log_in, start_hub, stop_hub, token_for
+from loo_lessons.classroom.tables.client import Tables, TablesRefused
+from loo_lessons.classroom.tables.room import FLOOD_REQUESTS, FLOOD_SECONDS
+
+TAG = secrets.token_hex(3)
+ANN, BOB, ADA, TESS = f"ann-{TAG}", f"bob-{TAG}", f"ada-{TAG}", f"tess-{TAG}"
+PUPILS = (ANN, BOB, ADA)
+PASSWORDS = {name: secrets.token_urlsafe(12) for name in (*PUPILS, TESS)}
+API = "/services/class-tables/api/"
+AWAY = 2  # seconds a quiet pupil's seat waits for them
+
+
+def remove_user(name: str) -> None:
+    """Remove a pupil's Unix user, home and group (if the hub made them)."""
+    subprocess.run(["userdel", "--force", "--remove", name], capture_output=True, check=False)
+    subprocess.run(["groupdel", name], capture_output=True, check=False)
+
+
+@pytest.fixture(scope="module")
+def hub(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Hub]:
+    assert os.geteuid() == 0, "the class hub makes a Unix user per pupil: run the tests as root"
+    state = tmp_path_factory.mktemp("tables-hub-state")
+    homes = Path(tempfile.mkdtemp(prefix="loo-hub-homes-"))
+    venv = Path(tempfile.mkdtemp(prefix="loo-hub-venv-"))
+    h: Hub | None = None
+    try:
+        homes.chmod(0o755)
+        class_list = state / "class-list"
+        pupils.add_pupils(class_list, PASSWORDS, passwords=PASSWORDS)
+        env = {"LOO_HUB_CLASS_LIST": str(class_list), "LOO_HUB_TEACHERS": TESS, "LOO_HUB_TABLE_AWAY": str(AWAY)}
+        h = start_hub(hub_venv(venv), state, homes, state / "hub.log", env)
+        yield h
+    finally:
+        left = stop_hub(h) if h else []
+        for name in PASSWORDS:
+            remove_user(name)
+        for folder in (homes, venv):
+            shutil.rmtree(folder, ignore_errors=True)
+        assert not left, f"processes of the hub survived: {left}"
+
+
+@pytest.fixture(scope="module")
+def tokens(hub: Hub) -> dict[str, str]:
+    return {n: token_for(hub, log_in(hub, n, PASSWORDS[n]), n) for n in PASSWORDS}
+
+
+def call(hub: Hub, token: str, path: str, body: Any = None, raw: bytes | None = None) -> tuple[int, Any]:
+    """The service's answer through the hub's proxy: status and JSON."""
+    headers = {"Authorization": f"token {token}"}
+    if raw is not None or body is not None:
+        r = requests.post(hub.url + API + path, data=raw if raw is not None else json.dumps(body), headers=headers, timeout=30)
+    else:
+        r = requests.get(hub.url + API + path, headers=headers, timeout=30)
+    assert "Traceback" not in r.text
+    return r.status_code, r.json()
+
+
+def open_table(hub: Hub, tokens: dict[str, str], **setup: Any) -> str:
+    code, j = call(hub, tokens[TESS], "tables", {"players": 5, "seed": 5, "bots": "sensible", **setup})
+    assert code == 201, j
+    return str(j["table"])
+
+
+def views(hub: Hub, tokens: dict[str, str], table: str) -> dict[str, dict[str, Any]]:
+    out = {}
+    for n in PUPILS:
+        code, v = call(hub, tokens[n], f"view?table={table}")
+        assert code == 200, v
+        out[n] = v
+    return out
+
+
+def no_leak(vs: dict[str, dict[str, Any]]) -> None:
+    """No view names a card another pupil holds (the leak probe)."""
+    for n, v in vs.items():
+        text = json.dumps(v)
+        for other, w in vs.items():
+            if other != n and w["deal"] == v["deal"] and w["number"] == v["number"]:
+                held = [c for c in w["hand"] if c != (v["public"]["turn_up"] or "")]
+                assert not [c for c in held if f'"{c}"' in text], f"{n} sees {other}'s cards"
+
+
+def test_three_pupils_and_two_bots_play_two_deals_live(hub: Hub, tokens: dict[str, str]) -> None:
+    table = open_table(hub, tokens, deals=2)
+    seats = {n: call(hub, tokens[n], "join", {"table": table})[1]["seat"] for n in PUPILS}
+    assert sorted(seats.values()) == [0, 1, 2]
+    ws_url = hub.url.replace("http", "ws", 1) + API + f"ws?table={table}"
+    ws = websocket.create_connection(ws_url, header=[f"Authorization: token {tokens[ANN]}"], timeout=10)
+    pushed = [json.loads(ws.recv())]
+    assert pushed[0]["you"] == ANN
+    for n, token in tokens.items():  # the leak probe: every endpoint, another's cards
+        if n != TESS:
+            assert call(hub, token, "tables")[0] == 403
+    rng = random.Random(3)
+    moves, reloaded = 0, False
+    with ThreadPoolExecutor(1) as pool:
+        while True:
+            vs = views(hub, tokens, table)
+            no_leak(vs)
+            if vs[ANN]["over"]:
+                break
+            (v,) = [x for x in vs.values() if x["your_turn"]]
+            if moves == 5 and not reloaded:  # a reload mid-deal: the same seat, the same cards
+                again = call(hub, tokens[v["you"]], "join", {"table": table})[1]
+                assert (again["seat"], again["hand"]) == (v["seat"], v["hand"])
+                reloaded = True
+                continue  # the join told the table (its version moved on): look again
+            waiting = pool.submit(call, hub, tokens[BOB], f"wait?table={table}&after={vs[BOB]['version']}")
+            code, after = call(
+                hub,
+                tokens[v["you"]],
+                "move",
+                {"table": table, "seat": v["seat"], "move": rng.choice(v["legal"])["key"], "number": v["number"]},
+            )
+            assert code == 200, after
+            polled = waiting.result(timeout=15)[1]
+            assert polled["number"] >= after["number"] and polled["you"] == BOB
+            while pushed[-1]["number"] < after["number"]:
+                pushed.append(json.loads(ws.recv()))
+            moves += 1
+    ws.close()
+    assert reloaded and moves > 5
+    assert all(p["you"] == ANN and bool(p["legal"]) == p["your_turn"] for p in pushed)
+    code, listed = call(hub, tokens[TESS], "tables")
+    (mine,) = [t for t in listed["tables"] if t["table"] == table]
+    assert [d["deal"] for d in mine["ledger"]] == [1, 2]
+    assert sum(mine["balances"]) + mine["pool"] == mine["total"]
+    page = requests.get(
+        hub.url + f"/services/class-tables/table?table={table}&project=1",
+        headers={"Authorization": f"token {tokens[TESS]}"},
+        timeout=30,
+    )
+    assert page.status_code == 200 and f"Table {table}" in page.text
+
+
+def test_hostile_clients_are_refused_and_the_table_goes_on(hub: Hub, tokens: dict[str, str]) -> None:
+    table = open_table(hub, tokens, deals=1)
+    for n in PUPILS:
+        call(hub, tokens[n], "join", {"table": table})
+    vs = views(hub, tokens, table)
+    (v,) = [x for x in vs.values() if x["your_turn"]]
+    other = next(n for n in PUPILS if n != v["you"])
+    key, s, number = v["legal"][0]["key"], v["seat"], v["number"]
+    for who, body, status in [
+        (other, {"table": table, "seat": s, "move": key, "number": number}, 403),
+        (v["you"], {"table": table, "seat": 7, "move": key, "number": number}, 403),
+        (v["you"], {"table": table, "seat": s, "move": key, "number": number - 1}, 409),
+        (v["you"], {"table": table, "seat": s, "move": key, "number": number + 2}, 409),
+    ]:
+        code, j = call(hub, tokens[who], "move", body)
+        assert code == status and "\n" not in j["error"], (body, j)
+    assert call(hub, tokens[v["you"]], "move", raw=b"[" * 5000 + b"]" * 5000)[0] == 400
+    # a teacher's notebook opens a table with the client; a pupil's may not list them
+    second = Tables(hub.url + "/services/class-tables/", tokens[TESS]).open(players=4, deals=1)
+    with pytest.raises(TablesRefused) as refused:
+        Tables(hub.url + "/services/class-tables/", tokens[ANN]).tables()
+    assert refused.value.status == 403 and "teachers" in str(refused.value)
+    code, j = call(hub, tokens[v["you"]], "join", {"table": second})
+    assert code == 409 and table in j["error"]
+    assert views(hub, tokens, table)[v["you"]]["number"] == number  # nothing moved
+    code, _ = call(hub, tokens[v["you"]], "move", {"table": table, "seat": s, "move": key, "number": number})
+    assert code == 200
+    # a flood of requests: refused (429) past the service's bound, and the table goes on
+    with requests.Session() as flooder, ThreadPoolExecutor(8) as pool:
+        flooder.headers["Authorization"] = f"token {tokens[other]}"
+        url = hub.url + API + f"view?table={table}"
+        codes = list(pool.map(lambda _: flooder.get(url, timeout=30).status_code, range(FLOOD_REQUESTS * 3)))
+    assert set(codes) <= {200, 429} and 429 in codes
+    time.sleep(FLOOD_SECONDS + 0.5)
+    assert all(w["table"] == table for w in views(hub, tokens, table).values())
+    for t in (table, second):
+        assert call(hub, tokens[TESS], "stop", {"table": t})[0] == 200
+
+
+def test_a_quiet_pupils_bot_plays_until_they_come_back(hub: Hub, tokens: dict[str, str]) -> None:
+    table = open_table(hub, tokens, deals=None)
+    seats = {n: call(hub, tokens[n], "join", {"table": table})[1]["seat"] for n in PUPILS}
+    deadline = time.monotonic() + 20
+    away = False
+    rng = random.Random(9)
+    bot_moved = False
+    while time.monotonic() < deadline and not (away and bot_moved):
+        for n in (ANN, BOB):  # ada says nothing
+            code, v = call(hub, tokens[n], f"view?table={table}")
+            assert code == 200, v
+            away = v["seats"][seats[ADA]]["away"]
+            if v["your_turn"]:
+                before = v["number"]
+                code, after = call(
+                    hub, tokens[n], "move", {"table": table, "seat": v["seat"], "move": rng.choice(v["legal"])["key"], "number": before}
+                )
+                if code == 409:  # ada's bot moved (she was marked away) since this view: look again
+                    continue
+                assert code == 200, after
+                # ada never moves herself: a declaration or a card of her seat is her bot's
+                pub = after["public"]
+                acted = [d[0] for d in pub["declarations"]] + [x[0] for t in pub["tricks"] for x in t]
+                bot_moved = bot_moved or seats[ADA] in acted
+        time.sleep(0.2)
+    assert away and bot_moved, "ada's bot never played for her"
+    code, v = call(hub, tokens[ADA], f"view?table={table}")
+    assert code == 200 and v["seat"] == seats[ADA] and not v["seats"][seats[ADA]]["away"]
+    assert call(hub, tokens[TESS], "stop", {"table": table})[0] == 200

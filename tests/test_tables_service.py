@@ -1,0 +1,248 @@
+"""The class tables service without a hub: its tornado app driven in process (issue 27).
+
+The user is named by a header the test's `identify` reads (the hub's OAuth stands in); the
+teacher is "tess". Three pupils and two bots play a table to its end over HTTP, a WebSocket
+and a long-poll hear every move, a reload resumes the seat, a quiet pupil's bot plays for them
+until they come back, and hostile requests are refused in one line with nothing stored.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+from _tables import cards_in, seen_by
+from tornado.httpclient import HTTPClientError, HTTPRequest
+from tornado.testing import AsyncHTTPTestCase, gen_test
+from tornado.web import Application
+from tornado.websocket import websocket_connect
+
+from loo_lessons.classroom.tables.room import FLOOD_REQUESTS, Room
+from loo_lessons.classroom.tables.service import make_app
+from loo_lessons.classroom.tables.store import Store
+
+PREFIX = "/services/class-tables/"
+PUPILS = ("ann", "bob", "ada")
+
+
+class Clock:
+    """A clock the test moves by hand."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+class ServiceTest(AsyncHTTPTestCase):
+    def get_app(self) -> Application:
+        self.store = Store(":memory:")
+        self.clock = Clock()
+        self.room = Room(self.store, random.Random(7), self.clock, away_seconds=5)
+
+        def identify(request: Any) -> dict[str, str] | None:
+            name = request.headers.get("X-Test-User")
+            return {"kind": "user", "name": name} if name else None
+
+        return make_app(
+            self.room, PREFIX, lambda _h, name: name == "tess", identify=identify, wait_seconds=0.5
+        )
+
+    def call(self, user: str, path: str, body: Any = None, raw: bytes | None = None) -> tuple[int, Any]:
+        data = raw if raw is not None else (json.dumps(body).encode() if body is not None else None)
+        r = self.fetch(
+            PREFIX + path,
+            method="POST" if data is not None else "GET",
+            body=data,
+            headers={"X-Test-User": user},
+            raise_error=False,
+        )
+        text = r.body.decode()
+        assert "Traceback" not in text
+        return r.code, json.loads(text) if r.headers.get("Content-Type", "").startswith("application/json") else text
+
+    def open_table(self, **setup: Any) -> str:
+        code, j = self.call("tess", "api/tables", {"players": 5, "deals": 2, "seed": 3, **setup})
+        assert code == 201, j
+        return str(j["table"])
+
+    def play_out(self, table: str, names: tuple[str, ...]) -> int:
+        """Every pupil plays a legal move when it is their turn, until the table is over."""
+        rng = random.Random(2)
+        made = 0
+        while True:
+            views = {n: self.call(n, f"api/view?table={table}")[1] for n in names}
+            if views[names[0]]["over"]:
+                return made
+            mine = [v for v in views.values() if v["your_turn"]]
+            assert len(mine) == 1, "nobody, or two, to act"
+            v = mine[0]
+            code, after = self.call(
+                v["you"],
+                "api/move",
+                {"table": table, "seat": v["seat"], "move": rng.choice(v["legal"])["key"], "number": v["number"]},
+            )
+            assert code == 200, after
+            made += 1
+
+    def no_hidden_cards(self, view: dict[str, Any]) -> None:
+        t = self.room.tables[view["table"]]
+        if t.finished():
+            return
+        assert cards_in(view) <= seen_by(t.hand, view["seat"])
+
+    def test_three_pupils_and_two_bots_play_to_the_end(self) -> None:
+        table = self.open_table()
+        seats = {n: self.call(n, "api/join", {"table": table})[1]["seat"] for n in PUPILS}
+        assert sorted(seats.values()) == [0, 1, 2]
+        made = self.play_out(table, PUPILS)
+        assert made > 0
+        t = self.room.tables[table]
+        assert t.finished() and len(t.hands) == 2
+        _, listed = self.call("tess", "api/tables")
+        ledger = listed["tables"][0]["ledger"]
+        assert [d["deal"] for d in ledger] == [1, 2]
+        assert all(line["rule_id"] for d in ledger for line in d["lines"])
+        # counters only move: what the players hold and the pool add up to what they brought
+        assert sum(listed["tables"][0]["balances"]) + listed["tables"][0]["pool"] == t.engine.total()
+        stored = self.store.moves(table)
+        assert [m.number for m in stored] == list(range(t.number))
+        assert sum(not m.by_bot for m in stored) == made
+
+    def test_each_seat_sees_only_its_own_cards_and_others_pages_are_refused(self) -> None:
+        table = self.open_table()
+        for n in PUPILS:
+            self.call(n, "api/join", {"table": table})
+        for n in PUPILS:
+            _, v = self.call(n, f"api/view?table={table}")
+            self.no_hidden_cards(v)
+        assert self.call("ann", "api/tables")[0] == 403
+        assert self.call("ann", "")[0] == 403
+        assert self.call("ann", f"table?table={table}")[0] == 403
+        assert self.call("zed", f"api/view?table={table}")[0] == 403  # no seat there
+        code, page = self.call("tess", f"table?table={table}&project=1")
+        t = self.room.tables[table]
+        hidden = {c for s in range(5) for c in t.hand.held[s]}
+        assert code == 200 and not (cards_in(page) & hidden)
+
+    def test_hostile_requests_are_refused_in_one_line_and_nothing_is_stored(self) -> None:
+        table = self.open_table()
+        for n in PUPILS:
+            self.call(n, "api/join", {"table": table})
+        t = self.room.tables[table]
+        before = self.store.count(table)
+        s = t.hand.to_act
+        assert s is not None
+        mover, other = t.pupils[s], next(n for n in PUPILS if n != t.pupils[s])
+        key = t.seat_json(s)["legal"][0]["key"]
+        cases = [
+            (other, {"table": table, "seat": s, "move": key, "number": t.number}, 403),  # another's seat
+            (mover, {"table": table, "seat": 99, "move": key, "number": t.number}, 403),  # forged seat
+            (mover, {"table": table, "seat": s, "move": key, "number": t.number - 1}, 409),  # replayed
+            (mover, {"table": table, "seat": s, "move": key, "number": t.number + 3}, 409),  # reordered
+            (mover, {"table": table, "seat": s, "move": "XX", "number": t.number}, 400),
+            (mover, {"table": table, "seat": "0", "move": key, "number": t.number}, 400),
+        ]
+        for who, body, status in cases:
+            code, j = self.call(who, "api/move", body)
+            assert code == status, (body, j)
+            assert "\n" not in j["error"] and j["error"]
+        theirs = t.hand.held[(s + 1) % 5][0].code  # a card another seat holds: refused, not echoed
+        code, j = self.call(mover, "api/move", {"table": table, "seat": s, "move": theirs, "number": t.number})
+        assert code == 422 and theirs not in json.dumps(j)
+        deep = b"[" * 5000 + b"]" * 5000
+        assert self.call(mover, "api/move", raw=deep)[0] == 400
+        assert self.call(mover, "api/move", raw=b"{" + b'"a":1,' * 3000 + b'"b":1}')[0] == 413
+        assert self.call(mover, "api/move", raw=b"not json")[0] == 400
+        other_table = self.open_table()
+        code, j = self.call(mover, "api/join", {"table": other_table})
+        assert code == 409 and table in j["error"]
+        assert self.store.count(table) == before and self.store.seats(other_table) == {}
+        # the table keeps going: the right move is taken
+        code, _ = self.call(mover, "api/move", {"table": table, "seat": s, "move": key, "number": t.number})
+        assert code == 200 and self.store.count(table) > before
+
+    def test_a_flood_is_refused_and_the_table_keeps_going(self) -> None:
+        table = self.open_table()
+        for n in PUPILS:
+            self.call(n, "api/join", {"table": table})
+        codes = [self.call("bob", f"api/view?table={table}")[0] for _ in range(FLOOD_REQUESTS + 5)]
+        assert codes.count(429) >= 5
+        self.clock.now += 10
+        assert self.play_out(table, PUPILS) > 0
+
+    def test_a_quiet_pupil_is_played_by_their_bot_and_takes_the_seat_back(self) -> None:
+        table = self.open_table(deals=None)
+        for n in PUPILS:
+            self.call(n, "api/join", {"table": table})
+        t = self.room.tables[table]
+        self.clock.now += 3
+        for n in ("ann", "bob"):
+            self.call(n, f"api/view?table={table}")
+        self.clock.now += 3  # ada has been quiet 6 seconds, over the 5 allowed
+        assert self.room.sweep() == [table]
+        ada = t.seat_of("ada")
+        assert ada in t.away and t.public_json()["seats"][ada]["bot"]
+        # ann and bob play a while: ada's turns are played by her bot
+        rng = random.Random(4)
+        for _ in range(30):
+            s = t.hand.to_act
+            assert s != ada and s is not None
+            v = t.seat_json(s)
+            self.call(t.pupils[s], "api/move", {"table": table, "seat": s, "move": rng.choice(v["legal"])["key"], "number": v["number"]})
+        assert any(m.by_bot and m.seat == ada for m in self.store.moves(table))
+        code, v = self.call("ada", f"api/view?table={table}")  # a reload: she is back
+        assert code == 200 and v["seat"] == ada and ada not in t.away
+
+    @gen_test(timeout=10)
+    async def test_a_websocket_and_a_long_poll_hear_every_move(self) -> None:
+        opened = await self.http_client.fetch(
+            self.get_url(PREFIX + "api/tables"), method="POST", body=json.dumps({"deals": 2, "seed": 3}),
+            headers={"X-Test-User": "tess"},
+        )
+        table = json.loads(opened.body)["table"]
+        for n in PUPILS:
+            await self.http_client.fetch(
+                self.get_url(PREFIX + "api/join"), method="POST", body=json.dumps({"table": table}),
+                headers={"X-Test-User": n},
+            )
+        t = self.room.tables[table]
+        url = self.get_url(PREFIX + f"api/ws?table={table}").replace("http", "ws", 1)
+        ws = await websocket_connect(HTTPRequest(url, headers={"X-Test-User": "ann"}))
+        first = json.loads(str(await ws.read_message()))
+        assert first["you"] == "ann" and first["number"] == t.number
+        s = t.hand.to_act
+        assert s is not None
+        v = t.seat_json(s)
+        poll = self.http_client.fetch(
+            self.get_url(PREFIX + f"api/wait?table={table}&after={first['version']}"),
+            headers={"X-Test-User": "bob"},
+        )
+        await self.http_client.fetch(
+            self.get_url(PREFIX + "api/move"), method="POST",
+            body=json.dumps({"table": table, "seat": s, "move": v["legal"][0]["key"], "number": v["number"]}),
+            headers={"X-Test-User": t.pupils[s]},
+        )
+        pushed = json.loads(str(await ws.read_message()))
+        assert pushed["number"] > first["number"] and pushed["you"] == "ann"
+        polled = json.loads((await poll).body)
+        assert polled["you"] == "bob" and polled["number"] == pushed["number"]
+        self.no_hidden_cards(pushed)
+        ws.close()
+        with pytest.raises(HTTPClientError):
+            await websocket_connect(HTTPRequest(url, headers={"X-Test-User": "zed"}))
+
+    def test_a_restarted_service_replays_its_open_tables(self) -> None:
+        table = self.open_table()
+        for n in PUPILS:
+            self.call(n, "api/join", {"table": table})
+        t = self.room.tables[table]
+        s = t.hand.to_act
+        assert s is not None
+        v = t.seat_json(s)
+        self.call(t.pupils[s], "api/move", {"table": table, "seat": s, "move": v["legal"][0]["key"], "number": v["number"]})
+        again = Room(self.store, random.Random(1), self.clock)
+        assert again.tables[table].seat_json(0) == t.seat_json(0)
