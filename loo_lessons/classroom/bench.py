@@ -28,8 +28,9 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -116,35 +117,68 @@ def _lesson(hub: Hub, name: str, password: str, at: float, t0: float, deadline: 
     return me
 
 
-def run(count: int, timeout: float, arrive_over: float = 60.0, seed: int = 1) -> list[str]:
-    """The benchmark; returns the lines of its report (the last: "errors: N")."""
-    import requests
+@dataclass
+class BenchClass:
+    """The class a benchmark starts: its hub, the pupils' names, the teacher's and each one's
+    password."""
 
-    from loo_lessons.classroom.drive import (
-        descendants,
-        hub_venv,
-        log_in,
-        start_hub,
-        stop_hub,
-        token_for,
-    )
+    hub: Hub
+    names: list[str]
+    teacher: str
+    passwords: dict[str, str]
+
+
+@contextmanager
+def bench_class(count: int, prefix: str, report: list[str]) -> Iterator[BenchClass]:
+    """Make `count` pupils (`prefix` and a random tag) and a teacher as Unix users, start the
+    hub on 127.0.0.1 for them, and on leaving stop it and remove the users and folders. When
+    the report does not end well ("errors: 0"), the hub's log (its own lines and each pupil
+    server's) is kept and its path reported; processes that outlived the hub are reported."""
+    from loo_lessons.classroom.drive import hub_venv, start_hub, stop_hub
 
     tag = secrets.token_hex(2)
-    names = [f"bench{tag}-{i:02d}" for i in range(1, count + 1)]
+    names = [f"{prefix}{tag}-{i:02d}" for i in range(1, count + 1)]
     teacher = f"teach{tag}"
     passwords = {n: secrets.token_urlsafe(12) for n in [*names, teacher]}
     state = Path(tempfile.mkdtemp(prefix="loo-hub-bench-state-"))
     homes = Path(tempfile.mkdtemp(prefix="loo-hub-bench-homes-"))
     venv = Path(tempfile.mkdtemp(prefix="loo-hub-bench-venv-"))
     hub: Hub | None = None
-    report: list[str] = []
-    deadline = time.monotonic() + timeout
     try:
         homes.chmod(0o755)
         pupils.add_pupils(state / "class-list", [*names, teacher], passwords=passwords)
         env = {"LOO_HUB_CLASS_LIST": str(state / "class-list"), "LOO_HUB_TEACHERS": teacher}
         hub = start_hub(hub_venv(venv), state, homes, state / "hub.log", env)
-        h = hub
+        yield BenchClass(hub, names, teacher, passwords)
+    finally:
+        survivors = stop_hub(hub) if hub else []
+        if hub and "errors: 0" not in report and hub.log.exists():
+            # an admin needs the hub's own words (and each pupil server's) to find why
+            kept = Path(tempfile.gettempdir()) / f"loo-hub-bench-{tag}.log"
+            shutil.copyfile(hub.log, kept)
+            report.append(f"the hub's log (its own lines and each pupil server's): {kept}")
+        for name in [*names, teacher]:
+            try:
+                pwd.getpwnam(name)
+            except KeyError:
+                continue
+            subprocess.run(["userdel", "--force", "--remove", name], capture_output=True, check=False)
+        for folder in (state, homes, venv):
+            shutil.rmtree(folder, ignore_errors=True)
+        if survivors:
+            report.append(f"processes that survived the hub: {survivors}")
+
+
+def run(count: int, timeout: float, arrive_over: float = 60.0, seed: int = 1) -> list[str]:
+    """The benchmark; returns the lines of its report (the last: "errors: N")."""
+    import requests
+
+    from loo_lessons.classroom.drive import descendants, log_in, token_for
+
+    report: list[str] = []
+    deadline = time.monotonic() + timeout
+    with bench_class(count, "bench", report) as c:
+        h, names, teacher, passwords = c.hub, c.names, c.teacher, c.passwords
         rng = random.Random(seed)
         arrivals = sorted(rng.uniform(0, arrive_over) for _ in names)
         report.append(
@@ -186,23 +220,6 @@ def run(count: int, timeout: float, arrive_over: float = 60.0, seed: int = 1) ->
             errors.append(f"the teacher's CSV holds {stored} answers, not {count * ANSWERS}")
         report.append(f"errors: {len(errors)}")
         report.extend(f"  {line}" for line in errors)
-    finally:
-        survivors = stop_hub(hub) if hub else []
-        if hub and "errors: 0" not in report and hub.log.exists():
-            # an admin needs the hub's own words (and each pupil server's) to find why
-            kept = Path(tempfile.gettempdir()) / f"loo-hub-bench-{tag}.log"
-            shutil.copyfile(hub.log, kept)
-            report.append(f"the hub's log (its own lines and each pupil server's): {kept}")
-        for name in [*names, teacher]:
-            try:
-                pwd.getpwnam(name)
-            except KeyError:
-                continue
-            subprocess.run(["userdel", "--force", "--remove", name], capture_output=True)
-        for folder in (state, homes, venv):
-            shutil.rmtree(folder, ignore_errors=True)
-        if survivors:
-            report.append(f"processes that survived the hub: {survivors}")
     return report
 
 

@@ -17,20 +17,14 @@ from __future__ import annotations
 
 import json
 import random
-import secrets
-import shutil
 import statistics
-import subprocess
-import tempfile
 import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
-from loo_lessons.classroom import pupils
-from loo_lessons.classroom.bench import percentile
+from loo_lessons.classroom.bench import bench_class, percentile
 
 SEATS = 5
 API = "/services/class-tables/api/"
@@ -108,24 +102,12 @@ def run(count: int, deals: int, timeout: float, seed: int = 1) -> list[str]:
     """The benchmark; returns the lines of its report (the last: "errors: N")."""
     import requests
 
-    from loo_lessons.classroom.drive import Hub, hub_venv, log_in, start_hub, stop_hub, token_for
+    from loo_lessons.classroom.drive import log_in, token_for
 
-    tag = secrets.token_hex(2)
-    names = [f"tab{tag}-{i:02d}" for i in range(1, count + 1)]
-    teacher = f"tteach{tag}"
-    passwords = {n: secrets.token_urlsafe(12) for n in [*names, teacher]}
-    state = Path(tempfile.mkdtemp(prefix="loo-hub-tables-state-"))
-    homes = Path(tempfile.mkdtemp(prefix="loo-hub-tables-homes-"))
-    venv = Path(tempfile.mkdtemp(prefix="loo-hub-tables-venv-"))
-    hub: Hub | None = None
     report: list[str] = []
     deadline = time.monotonic() + timeout
-    try:
-        homes.chmod(0o755)
-        pupils.add_pupils(state / "class-list", [*names, teacher], passwords=passwords)
-        env = {"LOO_HUB_CLASS_LIST": str(state / "class-list"), "LOO_HUB_TEACHERS": teacher}
-        hub = start_hub(hub_venv(venv), state, homes, state / "hub.log", env)
-        h = hub
+    with bench_class(count, "tab", report) as c:
+        h, names, teacher, passwords = c.hub, c.names, c.teacher, c.passwords
         with ThreadPoolExecutor(8) as pool:
             tokens = dict(zip([*names, teacher], pool.map(lambda n: token_for(h, log_in(h, n, passwords[n]), n), [*names, teacher]), strict=True))
         teach = {"Authorization": f"token {tokens[teacher]}"}
@@ -184,14 +166,6 @@ def run(count: int, deals: int, timeout: float, seed: int = 1) -> list[str]:
         errors += leaks
         report.append(f"errors: {len(errors)}")
         report.extend(f"  {line}" for line in errors[:20])
-    finally:
-        survivors = stop_hub(hub) if hub else []
-        for name in [*names, teacher]:
-            subprocess.run(["userdel", "--force", "--remove", name], capture_output=True, check=False)
-        for folder in (state, homes, venv):
-            shutil.rmtree(folder, ignore_errors=True)
-        if survivors:
-            report.append(f"processes that survived the hub: {survivors}")
     return report
 
 
