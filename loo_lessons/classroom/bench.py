@@ -28,7 +28,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -261,14 +261,20 @@ def bench(args: argparse.Namespace) -> int:
     if os.geteuid() != 0:
         print("error: run as root: the class hub makes a Unix user per pupil", file=sys.stderr)
         return 2
+    return print_report(lambda: run(args.pupils, args.timeout, args.arrive_over, args.seed))
+
+
+def print_report(bench_run: Callable[[], list[str]]) -> int:
+    """Run a benchmark and print its report: 0 when it ends with "errors: 0", 1 with errors, 2
+    with one line when the class could not be started."""
     try:
-        lines = run(args.pupils, args.timeout, args.arrive_over, args.seed)
+        lines = bench_run()
     except (RuntimeError, AssertionError, OSError) as e:
         print(f"error: {str(e).splitlines()[0]}", file=sys.stderr)
         return 2
     for line in lines:
         print(line, flush=True)
-    return 0 if (lines and lines[-1] == "errors: 0") or "errors: 0" in lines else 1
+    return 0 if "errors: 0" in lines else 1
 
 
 def main(argv: Sequence[str] | None = None) -> int:

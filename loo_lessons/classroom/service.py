@@ -31,7 +31,7 @@ import sys
 import time
 import urllib.parse
 import urllib.request
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -281,20 +281,38 @@ def main(argv: Sequence[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m loo_lessons.classroom.service")
     p.add_argument("--db", required=True, help="the answers' SQLite file")
     args = p.parse_args(argv)
+    where = hub_address(NAME)
+    if where is None:
+        return 2
+    host, port, prefix = where
+    serve(make_app(Store(Path(args.db)), prefix), host, port)
+    return 0
+
+
+def hub_address(name: str) -> tuple[str, int, str] | None:
+    """Where the hub runs service `name`: its host, port and path prefix (the hub's
+    environment), or None, said in one line, when it is not run by the hub."""
     url = urllib.parse.urlparse(os.environ.get("JUPYTERHUB_SERVICE_URL", ""))
-    prefix = os.environ.get("JUPYTERHUB_SERVICE_PREFIX", f"/services/{NAME}/")
+    prefix = os.environ.get("JUPYTERHUB_SERVICE_PREFIX", f"/services/{name}/")
     if not url.port:
         print("error: JUPYTERHUB_SERVICE_URL: run by the hub (no port given)", file=sys.stderr)
-        return 2
-    store = Store(Path(args.db))
-    make_app(store, prefix).listen(url.port, url.hostname or "127.0.0.1")
+        return None
+    return url.hostname or "127.0.0.1", url.port, prefix
+
+
+def serve(
+    app: web.Application, host: str, port: int, every_second: Callable[[], None] | None = None
+) -> None:
+    """Serve `app` at the hub's `host` and `port` until Ctrl-C or the hub's stop, calling
+    `every_second` (if any) each second. Ctrl-C at the hub's terminal reaches this process too, and the hub's
+    stop sends SIGTERM: either ends the service quietly (what was accepted is committed)."""
+    app.listen(port, host)
     loop = ioloop.IOLoop.current()
-    # Ctrl-C at the hub's terminal reaches this process too, and the hub's stop sends SIGTERM:
-    # either ends the service quietly (every answer is already committed, one at a time)
+    if every_second is not None:
+        ioloop.PeriodicCallback(every_second, 1000).start()
     for sig in (signal.SIGINT, signal.SIGTERM):
         signal.signal(sig, lambda *_: loop.add_callback_from_signal(loop.stop))
     loop.start()
-    return 0
 
 
 if __name__ == "__main__":  # pragma: no cover

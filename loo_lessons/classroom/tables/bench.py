@@ -179,7 +179,7 @@ def bench(args: Any) -> int:
     import os
     import sys
 
-    from loo_lessons.classroom.bench import MAX_PUPILS, MAX_TIMEOUT
+    from loo_lessons.classroom.bench import MAX_PUPILS, MAX_TIMEOUT, print_report
 
     problem = None
     if not SEATS <= args.pupils <= MAX_PUPILS or args.pupils % SEATS:
@@ -195,11 +195,4 @@ def bench(args: Any) -> int:
     if problem:
         print(f"error: {problem}", file=sys.stderr)
         return 2
-    try:
-        lines = run(args.pupils, args.deals, args.timeout, args.seed)
-    except (RuntimeError, AssertionError, OSError) as e:
-        print(f"error: {str(e).splitlines()[0]}", file=sys.stderr)
-        return 2
-    for line in lines:
-        print(line, flush=True)
-    return 0 if "errors: 0" in lines else 1
+    return print_report(lambda: run(args.pupils, args.deals, args.timeout, args.seed))

@@ -31,7 +31,6 @@ import argparse
 import json
 import os
 import random
-import signal
 import sys
 import time
 import urllib.parse
@@ -42,8 +41,9 @@ from typing import Any
 
 from jupyterhub.services.auth import HubOAuthCallbackHandler, HubOAuthenticated
 from jupyterhub.utils import url_path_join
-from tornado import ioloop, web, websocket
+from tornado import web, websocket
 
+from loo_lessons.classroom.service import hub_address, serve
 from loo_lessons.classroom.tables.pages import table_html, tables_html
 from loo_lessons.classroom.tables.referee import Illegal, TableError
 from loo_lessons.classroom.tables.room import Room
@@ -101,9 +101,11 @@ class Base(HubOAuthenticated, web.RequestHandler):  # type: ignore[misc]
     room: Room
 
     def initialize(self, room: Room) -> None:
+        """Take the room the app was made with (tornado calls this for each request)."""
         self.room = room
 
     def get_current_user(self) -> Any:
+        """The hub's user asking (through the hub's OAuth), or the one a test names."""
         identify = self.settings.get("identify")  # tests without a hub name the user themselves
         return identify(self.request) if identify is not None else super().get_current_user()
 
@@ -132,6 +134,7 @@ class Base(HubOAuthenticated, web.RequestHandler):  # type: ignore[misc]
         self.finish(json.dumps(data))
 
     def write_error(self, status_code: int, **kwargs: Any) -> None:
+        """A refusal as one line of JSON: the error, the status and, for an illegal move, the law."""
         exc = kwargs.get("exc_info", (None, None, None))[1]
         law = None
         if isinstance(exc, TableError):
@@ -152,6 +155,7 @@ class Base(HubOAuthenticated, web.RequestHandler):  # type: ignore[misc]
         super()._handle_request_exception(e)
 
     def log_exception(self, typ: Any, value: Any, tb: Any) -> None:
+        """Log a fault, but not a refusal (a table's one-line error is not a fault)."""
         if isinstance(value, TableError):
             return
         super().log_exception(typ, value, tb)
@@ -161,10 +165,12 @@ class TablesHandler(Base):
     """``api/tables``: a teacher lists the tables (GET) or opens one (POST)."""
 
     def get(self) -> None:
+        """List every table (a teacher only)."""
         self.teacher()
         self.send({"tables": [t.public_json() for t in self.room.tables.values()]})
 
     def post(self) -> None:
+        """Open a table from the setup in the body (a teacher only): 201 with its code."""
         self.teacher()
         t = self.room.open(body_json(self.request.body))
         self.send({"table": t.id, "setup": t.setup.as_json(), "view": t.public_json()}, 201)
@@ -174,6 +180,7 @@ class StopHandler(Base):
     """``api/stop``: a teacher stops a table."""
 
     def post(self) -> None:
+        """Stop the table named in the body (a teacher only): its last view."""
         self.teacher()
         t = self.room.stop(body_json(self.request.body).get("table"))
         self.send(t.public_json())
@@ -183,6 +190,7 @@ class JoinHandler(Base):
     """``api/join``: a pupil sits at a table by its code (their seat again on a reload)."""
 
     def post(self) -> None:
+        """Sit the pupil at the table named in the body (their own seat again if they had one): the seat's view."""
         name = self.user_name()
         t, seat = self.room.join(name, body_json(self.request.body).get("table"))
         self.send(self.view(t.id, seat))
@@ -196,6 +204,7 @@ class ViewHandler(JoinHandler):
     """``api/view``: a pupil's seat's view."""
 
     def get(self) -> None:
+        """The pupil's seat's view at the table named in the query."""
         name = self.user_name()
         t, seat = self.room.seat_of(name, self.get_argument("table", ""))
         self.send(self.view(t.id, seat))
@@ -205,6 +214,7 @@ class MoveHandler(JoinHandler):
     """``api/move``: a pupil's move, checked by the referee; the view after it."""
 
     def post(self) -> None:
+        """Make the pupil's move (table, seat, move, the number they saw), checked by the referee: the view after it."""
         name = self.user_name()
         b = body_json(self.request.body)
         t = self.room.move(name, b.get("table"), b.get("seat"), b.get("move"), b.get("number"))
@@ -217,6 +227,7 @@ class WaitHandler(JoinHandler):
     """``api/wait``: the long-poll, the view once the table has changed."""
 
     async def get(self) -> None:
+        """Wait until the table's version passes `after` (or a while), then give the seat's view."""
         name = self.user_name()
         t, _ = self.room.seat_of(name, self.get_argument("table", ""))
         try:
@@ -236,14 +247,17 @@ class SocketHandler(HubOAuthenticated, websocket.WebSocketHandler):  # type: ign
     seat: int
 
     def initialize(self, room: Room) -> None:
+        """Take the room the app was made with; no table yet."""
         self.room = room
         self.code = ""
 
     def get_current_user(self) -> Any:
+        """The hub's user asking (through the hub's OAuth), or the one a test names."""
         identify = self.settings.get("identify")
         return identify(self.request) if identify is not None else super().get_current_user()
 
     async def get(self, *args: Any, **kwargs: Any) -> None:
+        """Open the socket for a pupil seated at the table in the query; anyone else gets a one-line refusal."""
         user = self.current_user
         try:
             if not user or user.get("kind", "user") != "user":
@@ -260,6 +274,7 @@ class SocketHandler(HubOAuthenticated, websocket.WebSocketHandler):  # type: ign
         await super().get(*args, **kwargs)
 
     def open(self, *args: Any, **kwargs: Any) -> None:
+        """Listen to the table and send the seat's view at once."""
         self.room.socket(self.code, self.seat, True)
         self.room.listeners[self.code].add(self.push)
         self.push(self.code)
@@ -276,6 +291,7 @@ class SocketHandler(HubOAuthenticated, websocket.WebSocketHandler):  # type: ign
         """A seat says nothing on its WebSocket (moves are POSTed): messages are ignored."""
 
     def on_close(self) -> None:
+        """Stop listening; the seat is marked as no longer watched."""
         if self.code:
             self.room.listeners[self.code].discard(self.push)
             self.room.socket(self.code, self.seat, False)
@@ -286,6 +302,7 @@ class HomeHandler(Base):
 
     @web.authenticated
     def get(self) -> None:
+        """Every table's page, live (a teacher only)."""
         self.teacher()
         self.finish(tables_html(list(self.room.tables.values())))
 
@@ -295,6 +312,7 @@ class TableHandler(Base):
 
     @web.authenticated
     def get(self) -> None:
+        """One table's page, or its projector page with no pupil's cards (a teacher only)."""
         self.teacher()
         t = self.room.table(self.get_argument("table", ""))
         self.finish(table_html(t, project=self.get_argument("project", "") == "1"))
@@ -339,25 +357,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--away-seconds", type=float, default=30.0, help="how long a quiet pupil's seat waits for them"
     )
     args = p.parse_args(argv)
-    url = urllib.parse.urlparse(os.environ.get("JUPYTERHUB_SERVICE_URL", ""))
-    prefix = os.environ.get("JUPYTERHUB_SERVICE_PREFIX", f"/services/{NAME}/")
-    if not url.port:
-        print("error: JUPYTERHUB_SERVICE_URL: run by the hub (no port given)", file=sys.stderr)
-        return 2
     if not args.away_seconds > 0:
         print("error: --away-seconds: expected a number of seconds above 0", file=sys.stderr)
         return 2
+    where = hub_address(NAME)
+    if where is None:
+        return 2
     room = Room(Store(Path(args.db)), random.Random(), away_seconds=args.away_seconds)
-    make_app(room, prefix).listen(url.port, url.hostname or "127.0.0.1")
-    loop = ioloop.IOLoop.current()
+    host, port, prefix = where
 
-    def sweep() -> None:  # the quiet pupils' bots take their turns
+    def sweep() -> None:  # each second the quiet pupils' bots take their turns
         room.sweep()
 
-    ioloop.PeriodicCallback(sweep, 1000).start()
-    for sig in (signal.SIGINT, signal.SIGTERM):
-        signal.signal(sig, lambda *_: loop.add_callback_from_signal(loop.stop))
-    loop.start()
+    serve(make_app(room, prefix), host, port, every_second=sweep)
     return 0
 
 
