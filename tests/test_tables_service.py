@@ -8,6 +8,7 @@ until they come back, and hostile requests are refused in one line with nothing 
 
 from __future__ import annotations
 
+import asyncio
 import json
 import random
 from typing import Any
@@ -38,6 +39,19 @@ class Clock:
 
 
 class ServiceTest(AsyncHTTPTestCase):
+    def setUp(self) -> None:
+        # a browser test earlier in this process (Playwright's sync API) leaves its event loop
+        # marked as running in this thread; the service's own loop runs here for this test alone
+        self._outer_loop = asyncio.events._get_running_loop()
+        asyncio.events._set_running_loop(None)
+        super().setUp()
+
+    def tearDown(self) -> None:
+        try:
+            super().tearDown()
+        finally:
+            asyncio.events._set_running_loop(self._outer_loop)
+
     def get_app(self) -> Application:
         self.store = Store(":memory:")
         self.clock = Clock()
