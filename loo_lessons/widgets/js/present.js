@@ -366,6 +366,8 @@ export default {
       const root = /** @type {HTMLElement | null} */ (el.querySelector(".loo"));
       if (!root) return;
       root.classList.toggle("loo-fullscreen", on);
+      // fitted (or given back its own size) at once, not a frame later with the old scale
+      presentFit(root);
       document.documentElement.style.overflow = on ? "hidden" : "";
       if (on) {
         root.focus();
