@@ -222,3 +222,27 @@ def test_bots_wait_while_every_pupil_is_away_and_play_when_one_is_back() -> None
     t.move("ann", ann, view["legal"][0]["key"], view["number"])
     # bob is away but ann is here: the bots, his among them, play on until it is her turn again
     assert t.hand.to_act == ann and t.number > view["number"] + 1
+
+
+def test_the_projected_table_names_cards_in_words_never_by_code() -> None:
+    # the projector shows this page to the class: "the 10♥", never "10H"
+    import re
+
+    from loo_lessons.classroom.tables.pages import table_html
+
+    t = opened({"players": 4, "deals": 1, "seed": 5, "bots": "sensible"})
+    t.sit("ann", 0)
+    t.advance()
+    pages = []
+    rng = random.Random(2)
+    while not t.finished():
+        s = t.hand.to_act
+        assert s is not None
+        view = t.seat_json(s)
+        t.move("ann", s, rng.choice(view["legal"])["key"], view["number"])
+        pages.append(table_html(t, project=True))
+    shown = [re.sub(r"<[^>]+>", " ", p) for p in pages]
+    assert any("Tricks: seat" in p for p in shown), "no trick was ever shown"
+    assert any("the turn-up: the " in p for p in shown)
+    codes = [m for p in shown for m in re.findall(r"\b(?:10|[2-9JQKA])[CDHS]\b", p)]
+    assert not codes, codes

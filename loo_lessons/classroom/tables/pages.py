@@ -13,6 +13,8 @@ import urllib.parse
 from typing import Any
 
 from loo_lessons.classroom.tables.referee import Table
+from loo_lessons.engine.cards import Suit
+from loo_lessons.explain.words import card_label
 
 REFRESH_SECONDS = 2
 _STYLE = """
@@ -51,10 +53,13 @@ def _summary(j: dict[str, Any]) -> str:
     p = j["public"]
     deals = j["deals"] or "until stopped"
     state = "over" if j["over"] else f"seat {j['to_act']} to act" if j["to_act"] is not None else ""
-    tricks = "; ".join(" ".join(f"{s}:{c}" for s, c in t) for t in p["tricks"]) or "none yet"
+    # in the book's words, never card codes: the projector shows this page to the class
+    tricks = "; ".join(", ".join(f"seat {s} {card_label(c)}" for s, c in t) for t in p["tricks"]) or "none yet"
+    turn_up = card_label(p["turn_up"], the=True) if p["turn_up"] else "not turned yet"
+    trumps = Suit(p["trumps"]).name.lower() if p["trumps"] else "not known yet"
     return (
         f"<p>Deal {_e(j['deal'])} of {_e(deals)}, {_e(p['phase'])}, {_e(state)}. Pool {_e(j['pool'])};"
-        f" turn-up {_e(p['turn_up'] or '—')}, trumps {_e(p['trumps'] or '—')}."
+        f" the turn-up: {_e(turn_up)}; trumps: {_e(trumps)}."
         f" Tricks: {_e(tricks)}.</p>"
     )
 
