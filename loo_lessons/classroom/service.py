@@ -31,7 +31,7 @@ import sys
 import time
 import urllib.parse
 import urllib.request
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -60,14 +60,15 @@ def _e(text: object) -> str:
     return html.escape(str(text), quote=True)
 
 
-def page(title: str, body: str, *, refresh: bool = False) -> str:
-    """A whole HTML page of the results service with `title` and `body` (already escaped);
-    `refresh` reloads it every few seconds, for the teacher's dashboard."""
-    meta = f'<meta http-equiv="refresh" content="{REFRESH_SECONDS}">' if refresh else ""
+def page(title: str, body: str, *, refresh: int = 0, style: str = "", cls: str = "") -> str:
+    """A whole HTML page of a class service with `title` and `body` (already escaped): the
+    services' style and `style` after it, `cls` on the body; `refresh` (seconds) reloads it, for
+    the teacher's live pages."""
+    meta = f'<meta http-equiv="refresh" content="{refresh}">' if refresh else ""
     return (
         f'<!doctype html><html lang="en"><head><meta charset="utf-8">{meta}'
-        f"<title>{_e(title)}</title><style>{_STYLE}</style></head>"
-        f"<body><h1>{_e(title)}</h1>{body}</body></html>"
+        f"<title>{_e(title)}</title><style>{_STYLE}{style}</style></head>"
+        f'<body class="{_e(cls)}"><h1>{_e(title)}</h1>{body}</body></html>'
     )
 
 
@@ -108,7 +109,7 @@ def dashboard_html(results: ClassResults, csv_url: str) -> str:
         f"{head}</tr>{''.join(lines)}</table>"
         f"<h2>Rules the class missed most</h2><ul>{missed or '<li>no answers yet</li>'}</ul>"
         + (f"<h2>Not counted</h2><ul>{refused}</ul>" if refused else ""),
-        refresh=True,
+        refresh=REFRESH_SECONDS,
     )
 
 
@@ -209,7 +210,7 @@ class HomeHandler(Base):
             page(
                 "Class results",
                 f"<p>Class codes answered (most recent first):</p><ul>{codes or '<li>none yet</li>'}</ul>",
-                refresh=True,
+                refresh=REFRESH_SECONDS,
             )
         )
 
@@ -261,18 +262,23 @@ def make_app(store: Store, prefix: str) -> web.Application:
     """The results service's Tornado application with its pages below `prefix` and the hub's OAuth
     callback."""
     lookups: dict[str, tuple[float, bool]] = {}
-    args = {"store": store, "lookups": lookups}
+    pages = {
+        "": HomeHandler,
+        "answers": AnswersHandler,
+        "dashboard": DashboardHandler,
+        "csv": CsvHandler,
+        "mine": MineHandler,
+    }
     return web.Application(
-        [
-            (prefix, HomeHandler, args),
-            (url_path_join(prefix, "answers"), AnswersHandler, args),
-            (url_path_join(prefix, "dashboard"), DashboardHandler, args),
-            (url_path_join(prefix, "csv"), CsvHandler, args),
-            (url_path_join(prefix, "mine"), MineHandler, args),
-            (url_path_join(prefix, "oauth_callback"), HubOAuthCallbackHandler),
-        ],
-        cookie_secret=os.urandom(32),
+        routes(prefix, pages, {"store": store, "lookups": lookups}), cookie_secret=os.urandom(32)
     )
+
+
+def routes(prefix: str, pages: Mapping[str, type[web.RequestHandler]], args: dict[str, Any]) -> list[Any]:
+    """A hub service's routes: each of `pages` (its path below `prefix`, "" for the service's
+    own page) with its handler, every handler given `args`, and the hub's OAuth callback."""
+    found: list[Any] = [(url_path_join(prefix, path) if path else prefix, h, args) for path, h in pages.items()]
+    return [*found, (url_path_join(prefix, "oauth_callback"), HubOAuthCallbackHandler)]
 
 
 def main(argv: Sequence[str] | None = None) -> int:

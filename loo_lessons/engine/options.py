@@ -464,89 +464,123 @@ class Preset:
     why: dict[str, str]  # option key -> why this preset takes this value (rule ids cited)
 
 
-HOFFMANN = Preset(
-    "hoffmann",
-    "Prof. Hoffmann, Hoyle's Games Modernized (seed 000)",
-    ("000",),
-    RuleOptions(
-        two_trumps_lead=TwoTrumpsLead.ONE,
-        two_declared_rule=TwoDeclaredRule.HIGHEST_WITH_SEQUENCE_EXCEPTION,
-        equal_value_via_visible_cards=True,
-        first_leader=FirstLeader.ELDER_HAND,
-        trump_after_trick=True,
-        trump_after_trick_two_trumps=TrumpAfterTrickTwoTrumps.AS_ORIGINAL_LEAD,
-        must_head_in_suit=True,
-        void_trump_rule=VoidTrumpRule.MUST_TRUMP,
-        lone_stander_rule=LoneStanderRule.SEEDS,
-        loo_amount=LooAmount.FIXED,
-        ante=Ante.DEALER_ONLY,
-        single_makes_must=True,
-        pool_remainder=PoolRemainder.CARRY_FORWARD,
-        miss_deal_position=MissDealPosition.END_OF_EACH_ROUND,
+# The two books side by side, option by option: what Hoffmann's book takes and why, then what
+# Peel's takes and why (rule ids cited). Where they disagree is one row apart.
+_READINGS: dict[str, tuple[tuple[Any, str], tuple[Any, str]]] = {
+    "two_trumps_lead": (
+        (TwoTrumpsLead.ONE, "R25: 'If he has two trumps he is bound to lead one of them.'"),
+        (TwoTrumpsLead.HIGHEST, "R26: 'the rule to lead the highest of two or three must govern the point.'"),
     ),
-    {
-        "two_trumps_lead": "R25: 'If he has two trumps he is bound to lead one of them.'",
-        "two_declared_rule": "R27: 'If only two persons have declared to play ... he must lead the highest'",
-        "equal_value_via_visible_cards": "R27/A1: footnote [28] on 'equal value' is missing; cards "
-        "already seen between two trumps are read as making them equal.",
-        "first_leader": "R21: 'The elder hand (as among those who have declared to play) now leads a card.'",
-        "trump_after_trick": "R30: 'and is further bound to lead a trump, if he has one.'",
-        "trump_after_trick_two_trumps": "R29: 'He is under the same obligations as the original leader'",
-        "must_head_in_suit": "R33: 'he must \"head the trick,\" i.e. play a higher card to it, if able'",
-        "void_trump_rule": "R35: 'If unable to follow suit, he is bound to trump, or ... to over-trump'",
-        "lone_stander_rule": "R17/R18: 'the dealer may play either his own cards or take miss ... "
-        "bound to take miss and play for the pool'",
-        "loo_amount": "R39: looed players are 'mulcted in the same amount as was originally placed in the pool'",
-        "ante": "R02/R40: only the dealer places counters in the pool.",
-        "single_makes_must": "R43: 'a usual, though not invariable, rule, to make it ... a \"must\"'",
-        "pool_remainder": "Not in seed 000 (stakes are multiples of three, R02); odd counters are carried "
-        "forward (A11).",
-        "miss_deal_position": "R03 names the miss after the players' cards: 'to each player, also an "
-        "extra hand' (A19).",
-    },
-)
+    "two_declared_rule": (
+        (
+            TwoDeclaredRule.HIGHEST_WITH_SEQUENCE_EXCEPTION,
+            "R27: 'If only two persons have declared to play ... he must lead the highest'",
+        ),
+        (TwoDeclaredRule.NONE, "Seed 003 has no special rule for two declared players (R26 governs)."),
+    ),
+    "equal_value_via_visible_cards": (
+        (
+            True,
+            "R27/A1: footnote [28] on 'equal value' is missing; cards "
+            "already seen between two trumps are read as making them equal.",
+        ),
+        (False, "Unused without the two-declared rule; off."),
+    ),
+    "first_leader": (
+        (FirstLeader.ELDER_HAND, "R21: 'The elder hand (as among those who have declared to play) now leads a card.'"),
+        (
+            FirstLeader.ELDER_HAND,
+            "R21/R22: the elder hand leads; the miss-holder lead is 'hardly a desirable departure'.",
+        ),
+    ),
+    "trump_after_trick": (
+        (True, "R30: 'and is further bound to lead a trump, if he has one.'"),
+        (
+            True,
+            "R31/R60: 'If the winner of the first trick remains with a trump, and fails "
+            "to lead it ... he is looed.'",
+        ),
+    ),
+    "trump_after_trick_two_trumps": (
+        (TrumpAfterTrickTwoTrumps.AS_ORIGINAL_LEAD, "R29: 'He is under the same obligations as the original leader'"),
+        (TrumpAfterTrickTwoTrumps.HIGHEST, "R31: 'or having two trumps left fails to lead the highest'"),
+    ),
+    "must_head_in_suit": (
+        (True, "R33: 'he must \"head the trick,\" i.e. play a higher card to it, if able'"),
+        (
+            False,
+            "R34/A10: seed 003 words heading as the player's aim, and seed 004 lists no "
+            "penalty for not heading in suit.",
+        ),
+    ),
+    "void_trump_rule": (
+        (VoidTrumpRule.MUST_TRUMP, "R35: 'If unable to follow suit, he is bound to trump, or ... to over-trump'"),
+        (
+            VoidTrumpRule.ONLY_IF_HEADS,
+            "R36: 'it is not compulsory to trump a suit when it is not possible to head the trick by doing so.'",
+        ),
+    ),
+    "lone_stander_rule": (
+        (
+            LoneStanderRule.SEEDS,
+            "R17/R18: 'the dealer may play either his own cards or take miss ... "
+            "bound to take miss and play for the pool'",
+        ),
+        (LoneStanderRule.SEEDS, "R17/R18 in seed 003: 'he must play the miss for the benefit of the pool'"),
+    ),
+    "loo_amount": (
+        (
+            LooAmount.FIXED,
+            "R39: looed players are 'mulcted in the same amount as was originally placed in the pool'",
+        ),
+        (LooAmount.FIXED, "Limited loo; Peel fixes the loo separately from the deal stake (V8)."),
+    ),
+    "ante": (
+        (Ante.DEALER_ONLY, "R02/R40: only the dealer places counters in the pool."),
+        (Ante.DEALER_ONLY, "Only the dealer stakes (V9)."),
+    ),
+    "single_makes_must": (
+        (True, "R43: 'a usual, though not invariable, rule, to make it ... a \"must\"'"),
+        (True, "The usual rule (R43)."),
+    ),
+    "pool_remainder": (
+        (
+            PoolRemainder.CARRY_FORWARD,
+            "Not in seed 000 (stakes are multiples of three, R02); odd counters are carried forward (A11).",
+        ),
+        (
+            PoolRemainder.EARLY_TRICKS_PREFERENCE,
+            "Peel: 'the winners of the first and second tricks have the preference' (V12).",
+        ),
+    ),
+    "miss_deal_position": (
+        (
+            MissDealPosition.END_OF_EACH_ROUND,
+            "R03 names the miss after the players' cards: 'to each player, also an extra hand' (A19).",
+        ),
+        (
+            MissDealPosition.AFTER_DEALER_EACH_ROUND,
+            "Peel: the miss's card 'immediately after dealing his own card each time' (V13).",
+        ),
+    ),
+}
 
-PEEL = Preset(
-    "peel",
-    "W. H. Peel, Round Games with Cards (seeds 003 and 004, with its penalty table)",
-    ("003", "004"),
-    RuleOptions(
-        two_trumps_lead=TwoTrumpsLead.HIGHEST,
-        two_declared_rule=TwoDeclaredRule.NONE,
-        equal_value_via_visible_cards=False,
-        first_leader=FirstLeader.ELDER_HAND,
-        trump_after_trick=True,
-        trump_after_trick_two_trumps=TrumpAfterTrickTwoTrumps.HIGHEST,
-        must_head_in_suit=False,
-        void_trump_rule=VoidTrumpRule.ONLY_IF_HEADS,
-        lone_stander_rule=LoneStanderRule.SEEDS,
-        loo_amount=LooAmount.FIXED,
-        ante=Ante.DEALER_ONLY,
-        single_makes_must=True,
-        pool_remainder=PoolRemainder.EARLY_TRICKS_PREFERENCE,
-        miss_deal_position=MissDealPosition.AFTER_DEALER_EACH_ROUND,
-    ),
-    {
-        "two_trumps_lead": "R26: 'the rule to lead the highest of two or three must govern the point.'",
-        "two_declared_rule": "Seed 003 has no special rule for two declared players (R26 governs).",
-        "equal_value_via_visible_cards": "Unused without the two-declared rule; off.",
-        "first_leader": "R21/R22: the elder hand leads; the miss-holder lead is 'hardly a desirable "
-        "departure'.",
-        "trump_after_trick": "R31/R60: 'If the winner of the first trick remains with a trump, and fails "
-        "to lead it ... he is looed.'",
-        "trump_after_trick_two_trumps": "R31: 'or having two trumps left fails to lead the highest'",
-        "must_head_in_suit": "R34/A10: seed 003 words heading as the player's aim, and seed 004 lists no "
-        "penalty for not heading in suit.",
-        "void_trump_rule": "R36: 'it is not compulsory to trump a suit when it is not possible to head "
-        "the trick by doing so.'",
-        "lone_stander_rule": "R17/R18 in seed 003: 'he must play the miss for the benefit of the pool'",
-        "loo_amount": "Limited loo; Peel fixes the loo separately from the deal stake (V8).",
-        "ante": "Only the dealer stakes (V9).",
-        "single_makes_must": "The usual rule (R43).",
-        "pool_remainder": "Peel: 'the winners of the first and second tricks have the preference' (V12).",
-        "miss_deal_position": "Peel: the miss's card 'immediately after dealing his own card each time' "
-        "(V13).",
-    },
+
+def _book(name: str, book: str, seeds: tuple[str, ...], column: int) -> Preset:
+    """The preset of the book in `column` of `_READINGS` (0 Hoffmann's, 1 Peel's)."""
+    chosen = {option: both[column] for option, both in _READINGS.items()}
+    return Preset(
+        name,
+        book,
+        seeds,
+        RuleOptions(**{option: value for option, (value, _) in chosen.items()}),
+        {option: why for option, (_, why) in chosen.items()},
+    )
+
+
+HOFFMANN = _book("hoffmann", "Prof. Hoffmann, Hoyle's Games Modernized (seed 000)", ("000",), 0)
+PEEL = _book(
+    "peel", "W. H. Peel, Round Games with Cards (seeds 003 and 004, with its penalty table)", ("003", "004"), 1
 )
 
 PRESETS: dict[str, Preset] = {p.name: p for p in (HOFFMANN, PEEL)}

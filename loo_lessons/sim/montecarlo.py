@@ -125,6 +125,17 @@ def _options(rules: RulesArg) -> RuleOptions:
     return options_from(rules)
 
 
+def _table(
+    players: int, rules: RulesArg, bots: Sequence[str | Bot] | str | Bot | None
+) -> tuple[RuleOptions, tuple[Bot, ...]]:
+    """The table a run plays at: its rules, and a bot in every seat (sensible where none is
+    named); a clear error for a table of too few or too many players (checked in that order)."""
+    opts = _options(rules)
+    seats = seat_bots(bots, players, "sensible")
+    check_table_size(players, True)
+    return opts, seats
+
+
 def _stakes(players: int, options: RuleOptions, stake: int) -> Stakes:
     cap = DEFAULT_LOO_CAP_STAKES * stake if options.loo_amount is LooAmount.POOL_CAPPED else None
     return Stakes.make(stake, loo_cap=cap, players=players, ante=options.ante)
@@ -482,9 +493,7 @@ def simulate(
     """
     if hands < 0:
         raise ValueError("hands must be >= 0")
-    opts = _options(rules)
-    seats = seat_bots(bots, players, "sensible")
-    check_table_size(players, True)
+    opts, seats = _table(players, rules, bots)
     workers = max(1, workers)
     if dask is not None and chunk == CHUNK_HANDS:
         chunk = DASK_CHUNK_HANDS
@@ -550,9 +559,7 @@ def chunk_tally(
     """The tally of hands [start, stop) of `simulate(..., seed, ...)`: what a worker on another
     machine would compute (README: Dask or Ray). Merging the chunks of `chunk_bounds`, in any
     order, gives the tally `simulate` gives."""
-    opts = _options(rules)
-    seats = seat_bots(bots, players, "sensible")
-    check_table_size(players, True)
+    opts, seats = _table(players, rules, bots)
     if stop <= start:
         return Tally(players)
     return _play_chunk(_job(seed, start, stop, players, opts, seats, stake, False)).tally
@@ -568,8 +575,7 @@ def replay_hand(
     stake: int = 3,
 ) -> Hand:
     """Hand `index` of `simulate(..., seed, ...)`, played again on its own."""
-    opts = _options(rules)
-    seats = seat_bots(bots, players, "sensible")
+    opts, seats = _table(players, rules, bots)
     hs = hand_seed(seed, index)
     rng = random.Random(hs)
     setup = Setup(players, index % players, opts, _stakes(players, opts, stake))
@@ -609,8 +615,7 @@ def paired_miss_value(
     """Play each deal three times from the moment the seat at `position` (1 = elder hand)
     declares: once standing, once taking the miss, once throwing up. Deals where the miss is
     gone by then are skipped. Counters are `net` (won - loos) for that seat."""
-    opts = _options(rules)
-    seats = seat_bots(bots, players, "sensible")
+    opts, seats = _table(players, rules, bots)
     stakes = _stakes(players, opts, stake)
     rows: list[dict[str, int | str]] = []
     for i in range(hands):

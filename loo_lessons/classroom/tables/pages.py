@@ -12,14 +12,14 @@ import html
 import urllib.parse
 from typing import Any
 
+from loo_lessons.classroom.service import page
 from loo_lessons.classroom.tables.referee import Table
 from loo_lessons.engine.cards import Suit
 from loo_lessons.explain.words import card_label
 
 REFRESH_SECONDS = 2
 _STYLE = """
-body{font-family:system-ui,sans-serif;margin:1.5rem;max-width:80rem}
-table{border-collapse:collapse;margin:.5rem 0}td,th{border:1px solid #999;padding:.2rem .5rem}
+table{margin:.5rem 0}td,th{padding:.2rem .5rem}
 .turn{background:#ffd}.project{font-size:1.8rem}.project table{font-size:1.6rem}
 """
 
@@ -29,11 +29,7 @@ def _e(text: object) -> str:
 
 
 def _page(title: str, body: str, cls: str = "") -> str:
-    return (
-        f'<!doctype html><html lang="en"><head><meta charset="utf-8">'
-        f'<meta http-equiv="refresh" content="{REFRESH_SECONDS}"><title>{_e(title)}</title>'
-        f'<style>{_STYLE}</style></head><body class="{cls}"><h1>{_e(title)}</h1>{body}</body></html>'
-    )
+    return page(title, body, refresh=REFRESH_SECONDS, style=_STYLE, cls=cls)
 
 
 def _seats(j: dict[str, Any]) -> str:

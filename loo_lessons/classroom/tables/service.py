@@ -39,11 +39,11 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from jupyterhub.services.auth import HubOAuthCallbackHandler, HubOAuthenticated
+from jupyterhub.services.auth import HubOAuthenticated
 from jupyterhub.utils import url_path_join
 from tornado import web, websocket
 
-from loo_lessons.classroom.service import hub_address, serve
+from loo_lessons.classroom.service import hub_address, routes, serve
 from loo_lessons.classroom.tables.pages import table_html, tables_html
 from loo_lessons.classroom.tables.referee import Illegal, TableError
 from loo_lessons.classroom.tables.room import Room
@@ -326,20 +326,19 @@ def make_app(
 ) -> web.Application:
     """The service's tornado application under `prefix`; `settings` for tests (`identify`,
     a function from a request to a user model; `wait_seconds`)."""
-    args = {"room": room}
+    pages = {
+        "": HomeHandler,
+        "table": TableHandler,
+        "api/tables": TablesHandler,
+        "api/stop": StopHandler,
+        "api/join": JoinHandler,
+        "api/view": ViewHandler,
+        "api/move": MoveHandler,
+        "api/wait": WaitHandler,
+        "api/ws": SocketHandler,
+    }
     app = web.Application(
-        [
-            (prefix, HomeHandler, args),
-            (url_path_join(prefix, "table"), TableHandler, args),
-            (url_path_join(prefix, "api/tables"), TablesHandler, args),
-            (url_path_join(prefix, "api/stop"), StopHandler, args),
-            (url_path_join(prefix, "api/join"), JoinHandler, args),
-            (url_path_join(prefix, "api/view"), ViewHandler, args),
-            (url_path_join(prefix, "api/move"), MoveHandler, args),
-            (url_path_join(prefix, "api/wait"), WaitHandler, args),
-            (url_path_join(prefix, "api/ws"), SocketHandler, args),
-            (url_path_join(prefix, "oauth_callback"), HubOAuthCallbackHandler),
-        ],
+        routes(prefix, pages, {"room": room}),
         cookie_secret=os.urandom(32),
         is_teacher=is_teacher,
         lookups={},
