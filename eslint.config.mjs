@@ -15,7 +15,7 @@ export default [
     languageOptions: { globals: { ...globals.worker, ...globals.sharedWorker, loadPyodide: "readonly" } },
   },
   {
-    files: ["book/_static/**/*.js"],
+    files: ["book/_static/**/*.js", "loo_lessons/classroom/tables/live.js"],
     languageOptions: { sourceType: "script", globals: { ...globals.browser } },
   },
   {

@@ -228,7 +228,7 @@ def test_the_projected_table_names_cards_in_words_never_by_code() -> None:
     # the projector shows this page to the class: "the 10♥", never "10H"
     import re
 
-    from loo_lessons.classroom.tables.pages import table_html
+    from loo_lessons.classroom.tables.pages import table_body
 
     t = opened({"players": 4, "deals": 1, "seed": 5, "bots": "sensible"})
     t.sit("ann", 0)
@@ -240,7 +240,7 @@ def test_the_projected_table_names_cards_in_words_never_by_code() -> None:
         assert s is not None
         view = t.seat_json(s)
         t.move("ann", s, rng.choice(view["legal"])["key"], view["number"])
-        pages.append(table_html(t, project=True))
+        pages.append(table_body(t, project=True))
     shown = [re.sub(r"<[^>]+>", " ", p) for p in pages]
     assert any("Tricks: seat" in p for p in shown), "no trick was ever shown"
     assert any("the turn-up: the " in p for p in shown)

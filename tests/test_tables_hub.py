@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import re
 import secrets
 import shutil
 import subprocess
@@ -234,3 +235,40 @@ def test_a_quiet_pupils_bot_plays_until_they_come_back(hub: Hub, tokens: dict[st
     code, v = call(hub, tokens[ADA], f"view?table={table}")
     assert code == 200 and v["seat"] == seats[ADA] and not v["seats"][seats[ADA]]["away"]
     assert call(hub, tokens[TESS], "stop", {"table": table})[0] == 200
+
+
+def test_a_teacher_opens_and_stops_a_table_from_the_page(hub: Hub, tokens: dict[str, str]) -> None:
+    """The teacher's page through the hub's OAuth and its xsrf check: the form opens a table,
+    the live part follows, the Stop button stops it; a form posted without the page's token
+    (as another site's page would post it) is refused and opens nothing."""
+    url = hub.url + "/services/class-tables/"
+    s = log_in(hub, TESS, PASSWORDS[TESS])
+    s.verify = hub.verify
+    page = s.get(url, timeout=30)  # the OAuth dance through the hub, then the page
+    assert page.status_code == 200 and '<form class="open"' in page.text, page.text[:300]
+    found = re.search(r'name="_xsrf" value="([^"]+)"', page.text)
+    news = re.search(r'data-news="([0-9]+)"', page.text)
+    assert found and news
+    xsrf = found.group(1)
+    before = len(call(hub, tokens[TESS], "tables")[1]["tables"])
+    form = {"players": "4", "rules": "hoffmann", "stake": "3", "loo_kind": "fixed", "deals": "1", "bots": "bold"}
+    forged = s.post(url, data=form, allow_redirects=False, timeout=30)
+    assert forged.status_code == 403 and len(call(hub, tokens[TESS], "tables")[1]["tables"]) == before
+    opened = s.post(url, data={**form, "_xsrf": xsrf}, allow_redirects=False, timeout=30)
+    assert opened.status_code == 303, opened.text[:300]
+    code = opened.headers["Location"].split("opened=")[1]
+    listed = call(hub, tokens[TESS], "tables")[1]["tables"]
+    assert any(t["table"] == code and t["players"] == 4 for t in listed)
+    fetch = {"Sec-Fetch-Mode": "cors", "Sec-Fetch-Site": "same-origin"}  # what live.js's fetch sends
+    live = s.get(url, params={"after": news.group(1)}, headers={**fetch, "X-XSRFToken": xsrf}, timeout=60)
+    assert live.status_code == 200 and code in live.json()["html"]
+    bare = s.get(url, params={"after": news.group(1)}, headers=fetch, allow_redirects=False, timeout=60)
+    assert not bare.headers.get("Content-Type", "").startswith("application/json")
+    script = s.get(url + "live.js", timeout=30)
+    assert script.status_code == 200 and "javascript" in script.headers["Content-Type"]
+    stopped = s.post(url + "stop", data={"table": code, "_xsrf": xsrf}, allow_redirects=False, timeout=30)
+    assert stopped.status_code == 303
+    assert next(t for t in call(hub, tokens[TESS], "tables")[1]["tables"] if t["table"] == code)["over"]
+    pupil = log_in(hub, ANN, PASSWORDS[ANN])
+    pupil.verify = hub.verify
+    assert pupil.get(url, timeout=30).status_code == 403

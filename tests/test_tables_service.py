@@ -11,6 +11,9 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+import re
+import urllib.parse
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -20,7 +23,7 @@ from tornado.testing import AsyncHTTPTestCase, gen_test
 from tornado.web import Application
 from tornado.websocket import websocket_connect
 
-from loo_lessons.classroom.tables.room import FLOOD_REQUESTS, Room
+from loo_lessons.classroom.tables.room import FLOOD_REQUESTS, FLOOD_SECONDS, Flooded, Room
 from loo_lessons.classroom.tables.service import make_app
 from loo_lessons.classroom.tables.store import Store
 
@@ -260,3 +263,144 @@ class ServiceTest(AsyncHTTPTestCase):
         self.call(t.pupils[s], "api/move", {"table": table, "seat": s, "move": v["legal"][0]["key"], "number": v["number"]})
         again = Room(self.store, random.Random(1), self.clock)
         assert again.tables[table].seat_json(0) == t.seat_json(0)
+
+    # --- the teacher's page: the form, the Stop button, live without reloading ----------------
+    def form(self, user: str, path: str, fields: dict[str, str]) -> tuple[int, str, str]:
+        """POST `fields` as a browser's form does: the status, the page, and where it sends you."""
+        r = self.fetch(
+            PREFIX + path,
+            method="POST",
+            body=urllib.parse.urlencode(fields),
+            headers={"X-Test-User": user, "Content-Type": "application/x-www-form-urlencoded"},
+            follow_redirects=False,
+            raise_error=False,
+        )
+        text = r.body.decode()
+        assert "Traceback" not in text
+        return r.code, text, r.headers.get("Location", "")
+
+    def test_a_teacher_opens_a_table_from_the_form_and_reads_its_code(self) -> None:
+        code, page = self.call("tess", "")
+        assert code == 200 and '<form class="open"' in page
+        labelled = set(re.findall(r'<label for="([^"]+)">', page))
+        controls = dict(re.findall(r'<(?:input|select) id="([^"]+)" name="([^"]+)"', page))
+        assert set(controls.values()) == {"players", "rules", "stake", "loo_kind", "loo_amount", "deals", "bots", "seed"}
+        assert labelled == set(controls), "a control without its label, or a label for nothing"
+        fields = {"players": "6", "rules": "peel", "stake": "3", "loo_kind": "pool_capped",
+                  "loo_amount": "30", "deals": "", "bots": "bold", "seed": "11"}
+        code, _, where = self.form("tess", "", fields)
+        assert code == 303 and "opened=" in where
+        opened = where.split("opened=")[1]
+        t = self.room.tables[opened]
+        assert t.setup.players == 6 and t.setup.deals is None and t.setup.loo_cap == 30
+        assert t.setup.rules.loo_amount.value == "pool_capped" and t.setup.bots == ("bold",) * 6
+        assert t.setup.rules.two_trumps_lead.value == "highest"  # Peel's book
+        code, page = self.call("tess", f"?opened={opened}")
+        assert f'<span class="code">{opened}</span>' in page
+        code, _, where = self.form("tess", "", {"players": "4", "loo_kind": "fixed", "loo_amount": "5", "deals": "2"})
+        fixed = self.room.tables[where.split("opened=")[1]]
+        assert code == 303 and fixed.setup.players == 4 and fixed.setup.loo == 5 and fixed.setup.deals == 2
+
+    def test_each_bad_field_of_the_form_is_named_and_nothing_is_stored(self) -> None:
+        good = {"players": "5", "rules": "hoffmann", "stake": "3", "loo_kind": "fixed", "deals": "3", "bots": "sensible"}
+        bad = [
+            ({"players": "9"}, "players"),
+            ({"players": "two"}, "players"),
+            ({"stake": "-3"}, "stake"),
+            ({"deals": "0"}, "deals"),
+            ({"bots": "<script>"}, "bots"),
+            ({"rules": "hoyle"}, "rules"),
+            ({"loo_kind": "free"}, "loo_kind"),
+            ({"seed": "1e9"}, "seed"),
+        ]
+        for change, field in bad:
+            code, page, _ = self.form("tess", "", {**good, **change})
+            assert code == 400, change
+            line = re.search(r'<p class="refused" role="alert">Not opened: ([^<]*)</p>', page)
+            assert line is not None and line.group(1).startswith(field), (change, page[-400:])
+            assert "<script>" not in page.split("<body")[1].replace('<script src="live.js" defer></script>', "")
+        assert self.room.tables == {} and self.store.open_ids() == []
+        code, _, _ = self.form("ann", "", good)  # a pupil
+        assert code == 403 and self.store.open_ids() == []
+
+    def test_the_stop_button_stops_the_table(self) -> None:
+        table = self.open_table()
+        code, page = self.call("tess", "")
+        assert "Stop this table" in page
+        assert self.form("ann", "stop", {"table": table})[0] == 403
+        code, _, _ = self.form("tess", "stop", {"table": table})
+        assert code == 303 and self.room.tables[table].finished() and table not in self.store.open_ids()
+        assert "Stop this table" not in self.call("tess", "")[1]
+        assert self.form("tess", "stop", {"table": "NOPE00"})[0] == 400
+
+    @gen_test(timeout=10)
+    async def test_the_teachers_page_hears_a_move_without_reloading(self) -> None:
+        tess = {"X-Test-User": "tess"}
+        opened = await self.http_client.fetch(
+            self.get_url(PREFIX + "api/tables"), method="POST", body=json.dumps({"deals": 2, "seed": 3}), headers=tess
+        )
+        table = json.loads(opened.body)["table"]
+        for n in PUPILS:
+            await self.http_client.fetch(
+                self.get_url(PREFIX + "api/join"), method="POST", body=json.dumps({"table": table}),
+                headers={"X-Test-User": n},
+            )
+        news = self.room.news
+        # nothing happens: the long-poll answers after its wait with the same news
+        quiet = json.loads((await self.http_client.fetch(self.get_url(PREFIX + f"?after={news}"), headers=tess)).body)
+        assert quiet["news"] == news
+        home = self.http_client.fetch(self.get_url(PREFIX + f"?after={news}"), headers=tess)
+        projector = self.http_client.fetch(self.get_url(PREFIX + f"table?table={table}&project=1&after={news}"), headers=tess)
+        t = self.room.tables[table]
+        s = t.hand.to_act
+        assert s is not None
+        v = t.seat_json(s)
+        await self.http_client.fetch(
+            self.get_url(PREFIX + "api/move"), method="POST",
+            body=json.dumps({"table": table, "seat": s, "move": v["legal"][0]["key"], "number": v["number"]}),
+            headers={"X-Test-User": t.pupils[s]},
+        )
+        for answer in (await home, await projector):
+            got = json.loads(answer.body)
+            assert got["news"] > news and f"seat {t.hand.to_act} to act" in got["html"]
+        hidden = {c for seat in range(5) for c in t.hand.held[seat]}
+        assert not (cards_in(json.loads((await projector).body)["html"]) & hidden)
+        pupil = await self.http_client.fetch(
+            self.get_url(PREFIX + f"?after={news}"), headers={"X-Test-User": "ann"}, raise_error=False
+        )
+        assert pupil.code == 403
+        bad = await self.http_client.fetch(self.get_url(PREFIX + "?after=x1"), headers=tess, raise_error=False)
+        assert bad.code == 400 and json.loads(bad.body)["error"].startswith("after")
+
+
+def test_a_restart_keeps_who_is_away_and_the_flood_window(tmp_path: Path) -> None:
+    db = tmp_path / "tables.sqlite"
+    clock, wall = Clock(), [5_000_000.0]
+    room = Room(Store(str(db)), random.Random(7), clock, away_seconds=5, wall=lambda: wall[0])
+    t = room.open({"players": 5, "deals": None, "seed": 3})
+    for n in PUPILS:
+        room.join(n, t.id)
+    clock.now += 3
+    for n in ("ann", "bob"):
+        room.seat_of(n, t.id)
+    clock.now += 3
+    assert room.sweep() == [t.id]
+    ada = t.seat_of("ada")
+    for _ in range(FLOOD_REQUESTS):
+        room.flood("bob")
+    room.keep()
+    room.store.db.close()
+    # the service starts again a moment later, with a new process's clock
+    later = Clock()
+    later.now = 7.0
+    wall[0] += 0.5
+    again = Room(Store(str(db)), random.Random(1), later, away_seconds=5, wall=lambda: wall[0])
+    u = again.tables[t.id]
+    assert ada is not None and ada in u.away and u.hand.to_act != ada  # her bot plays on
+    with pytest.raises(Flooded):
+        again.flood("bob")
+    again.flood("ann")  # others are not held back
+    later.now += FLOOD_SECONDS + 0.1
+    again.flood("bob")  # the window has passed
+    again.seat_of("ada", t.id)  # she comes back: no longer away, there or in the store
+    assert ada not in u.away and again.store.away(t.id) == set()

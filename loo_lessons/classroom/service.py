@@ -60,14 +60,15 @@ def _e(text: object) -> str:
     return html.escape(str(text), quote=True)
 
 
-def page(title: str, body: str, *, refresh: int = 0, style: str = "", cls: str = "") -> str:
+def page(title: str, body: str, *, refresh: int = 0, style: str = "", cls: str = "", head: str = "") -> str:
     """A whole HTML page of a class service with `title` and `body` (already escaped): the
-    services' style and `style` after it, `cls` on the body; `refresh` (seconds) reloads it, for
-    the teacher's live pages."""
+    services' style and `style` after it, `head` (HTML) at the end of the head, `cls` on the
+    body; `refresh` (seconds) reloads it, for the teacher's live pages."""
     meta = f'<meta http-equiv="refresh" content="{refresh}">' if refresh else ""
     return (
         f'<!doctype html><html lang="en"><head><meta charset="utf-8">{meta}'
-        f"<title>{_e(title)}</title><style>{_STYLE}{style}</style></head>"
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        f"<title>{_e(title)}</title><style>{_STYLE}{style}</style>{head}</head>"
         f'<body class="{_e(cls)}"><h1>{_e(title)}</h1>{body}</body></html>'
     )
 

@@ -5,9 +5,12 @@ only, and tells whoever listens (a WebSocket, a long-poll) that a table changed,
 the table's `version`. It also keeps who is at the table: a pupil seen (a request, an open
 WebSocket) within `away_seconds` plays their own seat; one gone quiet longer is marked away
 and the seat's bot plays for them (`referee.Table.set_away`) until they come back, which any
-request of theirs does. Nothing here decides a rule: the referee (the engine) does.
+request of theirs does. Who is away is kept in the store as it changes, and each pupil's
+recent requests (the flood check) when the service stops (`keep`): a restarted service
+forgets neither. Nothing here decides a rule: the referee (the engine) does.
 
-Time is injected (`clock`), and so is the random source of the codes (`rng`).
+Time is injected (`clock`, and `wall` for what outlives the process), and so is the random
+source of the codes (`rng`).
 """
 
 from __future__ import annotations
@@ -61,10 +64,12 @@ class Room:
         rng: random.Random,
         clock: Callable[[], float] = time.monotonic,
         away_seconds: float = 30.0,
+        wall: Callable[[], float] = time.time,
     ) -> None:
         self.store = store
         self.rng = rng
         self.clock = clock
+        self.wall = wall
         self.away_seconds = away_seconds
         self.tables: dict[str, Table] = {}
         self.version: dict[str, int] = {}
@@ -73,11 +78,19 @@ class Room:
         self.listeners: dict[str, set[Listener]] = {}
         self.events: dict[str, asyncio.Event] = {}
         self.requests: dict[str, deque[float]] = {}
+        #: The room's news: moves on with any table's version (the teacher's pages wait on it).
+        self.news = 0
+        self.news_event: asyncio.Event | None = None
         for code in store.open_ids():
             t = replay(store, code)
             self._add(t)
             for seat in t.pupils:  # nobody has been seen since the service started
                 self.seen[(code, seat)] = clock()
+            for seat in sorted(store.away(code) & set(t.pupils)):
+                t.set_away(seat, True)  # away before the restart: their bot plays on
+        ago = wall() - clock()  # a kept request at wall time w was at clock time w - ago
+        for name, times in store.requests().items():
+            self.requests[name] = deque(w - ago for w in times)
 
     def _add(self, t: Table) -> None:
         self.tables[t.id] = t
@@ -94,6 +107,31 @@ class Room:
             event.set()
         for listen in list(self.listeners[code]):
             listen(code)
+        self._news()
+
+    def _news(self) -> None:
+        self.news += 1
+        if self.news_event is not None:
+            self.news_event.set()
+            self.news_event = None
+
+    async def wait_news(self, after: int, timeout: float) -> None:
+        """Until the room's news is past `after` (any table opened or changed), or `timeout`
+        seconds: what the teacher's live pages wait on."""
+        if self.news > after:
+            return
+        if self.news_event is None:
+            self.news_event = asyncio.Event()
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self.news_event.wait(), timeout)
+
+    def keep(self) -> None:
+        """Keep each pupil's recent requests in the store (the service is stopping)."""
+        now = self.clock()
+        ago = self.wall() - now
+        self.store.keep_requests(
+            {n: [t + ago for t in ts if now - t <= FLOOD_SECONDS] for n, ts in self.requests.items() if ts}
+        )
 
     async def wait(self, code: str, after: int, timeout: float) -> None:
         """Until table `code`'s version is past `after`, or `timeout` seconds."""
@@ -116,6 +154,7 @@ class Room:
         t = Table(code, setup, self.store)
         self.store.open_table(code, setup.as_json())
         self._add(t)
+        self._news()
         return t
 
     def stop(self, code: object) -> Table:
@@ -171,7 +210,7 @@ class Room:
             raise NotYours(f"table {t.id}: you have no seat there (join it first)")
         self.seen[(t.id, seat)] = self.clock()
         if seat in t.away:
-            t.set_away(seat, False)
+            self._away(t, seat, False)
             self.changed(t.id)
         return t, seat
 
@@ -209,8 +248,13 @@ class Room:
                 and now - self.seen.get((code, s), now) > self.away_seconds
             ]
             for s in quiet:
-                t.set_away(s, True)
+                self._away(t, s, True)
             if quiet:
                 self.changed(code)
                 changed.append(code)
         return changed
+
+    def _away(self, t: Table, seat: int, away: bool) -> None:
+        """The pupil at `seat` gone quiet or back: the referee is told, and the store."""
+        self.store.set_away(t.id, seat, away)
+        t.set_away(seat, away)

@@ -44,7 +44,15 @@ from jupyterhub.utils import url_path_join
 from tornado import web, websocket
 
 from loo_lessons.classroom.service import hub_address, routes, serve
-from loo_lessons.classroom.tables.pages import table_html, tables_html
+from loo_lessons.classroom.tables.pages import (
+    live_page,
+    open_form,
+    opened_html,
+    refused_html,
+    setup_from_form,
+    table_body,
+    tables_body,
+)
 from loo_lessons.classroom.tables.referee import Illegal, TableError
 from loo_lessons.classroom.tables.room import Room
 from loo_lessons.classroom.tables.store import Store
@@ -125,6 +133,12 @@ class Base(HubOAuthenticated, web.RequestHandler):  # type: ignore[misc]
         if not is_teacher(self, name):
             raise web.HTTPError(403, "the class's tables are opened and watched by its teachers")
         return name
+
+    def xsrf(self) -> str:
+        """The token a page's forms and script send back (the hub's xsrf check for a request a
+        browser makes with the login cookie)."""
+        token = self.xsrf_token
+        return token.decode() if isinstance(token, bytes) else str(token)
 
     def send(self, data: dict[str, Any], status: int = 200) -> None:
         """Answer `data` as JSON, never cached."""
@@ -297,25 +311,109 @@ class SocketHandler(HubOAuthenticated, websocket.WebSocketHandler):  # type: ign
             self.room.socket(self.code, self.seat, False)
 
 
-class HomeHandler(Base):
-    """The service's page: every table, live, for a teacher."""
+class LiveHandler(Base):
+    """A teacher's live page: the whole page, or (``?after=`` the room's news the page shows)
+    its live part once any table has changed, as JSON for `live.js`."""
+
+    title = ""
+
+    def body(self) -> str:
+        """The page's live part."""
+        raise NotImplementedError
+
+    def whole(self, body: str) -> str:
+        """The whole page around its live part."""
+        return live_page(self.title, body, news=self.room.news, xsrf=self.xsrf())
 
     @web.authenticated
-    def get(self) -> None:
-        """Every table's page, live (a teacher only)."""
+    async def get(self) -> None:
+        """The page, or its live part after the next change (a teacher only)."""
         self.teacher()
-        self.finish(tables_html(list(self.room.tables.values())))
+        after = self.get_argument("after", "")
+        if not after:
+            self.set_header("Cache-Control", "no-store")
+            self.finish(self.whole(self.body()))
+            return
+        if not after.isdigit() or len(after) > 12:
+            raise TableError("after: expected the news the page showed")
+        await self.room.wait_news(int(after), self.settings.get("wait_seconds", WAIT_SECONDS))
+        self.send({"news": self.room.news, "html": self.body()})
 
 
-class TableHandler(Base):
-    """``table``: one table for a teacher, or for the projector (``project=1``)."""
+class HomeHandler(LiveHandler):
+    """The service's page for a teacher: the form that opens a table, and every table, live."""
+
+    title = "The class's tables"
+
+    def body(self) -> str:
+        """Every table, newest first."""
+        return tables_body(list(self.room.tables.values()), self.xsrf())
+
+    def whole(self, body: str, said: str = "", values: dict[str, str] | None = None) -> str:
+        """The form (with what the last opening said, and the values sent) above the tables."""
+        if not said:
+            opened = self.room.tables.get(self.get_argument("opened", "").upper())
+            said = opened_html(opened.id) if opened is not None else ""
+        form = open_form(self.xsrf(), said, values)
+        return live_page(self.title, body, news=self.room.news, xsrf=self.xsrf(), before=form)
 
     @web.authenticated
-    def get(self) -> None:
-        """One table's page, or its projector page with no pupil's cards (a teacher only)."""
+    def post(self) -> None:
+        """Open the table the form asks for (a teacher only), through the JSON API's one check;
+        its code on the page, or the one line saying why not (400, nothing stored)."""
         self.teacher()
+        form = {k: self.get_body_argument(k, "")[:100] for k in self.request.body_arguments if k != "_xsrf"}
+        try:
+            t = self.room.open(setup_from_form(form))
+        except (TableError, ValueError) as e:
+            self.set_status(400)
+            self.finish(self.whole(self.body(), refused_html(str(e)), form))
+            return
+        self.redirect(f"{self.request.path}?opened={t.id}", status=303)
+
+
+class StopFormHandler(Base):
+    """``stop``: the Stop button of a table on the teacher's page."""
+
+    @web.authenticated
+    def post(self) -> None:
+        """Stop the table the button names (a teacher only), then back to the tables."""
+        self.teacher()
+        self.room.stop(self.get_body_argument("table", ""))
+        self.redirect(url_path_join(self.request.path, ".."), status=303)
+
+
+class TableHandler(LiveHandler):
+    """``table``: one table for a teacher, or for the projector (``project=1``), live."""
+
+    def body(self) -> str:
+        """The table's live part (large and without the ledger for the projector)."""
+        return table_body(self.room.table(self.get_argument("table", "")), project=self.project)
+
+    @property
+    def project(self) -> bool:
+        """Is this the projector's page?"""
+        return self.get_argument("project", "") == "1"
+
+    def whole(self, body: str) -> str:
+        """The table's page, large for the projector."""
         t = self.room.table(self.get_argument("table", ""))
-        self.finish(table_html(t, project=self.get_argument("project", "") == "1"))
+        return live_page(
+            f"Table {t.id}", body, news=self.room.news, xsrf=self.xsrf(), cls="project" if self.project else ""
+        )
+
+
+class ScriptHandler(web.RequestHandler):
+    """``live.js``: the teacher's pages' script (loads nothing from another host)."""
+
+    def initialize(self, room: Room) -> None:
+        """Every route is given the room; the script needs none of it."""
+
+    def get(self) -> None:
+        """The script, as a file of this package."""
+        self.set_header("Content-Type", "text/javascript; charset=utf-8")
+        self.set_header("Cache-Control", "no-cache")
+        self.finish((Path(__file__).parent / "live.js").read_bytes())
 
 
 def make_app(
@@ -329,6 +427,8 @@ def make_app(
     pages = {
         "": HomeHandler,
         "table": TableHandler,
+        "stop": StopFormHandler,
+        "live.js": ScriptHandler,
         "api/tables": TablesHandler,
         "api/stop": StopHandler,
         "api/join": JoinHandler,
@@ -369,6 +469,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         room.sweep()
 
     serve(make_app(room, prefix), host, port, every_second=sweep)
+    room.keep()  # the flood check's window outlives a restart
     return 0
 
 

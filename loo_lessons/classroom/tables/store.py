@@ -4,6 +4,8 @@ A table is its setup (JSON, as `referee.TableSetup.as_json` writes it), its seat
 and its moves in order (deal, move number, seat, action key). That is all `referee.replay`
 needs to rebuild it, every move checked again by the engine. Each batch (a pupil's move and
 the bots' answers) is written in one transaction: a table is never stored half-moved.
+Beside them: which pupils are away (their seat's bot plays), and, when the service stops,
+each pupil's recent requests (the flood check's window), so a restart forgets neither.
 """
 
 from __future__ import annotations
@@ -37,6 +39,15 @@ CREATE TABLE IF NOT EXISTS moves (
     action TEXT NOT NULL,
     by_bot INTEGER NOT NULL,
     PRIMARY KEY (table_id, number)
+);
+CREATE TABLE IF NOT EXISTS away (
+    table_id TEXT NOT NULL REFERENCES tables (id),
+    seat INTEGER NOT NULL,
+    PRIMARY KEY (table_id, seat)
+);
+CREATE TABLE IF NOT EXISTS requests (
+    pupil TEXT NOT NULL,
+    at REAL NOT NULL
 );
 """
 
@@ -117,3 +128,30 @@ class Store(Database):
         """How many moves the table has stored."""
         (n,) = self.db.execute("SELECT COUNT(*) FROM moves WHERE table_id = ?", (table_id,)).fetchone()
         return int(n)
+
+    def set_away(self, table_id: str, seat: int, away: bool) -> None:
+        """The pupil at `seat` is away (their seat's bot plays), or back."""
+        with self.db:
+            if away:
+                self.db.execute("INSERT OR IGNORE INTO away (table_id, seat) VALUES (?, ?)", (table_id, seat))
+            else:
+                self.db.execute("DELETE FROM away WHERE table_id = ? AND seat = ?", (table_id, seat))
+
+    def away(self, table_id: str) -> set[int]:
+        """The seats of the table whose pupils are away."""
+        return {int(s) for (s,) in self.db.execute("SELECT seat FROM away WHERE table_id = ?", (table_id,))}
+
+    def keep_requests(self, times: dict[str, list[float]]) -> None:
+        """Each pupil's recent requests (wall-clock times), in place of those kept before."""
+        with self.db:
+            self.db.execute("DELETE FROM requests")
+            self.db.executemany(
+                "INSERT INTO requests (pupil, at) VALUES (?, ?)", [(p, t) for p, ts in times.items() for t in ts]
+            )
+
+    def requests(self) -> dict[str, list[float]]:
+        """The requests kept by `keep_requests`, oldest first."""
+        found: dict[str, list[float]] = {}
+        for pupil, at in self.db.execute("SELECT pupil, at FROM requests ORDER BY at"):
+            found.setdefault(str(pupil), []).append(float(at))
+        return found
