@@ -15,10 +15,10 @@ import re
 import threading
 import urllib.request
 from collections.abc import Iterator
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
+from _browser import SHOTS
 from tornado.httpserver import HTTPServer
 from tornado.netutil import bind_sockets
 
@@ -31,7 +31,6 @@ if TYPE_CHECKING:
 
 PREFIX = "/services/class-tables/"
 PUPILS = ("ann", "bob", "ada")
-SHOTS = Path(__file__).resolve().parent.parent / ".test-shots"
 
 
 @pytest.fixture()
