@@ -83,7 +83,7 @@ node_modules/.package-lock.json: package.json package-lock.json
 
 jscheck: node_modules/.package-lock.json $(STAMP)
 	$(BIN)/python -m tools.js_events --check
-	npx --no-install eslint loo_lessons/widgets/js book/_static/loo-playground.js book/_static/loo-offline.js book/_static/loo-book.js loo_lessons/classroom/tables/live.js
+	npx --no-install eslint loo_lessons/widgets/js book/_static/loo-playground.js book/_static/loo-offline.js book/_static/loo-book.js loo_lessons/classroom/tables/live.js loo_lessons/classroom/tables/seat_page.js
 	npx --no-install tsc -p jsconfig.json
 	npx --no-install tsc -p jsconfig.worker.json
 

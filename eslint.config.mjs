@@ -7,7 +7,7 @@ import globals from "globals";
 export default [
   js.configs.recommended,
   {
-    files: ["loo_lessons/widgets/js/**/*.js"],
+    files: ["loo_lessons/widgets/js/**/*.js", "loo_lessons/classroom/tables/seat_page.js"],
     languageOptions: { sourceType: "module", globals: { ...globals.browser } },
   },
   {

@@ -47,6 +47,7 @@ from loo_lessons.widgets.controllers.pass_play import PassPlayController
 from loo_lessons.widgets.controllers.play import PlayController, inside_working_directory
 from loo_lessons.widgets.controllers.present import present_data
 from loo_lessons.widgets.controllers.search import SearchController
+from loo_lessons.widgets.controllers.seat import SeatController
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -103,6 +104,8 @@ MAKERS: dict[str, Callable[[], Controller]] = {
     "passplay": lambda: PassPlayController(5, 4, "hoffmann", people=(0, 2)),
     "lab": lambda: LabController(hands=20, players=4),
     "search": lambda: SearchController(count=50),
+    # off the hub: every join is refused in one line (tests/test_seat.py plays at a table)
+    "seat": lambda: SeatController(follow=False),
 }
 
 

@@ -30,14 +30,17 @@ ALLOWED: dict[str, set[str]] = {
     "lessons": _BELOW_VIEWS | {"views", "widgets"},
     # the class hub's services: beside the command line, on the quizzes' own tables (results)
     # and the simulation's bots (the tables of pupils, whose empty seats bots play)
-    "classroom": _BELOW_VIEWS,
+    # and the seat widget's component, which the tables service serves to a pupil's browser
+    "classroom": _BELOW_VIEWS | {"widgets"},
     "cli": _BELOW_VIEWS | {"views", "widgets", "lessons", "classroom"},
 }
 # folders of the package that hold data, not code
 DATA = {"scenarios", "seeds"}
 # modules at the package root below every layer (the standard library only, checked below):
-# reading a regular file, bounded, shared by the scenario reader and the class list
-ROOT_MODULES = {"regular_file"}
+# reading a regular file, bounded, shared by the scenario reader and the class list; the class
+# tables service's client, which a teacher's notebook (classroom's side) and a pupil's seat
+# widget (widgets/controllers/seat.py) both call
+ROOT_MODULES = {"regular_file", "class_tables"}
 # third-party modules a layer may use: YAML for scenario files (scenario/ is the only YAML user);
 # Dask for a simulation on a cluster (sim/workers.py, `simulate --dask`, the cluster extra);
 # pandas (and numpy, which comes with it) for the DataFrames of views/frames.py, so the

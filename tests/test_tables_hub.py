@@ -8,7 +8,9 @@ through the hub's proxy. The tests, in order: three pupils and two bots play a t
 end of two deals (moves pushed to a WebSocket through the proxy and answered to a long-poll,
 a reload mid-deal resumes the seat, no view names a card another seat holds); hostile
 requests are refused in one line and change nothing; a quiet pupil's seat is played by its
-bot and taken back.
+bot and taken back; a pupil plays from her own kernel in her spawned server (the seat widget,
+through `LOO_CLASS_TABLES_URL` and her server's token); the teacher's page opens and stops a
+table through the hub's OAuth and xsrf check.
 """
 
 from __future__ import annotations
@@ -31,15 +33,26 @@ import pytest
 import requests
 import websocket
 
+from loo_lessons.class_tables import Tables, TablesRefused
 from loo_lessons.classroom import pupils
-from loo_lessons.classroom.drive import Hub, hub_venv, log_in, start_hub, stop_hub, token_for
-from loo_lessons.classroom.tables.client import Tables, TablesRefused
+from loo_lessons.classroom.drive import (
+    Hub,
+    Kernel,
+    hub_venv,
+    log_in,
+    spawn,
+    start_hub,
+    stop_hub,
+    token_for,
+)
 from loo_lessons.classroom.tables.room import FLOOD_REQUESTS, FLOOD_SECONDS
 
 TAG = secrets.token_hex(3)
 ANN, BOB, ADA, TESS = f"ann-{TAG}", f"bob-{TAG}", f"ada-{TAG}", f"tess-{TAG}"
 PUPILS = (ANN, BOB, ADA)
-PASSWORDS = {name: secrets.token_urlsafe(12) for name in (*PUPILS, TESS)}
+CAL = f"cal-{TAG}"  # the pupil who plays from her own kernel (her server spawned)
+DOT = f"dot-{TAG}"  # the pupil who plays from the service's seat page, in a browser's session
+PASSWORDS = {name: secrets.token_urlsafe(12) for name in (*PUPILS, CAL, DOT, TESS)}
 API = "/services/class-tables/api/"
 AWAY = 2  # seconds a quiet pupil's seat waits for them
 
@@ -266,9 +279,44 @@ def test_a_teacher_opens_and_stops_a_table_from_the_page(hub: Hub, tokens: dict[
     assert not bare.headers.get("Content-Type", "").startswith("application/json")
     script = s.get(url + "live.js", timeout=30)
     assert script.status_code == 200 and "javascript" in script.headers["Content-Type"]
+    # a pupil's seat page: the hub logs her in, the page's own token lets its script post
+    dot = log_in(hub, DOT, PASSWORDS[DOT])
+    dot.verify = hub.verify
+    seat = dot.get(url + f"seat?table={code}", timeout=30)
+    assert seat.status_code == 200 and "seat-page.js" in seat.text, seat.text[:300]
+    token = re.search(r'name="loo-xsrf" content="([^"]+)"', seat.text)
+    assert token
+    assert "export default" in dot.get(url + "seat.js", timeout=30).text
+    joined = dot.post(url + "api/join", json={"table": code}, headers={**fetch, "X-XSRFToken": token.group(1)}, timeout=30)
+    assert joined.status_code == 200 and joined.json()["you"] == DOT, joined.text[:300]
+    forged = dot.post(url + "api/join", json={"table": code}, headers=fetch, allow_redirects=False, timeout=30)
+    assert forged.status_code == 403  # without the page's token: not her, as far as the service knows
     stopped = s.post(url + "stop", data={"table": code, "_xsrf": xsrf}, allow_redirects=False, timeout=30)
     assert stopped.status_code == 303
     assert next(t for t in call(hub, tokens[TESS], "tables")[1]["tables"] if t["table"] == code)["over"]
     pupil = log_in(hub, ANN, PASSWORDS[ANN])
     pupil.verify = hub.verify
     assert pupil.get(url, timeout=30).status_code == 403
+
+
+def test_a_pupil_plays_at_a_table_from_her_own_kernel(hub: Hub, tokens: dict[str, str]) -> None:
+    """The seat widget in a real pupil's kernel: her server's environment names the service
+    and holds her token (the hub's recipe), she sits by the code and makes a move."""
+    code = open_table(hub, tokens, players=3, deals=2, seed=4)  # she is to act at once (seat 0 declares last)
+    spawn(hub, CAL, tokens[CAL])
+    with Kernel(hub, CAL, tokens[CAL]) as k:
+        out = k.text(
+            "from loo_lessons import lessons as L\n"
+            f"w = L.class_table({code!r})\n"
+            "v = w.data['view']\n"
+            "print('sat', v['you'], v['seat'], v['your_turn'], len(v['hand']))\n"
+            "w.move(v['legal'][0]['key'])\n"
+            "print('moved', w.data['view']['number'] > v['number'], w.data.get('refused'))\n"
+            "w.move('AS')\n"  # out of turn now, or not hers: refused in one line, shown
+            "print('refused', bool(w.data.get('refused')), w.data['view']['refused'] is not None)\n"
+            "w.close()\n"
+        )
+    assert f"sat {CAL} 0 True 3" in out, out
+    assert "moved True None" in out and "refused True" in out, out
+    listed = next(t for t in call(hub, tokens[TESS], "tables")[1]["tables"] if t["table"] == code)
+    assert listed["seats"][0]["name"] == CAL and listed["number"] > 0

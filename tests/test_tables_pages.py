@@ -8,23 +8,17 @@ named by a header the browser sends on every request, as `identify` reads it.
 
 from __future__ import annotations
 
-import asyncio
 import json
-import random
 import re
-import threading
 import urllib.request
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 import pytest
 from _browser import SHOTS
-from tornado.httpserver import HTTPServer
-from tornado.netutil import bind_sockets
+from _tables import serving
 
 from loo_lessons.classroom.tables.room import Room
-from loo_lessons.classroom.tables.service import make_app
-from loo_lessons.classroom.tables.store import Store
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
@@ -35,33 +29,8 @@ PUPILS = ("ann", "bob", "ada")
 
 @pytest.fixture()
 def service() -> Iterator[tuple[str, Room]]:
-    """The service on a free loopback port, in a thread; its address and its room."""
-    rooms: list[Room] = []
-    loop = asyncio.new_event_loop()
-    sockets = bind_sockets(0, "127.0.0.1")
-    port = sockets[0].getsockname()[1]
-    started = threading.Event()
-
-    def identify(request: Any) -> dict[str, str] | None:
-        name = request.headers.get("X-Test-User")
-        return {"kind": "user", "name": name} if name else None
-
-    def run() -> None:
-        asyncio.set_event_loop(loop)
-        rooms.append(Room(Store(":memory:"), random.Random(5)))  # its SQLite lives in this thread
-        app = make_app(rooms[0], PREFIX, lambda _h, name: name == "tess", identify=identify, wait_seconds=5)
-        HTTPServer(app).add_sockets(sockets)
-        loop.call_soon(started.set)
-        loop.run_forever()
-
-    thread = threading.Thread(target=run, daemon=True)
-    thread.start()
-    assert started.wait(10)
-    try:
-        yield f"http://127.0.0.1:{port}{PREFIX}", rooms[0]
-    finally:
-        loop.call_soon_threadsafe(loop.stop)
-        thread.join(10)
+    with serving(PREFIX) as served:
+        yield served.url, served.room
 
 
 def call(url: str, user: str, body: dict[str, Any] | None = None) -> dict[str, Any]:
@@ -144,3 +113,52 @@ def test_a_refused_table_says_why_in_one_line_on_a_phone(browser: Browser, servi
     assert width <= 360, "the teacher's page scrolls sideways on a phone"
     SHOTS.mkdir(exist_ok=True)
     page.screenshot(path=str(SHOTS / "tables-teacher-phone.png"), full_page=True)
+
+
+def pupil_page(browser: Browser, name: str, width: int = 360, height: int = 740) -> Page:
+    context = browser.new_context(viewport={"width": width, "height": height}, extra_http_headers={"X-Test-User": name})
+    return context.new_page()
+
+
+def test_a_pupil_plays_from_the_seat_page_on_a_phone(browser: Browser, service: tuple[str, Room]) -> None:
+    base, room = service
+    code = str(call(base + "api/tables", "tess", {"players": 4, "deals": 2, "seed": 8})["table"])
+    page = pupil_page(browser, "ann")
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(base + "seat")
+    page.fill(".loo-seat-code", "nope00")
+    page.click("text=Sit down")
+    assert page.locator("[role=alert]").inner_text().startswith("table: no table has that code")
+    page.fill(".loo-seat-code", code.lower())
+    page.click("text=Sit down")
+    page.wait_for_selector(".loo-seat-title")
+    assert f"Table {code}" in page.locator(".loo-seat-title").inner_text() and "you are seat 0" in page.content()
+    assert f"table={code}" in page.url  # a reload sits her here again
+    call(base + "api/join", "bob", {"table": code})
+    t = room.tables[code]
+    for _ in range(6):  # ann clicks on her turns, bob moves through the API on his: her page follows
+        if t.finished():
+            break
+        s = t.hand.to_act
+        assert s is not None
+        if t.pupils.get(s) == "ann":
+            page.wait_for_selector(f'.loo-seat-title[data-number="{t.number}"]')
+            before = t.number
+            page.locator(".loo-seat-moves button").first.click()
+            page.wait_for_function("n => document.querySelector('.loo-seat-title').dataset.number > n", arg=str(before))
+        else:
+            v = call(base + f"api/view?table={code}", "bob")
+            call(base + "api/move", "bob", {"table": code, "seat": v["seat"], "move": v["legal"][0]["key"], "number": v["number"]})
+        page.wait_for_selector(f'.loo-seat-title[data-number="{t.number}"]', timeout=10_000)  # no reload
+    mine = set(t.hand.held[0]) | set(t.hand.put_down_by(0))
+    others = {c.code for s in range(1, 4) for c in t.hand.held[s]} - {c.code for c in mine}
+    shown = page.locator("#seat").inner_html()
+    assert not any(f'data-key="{c}"' in shown for c in others)  # no other seat's card in the page
+    page.screenshot(path=str(SHOTS / "tables-seat-phone.png"), full_page=True)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    page.reload()
+    page.wait_for_selector(f'.loo-seat-title[data-number="{t.number}"]')
+    assert "you are seat 0" in page.locator(".loo-seat-title").inner_text()
+    assert page.evaluate("document.documentElement.dataset.looFallback") is None  # the WebSocket served
+    assert errors == []

@@ -33,7 +33,7 @@ from loo_lessons.lessons.edge_cases import (
     search,
 )
 from loo_lessons.lessons.explore import compare, explore, explore_declarations
-from loo_lessons.lessons.play import ledger, play, present, static, stepper, task
+from loo_lessons.lessons.play import class_table, ledger, play, present, static, stepper, task
 from loo_lessons.lessons.quizzes import pick, pool, quiz, quiz_results
 from loo_lessons.lessons.reference import (
     check,
@@ -61,6 +61,7 @@ __all__ = [
     "Position",
     "cards",
     "check",
+    "class_table",
     "compare",
     "compare_deal",
     "compare_money",

@@ -133,6 +133,16 @@ def static(widget: Any) -> Static:
     return widget.static()  # type: ignore[no-any-return]
 
 
+def class_table(code: str | None = None) -> Any:
+    """Sit at a class table on the hub: the table's code your teacher gave (or type it in the
+    widget). Your own three cards, the table as your seat sees it, your moves as buttons; the
+    hub's tables service deals and checks every move (a move against the rules is refused with
+    its rule id and the book's words), and the table follows live as the others play."""
+    from loo_lessons.widgets.live import TableSeat
+
+    return TableSeat(code)
+
+
 def present(seed: int, players: int = 5, rules: str = "hoffmann") -> Any:
     """A seeded deal for the whole class: very large cards, every hand face up or hidden (a
     toggle), step by step forwards and back (buttons or the arrow keys), each step's rule said

@@ -47,6 +47,8 @@ REGISTRY: dict[str, Entry] = {
     "evening": Entry("evening", "EveningController", "evening", _PLAY),
     # pass-and-play: the evening on one device, a pass screen hiding the cards between people
     "passplay": Entry("pass_play", "PassPlayController", "passplay", _PLAY),
+    # a pupil's seat at a class table on the hub (the tables service referees; needs the hub)
+    "seat": Entry("seat", "SeatController", "seat", {"data": {}, "request": {}}),
     # the option explorer needs the engine (the book's, or the kernel's)
     "explore": Entry("explore", "ExploreController", "explore", _EXPLORE),
     "declarations": Entry("explore", "DeclarationsController", "explore", _EXPLORE),

@@ -37,6 +37,11 @@ class QuizRunner(KernelWidget, kind="quiz"):
     """A quiz over a bank of questions: one at a time, graded, explained, scored per topic."""
 
 
+class TableSeat(KernelWidget, kind="seat"):
+    """A pupil's seat at a class table on the hub: `TableSeat("K7QMRT")` (the code the teacher
+    gave), or `TableSeat()` and type it. The hub's tables service referees every move."""
+
+
 class Stepper(KernelWidget, kind="stepper"):
     """Step through one deal: the deal, declarations, each card and trick, the settlement."""
 
@@ -75,6 +80,7 @@ __all__ = [
     "QuizRunner",
     "Search",
     "Stepper",
+    "TableSeat",
     "TableView",
     "default_generator",
     "played_out",

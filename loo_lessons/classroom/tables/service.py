@@ -55,6 +55,7 @@ from loo_lessons.classroom.tables.pages import (
 )
 from loo_lessons.classroom.tables.referee import Illegal, TableError
 from loo_lessons.classroom.tables.room import Room
+from loo_lessons.classroom.tables.seat_page import back_end, component, seat_html
 from loo_lessons.classroom.tables.store import Store
 
 NAME = "class-tables"
@@ -403,6 +404,30 @@ class TableHandler(LiveHandler):
         )
 
 
+class SeatHandler(Base):
+    """``seat``: a pupil's seat page (the seat widget in the browser, on the hub)."""
+
+    @web.authenticated
+    def get(self) -> None:
+        """The page; it joins the table in the address (``?table=CODE``) or asks for the code."""
+        name = self.user_name()
+        self.set_header("Cache-Control", "no-store")
+        self.finish(seat_html(name, self.xsrf()))
+
+
+class ModuleHandler(web.RequestHandler):
+    """``seat.js`` and ``seat-page.js``: the seat page's scripts (loaded from nowhere else)."""
+
+    def initialize(self, room: Room) -> None:
+        """Every route is given the room; the scripts need none of it."""
+
+    def get(self) -> None:
+        """The seat widget's component, or the page's model."""
+        self.set_header("Content-Type", "text/javascript; charset=utf-8")
+        self.set_header("Cache-Control", "no-cache")
+        self.finish(component() if self.request.path.endswith("/seat.js") else back_end())
+
+
 class ScriptHandler(web.RequestHandler):
     """``live.js``: the teacher's pages' script (loads nothing from another host)."""
 
@@ -429,6 +454,9 @@ def make_app(
         "table": TableHandler,
         "stop": StopFormHandler,
         "live.js": ScriptHandler,
+        "seat": SeatHandler,
+        "seat.js": ModuleHandler,
+        "seat-page.js": ModuleHandler,
         "api/tables": TablesHandler,
         "api/stop": StopHandler,
         "api/join": JoinHandler,

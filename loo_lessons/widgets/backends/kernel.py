@@ -153,6 +153,13 @@ class KernelWidget(anywidget.AnyWidget):  # type: ignore[misc,unused-ignore]
 
         return call
 
+    def close(self) -> None:
+        """Close the widget, and stop what its controller keeps running (the seat's follower)."""
+        stop = getattr(self.__dict__.get("_controller"), "close", None)
+        if callable(stop):
+            stop()
+        super().close()
+
     # --- what notebooks and the book show --------------------------------------------------------
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         """The live widget view, plus the book's HTML: JupyterLab shows the widget; the built

@@ -22,11 +22,13 @@ interface PresentEvent { type: "next" | "prev" | "first" | "last" | "goto" | "to
 interface QuizEvent { type: "choice" | "check" | "show" | "next" | "prev" | "restart" | "new"; [key: string]: unknown }
 /** An event the `search` component sends (find, compare). */
 interface SearchEvent { type: "find" | "compare"; [key: string]: unknown }
+/** An event the `seat` component sends (request). */
+interface SeatEvent { type: "request"; [key: string]: unknown }
 /** An event the `stepper` component sends (next, prev, first, last, goto, deal). */
 interface StepperEvent { type: "next" | "prev" | "first" | "last" | "goto" | "deal"; [key: string]: unknown }
 
 /** Any component's event. */
-type LooEvent = EveningEvent | ExploreEvent | LabEvent | PassplayEvent | PickEvent | PlayEvent | PoolEvent | PresentEvent | QuizEvent | SearchEvent | StepperEvent;
+type LooEvent = EveningEvent | ExploreEvent | LabEvent | PassplayEvent | PickEvent | PlayEvent | PoolEvent | PresentEvent | QuizEvent | SearchEvent | SeatEvent | StepperEvent;
 
 /** A request the `play` component sends as its `request` trait, with its counter n
  * (widgets/controllers/play.py REQUEST_KEYS: the keys each may carry). */

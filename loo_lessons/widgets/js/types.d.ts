@@ -801,3 +801,59 @@ export interface LooSnapshot {
   unpack(packed: Uint8Array, wasm: Uint8Array): Uint8Array;
   dataSegment(wasm: Uint8Array): Uint8Array;
 }
+
+/** One seat at a class table as the tables service sends it (classroom/tables/referee.py
+ * `seat_json`, with the table's `version`): the public facts and this seat's own cards only. */
+export interface SeatView {
+  table: string;
+  version: number;
+  number: number;
+  deal: number;
+  deals: number | null;
+  over: boolean;
+  players: number;
+  seat: number;
+  you: string | null;
+  your_turn: boolean;
+  to_act: number | null;
+  hand: string[];
+  put_down: string[];
+  legal: { key: string; label: string }[];
+  refused: { error: string; law: Law | null; number: number } | null;
+  seats: { seat: number; name: string | null; bot: string | null; away: boolean }[];
+  public: {
+    dealer: number;
+    phase: string;
+    must: boolean;
+    turn_up: string | null;
+    trumps: string | null;
+    declarations: [number, string][];
+    tricks: [number, string][][];
+    winners: number[];
+    pool: number;
+    stake: number;
+    loo: number;
+    miss_holder: number | null;
+  };
+  balances: number[];
+  pool: number;
+  ledger: { deal: number; pool: number; lines: { text: string; rule_id: string; book: string }[] }[];
+}
+
+/** The `seat` component's data (widgets/controllers/seat.py): the table's code, the seat's
+ * view (none before joining), the connection's state in words, a refusal. */
+export interface SeatData {
+  table?: string;
+  view?: SeatView | null;
+  status?: string;
+  refused?: string;
+}
+
+/** The seat's requests (seat.py REQUEST_KEYS): join a table by its code, make a move. */
+export type SeatRequest = { type: "join"; table: string } | { type: "move"; key: string };
+
+/** The `seat` component's traits. */
+export type SeatTraits = {
+  data?: SeatData;
+  request?: Requested<SeatRequest>;
+};

@@ -4,7 +4,7 @@ In JupyterLab on the class hub a kernel holds its user's own token (``JUPYTERHUB
 and the service's address (``LOO_CLASS_TABLES_URL``, set by the hub's recipe), so
 ``Tables()`` needs no argument there::
 
-    from loo_lessons.classroom.tables.client import Tables
+    from loo_lessons.class_tables import Tables
     code = Tables().open(players=5, deals=3, stake=3, bots="sensible")   # a teacher
 
 Every call answers the service's JSON; a refusal is a `TablesRefused` holding the service's
