@@ -244,5 +244,7 @@ def test_the_projected_table_names_cards_in_words_never_by_code() -> None:
     shown = [re.sub(r"<[^>]+>", " ", p) for p in pages]
     assert any("Tricks: seat" in p for p in shown), "no trick was ever shown"
     assert any("the turn-up: the " in p for p in shown)
+    # the declarations in the book's words, seat by seat (the class sees who stood)
+    assert any(re.search(r"stands on his own cards|takes the miss|throws up", p) for p in shown)
     codes = [m for p in shown for m in re.findall(r"\b(?:10|[2-9JQKA])[CDHS]\b", p)]
     assert not codes, codes

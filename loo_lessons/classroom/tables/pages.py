@@ -18,7 +18,7 @@ from typing import Any
 from loo_lessons.classroom.service import page
 from loo_lessons.classroom.tables.referee import Table
 from loo_lessons.engine.cards import Suit
-from loo_lessons.explain.words import card_label
+from loo_lessons.explain.words import card_label, declaration_of, declared_words
 from loo_lessons.sim.bots import BOTS
 
 REFRESH_SECONDS = 2
@@ -68,6 +68,7 @@ def live_page(title: str, body: str, *, news: int, xsrf: str, cls: str = "", bef
 
 
 def _seats(j: dict[str, Any]) -> str:
+    declared = {seat: declared_words(declaration_of(d)) for seat, d in j["public"]["declarations"]}
     rows = []
     for s in j["seats"]:
         who = s["name"] or f"bot ({s['bot']})"
@@ -75,9 +76,11 @@ def _seats(j: dict[str, Any]) -> str:
             who += f" — away, bot ({s['bot']}) plays"
         turn = ' class="turn"' if j["to_act"] == s["seat"] else ""
         rows.append(
-            f"<tr{turn}><td>{s['seat']}</td><td>{_e(who)}</td><td>{_e(j['balances'][s['seat']])}</td></tr>"
+            f"<tr{turn}><td>{s['seat']}</td><td>{_e(who)}</td><td>{_e(declared.get(s['seat'], ''))}</td>"
+            f"<td>{_e(j['balances'][s['seat']])}</td></tr>"
         )
-    return "<table><tr><th>seat</th><th>player</th><th>counters</th></tr>" + "".join(rows) + "</table>"
+    head = "<tr><th>seat</th><th>player</th><th>declared</th><th>counters</th></tr>"
+    return f"<table>{head}{''.join(rows)}</table>"
 
 
 def _summary(j: dict[str, Any]) -> str:
