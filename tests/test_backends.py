@@ -50,6 +50,7 @@ MAKERS: dict[str, Callable[[], KernelWidget]] = {
     "passplay": lambda: PassPlayTable(21, 4, people=(0, 2), names=("Ann", "Bob")),
     "lab": lambda: live.Lab(hands=12, players=4),
     "search": lambda: live.Search(count=30),
+    "seat": lambda: live.TableSeat(),  # off the hub (no service named): joins refused alike
 }
 
 
@@ -172,6 +173,12 @@ SEQUENCES: dict[str, Callable[[Pair], list[Any]]] = {
     "lab": lambda p: [{"sync": {"request": {"n": 1, "type": "run", "hands": 10, "by": "position"}}}],
     "search": lambda p: [
         {"sync": {"request": {"n": 1, "type": "compare", "seed": 3, "players": 4}}},
+    ],
+    "seat": lambda p: [
+        {"sync": {"request": {"n": 1, "type": "join", "table": "K7QMRT"}}},
+        {"sync": {"request": {"n": 2, "type": "move", "key": "AS"}}},
+        {"sync": {"request": {"n": 3, "type": "deal"}}},
+        {"sync": {"request": {}}},  # the trait's first value, sent back: nothing asked, the refusal gone
     ],
 }
 
