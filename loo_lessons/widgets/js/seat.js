@@ -22,6 +22,7 @@ const SEAT_STYLE = `
 .loo-seat-moves { display: flex; flex-wrap: wrap; gap: .4em; margin: .4em 0; }
 .loo-seat-status { font-style: italic; }
 .loo-seat-scroll { max-width: 100%; overflow-x: auto; }
+.loo-seat-yours { font-weight: bold; font-size: 1.15rem; }
 `;
 
 /**
@@ -33,7 +34,7 @@ function seatName(v, seat) {
   const s = v.seats[seat];
   if (!s) return `seat ${seat}`;
   if (s.name && s.away) return `${s.name} (away: the ${s.bot} bot plays)`;
-  return s.name || `the ${s.bot} bot`;
+  return s.name || `${s.bot} bot`;
 }
 
 /**
@@ -90,7 +91,7 @@ function seatView(model, v, say) {
   const refused = v.refused;
   return [
     h("h3", { class: "loo-seat-title", "data-number": String(v.number), text: `Table ${v.table}: ${deals}, you are seat ${v.seat}` }),
-    h("p", { class: "loo-seat-turnline", role: "status", text: turn }),
+    h("p", { class: "loo-seat-turnline" + (v.your_turn ? " loo-seat-yours" : ""), role: "status", text: turn }),
     h(
       "p",
       {},
@@ -98,6 +99,7 @@ function seatView(model, v, say) {
       p.turn_up ? `The turn-up: ${cardLabel(p.turn_up)}; trumps: ${suitWord(p.trumps || "")}.` : "Trumps are not turned yet.",
       p.must ? " A must: everyone plays." : "",
     ),
+    p.turn_up ? h("div", { class: "loo-seat-turnup" }, cardEl(p.turn_up, { size: "small", caption: "turn-up" })) : null,
     h("div", { class: "loo-hand" }, h("strong", { text: "Your cards" }), v.hand.length ? cardRow(v.hand, { size: "medium", label: "your cards" }) : h("p", { class: "loo-muted", text: "none now" })),
     v.put_down.length ? h("p", { class: "loo-muted" }, "You put down: ", v.put_down.map((c) => cardLabel(c)).join(", ")) : null,
     v.legal.length
