@@ -58,7 +58,8 @@ class Tables:
             raise TablesRefused(e.code, line) from None
 
     def open(self, **setup: Any) -> str:
-        """Open a table (players, rules, stake, loo, loo_cap, deals, bots, seed, bank); its code."""
+        """Open a table (players, rules, stake, loo, loo_cap, deals, bots, seed, bank, and
+        wait: the table waits for `start`); its code."""
         return str(self._call("tables", setup)["table"])
 
     def tables(self) -> list[dict[str, Any]]:
@@ -69,6 +70,10 @@ class Tables:
     def stop(self, code: str) -> dict[str, Any]:
         """Stop table `code` (a teacher's)."""
         return self._call("stop", {"table": code})
+
+    def start(self, code: str) -> dict[str, Any]:
+        """Start table `code`, opened with ``wait=True`` once its pupils sat down (a teacher's)."""
+        return self._call("start", {"table": code})
 
     def join(self, code: str) -> dict[str, Any]:
         """Sit at table `code` (your seat again if you sit there); your seat's view."""

@@ -124,6 +124,18 @@ def test_the_follower_brings_the_others_moves_and_stops_when_closed(table: tuple
     assert not thread.is_alive()
 
 
+def test_a_seat_at_a_table_that_waits_says_so_until_the_start(table: tuple[Served, str]) -> None:
+    served, _ = table
+    code = Tables(served.url, token="tess").open(players=4, deals=1, seed=2, wait=True)
+    ann = seat(served.url, "ann", code, follow=True)
+    v = ann.data["view"]
+    assert v["waiting"] and v["legal"] == [] and not v["your_turn"]
+    Tables(served.url, token="tess").start(code)
+    until(lambda: not ann.data["view"]["waiting"])  # the follower hears the Start
+    assert ann.data["view"]["your_turn"] and ann.data["view"]["legal"]  # the bots moved up to her
+    ann.close()
+
+
 def test_what_the_component_never_sends_is_refused_in_one_line(table: tuple[Served, str]) -> None:
     served, code = table
     url = served.url

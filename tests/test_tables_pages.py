@@ -69,6 +69,12 @@ def test_a_teacher_opens_a_table_and_watches_it_live(browser: Browser, service: 
     page.evaluate("window.__notReloaded = true")
     for n in PUPILS:
         call(base + "api/join", n, {"table": code})
+    # the table waited for its pupils (the form's default): the teacher starts it
+    page.wait_for_function("() => document.getElementById('live').innerText.includes('3 of 5 seats have a pupil')")
+    page.click(f"section:has(h2:text('Table {code}')) >> text=Start this table")
+    page.wait_for_url(re.compile(r".*/services/class-tables/$"))
+    assert room.tables[code].started
+    page.evaluate("window.__notReloaded = true")
     to_act = play_one_move(base, code)
     page.wait_for_function(
         "text => document.getElementById('live').innerText.includes(text)", arg=f"seat {to_act} to act", timeout=10_000

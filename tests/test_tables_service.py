@@ -284,7 +284,7 @@ class ServiceTest(AsyncHTTPTestCase):
         assert code == 200 and '<form class="open"' in page
         labelled = set(re.findall(r'<label for="([^"]+)">', page))
         controls = dict(re.findall(r'<(?:input|select) id="([^"]+)" name="([^"]+)"', page))
-        assert set(controls.values()) == {"players", "rules", "stake", "loo_kind", "loo_amount", "deals", "bots", "seed"}
+        assert set(controls.values()) == {"players", "rules", "stake", "loo_kind", "loo_amount", "deals", "bots", "seed", "wait"}
         assert labelled == set(controls), "a control without its label, or a label for nothing"
         fields = {"players": "6", "rules": "peel", "stake": "3", "loo_kind": "pool_capped",
                   "loo_amount": "30", "deals": "", "bots": "bold", "seed": "11"}
@@ -322,6 +322,34 @@ class ServiceTest(AsyncHTTPTestCase):
         assert self.room.tables == {} and self.store.open_ids() == []
         code, _, _ = self.form("ann", "", good)  # a pupil
         assert code == 403 and self.store.open_ids() == []
+
+    def test_a_table_that_waits_starts_when_the_teacher_presses_start(self) -> None:
+        code, _, where = self.form("tess", "", {"players": "5", "deals": "2", "seed": "3", "wait": "on"})
+        table = where.split("opened=")[1]
+        t = self.room.tables[table]
+        assert code == 303 and t.setup.wait and not t.started
+        for n in PUPILS:
+            self.call(n, "api/join", {"table": table})
+        assert self.store.count(table) == 0 and t.number == 0  # no bot has moved: the class sits down first
+        _, v = self.call("ann", f"api/view?table={table}")
+        assert v["waiting"] and v["to_act"] is None and v["legal"] == []
+        code, j = self.call("ann", "api/move", {"table": table, "seat": v["seat"], "move": "play", "number": 0})
+        assert code == 409 and "waits for the teacher" in j["error"]
+        page = self.call("tess", "")[1]
+        assert "waiting for the teacher&#x27;s Start (3 of 5 seats have a pupil)" in page and "Start this table" in page
+        assert self.form("ann", "start", {"table": table})[0] == 403
+        assert self.call("ann", "api/start", {"table": table})[0] == 403
+        code, _, _ = self.form("tess", "start", {"table": table})
+        assert code == 303 and t.started and t.pupils.get(t.hand.to_act or 0) is not None  # a pupil to act
+        assert "Start this table" not in self.call("tess", "")[1]
+        assert self.call("tess", "api/start", {"table": table})[0] == 409  # once
+        again = Room(self.store, random.Random(1), self.clock)  # a restart: it stays started
+        def kept(v: dict[str, Any]) -> dict[str, Any]:
+            return {k: x for k, x in v.items() if k != "refused"}  # (a refusal is not stored)
+
+        assert again.tables[table].started and kept(again.tables[table].seat_json(0)) == kept(t.seat_json(0))
+        waits = self.open_table(wait=True)
+        assert not Room(self.store, random.Random(1), self.clock).tables[waits].started  # and this one waits
 
     def test_the_stop_button_stops_the_table(self) -> None:
         table = self.open_table()

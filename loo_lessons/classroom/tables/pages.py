@@ -86,7 +86,16 @@ def _seats(j: dict[str, Any]) -> str:
 def _summary(j: dict[str, Any]) -> str:
     p = j["public"]
     deals = j["deals"] or "until stopped"
-    state = "over" if j["over"] else f"seat {j['to_act']} to act" if j["to_act"] is not None else ""
+    seated = sum(1 for x in j["seats"] if x["name"])
+    state = (
+        "over"
+        if j["over"]
+        else f"waiting for the teacher's Start ({seated} of {j['players']} seats have a pupil)"
+        if j["waiting"]
+        else f"seat {j['to_act']} to act"
+        if j["to_act"] is not None
+        else ""
+    )
     # in the book's words, never card codes: the projector shows this page to the class
     tricks = "; ".join(", ".join(f"seat {s} {card_label(c)}" for s, c in t) for t in p["tricks"]) or "none yet"
     turn_up = card_label(p["turn_up"], the=True) if p["turn_up"] else "not turned yet"
@@ -113,13 +122,9 @@ def tables_body(tables: list[Table], xsrf: str) -> str:
     for t in reversed(tables):
         j = t.public_json()
         link = f"table?table={urllib.parse.quote(t.id)}"
-        stop = (
-            ""
-            if t.finished()
-            else f' · <form class="stop" method="post" action="stop"><input type="hidden" name="_xsrf"'
-            f' value="{_e(xsrf)}"><input type="hidden" name="table" value="{_e(t.id)}">'
-            f'<button type="submit" onclick="return confirm(\'Stop table {_e(t.id)}?\')">Stop this table</button></form>'
-        )
+        stop = "" if t.finished() else _button("stop", t.id, xsrf, "Stop this table", f"Stop table {t.id}?")
+        if j["waiting"] and not t.finished():
+            stop = _button("start", t.id, xsrf, "Start this table") + stop
         parts.append(
             f'<section><h2>Table {_e(t.id)}</h2><div><a href="{_e(link)}">this table</a> ·'
             f' <a href="{_e(link)}&amp;project=1">project it</a>{stop}</div>{_summary(j)}{_seats(j)}{_ledger(j)}</section>'
@@ -140,10 +145,21 @@ FORM_DEFAULTS = {
 }
 
 
+def _button(action: str, code: str, xsrf: str, label: str, confirm: str = "") -> str:
+    """A button of one table (Start, Stop): a form posting its code, with the page's token."""
+    ask = f' onclick="return confirm(\'{_e(confirm)}\')"' if confirm else ""
+    return (
+        f' · <form class="stop" method="post" action="{action}"><input type="hidden" name="_xsrf"'
+        f' value="{_e(xsrf)}"><input type="hidden" name="table" value="{_e(code)}">'
+        f'<button type="submit"{ask}>{_e(label)}</button></form>'
+    )
+
+
 def open_form(xsrf: str, said: str = "", values: dict[str, str] | None = None) -> str:
     """The form that opens a table, filled with `values` (what the teacher sent, after a
     refusal) or the defaults; `said`: the last opening's outcome (already HTML)."""
     v = {**FORM_DEFAULTS, **(values or {})}
+    wait = " checked" if values is None or values.get("wait") == "on" else ""  # waits, unless unticked
 
     def number(key: str, label: str, required: bool = False) -> str:
         need = " required" if required else ""
@@ -174,6 +190,8 @@ def open_form(xsrf: str, said: str = "", values: dict[str, str] | None = None) -
         + f'<label for="f-bots">Bots in the empty seats</label>'
         f'<select id="f-bots" name="bots">{_options("bots", BOT_WORDS, v["bots"])}</select>'
         + number("seed", "Seed (blank: any deal)")
+        + '<label for="f-wait">Wait for my Start (the pupils sit down first; else the first to sit'
+        f' down starts it)</label><input id="f-wait" name="wait" type="checkbox"{wait}>'
         + '<button type="submit">Open the table</button></form>'
     )
 
@@ -192,7 +210,7 @@ def setup_from_form(form: dict[str, str]) -> dict[str, Any]:
             raise ValueError(f"{key}: expected a whole number, got {text[:20]!r}")
         return int(text)
 
-    setup: dict[str, Any] = {"bots": form.get("bots", "sensible")}
+    setup: dict[str, Any] = {"bots": form.get("bots", "sensible"), "wait": form.get("wait") == "on"}
     for key in ("players", "stake", "deals", "seed"):
         n = whole(key)
         if n is not None:

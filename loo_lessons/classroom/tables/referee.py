@@ -35,7 +35,7 @@ from loo_lessons.sim.bots import bot_move, get_bot
 from loo_lessons.sim.evening import EveningSetup, setup_of
 
 #: The keys a table's setup may have (`TableSetup.as_json`).
-SETUP_KEYS = frozenset({"players", "rules", "stake", "loo", "loo_cap", "deals", "bots", "seed", "bank"})
+SETUP_KEYS = frozenset({"players", "rules", "stake", "loo", "loo_cap", "deals", "bots", "seed", "bank", "wait"})
 #: Most seats at a class's table: Loo is a round game for five to eight (three can play); the
 #: engine deals to two and to sixteen (A18); a classroom's table seats 3 to 8.
 MIN_SEATS, MAX_SEATS = 3, 8
@@ -77,8 +77,9 @@ class TableSetup:
     """A table as the teacher opens it: players (3 to 8 with a miss, as an evening), the
     rules (a preset and its options), the stake, the loo (None: the stake, R39) or unlimited
     loo with its cap (the rules' option and `loo_cap`), the deals to play (None: until the
-    teacher stops it), the bot for each seat no pupil plays, the seed of the deals, and each
-    player's counters to start with."""
+    teacher stops it), the bot for each seat no pupil plays, the seed of the deals, each
+    player's counters to start with, and whether the table waits for the teacher's Start
+    (`wait`: the pupils sit down first; else the first pupil to sit down starts it)."""
 
     players: int = 5
     rules: RuleOptions = field(default_factory=lambda: options_from("hoffmann"))
@@ -89,6 +90,7 @@ class TableSetup:
     bots: tuple[str, ...] = ("sensible",) * 5  # one per seat
     seed: int = 0
     bank: int = 100
+    wait: bool = False
 
     def engine_table(self) -> EngineTable:
         """The engine's table these seats play at, made as an evening's (`EveningSetup.table`):
@@ -110,6 +112,7 @@ class TableSetup:
             "bots": list(self.bots),
             "seed": self.seed,
             "bank": self.bank,
+            "wait": self.wait,
         }
 
 
@@ -141,8 +144,11 @@ def table_setup(raw: Mapping[str, Any]) -> TableSetup:
         raise TableError(f"{field_}: {problem}" if problem else str(e)) from None
     if not MIN_SEATS <= ev.players <= MAX_SEATS:
         raise TableError(f"players: a table seats {MIN_SEATS} to {MAX_SEATS}, got {ev.players}")
+    wait = raw.get("wait", False)
+    if not isinstance(wait, bool):
+        raise TableError("wait: expected true (the teacher starts the table) or false")
     names = ev.bots * ev.players if len(ev.bots) == 1 else ev.bots
-    return TableSetup(ev.players, ev.rules, ev.stake, ev.loo, ev.loo_cap, deals, names, ev.seed, ev.bank)
+    return TableSetup(ev.players, ev.rules, ev.stake, ev.loo, ev.loo_cap, deals, names, ev.seed, ev.bank, wait)
 
 
 def _law_words(law: Mapping[str, Any]) -> str:
@@ -168,6 +174,7 @@ class Table:
         self.pupils: dict[int, str] = {}
         self.away: set[int] = set()
         self.stopped = False
+        self.started = not setup.wait  # a table that waits is started by the teacher (`start`)
         self.refused: dict[int, dict[str, Any]] = {}  # the last refusal, seat by seat
 
     # --- seats ------------------------------------------------------------------------------------
@@ -236,6 +243,8 @@ class Table:
             raise NotYours(f"seat {seat} is not yours" if 0 <= seat < self.setup.players else "seat: no such seat")
         if self.finished():
             raise OutOfTurn(f"table {self.id} is over: no more moves")
+        if not self.started:
+            raise OutOfTurn(f"table {self.id} waits for the teacher to start it")
         if expected != self.number:
             raise OutOfTurn(f"move {expected} is not the table's next ({self.number}): a move was made since")
         if self.hand.to_act != seat:
@@ -295,6 +304,7 @@ class Table:
         rows = []
         while (
             not self.stopped
+            and self.started
             and self.hand.to_act is not None
             and self.played_by_bot(self.hand.to_act)
             and self.present()
@@ -330,13 +340,23 @@ class Table:
         """The teacher stops the table: no more moves."""
         self.stopped = True
 
+    def start(self) -> list[MoveRow]:
+        """The teacher starts a table that waited for the pupils to sit down: the bots before
+        the first pupil to act move (stored)."""
+        if self.started:
+            raise OutOfTurn(f"table {self.id} has started already")
+        self.started = True
+        if self.store is not None:
+            self.store.start_table(self.id)
+        return self.advance()
+
     # --- what a seat is told --------------------------------------------------------------------
     def public_json(self) -> dict[str, Any]:
         """What everyone at the table, and the projector, may know: the seats' names, whose
         turn, the deal's public facts (`seat_view` without a seat's own cards), the balances,
         the pool and the ledger."""
         h = self.hand
-        to_act = None if self.finished() else h.to_act
+        to_act = None if self.finished() or not self.started else h.to_act
         v = seat_view(h, 0)
         return {
             "table": self.id,
@@ -344,6 +364,7 @@ class Table:
             "deal": self.deal,
             "deals": self.setup.deals,
             "over": self.finished(),
+            "waiting": not self.started,
             "players": self.setup.players,
             "seats": [
                 {
@@ -425,6 +446,7 @@ def replay(store: Store, table_id: str) -> Table:
     t = Table(table_id, table_setup(store.setup(table_id)))
     for seat, name in sorted(store.seats(table_id).items()):
         t.sit(name, seat)
+    t.started = t.started or store.started(table_id)
     for row in store.moves(table_id):
         if row.number != t.number or row.deal != t.deal or t.finished():
             raise LooError(f"table {table_id}: move {row.number} is out of order")

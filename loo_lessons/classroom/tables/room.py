@@ -157,6 +157,15 @@ class Room:
         self._news()
         return t
 
+    def start(self, code: object) -> Table:
+        """The teacher starts table `code`, which waited for its pupils to sit down."""
+        t = self.table(code)
+        if t.finished():
+            raise OutOfTurn(f"table {t.id} is over")
+        t.start()
+        self.changed(t.id)
+        return t
+
     def stop(self, code: object) -> Table:
         """The teacher stops table `code`: no more moves; it stays listed, as over."""
         t = self.table(code)

@@ -191,13 +191,15 @@ class TablesHandler(Base):
         self.send({"table": t.id, "setup": t.setup.as_json(), "view": t.public_json()}, 201)
 
 
-class StopHandler(Base):
-    """``api/stop``: a teacher stops a table."""
+class StartStopHandler(Base):
+    """``api/start`` and ``api/stop``: a teacher starts a table that waited for its pupils, or
+    stops one."""
 
     def post(self) -> None:
-        """Stop the table named in the body (a teacher only): its last view."""
+        """Start or stop the table named in the body (a teacher only): its view."""
         self.teacher()
-        t = self.room.stop(body_json(self.request.body).get("table"))
+        code = body_json(self.request.body).get("table")
+        t = self.room.start(code) if self.request.path.endswith("/start") else self.room.stop(code)
         self.send(t.public_json())
 
 
@@ -373,14 +375,18 @@ class HomeHandler(LiveHandler):
         self.redirect(f"{self.request.path}?opened={t.id}", status=303)
 
 
-class StopFormHandler(Base):
-    """``stop``: the Stop button of a table on the teacher's page."""
+class ButtonHandler(Base):
+    """``start`` and ``stop``: a table's Start and Stop buttons on the teacher's page."""
 
     @web.authenticated
     def post(self) -> None:
-        """Stop the table the button names (a teacher only), then back to the tables."""
+        """Start or stop the table the button names (a teacher only), then back to the tables."""
         self.teacher()
-        self.room.stop(self.get_body_argument("table", ""))
+        code = self.get_body_argument("table", "")
+        if self.request.path.endswith("/start"):
+            self.room.start(code)
+        else:
+            self.room.stop(code)
         self.redirect(url_path_join(self.request.path, ".."), status=303)
 
 
@@ -452,13 +458,15 @@ def make_app(
     pages = {
         "": HomeHandler,
         "table": TableHandler,
-        "stop": StopFormHandler,
+        "start": ButtonHandler,
+        "stop": ButtonHandler,
         "live.js": ScriptHandler,
         "seat": SeatHandler,
         "seat.js": ModuleHandler,
         "seat-page.js": ModuleHandler,
         "api/tables": TablesHandler,
-        "api/stop": StopHandler,
+        "api/stop": StartStopHandler,
+        "api/start": StartStopHandler,
         "api/join": JoinHandler,
         "api/view": ViewHandler,
         "api/move": MoveHandler,

@@ -40,6 +40,10 @@ CREATE TABLE IF NOT EXISTS moves (
     by_bot INTEGER NOT NULL,
     PRIMARY KEY (table_id, number)
 );
+CREATE TABLE IF NOT EXISTS started (
+    table_id TEXT PRIMARY KEY REFERENCES tables (id),
+    at REAL NOT NULL
+);
 CREATE TABLE IF NOT EXISTS away (
     table_id TEXT NOT NULL REFERENCES tables (id),
     seat INTEGER NOT NULL,
@@ -81,6 +85,15 @@ class Store(Database):
         """The table is stopped (it is not replayed when the service starts again)."""
         with self.db:
             self.db.execute("UPDATE tables SET closed = ? WHERE id = ?", (time.time(), table_id))
+
+    def start_table(self, table_id: str) -> None:
+        """The teacher started a table that waited for its pupils."""
+        with self.db:
+            self.db.execute("INSERT INTO started (table_id, at) VALUES (?, ?)", (table_id, time.time()))
+
+    def started(self, table_id: str) -> bool:
+        """Was the table started by its teacher (a table that waited for its pupils)?"""
+        return self.db.execute("SELECT 1 FROM started WHERE table_id = ?", (table_id,)).fetchone() is not None
 
     def seat(self, table_id: str, seat: int, pupil: str) -> None:
         """`pupil` sits at `seat` (a seat is taken once)."""

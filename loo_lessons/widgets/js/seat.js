@@ -66,9 +66,12 @@ function joinForm(model) {
 function seatView(model, v, say) {
   const p = v.public;
   const deals = v.deals ? `deal ${v.deal} of ${v.deals}` : `deal ${v.deal} (until the teacher stops the table)`;
+  const seated = v.seats.filter((s) => s.name).length;
   const turn = v.over
     ? "The table is over."
-    : v.your_turn
+    : v.waiting
+      ? `Waiting for the teacher to start the table (${seated} of ${v.players} seats have a pupil).`
+      : v.your_turn
       ? "Your turn."
       : v.to_act === null
         ? ""

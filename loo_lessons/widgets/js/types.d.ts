@@ -811,6 +811,7 @@ export interface SeatView {
   deal: number;
   deals: number | null;
   over: boolean;
+  waiting: boolean;
   players: number;
   seat: number;
   you: string | null;
