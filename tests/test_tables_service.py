@@ -343,6 +343,8 @@ class ServiceTest(AsyncHTTPTestCase):
         assert code == 303 and t.started and t.pupils.get(t.hand.to_act or 0) is not None  # a pupil to act
         assert "Start this table" not in self.call("tess", "")[1]
         assert self.call("tess", "api/start", {"table": table})[0] == 409  # once
+        number = t.number
+        assert self.form("tess", "start", {"table": table})[0] == 303 and t.number == number  # a double click
         again = Room(self.store, random.Random(1), self.clock)  # a restart: it stays started
         def kept(v: dict[str, Any]) -> dict[str, Any]:
             return {k: x for k, x in v.items() if k != "refused"}  # (a refusal is not stored)

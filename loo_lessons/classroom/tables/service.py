@@ -382,11 +382,11 @@ class ButtonHandler(Base):
     def post(self) -> None:
         """Start or stop the table the button names (a teacher only), then back to the tables."""
         self.teacher()
-        code = self.get_body_argument("table", "")
-        if self.request.path.endswith("/start"):
-            self.room.start(code)
-        else:
-            self.room.stop(code)
+        t = self.room.table(self.get_body_argument("table", ""))
+        if self.request.path.endswith("/stop"):
+            self.room.stop(t.id)
+        elif not t.started and not t.finished():  # a second press (a double click) changes nothing
+            self.room.start(t.id)
         self.redirect(url_path_join(self.request.path, ".."), status=303)
 
 
