@@ -27,11 +27,12 @@ import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 import requests
 import websocket
+from _browser import SHOTS
 
 from loo_lessons.class_tables import Tables, TablesRefused
 from loo_lessons.classroom import pupils
@@ -47,12 +48,16 @@ from loo_lessons.classroom.drive import (
 )
 from loo_lessons.classroom.tables.room import FLOOD_REQUESTS, FLOOD_SECONDS
 
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Page
+
 TAG = secrets.token_hex(3)
 ANN, BOB, ADA, TESS = f"ann-{TAG}", f"bob-{TAG}", f"ada-{TAG}", f"tess-{TAG}"
 PUPILS = (ANN, BOB, ADA)
 CAL = f"cal-{TAG}"  # the pupil who plays from her own kernel (her server spawned)
 DOT = f"dot-{TAG}"  # the pupil who plays from the service's seat page, in a browser's session
-PASSWORDS = {name: secrets.token_urlsafe(12) for name in (*PUPILS, CAL, DOT, TESS)}
+EVE = f"eve-{TAG}"  # the pupil who plays in Chromium, through the hub's login page
+PASSWORDS = {name: secrets.token_urlsafe(12) for name in (*PUPILS, CAL, DOT, EVE, TESS)}
 API = "/services/class-tables/api/"
 AWAY = 2  # seconds a quiet pupil's seat waits for them
 
@@ -320,3 +325,50 @@ def test_a_pupil_plays_at_a_table_from_her_own_kernel(hub: Hub, tokens: dict[str
     assert "moved True None" in out and "refused True" in out, out
     listed = next(t for t in call(hub, tokens[TESS], "tables")[1]["tables"] if t["table"] == code)
     assert listed["seats"][0]["name"] == CAL and listed["number"] > 0
+
+
+def test_a_teacher_and_a_pupil_play_through_the_hub_in_a_browser(hub: Hub, browser: Browser) -> None:
+    """The whole path in Chromium through the hub's proxy: the teacher logs in on the hub's
+    page, opens a table from the service's form (it waits for her Start), a pupil logs in and
+    sits down at the seat page, the teacher presses Start, the pupil sees it is her turn and
+    plays, and the teacher's page shows the move, neither page reloaded."""
+
+    def logged_in(name: str) -> Page:
+        page = browser.new_context(ignore_https_errors=True, viewport={"width": 1280, "height": 800}).new_page()
+        page.goto(f"{hub.url}/hub/login")
+        page.fill("input[name=username]", name)
+        page.fill("input[name=password]", PASSWORDS[name])
+        page.press("input[name=password]", "Enter")
+        page.wait_for_load_state()
+        return page
+
+    teacher = logged_in(TESS)
+    teacher.goto(f"{hub.url}/services/class-tables/")  # the hub's OAuth, then the page
+    teacher.select_option("#f-players", "3")
+    teacher.fill("#f-deals", "1")
+    teacher.fill("#f-seed", "4")  # she, the dealer, declares as soon as the bots have
+    teacher.click("text=Open the table")
+    code = teacher.locator(".code").inner_text()
+    pupil = logged_in(EVE)
+    pupil.goto(f"{hub.url}/services/class-tables/seat")
+    pupil.fill(".loo-seat-code", code)
+    pupil.click("text=Sit down")
+    pupil.wait_for_selector("text=Waiting for the teacher to start the table")
+    teacher.wait_for_function("() => document.getElementById('live').innerText.includes('1 of 3 seats have a pupil')")
+    teacher.click(f"section:has(h2:text('Table {code}')) >> text=Start this table")
+    teacher.wait_for_url(re.compile(r".*/services/class-tables/$"))
+    teacher.evaluate("window.__notReloaded = true")
+    pupil.wait_for_selector("text=Your turn.", timeout=20_000)  # the Start reached her page
+    pupil.locator(".loo-seat-moves button").first.click()
+    said = "stands on his own cards|takes the miss|throws up|plays the miss for the pool"
+    teacher.wait_for_function(  # her declaration, in the book's words, on her row of the live page
+        "([name, said]) => [...document.querySelectorAll('#live tr')].some("
+        "r => r.innerText.includes(name) && new RegExp(said).test(r.innerText))",
+        arg=[EVE, said],
+        timeout=20_000,
+    )
+    assert teacher.evaluate("window.__notReloaded") is True
+    pupil.screenshot(path=str(SHOTS / "tables-seat-hub.png"), full_page=True)
+    teacher.screenshot(path=str(SHOTS / "tables-teacher-hub.png"), full_page=True)
+    # how her page followed the table through the hub's proxy: the WebSocket, or the long-poll
+    assert pupil.evaluate("document.documentElement.dataset.looFallback") in (None, "long-poll")

@@ -105,6 +105,7 @@ function seatView(model, v, say) {
     p.turn_up ? h("div", { class: "loo-seat-turnup" }, cardEl(p.turn_up, { size: "small", caption: "turn-up" })) : null,
     h("div", { class: "loo-hand" }, h("strong", { text: "Your cards" }), v.hand.length ? cardRow(v.hand, { size: "medium", label: "your cards" }) : h("p", { class: "loo-muted", text: "none now" })),
     v.put_down.length ? h("p", { class: "loo-muted" }, "You put down: ", v.put_down.map((c) => cardLabel(c)).join(", ")) : null,
+    v.legal.length ? h("strong", { text: v.public.phase === "play" ? "Play a card" : "Declare" }) : null,
     v.legal.length
       ? h(
           "div",
