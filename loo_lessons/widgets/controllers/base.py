@@ -167,8 +167,10 @@ class Model:
 class Controller(Model):
     """A component's controller: `receive(message)` returns the traits it changed.
 
-    Subclasses set `component` (the JS module), `EVENTS` (the event types it takes),
-    `SYNCED` (the traits the component may set) and implement `_event` and `_normalise`.
+    Subclasses name their component (the JS module) once, in the class statement
+    (`class PoolController(Controller, component="pool")`), set `EVENTS` (the event types it
+    takes) and `SYNCED` (the traits the component may set) and implement `_event` and
+    `_normalise`.
     Their Python methods (click, next, ...) are what the buttons do; the kernel adapter
     forwards them and pushes the changed traits to the page."""
 
@@ -181,6 +183,14 @@ class Controller(Model):
     #: May a message write a file? (In the page there is no file system worth writing: the
     #: browser back end sets False and the page downloads instead.)
     files: bool = True
+
+    def __init_subclass__(cls, component: str = "", **kwargs: Any) -> None:
+        # the component is named once: its traits are the component's (`static.DEFAULT_STATE`),
+        # so a controller and its component cannot disagree on them
+        super().__init_subclass__(**kwargs)
+        if component:
+            cls.component = component
+            cls.TRAITS = traits_of(component)
 
     def take_over(self) -> None:
         """Made by the book's engine from the state its page showed until then (the page

@@ -18,13 +18,13 @@ import json
 import os
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Any, ClassVar, Self
+from typing import Any, Self
 
 from loo_lessons.engine.errors import LooError
 from loo_lessons.engine.options import RuleOptions
 from loo_lessons.scenario.write import write_whole
 from loo_lessons.sim.evening import FORMAT, Evening, from_json, load, setup_of
-from loo_lessons.widgets.controllers.base import Refused, is_int, traits_of
+from loo_lessons.widgets.controllers.base import Refused, is_int
 from loo_lessons.widgets.controllers.coaching import Coaching
 from loo_lessons.widgets.controllers.play import PlayController, inside_working_directory
 from loo_lessons.widgets.static import live_html
@@ -32,7 +32,7 @@ from loo_lessons.widgets.static import live_html
 Rules = str | RuleOptions | Mapping[str, Any] | None
 
 
-class EveningController(PlayController):
+class EveningController(PlayController, component="evening"):
     """An evening at one table from the learner's seat; see the module docstring.
 
     `seed` deals every deal and seeds the bots; `stake`, `loo` (None: unlimited loo),
@@ -40,9 +40,6 @@ class EveningController(PlayController):
     (`engine.table.Table`). `deals` (the moves of each deal so far, as `save` writes them)
     resumes an evening; `evening` takes one already made (what `load` does). `people` and
     `names`: the seats people play and theirs (`controllers.pass_play`)."""
-
-    component = "evening"
-    TRAITS: ClassVar[dict[str, Any]] = traits_of("evening")
 
     def __init__(
         self,

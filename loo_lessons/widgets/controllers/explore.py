@@ -18,7 +18,7 @@ from loo_lessons.explain import preset_matching
 from loo_lessons.explain.table import as_scenario_or_hand
 from loo_lessons.quiz.pick import pick_question
 from loo_lessons.quiz.pool_sum import pool_data
-from loo_lessons.widgets.controllers.base import RequestController, one_of, traits_of
+from loo_lessons.widgets.controllers.base import RequestController, one_of
 
 EXPLORE_OPTIONS: tuple[str, ...] = (
     "two_trumps_lead",
@@ -68,13 +68,11 @@ def _scenario_data(scenario: Mapping[str, Any], rules: Mapping[str, Any]) -> dic
     return data
 
 
-class ExploreController(RequestController):
+class ExploreController(RequestController, component="explore"):
     """`Explorer(scenario, options=EXPLORE_OPTIONS, before="")`: change the preset or an
     option of a scenario and see the verdict, and its reason, change. An option that changes
     nothing in this position is not offered (`data["inert"]` lists it)."""
 
-    component = "explore"
-    TRAITS: ClassVar[dict[str, Any]] = traits_of("explore")
     EVENTS: ClassVar[tuple[str, ...]] = ("preset", "option")
     rules: dict[str, Any]
 
@@ -212,15 +210,13 @@ class ExploreController(RequestController):
         return {k: self.data.get(k) for k in ("kind", "question", "pool", "verdict_refused")}
 
 
-class DeclarationsController(RequestController):
+class DeclarationsController(RequestController, component="explore"):
     """`DeclarationsExplorer(scenario, before="")`: change what the players before have
     declared and see what the one to act may declare now, and why. A position the rules
     refuse (two players taking the one miss) is shown as the refusal with its rule; when
     nobody is left to declare, the engine's explanation of what happens instead. Drawn by the
     explore component (`data["mode"] == "declarations"`)."""
 
-    component = "explore"
-    TRAITS: ClassVar[dict[str, Any]] = traits_of("explore")
     EVENTS: ClassVar[tuple[str, ...]] = ("declare",)
 
     def __init__(self, scenario: Mapping[str, Any] | None = None, *, before: str = "", **traits: Any) -> None:

@@ -11,7 +11,6 @@ kernel (`widgets.live.Lab`).
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
@@ -20,7 +19,6 @@ from loo_lessons.sim.bots import BOTS
 from loo_lessons.sim.montecarlo import SimResult, simulate
 from loo_lessons.sim.tally import group_label
 from loo_lessons.widgets.controllers.base import MAX_SEED, RequestController, int_in, one_of
-from loo_lessons.widgets.static import DEFAULT_STATE
 
 #: The most hands one run in the page may ask for (the page runs them on one core).
 MAX_HANDS = 5000
@@ -47,12 +45,10 @@ def plain_trick_rates(res: SimResult, by: str = "trumps") -> list[dict[str, Any]
     return rows
 
 
-class LabController(RequestController):
+class LabController(RequestController, component="lab"):
     """A run of seeded hands with bots: the learner picks hands, players, seed, rules, bots
     and what to group by; the results come back as plain numbers."""
 
-    component = "lab"
-    TRAITS: ClassVar[dict[str, Any]] = copy.deepcopy(DEFAULT_STATE["lab"])
     EVENTS: ClassVar[tuple[str, ...]] = ("run",)
     SYNCED: ClassVar[tuple[str, ...]] = ("request", "progress")  # progress: the bar the component starts at 0
     request: dict[str, Any]

@@ -25,7 +25,7 @@ import html
 import secrets
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
-from typing import Any, ClassVar, Self
+from typing import Any, Self
 
 from loo_lessons.engine.cards import in_hand_order
 from loo_lessons.engine.errors import InputError, LooError
@@ -36,7 +36,7 @@ from loo_lessons.explain.table import settlement_working, table_view
 from loo_lessons.scenario.evening import MAX_NAME, TABLE_BOUNDS, evening_text, person_name
 from loo_lessons.sim.bots import BOTS
 from loo_lessons.sim.evening import Evening, replay
-from loo_lessons.widgets.controllers.base import Refused, is_int, traits_of
+from loo_lessons.widgets.controllers.base import Refused, is_int
 from loo_lessons.widgets.controllers.coaching import Coaching
 from loo_lessons.widgets.controllers.evening import EveningController, Rules
 from loo_lessons.widgets.controllers.play_state import bots_around
@@ -119,15 +119,12 @@ def start_setup(ev: Mapping[str, Any]) -> dict[str, Any]:
     }
 
 
-class PassPlayController(EveningController):
+class PassPlayController(EveningController, component="passplay"):
     """An evening passed round one device; see the module docstring.
 
     `people`: the seats people play (the others bots: `bots`, one name for all or one per
     seat); `names`: theirs, in the same order (default "Player 1", ...). The rest is the
     evening's (`EveningController`)."""
-
-    component = "passplay"
-    TRAITS: ClassVar[dict[str, Any]] = traits_of("passplay")
 
     def __init__(
         self,

@@ -19,7 +19,6 @@ from loo_lessons.widgets.controllers.base import (
     PositionController,
     button,
     one_of,
-    traits_of,
 )
 
 State = dict[str, Any]
@@ -61,13 +60,11 @@ def pick_reduce(q: Mapping[str, Any], st: Mapping[str, Any], ev: Mapping[str, An
     return {"picked": picked, "current": current, "revealed": revealed}
 
 
-class PickController(PositionController):
+class PickController(PositionController, component="pick"):
     """`PickCard(position, title=, prompt=, reveal=, after=)`: a position (a scenario, a Hand)
     or a question already in the quiz schema; `after`, the lesson's words on the answer, shown
     only once the pick is checked (views/prose.py)."""
 
-    component = "pick"
-    TRAITS: ClassVar[dict[str, Any]] = traits_of("pick")
     EVENTS: ClassVar[tuple[str, ...]] = ("choice", "check", "show", "reset")
     SYNCED: ClassVar[tuple[str, ...]] = ("picked", "current", "revealed")
     picked: list[str]

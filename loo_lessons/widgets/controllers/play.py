@@ -35,7 +35,7 @@ from loo_lessons.scenario import DECLARATION_ALIASES
 from loo_lessons.sim.bots import BOTS, get_bot
 from loo_lessons.sim.game import DECISIONS, BotGame
 from loo_lessons.views.prose import after_note
-from loo_lessons.widgets.controllers.base import Refused, is_int, traits_of
+from loo_lessons.widgets.controllers.base import Refused, is_int
 from loo_lessons.widgets.controllers.coaching import Coaching
 from loo_lessons.widgets.controllers.play_drawn import Hint
 from loo_lessons.widgets.controllers.play_files import (
@@ -69,7 +69,7 @@ class UnknownChoice(LooError, KeyError):
         return str(self.args[0]) if self.args else ""
 
 
-class PlayController(PlayFiles):
+class PlayController(PlayFiles, component="play"):
     """One deal against bots, from the learner's seat; see the module docstring.
 
     `bots`: one bot for every other seat (a name: random-legal, cautious, bold, sensible; or
@@ -85,8 +85,6 @@ class PlayController(PlayFiles):
     the same seat and cards, the cards refused and the decisions undone.
     """
 
-    component = "play"
-    TRAITS: ClassVar[dict[str, Any]] = traits_of("play")
     EVENTS: ClassVar[tuple[str, ...]] = ("request",)
     SYNCED: ClassVar[tuple[str, ...]] = ("request", "show_hint", "tried", "save_name")
     request: dict[str, Any]

@@ -15,7 +15,6 @@ from loo_lessons.widgets.controllers.base import (
     int_in,
     is_int,
     one_of,
-    traits_of,
 )
 
 State = dict[str, Any]
@@ -67,11 +66,9 @@ def pool_results(data: Mapping[str, Any], entries: Mapping[str, Any]) -> dict[st
     return {"byField": out, "right": sum(out.values()), "total": len(out)}
 
 
-class PoolController(Controller):
+class PoolController(Controller, component="pool"):
     """`PoolCalculator(position, title=)`: a settled position, a Scenario or a Settlement."""
 
-    component = "pool"
-    TRAITS: ClassVar[dict[str, Any]] = traits_of("pool")
     EVENTS: ClassVar[tuple[str, ...]] = ("enter", "check", "show", "hide", "reset")
     SYNCED: ClassVar[tuple[str, ...]] = ("entries", "checked", "revealed")
     LIMIT = LIMIT

@@ -16,7 +16,7 @@ from loo_lessons.engine.errors import LooError
 from loo_lessons.engine.game import Hand
 from loo_lessons.engine.options import PRESETS
 from loo_lessons.explain.steps import stepper_steps
-from loo_lessons.widgets.controllers.base import button, one_of, traits_of
+from loo_lessons.widgets.controllers.base import button, one_of
 from loo_lessons.widgets.controllers.steps import (
     StepperController,
     seeded_hand,
@@ -58,11 +58,9 @@ def present_data(seed: int, players: int = 5, rules: str = "hoffmann") -> dict[s
     }
 
 
-class PresentController(StepperController):
+class PresentController(StepperController, component="present"):
     """`Presenter(seed, players=5, rules="hoffmann", faces="up")`."""
 
-    component = "present"
-    TRAITS: ClassVar[dict[str, Any]] = traits_of("present")
     EVENTS: ClassVar[tuple[str, ...]] = ("next", "prev", "first", "last", "goto", "toggle", "faces", "deal")
     SYNCED: ClassVar[tuple[str, ...]] = ("step", "faces")
     faces: str

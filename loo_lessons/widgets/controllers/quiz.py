@@ -25,7 +25,6 @@ from loo_lessons.widgets.controllers.base import (
     int_in,
     is_int,
     one_of,
-    traits_of,
 )
 from loo_lessons.widgets.controllers.pick import choice_keys
 
@@ -155,13 +154,11 @@ def default_generator() -> Generator:
     return call
 
 
-class QuizController(Controller):
+class QuizController(Controller, component="quiz"):
     """`QuizRunner(topic=None, seed=0, count=5, preset=None, *, questions=, title=, generator=)`:
     the bank is `questions` (Question objects or schema mappings), or is made by
     `loo_lessons.quiz.generate(topic, count, seed, preset)`."""
 
-    component = "quiz"
-    TRAITS: ClassVar[dict[str, Any]] = traits_of("quiz")
     EVENTS: ClassVar[tuple[str, ...]] = ("choice", "check", "show", "next", "prev", "restart", "new")
     SYNCED: ClassVar[tuple[str, ...]] = ("index", "responses", "selected", "inspect", "new_request", "class_request")
     questions: list[Any]

@@ -11,7 +11,6 @@ Pure Python: the book's engine runs it in the page, the kernel in JupyterLab.
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
@@ -26,7 +25,6 @@ from loo_lessons.widgets.controllers.base import (
     int_in,
     one_of,
 )
-from loo_lessons.widgets.static import DEFAULT_STATE
 
 #: The most seeds one search in the page may deal (each is a whole deal played out).
 MAX_SEEDS = 5000
@@ -44,13 +42,11 @@ def why_differ(step: Any, labels: tuple[str, ...]) -> str:
     return "; ".join(parts)
 
 
-class SearchController(RequestController):
+class SearchController(RequestController, component="search"):
     """The edge-case search and the preset comparison: "Find a deal" (the first seeded deal where a
     named search holds) and "Compare a deal" (one deal under both books: where the verdicts
     part, with the rule ids)."""
 
-    component = "search"
-    TRAITS = copy.deepcopy(DEFAULT_STATE["search"])
     EVENTS: ClassVar[tuple[str, ...]] = ("find", "compare")
 
     def __init__(

@@ -20,7 +20,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, ClassVar, Protocol
 
 from loo_lessons.class_tables import Tables, TablesRefused
-from loo_lessons.widgets.controllers.base import Controller, Refused, is_int, traits_of
+from loo_lessons.widgets.controllers.base import Controller, Refused, is_int
 
 #: The requests the component sends, each with the keys it may carry.
 REQUEST_KEYS: dict[str, tuple[str, ...]] = {
@@ -60,14 +60,12 @@ def _line(e: TablesRefused) -> str:
     return text.split(": ", 1)[1] if f"{e.status}: " in text[:6] else text
 
 
-class SeatController(Controller):
+class SeatController(Controller, component="seat"):
     """A pupil's seat at a class table (see the module docstring). `code`: the table's code
     (else the component asks for it); `tables`: the service (default `Tables()`, the hub's
     address and the pupil's own login from the kernel's environment); `follow`: keep the view
     live with a long-polling thread."""
 
-    component = "seat"
-    TRAITS: ClassVar[dict[str, Any]] = traits_of("seat")
     EVENTS: ClassVar[tuple[str, ...]] = ("request",)
     SYNCED: ClassVar[tuple[str, ...]] = ("request",)
     request: dict[str, Any]

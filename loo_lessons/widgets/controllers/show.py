@@ -4,17 +4,14 @@ no event; Python changes what they show (`update`)."""
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any, ClassVar
+from typing import Any
 
 from loo_lessons.explain.table import Position, as_scenario_or_hand, table_view
-from loo_lessons.widgets.controllers.base import Controller, PositionController, traits_of
+from loo_lessons.widgets.controllers.base import Controller, PositionController
 
 
-class CardsController(Controller):
+class CardsController(Controller, component="cards"):
     """`CardRow(["QH", "10S"], title="Seat 3 holds", size="large")`."""
-
-    component = "cards"
-    TRAITS: ClassVar[dict[str, Any]] = traits_of("cards")
 
     def __init__(
         self,
@@ -29,12 +26,9 @@ class CardsController(Controller):
             self.data = {"cards": list(cards), "title": title, "size": size, "label": title or "cards"}
 
 
-class TableController(PositionController):
+class TableController(PositionController, component="table"):
     """`TableView(position, title=, reveal=)`: seats, who deals, who is in, cards, the miss,
     the trick, the pool."""
-
-    component = "table"
-    TRAITS: ClassVar[dict[str, Any]] = traits_of("table")
 
     def _show(self, position: Any, title: str | None) -> dict[str, Any]:
         return {"view": table_view(as_scenario_or_hand(position), reveal=self._reveal), "title": title}

@@ -22,7 +22,6 @@ from loo_lessons.widgets.controllers.base import (
     button,
     int_in,
     one_of,
-    traits_of,
 )
 
 State = dict[str, Any]
@@ -83,11 +82,9 @@ def deal_facts(position: Position) -> dict[str, Any]:
     return out
 
 
-class StepperController(PositionController):
+class StepperController(PositionController, component="stepper"):
     """`Stepper(position, title=, reveal=)`: a played deal (a Hand or a scenario)."""
 
-    component = "stepper"
-    TRAITS: ClassVar[dict[str, Any]] = traits_of("stepper")
     EVENTS: ClassVar[tuple[str, ...]] = ("next", "prev", "first", "last", "goto", "deal")
     SYNCED: ClassVar[tuple[str, ...]] = ("step",)
     step: int
