@@ -9,7 +9,7 @@ question i does not depend on how many are asked. Every answer comes from the ru
 (`explain_json`, the settlement, `penalties.ruling_for`); every question carries its
 scenario, which `scenario.load` accepts and which reproduces the answer.
 
-Questions that can't be gamed and that a table can meet: `common.finish` puts every
+Questions that can't be gamed and that a table can meet: `asking.finish` puts every
 question's choices in an order drawn from its own RNG (a class code still deals every pupil
 the same order), so the place of a right answer tells nothing; a deal that states a pool is
 dealt at a table the engine brought there (`positions.reach`: deals played from the first
@@ -18,8 +18,10 @@ how, so `positions.replay_table` plays it again; every quote shown is whole
 (`explain.quotes.uncut`).
 
 Where things are: one generator module per topic in `quiz/topics/` (deal, declare, dealer,
-lead, follow, trick, pool, must, penalty), what they share in `common.py` (asking the
-engine, choices, verdicts) and `money.py` (settlement questions); `class_code.py` reads and
+lead, follow, trick, pool, must, penalty), and what they share, one module an idea:
+`asking.py` (asking the engine, assembling the question), `dealing.py` (the positions asked
+about), `choices.py`, `verdicts.py`, `prompts.py` (the prompt's words) and `money.py`
+(settlement questions); `class_code.py` reads and
 writes class codes ("lead-10-42", dealt by `for_code`); `results.py` is a live quiz's
 record and `classroom.py` merges the pupils' exported results.
 """
@@ -29,9 +31,9 @@ from __future__ import annotations
 import random
 import time
 
+from loo_lessons.quiz.asking import Gen, Reject
 from loo_lessons.quiz.class_code import ClassCode
 from loo_lessons.quiz.class_code import parse as parse_code
-from loo_lessons.quiz.common import Gen, Reject
 from loo_lessons.quiz.model import TOPICS, Choice, Question, Verdict
 from loo_lessons.quiz.positions import PRESET_NAMES
 from loo_lessons.quiz.topics import DISAGREEMENT_LEVELS, GENERATORS

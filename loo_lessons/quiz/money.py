@@ -11,17 +11,12 @@ from loo_lessons.engine.options import LooAmount
 from loo_lessons.engine.penalties import Destination, Offence, Size, ruling_for
 from loo_lessons.engine.settle import AGREED_LOO_QUOTE
 from loo_lessons.explain.words import counters
-from loo_lessons.quiz.common import (
-    Asked,
-    Gen,
-    finish,
-    loo_quote_index,
-    number_choices,
-    same_verdict,
-)
+from loo_lessons.quiz.asking import Asked, Gen, finish
+from loo_lessons.quiz.choices import number_choices
 from loo_lessons.quiz.derive import settlement_lines_for, settlement_said
 from loo_lessons.quiz.model import Question, Verdict
 from loo_lessons.quiz.positions import view_of
+from loo_lessons.quiz.verdicts import loo_quote_index, same_verdict
 from loo_lessons.scenario import Scenario
 
 #: Offences in the declaring that cost a single loo paid into this deal's pool at once

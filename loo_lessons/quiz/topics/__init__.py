@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from loo_lessons.quiz.common import Gen
+from loo_lessons.quiz.asking import Gen
 from loo_lessons.quiz.model import Question
 from loo_lessons.quiz.topics.deal import gen_deal
 from loo_lessons.quiz.topics.dealer import gen_dealer

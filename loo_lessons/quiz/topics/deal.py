@@ -7,22 +7,16 @@ from typing import Any
 from loo_lessons.engine.cards import Suit, shuffled_pack
 from loo_lessons.engine.deal import round_order
 from loo_lessons.explain.words import cards_words
-from loo_lessons.quiz.common import (
-    SUIT_LABELS,
-    Gen,
-    ask,
-    finish,
-    number_choices,
-    ordinal,
-    same_verdict,
-    seat_label,
-)
+from loo_lessons.quiz.asking import Gen, ask, finish
+from loo_lessons.quiz.choices import SUIT_LABELS, number_choices, seat_label
 from loo_lessons.quiz.model import Choice, Question, Verdict
 from loo_lessons.quiz.positions import (
     card_label,
     table_size,
     view_of,
 )
+from loo_lessons.quiz.prompts import ordinal
+from loo_lessons.quiz.verdicts import same_verdict
 
 # === deal: who receives which card, trumps from the turn-up, the stock ===========================
 

@@ -7,23 +7,9 @@ from typing import Any
 
 from loo_lessons.engine.declare import Declaration
 from loo_lessons.engine.game import Hand
-from loo_lessons.quiz.common import (
-    Gen,
-    M,
-    P,
-    Reject,
-    T,
-    X,
-    ask,
-    declarations_words,
-    finish,
-    legal_question,
-    random_deal,
-    reached_deal,
-    same_verdict,
-    seat_label,
-    table_words,
-)
+from loo_lessons.quiz.asking import Gen, Reject, ask, finish, legal_question
+from loo_lessons.quiz.choices import seat_label
+from loo_lessons.quiz.dealing import M, P, T, X, random_deal, reached_deal
 from loo_lessons.quiz.model import Choice, Question, Verdict
 from loo_lessons.quiz.money import money_question, tricks_words
 from loo_lessons.quiz.positions import (
@@ -34,6 +20,8 @@ from loo_lessons.quiz.positions import (
     table_size,
     view_of,
 )
+from loo_lessons.quiz.prompts import declarations_words, table_words
+from loo_lessons.quiz.verdicts import same_verdict
 
 # === dealer: the dealer's special cases R14–R19 ==================================================
 

@@ -7,20 +7,12 @@ from typing import Any
 
 from loo_lessons.engine.game import Phase
 from loo_lessons.engine.laws import Law
-from loo_lessons.quiz.common import (
-    Gen,
-    Reject,
-    T,
-    ask,
-    declarations_words,
-    finish,
-    legal_question,
-    random_deal,
-    seat_choices,
-    table_words,
-)
+from loo_lessons.quiz.asking import Gen, Reject, ask, finish, legal_question
+from loo_lessons.quiz.choices import seat_choices
+from loo_lessons.quiz.dealing import T, random_deal
 from loo_lessons.quiz.model import Question, Verdict
 from loo_lessons.quiz.positions import DEFAULT_WEIGHTS, declare_until, scenario_of, view_of
+from loo_lessons.quiz.prompts import declarations_words, table_words
 
 # === declare: legal declarations given earlier declarations ======================================
 

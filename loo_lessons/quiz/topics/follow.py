@@ -3,21 +3,13 @@
 from __future__ import annotations
 
 from loo_lessons.engine.game import Hand
-from loo_lessons.quiz.common import (
-    Gen,
-    Reject,
-    ask_legal_at,
-    in_words,
-    legal_question,
-    positions_kept,
-    random_play,
-    table_words,
-    trumps_words,
-)
+from loo_lessons.quiz.asking import Gen, Reject, legal_question
+from loo_lessons.quiz.dealing import ask_legal_at, positions_kept, random_play
 from loo_lessons.quiz.model import Question
 from loo_lessons.quiz.positions import (
     card_label,
 )
+from loo_lessons.quiz.prompts import in_words, table_words, trumps_words
 
 # === follow: following and trumping, R32–R36 ======================================================
 

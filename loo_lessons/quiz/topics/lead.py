@@ -7,24 +7,11 @@ from collections.abc import Mapping
 from loo_lessons.engine.cards import Rank
 from loo_lessons.engine.declare import Declaration
 from loo_lessons.engine.game import Hand, Phase
-from loo_lessons.quiz.common import (
-    PLAYERS_IN,
-    Gen,
-    M,
-    P,
-    Reject,
-    T,
-    X,
-    ask,
-    declarations_words,
-    legal_question,
-    random_deal,
-    table_words,
-    trumps_held,
-    trumps_words,
-)
+from loo_lessons.quiz.asking import Gen, Reject, ask, legal_question
+from loo_lessons.quiz.dealing import PLAYERS_IN, M, P, T, X, random_deal, trumps_held
 from loo_lessons.quiz.model import Question
 from loo_lessons.quiz.positions import deal, declare_until, scenario_of, seat_words
+from loo_lessons.quiz.prompts import declarations_words, table_words, trumps_words
 
 # === lead: which card may be led, R23–R28 =========================================================
 

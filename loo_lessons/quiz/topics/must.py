@@ -2,24 +2,14 @@
 
 from __future__ import annotations
 
-from loo_lessons.quiz.common import (
-    Gen,
-    P,
-    Reject,
-    ask,
-    counts_mapping,
-    declarations_words,
-    finish,
-    legal_question,
-    number_choices,
-    played_out,
-    random_deal,
-    same_verdict,
-    table_words,
-)
+from loo_lessons.quiz.asking import Gen, Reject, ask, finish, legal_question
+from loo_lessons.quiz.choices import number_choices
+from loo_lessons.quiz.dealing import P, counts_mapping, played_out, random_deal
 from loo_lessons.quiz.model import Choice, Question
 from loo_lessons.quiz.money import money_question, stakes_words, tricks_words
 from loo_lessons.quiz.positions import STAKE, Wanted, declare_until, scenario_of, view_of
+from loo_lessons.quiz.prompts import declarations_words, table_words
+from loo_lessons.quiz.verdicts import same_verdict
 
 # === must: singles, musts and unlimited loo, R41–R49 ==============================================
 

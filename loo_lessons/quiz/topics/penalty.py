@@ -5,26 +5,9 @@ from __future__ import annotations
 from loo_lessons.engine.cards import Card, parse_card
 from loo_lessons.engine.game import Hand, Phase
 from loo_lessons.engine.penalties import OFFENCE_FOR_LAW, Offence, ruling_for
-from loo_lessons.quiz.common import (
-    Asked,
-    Gen,
-    P,
-    Reject,
-    X,
-    ask,
-    declarations_words,
-    finish,
-    in_words,
-    loo_quote_index,
-    number_choices,
-    played_out,
-    positions_kept,
-    random_play,
-    reached_deal,
-    same_verdict,
-    table_words,
-    trumps_words,
-)
+from loo_lessons.quiz.asking import Asked, Gen, Reject, ask, finish
+from loo_lessons.quiz.choices import number_choices
+from loo_lessons.quiz.dealing import P, X, played_out, positions_kept, random_play, reached_deal
 from loo_lessons.quiz.derive import CONSEQUENCE_LABELS, PENALTY_KEYS, PENALTY_LABELS, penalty_record
 from loo_lessons.quiz.model import Choice, Question, Verdict
 from loo_lessons.quiz.money import money_question, tricks_words
@@ -40,6 +23,8 @@ from loo_lessons.quiz.positions import (
     table_size,
     view_of,
 )
+from loo_lessons.quiz.prompts import declarations_words, in_words, table_words, trumps_words
+from loo_lessons.quiz.verdicts import loo_quote_index, same_verdict
 
 # === penalty: R50–R63 =============================================================================
 

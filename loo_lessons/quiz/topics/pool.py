@@ -8,19 +8,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from loo_lessons.quiz.common import (
-    Asked,
-    Gen,
-    Reject,
-    ask,
-    counts_mapping,
-    declarations_words,
-    played_out,
-    table_words,
-)
+from loo_lessons.quiz.asking import Asked, Gen, Reject, ask
+from loo_lessons.quiz.dealing import counts_mapping, played_out
 from loo_lessons.quiz.model import Question
 from loo_lessons.quiz.money import PAID_AT_ONCE, money_question, stakes_words, tricks_words
 from loo_lessons.quiz.positions import Wanted, agreed_loo, scenario_of
+from loo_lessons.quiz.prompts import declarations_words, table_words
 
 # === pool: dividing the pool and the loos, R38–R40 ================================================
 

@@ -4,21 +4,9 @@ from __future__ import annotations
 
 from loo_lessons.engine.cards import Card, Suit, beats
 from loo_lessons.engine.game import Hand, Phase
-from loo_lessons.quiz.common import (
-    Gen,
-    Reject,
-    ask,
-    ask_legal_at,
-    finish,
-    in_words,
-    legal_question,
-    positions_kept,
-    random_play,
-    seat_label,
-    table_words,
-    trumps_held,
-    trumps_words,
-)
+from loo_lessons.quiz.asking import Gen, Reject, ask, finish, legal_question
+from loo_lessons.quiz.choices import seat_label
+from loo_lessons.quiz.dealing import ask_legal_at, positions_kept, random_play, trumps_held
 from loo_lessons.quiz.model import Choice, Question, Verdict
 from loo_lessons.quiz.positions import (
     at_move,
@@ -26,6 +14,7 @@ from loo_lessons.quiz.positions import (
     scenario_of,
     view_of,
 )
+from loo_lessons.quiz.prompts import in_words, table_words, trumps_words
 
 # === trick: who wins the trick (R37), and trump after trick (R29–R31) =============================
 
