@@ -86,11 +86,12 @@ NAME_SHOWN = 40
 
 @dataclass(frozen=True, slots=True)
 class Refusal:
-    """A result (or a file) `quiz results` will not count: where, whose, and why."""
+    """A result (or a file) `quiz results` will not count: where, why, and whose (none for a
+    file or a line refused before a pupil's name could be read)."""
 
     where: str
-    pupil: str
     problem: str
+    pupil: str = ""
 
     def line(self) -> str:
         """The refusal as the one line `quiz results` prints: where, whose (the name cut short) and
@@ -245,7 +246,7 @@ def _from_csv(text: str, where: str) -> list[Found | Refusal]:
             g["claimed"][(attempt, q)] = _mark(row["correct"], at)
         except ValueError as e:
             text = str(e)
-            bad[key] = Refusal(at, name, text.removeprefix(f"{at}: "))
+            bad[key] = Refusal(at, text.removeprefix(f"{at}: "), pupil=name)
             del groups[key]
     out: list[Found | Refusal] = list(bad.values())
     for (name, code), g in groups.items():
@@ -295,7 +296,7 @@ def read(path: str | Path) -> list[Found | Refusal]:
             try:
                 out.append(Found(from_code(ln, at), at))
             except ValueError as e:
-                out.append(Refusal(at, "", str(e).removeprefix(f"{at}: ")))
+                out.append(Refusal(at, str(e).removeprefix(f"{at}: ")))
         return out
     try:
         return _from_csv(text, where)
@@ -337,7 +338,7 @@ def grade(found: Found, codes: Sequence[str] | None = None) -> PupilResult | Ref
     s = found.submission
 
     def no(problem: str) -> Refusal:
-        return Refusal(found.where, s.pupil, problem)
+        return Refusal(found.where, problem, pupil=s.pupil)
 
     if not s.pupil:
         return no("a result without a name: ask the pupil to write their name and export again")
@@ -432,7 +433,7 @@ def merge(
             items = read(f)
         except ValueError as e:
             where, _, problem = str(e).partition(": ")
-            refusals.append(Refusal(where, "", problem))
+            refusals.append(Refusal(where, problem))
             continue
         for item in items:
             if isinstance(item, Refusal):
@@ -446,13 +447,13 @@ def merge(
                 code = ""  # refused by `grade` without dealing its questions
             if code and code not in seen and len(seen) >= MAX_CODES:
                 refusals.append(
-                    Refusal(item.where, item.submission.pupil, f"more than {MAX_CODES} class codes")
+                    Refusal(item.where, f"more than {MAX_CODES} class codes", pupil=item.submission.pupil)
                 )
                 continue
             if code:
                 seen.add(code)
             if listed is not None and item.submission.pupil.casefold() not in listed:
-                refusals.append(Refusal(item.where, item.submission.pupil, "not on the class list: not counted"))
+                refusals.append(Refusal(item.where, "not on the class list: not counted", pupil=item.submission.pupil))
                 continue
             g = grade(item, codes)
             (refusals if isinstance(g, Refusal) else graded).append(g)  # type: ignore[arg-type]
@@ -471,9 +472,9 @@ def merge(
             refusals.append(
                 Refusal(
                     r.where,
-                    r.name,
                     f"{len(rs)} different results for {r.class_code} under this name "
                     f"({', '.join(places)[:120]}): each shown with its file, ask who sent which",
+                    pupil=r.name,
                 )
             )
     pupils.sort(key=lambda r: (r.class_code, r.name.casefold(), r.name))
