@@ -9,7 +9,8 @@ token (a kernel's ``JUPYTERHUB_API_TOKEN``). Under ``/services/class-results/``:
   logged-in pupil's once the class code is found to have produced it (`answers.check`).
   A record naming another pupil: 403; a second answer to a question of the same attempt, or
   an attempt that is not the pupil's next: 409 (an answer is final once posted); a body too
-  big: 413; not JSON, or nested thousands deep: 400. Nothing refused is stored.
+  big: 413 (over `READ_AT_MOST` bytes: 400, unread); not JSON, or nested thousands deep: 400.
+  Nothing refused is stored.
 - ``GET`` (the page): a teacher (a hub admin or a member of the hub group ``teachers``) sees
   the class codes answered; ``dashboard?code=…`` every pupil × question (a row per attempt)
   and the rules the class missed most, refreshed every few seconds: the tables of
@@ -48,6 +49,11 @@ TEACHERS_GROUP = "teachers"
 REFRESH_SECONDS = 5
 #: How long a teacher lookup (admin flag, groups) is trusted.
 LOOKUP_SECONDS = 30.0
+#: The longest request body a hub service reads, in bytes. Tornado's own limit is 100 MB, which a
+#: pupil could make the service hold before its 10,000-byte check (`answers.MAX_BODY`, the tables'
+#: `MAX_BODY`) refused it; a longer body is now refused from its headers, unread (tornado answers
+#: 400). Bodies up to this are read and refused in one line (413) when over the service's own limit.
+READ_AT_MOST = 65_536
 
 _STYLE = """
 body{font-family:system-ui,sans-serif;margin:1.5rem;max-width:80rem}
@@ -312,8 +318,9 @@ def serve(
 ) -> None:
     """Serve `app` at the hub's `host` and `port` until Ctrl-C or the hub's stop, calling
     `every_second` (if any) each second. Ctrl-C at the hub's terminal reaches this process too, and the hub's
-    stop sends SIGTERM: either ends the service quietly (what was accepted is committed)."""
-    app.listen(port, host)
+    stop sends SIGTERM: either ends the service quietly (what was accepted is committed). A body
+    over `READ_AT_MOST` bytes is refused unread."""
+    app.listen(port, host, max_body_size=READ_AT_MOST)
     loop = ioloop.IOLoop.current()
     if every_second is not None:
         ioloop.PeriodicCallback(every_second, 1000).start()

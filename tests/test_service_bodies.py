@@ -1,0 +1,84 @@
+"""A hub service never holds a huge body (the results and the tables service, each started as
+the hub starts it: its own process, its address in JUPYTERHUB_SERVICE_URL).
+
+Tornado reads up to 100 MB of a request's body by default before a handler sees it; the
+services' own limit is 10,000 bytes. A request announcing more than
+`loo_lessons.classroom.service.READ_AT_MOST` is refused from its headers: the answer comes at
+once, without waiting for (or reading) the body."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from loo_lessons.classroom.service import READ_AT_MOST
+
+SERVICES = {
+    "loo_lessons.classroom.service": "/services/class-results/answers",
+    "loo_lessons.classroom.tables.service": "/services/class-tables/api/move",
+}
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+@pytest.fixture(params=sorted(SERVICES))
+def service(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[tuple[int, str]]:
+    """The service's port and the path it takes a POST at, the service running."""
+    module: str = request.param
+    port = free_port()
+    env = {**os.environ, "JUPYTERHUB_SERVICE_URL": f"http://127.0.0.1:{port}/"}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", module, "--db", str(tmp_path / "service.sqlite")],
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                socket.create_connection(("127.0.0.1", port), 0.5).close()
+                break
+            except OSError:
+                assert proc.poll() is None, f"{module} ended: {proc.stderr.read() if proc.stderr else ''!r}"
+                assert time.monotonic() < deadline, f"{module} did not listen on {port}"
+                time.sleep(0.1)
+        yield port, SERVICES[module]
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+
+
+def answer_to_headers(port: int, path: str, length: int) -> bytes:
+    """What the service answers to a POST's headers announcing `length` bytes, none sent
+    (b"" if it waits 10 s for them)."""
+    with socket.create_connection(("127.0.0.1", port), 5) as s:
+        s.sendall(
+            f"POST {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+            f"Content-Length: {length}\r\n\r\n".encode()
+        )
+        s.settimeout(10)
+        try:
+            return s.recv(200)
+        except TimeoutError:
+            return b""
+
+
+def test_a_body_announced_too_long_is_refused_before_it_is_read(service: tuple[int, str]) -> None:
+    port, path = service
+    assert answer_to_headers(port, path, 100 * 1024 * 1024).startswith(b"HTTP/1.1 400 ")
+    assert answer_to_headers(port, path, READ_AT_MOST + 1).startswith(b"HTTP/1.1 400 ")
+    # a body the service may read is waited for, then checked by the service's handler
+    assert answer_to_headers(port, path, READ_AT_MOST) == b""
