@@ -23,18 +23,16 @@ from pathlib import Path
 import pytest
 import requests
 
-from loo_lessons.classroom import pupils
 from loo_lessons.classroom.drive import (
     RECIPE,
     Hub,
     Kernel,
     KernelDied,
     alive,
+    class_hub,
     descendants,
     hub_venv,
     server_pid,
-    start_hub,
-    stop_hub,
 )
 from loo_lessons.classroom.limits import limits_of
 
@@ -43,11 +41,6 @@ CAL = f"cal-{TAG}"
 PASSWORD = secrets.token_urlsafe(12)
 MEMORY = 600 * 2**20  # a pupil's server and a lesson's kernel fit; a greedy cell does not
 CULL = 10  # seconds idle (the config's least)
-
-
-def _remove_user(name: str) -> None:
-    subprocess.run(["userdel", "--force", "--remove", name], capture_output=True, check=False)
-    subprocess.run(["groupdel", name], capture_output=True, check=False)
 
 
 @pytest.fixture(scope="module")
@@ -75,27 +68,16 @@ def cert(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
 @pytest.fixture(scope="module")
 def hub(venv: Path, cert: tuple[Path, Path], tmp_path_factory: pytest.TempPathFactory) -> Iterator[Hub]:
     assert os.geteuid() == 0, "the class hub makes a Unix user per pupil: run the tests as root"
-    state = tmp_path_factory.mktemp("admin-hub-state")
-    homes = Path(tempfile.mkdtemp(prefix="loo-hub-homes-"))
-    homes.chmod(0o755)
-    pupils.add_pupils(state / "class-list", [CAL], passwords={CAL: PASSWORD})
     env = {
-        "LOO_HUB_CLASS_LIST": str(state / "class-list"),
         "LOO_HUB_SSL_CERT": str(cert[0]),
         "LOO_HUB_SSL_KEY": str(cert[1]),
         "LOO_HUB_CULL_TIMEOUT": str(CULL),
         "LOO_HUB_MEM_LIMIT": str(MEMORY),
         "LOO_HUB_CPU_LIMIT": "0.5",
     }
-    h: Hub | None = None
-    try:
-        h = start_hub(venv, state, homes, state / "hub.log", env)
+    with class_hub({CAL: PASSWORD}, env, python=venv, state=tmp_path_factory.mktemp("admin-hub-state")) as h:
         yield h
-    finally:
-        left = stop_hub(h) if h else []
-        _remove_user(CAL)
-        shutil.rmtree(homes, ignore_errors=True)
-        assert not left, f"processes of the hub survived: {left}"
+    assert not h.survivors, f"processes of the hub survived: {h.survivors}"
 
 
 def _session(hub: Hub, cert: Path) -> requests.Session:

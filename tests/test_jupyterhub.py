@@ -40,20 +40,17 @@ from pathlib import Path
 import pytest
 import requests
 
-from loo_lessons.classroom import pupils
 from loo_lessons.classroom.drive import (
     LESSON,
     REPO,
     Hub,
     Kernel,
-    hub_venv,
+    class_hub,
     log_in,
     log_in_status,
     run_lesson,
     server_pid,
     spawn,
-    start_hub,
-    stop_hub,
     token_for,
 )
 from loo_lessons.quiz.classroom import questions_of
@@ -64,15 +61,6 @@ PUPILS = (ANN, BOB)
 PASSWORDS = {name: secrets.token_urlsafe(12) for name in (ANN, BOB, TESS, ADA)}
 CODE = "lead-3-7"
 SERVICE = "/services/class-results"
-
-
-def remove_user(name: str) -> None:
-    try:
-        pwd.getpwnam(name)
-    except KeyError:
-        return
-    subprocess.run(["userdel", "--force", "--remove", name], capture_output=True, check=False)
-    subprocess.run(["groupdel", name], capture_output=True, check=False)
 
 
 def git(*args: str, cwd: Path | str = REPO, user: str | None = None) -> str:
@@ -87,35 +75,23 @@ def git(*args: str, cwd: Path | str = REPO, user: str | None = None) -> str:
 def hub(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Hub]:
     assert os.geteuid() == 0, "the class hub makes a Unix user per pupil: run the tests as root"
     state = tmp_path_factory.mktemp("hub-state")
-    # the homes' folder must be reachable by the pupils (pytest's own tmp is root's only)
-    homes = Path(tempfile.mkdtemp(prefix="loo-hub-homes-"))
     # the teacher's repository, as a class would publish it: a bare copy anyone may read
     published = Path(tempfile.mkdtemp(prefix="loo-hub-git-"))
-    venv = Path(tempfile.mkdtemp(prefix="loo-hub-venv-"))
-    h: Hub | None = None
     try:
-        homes.chmod(0o755)
         published.chmod(0o755)
         origin = published / "loo-lessons.git"
         git("clone", "--quiet", "--bare", "--no-hardlinks", str(REPO), str(origin))
         subprocess.run(["chmod", "-R", "a+rX", str(origin)], check=True)
-        class_list = state / "class-list"
-        pupils.add_pupils(class_list, PASSWORDS, passwords=PASSWORDS)
         env = {
-            "LOO_HUB_CLASS_LIST": str(class_list),
             "LOO_HUB_TEACHERS": TESS,  # a teacher by the hub group `teachers`
             "LOO_HUB_ADMINS": ADA,  # a teacher by being the hub's admin
             "LOO_HUB_GIT_REPOS": str(origin),
         }
-        h = start_hub(hub_venv(venv), state, homes, state / "hub.log", env)
-        yield h
+        with class_hub(PASSWORDS, env, state=state) as h:
+            yield h
     finally:
-        left = stop_hub(h) if h else []
-        for name in PASSWORDS:
-            remove_user(name)
-        for folder in (homes, published, venv):
-            shutil.rmtree(folder, ignore_errors=True)
-        assert not left, f"processes of the hub survived: {left}"
+        shutil.rmtree(published, ignore_errors=True)
+    assert not h.survivors, f"processes of the hub survived: {h.survivors}"
 
 
 @pytest.fixture(scope="module")

@@ -20,13 +20,9 @@ import os
 import random
 import re
 import secrets
-import shutil
-import subprocess
-import tempfile
 import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
@@ -35,15 +31,12 @@ import websocket
 from _browser import SHOTS
 
 from loo_lessons.class_tables import Tables, TablesRefused
-from loo_lessons.classroom import pupils
 from loo_lessons.classroom.drive import (
     Hub,
     Kernel,
-    hub_venv,
+    class_hub,
     log_in,
     spawn,
-    start_hub,
-    stop_hub,
     token_for,
 )
 from loo_lessons.classroom.tables.room import FLOOD_REQUESTS, FLOOD_SECONDS
@@ -62,33 +55,14 @@ API = "/services/class-tables/api/"
 AWAY = 2  # seconds a quiet pupil's seat waits for them
 
 
-def remove_user(name: str) -> None:
-    """Remove a pupil's Unix user, home and group (if the hub made them)."""
-    subprocess.run(["userdel", "--force", "--remove", name], capture_output=True, check=False)
-    subprocess.run(["groupdel", name], capture_output=True, check=False)
-
-
 @pytest.fixture(scope="module")
 def hub(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Hub]:
     assert os.geteuid() == 0, "the class hub makes a Unix user per pupil: run the tests as root"
     state = tmp_path_factory.mktemp("tables-hub-state")
-    homes = Path(tempfile.mkdtemp(prefix="loo-hub-homes-"))
-    venv = Path(tempfile.mkdtemp(prefix="loo-hub-venv-"))
-    h: Hub | None = None
-    try:
-        homes.chmod(0o755)
-        class_list = state / "class-list"
-        pupils.add_pupils(class_list, PASSWORDS, passwords=PASSWORDS)
-        env = {"LOO_HUB_CLASS_LIST": str(class_list), "LOO_HUB_TEACHERS": TESS, "LOO_HUB_TABLE_AWAY": str(AWAY)}
-        h = start_hub(hub_venv(venv), state, homes, state / "hub.log", env)
+    env = {"LOO_HUB_TEACHERS": TESS, "LOO_HUB_TABLE_AWAY": str(AWAY)}
+    with class_hub(PASSWORDS, env, state=state) as h:
         yield h
-    finally:
-        left = stop_hub(h) if h else []
-        for name in PASSWORDS:
-            remove_user(name)
-        for folder in (homes, venv):
-            shutil.rmtree(folder, ignore_errors=True)
-        assert not left, f"processes of the hub survived: {left}"
+    assert not h.survivors, f"processes of the hub survived: {h.survivors}"
 
 
 @pytest.fixture(scope="module")

@@ -19,12 +19,10 @@ import argparse
 import json
 import math
 import os
-import pwd
 import random
 import secrets
 import shutil
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -35,7 +33,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from loo_lessons.classroom import pupils
 from loo_lessons.quiz.classroom import questions_of
 
 if TYPE_CHECKING:  # drive needs requests and websocket-client: imported only when a bench runs
@@ -134,39 +131,24 @@ def bench_class(count: int, prefix: str, report: list[str]) -> Iterator[BenchCla
     hub on 127.0.0.1 for them, and on leaving stop it and remove the users and folders. When
     the report does not end well ("errors: 0"), the hub's log (its own lines and each pupil
     server's) is kept and its path reported; processes that outlived the hub are reported."""
-    from loo_lessons.classroom.drive import hub_venv, start_hub, stop_hub
+    from loo_lessons.classroom.drive import class_hub
 
     tag = secrets.token_hex(2)
     names = [f"{prefix}{tag}-{i:02d}" for i in range(1, count + 1)]
     teacher = f"teach{tag}"
     passwords = {n: secrets.token_urlsafe(12) for n in [*names, teacher]}
-    state = Path(tempfile.mkdtemp(prefix="loo-hub-bench-state-"))
-    homes = Path(tempfile.mkdtemp(prefix="loo-hub-bench-homes-"))
-    venv = Path(tempfile.mkdtemp(prefix="loo-hub-bench-venv-"))
-    hub: Hub | None = None
-    try:
-        homes.chmod(0o755)
-        pupils.add_pupils(state / "class-list", [*names, teacher], passwords=passwords)
-        env = {"LOO_HUB_CLASS_LIST": str(state / "class-list"), "LOO_HUB_TEACHERS": teacher}
-        hub = start_hub(hub_venv(venv), state, homes, state / "hub.log", env)
-        yield BenchClass(hub, names, teacher, passwords)
-    finally:
-        survivors = stop_hub(hub) if hub else []
-        if hub and "errors: 0" not in report and hub.log.exists():
+
+    def keep_log(hub: Hub) -> None:
+        if "errors: 0" not in report and hub.log.exists():
             # an admin needs the hub's own words (and each pupil server's) to find why
             kept = Path(tempfile.gettempdir()) / f"loo-hub-bench-{tag}.log"
             shutil.copyfile(hub.log, kept)
             report.append(f"the hub's log (its own lines and each pupil server's): {kept}")
-        for name in [*names, teacher]:
-            try:
-                pwd.getpwnam(name)
-            except KeyError:
-                continue
-            subprocess.run(["userdel", "--force", "--remove", name], capture_output=True, check=False)
-        for folder in (state, homes, venv):
-            shutil.rmtree(folder, ignore_errors=True)
-        if survivors:
-            report.append(f"processes that survived the hub: {survivors}")
+        if hub.survivors:
+            report.append(f"processes that survived the hub: {hub.survivors}")
+
+    with class_hub(passwords, {"LOO_HUB_TEACHERS": teacher}, before_removal=keep_log) as hub:
+        yield BenchClass(hub, names, teacher, passwords)
 
 
 def run(count: int, timeout: float, arrive_over: float = 60.0, seed: int = 1) -> list[str]:

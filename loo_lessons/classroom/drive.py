@@ -14,15 +14,17 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import pwd
 import shutil
 import signal
 import socket
 import subprocess
 import sys
 import sysconfig
+import tempfile
 import time
 import uuid
-from collections.abc import Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -30,7 +32,7 @@ from typing import Any
 import requests  # comes with jupyterlab_server
 import websocket  # websocket-client, comes with jupyter_server
 
-from loo_lessons.classroom.pupils import reachable_by_all
+from loo_lessons.classroom.pupils import add_pupils, reachable_by_all
 
 REPO = Path(__file__).resolve().parent.parent.parent
 RECIPE = REPO / "deploy" / "jupyterhub"
@@ -90,6 +92,7 @@ class Hub:
     env: Mapping[str, str]  # the variables given to the recipe
     pids: set[int] = field(default_factory=set)  # hub, proxy, services, pupils' servers
     verify: str | bool = True  # a self-signed certificate the clients trust (HTTPS), if any
+    survivors: list[int] = field(default_factory=list)  # alive after `class_hub` stopped it
 
     def log_text(self) -> str:
         """The end of the hub's log (its own lines, the proxy's, the services' and the pupils'
@@ -278,6 +281,59 @@ def stop_hub(hub: Hub) -> list[int]:
             time.sleep(0.2)
         deadline = time.monotonic() + 5
     return [p for p in every if alive(p)]
+
+
+@contextlib.contextmanager
+def class_hub(
+    passwords: Mapping[str, str],
+    env: Mapping[str, str],
+    *,
+    python: Path | None = None,
+    state: Path | None = None,
+    before_removal: Callable[[Hub], None] | None = None,
+) -> Iterator[Hub]:
+    """A class hub for the pupils and teachers of `passwords` (names and passwords in its class
+    list, each made a Unix user by the hub), on 127.0.0.1, its recipe given `env` beside the
+    class list. On leaving: the hub stopped, its users (their homes, their groups) and the
+    folders it made removed, the processes that outlived it in `hub.survivors`. `python` runs
+    the hub (a `hub_venv`'s; else one is made here); `state` keeps the hub's log and database
+    (else a folder made here); `before_removal(hub)` runs once the hub is stopped, before its
+    folders go (the benchmark keeps the log of a run gone wrong)."""
+    made: list[Path] = []
+
+    def folder(prefix: str) -> Path:
+        made.append(Path(tempfile.mkdtemp(prefix=prefix)))
+        return made[-1]
+
+    state = state or folder("loo-hub-state-")
+    # the homes' folder must be reachable by the pupils (a temporary folder is its owner's only)
+    homes = folder("loo-hub-homes-")
+    homes.chmod(0o755)
+    hub: Hub | None = None
+    try:
+        python = python or hub_venv(folder("loo-hub-venv-"))
+        add_pupils(state / "class-list", list(passwords), passwords=dict(passwords))
+        hub = start_hub(python, state, homes, state / "hub.log", {"LOO_HUB_CLASS_LIST": str(state / "class-list"), **env})
+        yield hub
+    finally:
+        if hub:
+            hub.survivors = stop_hub(hub)
+            if before_removal:
+                before_removal(hub)
+        for name in passwords:
+            remove_user(name)
+        for made_here in made:
+            shutil.rmtree(made_here, ignore_errors=True)
+
+
+def remove_user(name: str) -> None:
+    """Remove Unix user `name`, their home and their group, if the hub made them."""
+    try:
+        pwd.getpwnam(name)
+    except KeyError:
+        return
+    subprocess.run(["userdel", "--force", "--remove", name], capture_output=True, check=False)
+    subprocess.run(["groupdel", name], capture_output=True, check=False)
 
 
 def log_in_status(hub: Hub, name: str, password: str) -> tuple[int, requests.Session]:
