@@ -36,7 +36,7 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from jupyterhub.services.auth import HubOAuthCallbackHandler, HubOAuthenticated
+from jupyterhub.services.auth import HubAuth, HubOAuthCallbackHandler, HubOAuthenticated
 from jupyterhub.utils import url_path_join
 from tornado import ioloop, web
 
@@ -141,20 +141,8 @@ class Base(HubOAuthenticated, web.RequestHandler):  # type: ignore[misc]
         return str(user["name"])
 
     def is_teacher(self, name: str) -> bool:
-        """A hub admin or a member of the `teachers` group, asked of the hub with the
-        service's own token (and trusted for `LOOKUP_SECONDS`)."""
-        seen = self.lookups.get(name)
-        if seen and time.monotonic() - seen[0] < LOOKUP_SECONDS:
-            return seen[1]
-        url = url_path_join(self.hub_auth.api_url, "users", urllib.parse.quote(name, safe=""))
-        request = urllib.request.Request(
-            url, headers={"Authorization": f"token {self.hub_auth.api_token}"}
-        )
-        with urllib.request.urlopen(request, timeout=10) as r:
-            model: dict[str, Any] = json.load(r)
-        teacher = bool(model.get("admin")) or TEACHERS_GROUP in (model.get("groups") or [])
-        self.lookups[name] = (time.monotonic(), teacher)
-        return teacher
+        """A hub admin or a member of the `teachers` group (`hub_teacher`)."""
+        return hub_teacher(self.hub_auth, self.lookups, name)
 
     def teacher(self) -> str:
         """The logged-in user's name if a teacher; a pupil is refused (403)."""
@@ -279,6 +267,22 @@ def make_app(store: Store, prefix: str) -> web.Application:
     return web.Application(
         routes(prefix, pages, {"store": store, "lookups": lookups}), cookie_secret=os.urandom(32)
     )
+
+
+def hub_teacher(auth: HubAuth, lookups: dict[str, tuple[float, bool]], name: str) -> bool:
+    """Whether hub user `name` is a teacher: a hub admin or a member of the `teachers` group,
+    asked of the hub with the service's own token (`auth`), the answer kept in `lookups` and
+    trusted for `LOOKUP_SECONDS` (a teacher made or unmade on the hub counts within that)."""
+    seen = lookups.get(name)
+    if seen and time.monotonic() - seen[0] < LOOKUP_SECONDS:
+        return seen[1]
+    url = url_path_join(auth.api_url, "users", urllib.parse.quote(name, safe=""))
+    request = urllib.request.Request(url, headers={"Authorization": f"token {auth.api_token}"})
+    with urllib.request.urlopen(request, timeout=10) as r:
+        model: dict[str, Any] = json.load(r)
+    teacher = bool(model.get("admin")) or TEACHERS_GROUP in (model.get("groups") or [])
+    lookups[name] = (time.monotonic(), teacher)
+    return teacher
 
 
 def routes(prefix: str, pages: Mapping[str, type[web.RequestHandler]], args: dict[str, Any]) -> list[Any]:

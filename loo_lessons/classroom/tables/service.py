@@ -32,9 +32,6 @@ import json
 import os
 import random
 import sys
-import time
-import urllib.parse
-import urllib.request
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -44,6 +41,7 @@ from jupyterhub.utils import url_path_join
 from tornado import web, websocket
 
 from loo_lessons.classroom.service import hub_address, routes, serve
+from loo_lessons.classroom.service import hub_teacher as is_hub_teacher
 from loo_lessons.classroom.tables.pages import (
     live_page,
     open_form,
@@ -59,9 +57,6 @@ from loo_lessons.classroom.tables.seat_page import back_end, component, seat_htm
 from loo_lessons.classroom.tables.store import Store
 
 NAME = "class-tables"
-TEACHERS_GROUP = "teachers"
-#: How long a teacher lookup (admin flag, groups) is trusted.
-LOOKUP_SECONDS = 30.0
 #: The largest body a request may have (a move is a few dozen bytes, a setup a few hundred; as
 #: the results service, so a body nested 5,000 deep is read and refused as too deep, 400).
 MAX_BODY = 10_000
@@ -72,19 +67,9 @@ Teacher = Callable[["Base", str], bool]
 
 
 def hub_teacher(handler: Base, name: str) -> bool:
-    """A hub admin or a member of the `teachers` group, asked of the hub with the service's
-    own token (and trusted for `LOOKUP_SECONDS`)."""
-    lookups: dict[str, tuple[float, bool]] = handler.settings["lookups"]
-    seen = lookups.get(name)
-    if seen and time.monotonic() - seen[0] < LOOKUP_SECONDS:
-        return seen[1]
-    url = url_path_join(handler.hub_auth.api_url, "users", urllib.parse.quote(name, safe=""))
-    request = urllib.request.Request(url, headers={"Authorization": f"token {handler.hub_auth.api_token}"})
-    with urllib.request.urlopen(request, timeout=10) as r:
-        model: dict[str, Any] = json.load(r)
-    teacher = bool(model.get("admin")) or TEACHERS_GROUP in (model.get("groups") or [])
-    lookups[name] = (time.monotonic(), teacher)
-    return teacher
+    """A hub admin or a member of the `teachers` group (the results service's `hub_teacher`, its
+    look-ups kept in the application's settings)."""
+    return is_hub_teacher(handler.hub_auth, handler.settings["lookups"], name)
 
 
 def body_json(body: bytes) -> dict[str, Any]:
