@@ -117,7 +117,7 @@ def public_names(module: object) -> list[str]:
 def _entry(name: str, obj: object, level: int) -> list[str]:
     kind = "class" if inspect.isclass(obj) else "function"
     out = [f"{'#' * level} `{name}`", "", "```python", f"{kind} {_signature(name, obj)}", "```",
-           "", "```text", _doc(obj), "```", ""]
+           "", _doc(obj), ""]  # the docstring as prose: its `names` read as code, as a method's do
     if inspect.isclass(obj) and not issubclass(obj, BaseException):
         for mname, member in vars(obj).items():
             if mname.startswith("_") or not (inspect.isfunction(member)
@@ -147,7 +147,9 @@ def api_md() -> str:
         lines += _entry(name, getattr(loo_lessons, name), 3)
     for modname in API_MODULES:
         module = importlib.import_module(modname)
-        lines += [f"## `{modname}`", "", _first_paragraph(module), ""]
+        # headed by its name below the package, short enough for the page's contents
+        short = modname.removeprefix("loo_lessons.")
+        lines += [f"## `{short}`", "", f"`import {modname}`: {_first_paragraph(module)}", ""]
         for name in public_names(module):
             obj = getattr(module, name)
             home = getattr(obj, "__module__", "") or ""
