@@ -65,11 +65,17 @@ def parse(text: str) -> ClassCode:
     return ClassCode(m.group(1), int(m.group(2)), int(m.group(3)))
 
 
-def format(code: ClassCode | None = None, /, **parts: object) -> str:
+def format(  # the module's verb beside `parse`, read as `class_code.format(code)`
+    code: ClassCode | None = None,
+    /,
+    *,
+    topic: str | None = None,
+    count: int | None = None,
+    seed: int | None = None,
+) -> str:
     """The code as pupils type it: `format(ClassCode(...))` or `format(topic=…, count=…,
     seed=…)`; the parts are checked as `parse` checks them."""
     if code is None:
-        topic, count, seed = parts.get("topic"), parts.get("count"), parts.get("seed")
         if not isinstance(topic, str) or not isinstance(count, int) or not isinstance(seed, int):
             raise ValueError("class code: give topic (text), count and seed (whole numbers)")
         code = ClassCode(topic, count, seed)
