@@ -305,12 +305,12 @@ def class_hub(
         made.append(Path(tempfile.mkdtemp(prefix=prefix)))
         return made[-1]
 
-    state = state or folder("loo-hub-state-")
-    # the homes' folder must be reachable by the pupils (a temporary folder is its owner's only)
-    homes = folder("loo-hub-homes-")
-    homes.chmod(0o755)
     hub: Hub | None = None
     try:
+        state = state or folder("loo-hub-state-")
+        # the homes' folder must be reachable by the pupils (a temporary folder is its owner's only)
+        homes = folder("loo-hub-homes-")
+        homes.chmod(0o755)
         python = python or hub_venv(folder("loo-hub-venv-"))
         add_pupils(state / "class-list", list(passwords), passwords=dict(passwords))
         hub = start_hub(python, state, homes, state / "hub.log", {"LOO_HUB_CLASS_LIST": str(state / "class-list"), **env})

@@ -23,6 +23,7 @@ own token. Under ``/services/class-tables/``, JSON in and out:
 A refusal is one line, ``{"error": ...}`` with its status (400 bad input or a body nested
 too deep, 403 not your seat, 409 out of turn or a stale number, 413 too big, 422 against
 the rules with the rule's id and the book's words, 429 a flood); nothing refused is stored.
+A body announced longer than the results service's `READ_AT_MOST` is refused unread (400).
 """
 
 from __future__ import annotations
