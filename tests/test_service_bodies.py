@@ -61,15 +61,15 @@ def service(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[tuple[in
         proc.wait(timeout=10)
 
 
-def answer_to_headers(port: int, path: str, length: int) -> bytes:
+def answer_to_headers(port: int, path: str, length: int, wait: float = 10) -> bytes:
     """What the service answers to a POST's headers announcing `length` bytes, none sent
-    (b"" if it waits 10 s for them)."""
+    (b"" if it waits `wait` seconds for them)."""
     with socket.create_connection(("127.0.0.1", port), 5) as s:
         s.sendall(
             f"POST {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
             f"Content-Length: {length}\r\n\r\n".encode()
         )
-        s.settimeout(10)
+        s.settimeout(wait)
         try:
             return s.recv(200)
         except TimeoutError:
@@ -81,4 +81,4 @@ def test_a_body_announced_too_long_is_refused_before_it_is_read(service: tuple[i
     assert answer_to_headers(port, path, 100 * 1024 * 1024).startswith(b"HTTP/1.1 400 ")
     assert answer_to_headers(port, path, READ_AT_MOST + 1).startswith(b"HTTP/1.1 400 ")
     # a body the service may read is waited for, then checked by the service's handler
-    assert answer_to_headers(port, path, READ_AT_MOST) == b""
+    assert answer_to_headers(port, path, READ_AT_MOST, wait=2) == b""
