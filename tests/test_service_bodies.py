@@ -18,19 +18,13 @@ from pathlib import Path
 
 import pytest
 
+from loo_lessons.classroom.drive import free_port
 from loo_lessons.classroom.service import READ_AT_MOST
 
 SERVICES = {
     "loo_lessons.classroom.service": "/services/class-results/answers",
     "loo_lessons.classroom.tables.service": "/services/class-tables/api/move",
 }
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
 
 
 @pytest.fixture(params=sorted(SERVICES))
