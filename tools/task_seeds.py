@@ -13,10 +13,15 @@ import random
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from loo_lessons.engine.cards import Rank
 from loo_lessons.engine.declare import Declaration
 from loo_lessons.engine.game import Hand
+from loo_lessons.explain.table import action_key
+from loo_lessons.lessons.tasks import TASKS as REGISTRY
+from loo_lessons.lessons.tasks import Task
+from loo_lessons.quiz.pick import pick_question
 from loo_lessons.sim.bots import BOTS, bot_move
 from loo_lessons.sim.game import decision_kind
 from loo_lessons.widgets.controllers.play import bots_around
@@ -181,6 +186,39 @@ def trumped_to_win(h: Hand, seen: list[Seen], seat: int) -> bool:
     )
 
 
+def trumped_a_plain_suit(h: Hand, seen: list[Seen], seat: int) -> bool:
+    """He has no card of the plain suit led, holds a trump and a card of another plain suit,
+    the law refuses the plain card (R35: void, he must trump), and his trump takes the trick
+    (R37)."""
+    trumps = h.trumps.value if h.trumps is not None else None
+    return any(
+        kind == "follow"
+        and led != trumps
+        and not any(c[-1] == led for c in opts)
+        and any(c[-1] == trumps for c in opts)
+        and any(c[-1] != trumps for c in opts)
+        and all(c[-1] == trumps for c in legal)
+        and h.winners[i] == seat
+        for i, ((kind, opts, legal, _), led) in enumerate(plays_with_suit_led(h, seen))
+    )
+
+
+def highest_of_two_trumps(h: Hand, seen: list[Seen], seat: int) -> bool:
+    """He wins the first trick, not having led it, and leads the second holding two trumps,
+    only the higher of them allowed (Peel: R31, R60)."""
+    trumps = h.trumps.value if h.trumps is not None else None
+    plays = plays_with_suit_led(h, seen)
+    return (
+        h.winners[:1] == [seat]
+        and h.leaders[0] != seat
+        and len(plays) > 1
+        and plays[1][0][0] == "lead"
+        and len(plays[1][0][1]) == 2
+        and all(c[-1] == trumps for c in plays[1][0][1])
+        and len(plays[1][0][2]) == 1
+    )
+
+
 def two_trumps_after_winning(h: Hand, seen: list[Seen], seat: int) -> bool:
     """He wins the first trick, not having led it, and leads the second holding two trumps,
     both legal (R29, R30, and Hoffmann's "lead one of them", R25)."""
@@ -218,225 +256,185 @@ def followed_low_or_high(h: Hand, seen: list[Seen]) -> bool:
 
 #: Every task the lessons set (`L.task` in notebooks/03–10), by its name, with what must come up
 #: in its deal. tests/test_lesson_steps.py checks each notebook's task against its entry here.
-TASKS: dict[str, Wanted] = {
+#: What must come up in each task's deal (`lessons.tasks.TASKS` holds the task itself: its
+#: table, seat and seed), as a test of the deal played by sensible bots at every seat.
+POINTS: dict[str, Callable[[Hand, list[Seen]], bool]] = {
     # 3: the miss taken before his turn: only stand or throw up (R09)
-    "declaring-deal-1": Wanted(
-        5, 3, 0, "hoffmann", False, lambda h, s: s[0][0] == "declare" and "take_miss" not in s[0][2]
-    ),
+    "declaring-deal-1": lambda h, s: s[0][0] == "declare" and "take_miss" not in s[0][2],
     # 4: he deals, one player took the miss and all the rest threw up (R16); a lone stander
     # in front of the dealer (R17, R18) comes up with sensible bots only at a table of two
-    "dealer-deal-5": Wanted(
-        5,
-        0,
-        0,
-        "hoffmann",
-        False,
-        lambda h, s: set(s[0][2]) == {"play", "pass"} and alone_with_miss(h),
-    ),
+    "dealer-deal-5": lambda h, s: set(s[0][2]) == {"play", "pass"} and alone_with_miss(h),
     # 5: he stands and his lead is tied (R23–R26)
-    "leading-deal-26": Wanted(
-        5, 1, 0, "hoffmann", False, lambda h, s: s[0][3] == "play" and tied(s, "lead")
-    ),
+    "leading-deal-26": lambda h, s: s[0][3] == "play" and tied(s, "lead"),
     # 6: he follows, and following suit or heading forbids some of his cards (R32–R36)
-    "following-deal-14": Wanted(
-        5, 3, 0, "hoffmann", False, lambda h, s: s[0][3] == "play" and tied(s, "follow")
-    ),
+    "following-deal-14": lambda h, s: s[0][3] == "play" and tied(s, "follow"),
     # 6, Following (short task): at a table of bold players who all stand, he is the elder
     # hand: a free first lead (his choice), then a follow in which he holds two cards of the
     # plain suit led and heading the trick forbids the lower (R32, R33)
-    "following-head-deal-154": Wanted(
-        5,
-        1,
-        0,
-        "hoffmann",
-        False,
-        lambda h, s: (
+    "following-head-deal-154": lambda h, s: (
             s[0][3] == "play"
             and had_to_head(h, s)
             and len(h.players_in) == 5
             and chose(s, ("lead",))
         ),
-        bots="bold",
-    ),
     # 8: he plays and someone is looed (R38–R40)
-    "settling-deal-3": Wanted(
-        5,
-        1,
-        0,
-        "hoffmann",
-        False,
-        lambda h, s: (
+    "settling-deal-3": lambda h, s: (
             s[0][3] in ("play", "take_miss")
             and looed_someone(h)
             and 1 not in (h.settlement.looed if h.settlement else ())
         ),
-    ),
     # 9: a must: no throwing up, no miss, at least n − 3 loos (R43–R45)
-    "must-deal-3": Wanted(
-        5, 1, 0, "hoffmann", True, lambda h, s: tied(s, "declare") and tied(s, "follow")
-    ),
+    "must-deal-3": lambda h, s: tied(s, "declare") and tied(s, "follow"),
     # 10: Peel's rules; his lead and a follow are tied, so a wrong card would be an offence (R55–R58)
-    "penalties-deal-1": Wanted(
-        5,
-        1,
-        0,
-        "peel",
-        False,
-        lambda h, s: s[0][3] == "play" and tied(s, "lead") and tied(s, "follow"),
-    ),
+    "penalties-deal-1": lambda h, s: s[0][3] == "play" and tied(s, "lead") and tied(s, "follow"),
     # lessons 3–5, their steps' short tasks (issue 18)
     # 3: the miss declined by those before him comes round to him untaken: he may take it (R08)
-    "declaring-miss-deal-351": Wanted(
-        5,
-        4,
-        0,
-        "hoffmann",
-        False,
-        lambda h, s: s[0][0] == "declare" and "take_miss" in s[0][2] and declined_miss(h, 4),
-    ),
+    "declaring-miss-deal-351": lambda h, s: s[0][0] == "declare" and "take_miss" in s[0][2] and declined_miss(h, 4),
     # 4: he deals to three cautious players (they never take the miss) and one of them stands
     # alone: the dealer may not throw up (R17, R18)
-    "dealer-lone-deal-3": Wanted(
-        4,
-        0,
-        0,
-        "hoffmann",
-        False,
-        lambda h, s: set(s[0][2]) == {"play", "take_miss", "play_miss_for_pool"}
+    "dealer-lone-deal-3": lambda h, s: set(s[0][2]) == {"play", "take_miss", "play_miss_for_pool"}
         and lone_stander(h),
-        "cautious",
-    ),
     # 5: only his lead is asked, and it is tied to the best trump in play (R23, R24)
-    "leading-ace-deal-89": Wanted(
-        5, 1, 0, "hoffmann", False, lambda h, s: s[0][3] == "play" and led_the_best_trump(h, s)
-    ),
+    "leading-ace-deal-89": lambda h, s: s[0][3] == "play" and led_the_best_trump(h, s),
     # --- lessons 8–10, short tasks (steps) ---
     # 8: he only declares; he stands and takes a trick (a third of the pool, R38), one who
     # stood is looed (R39), one threw up and pays nothing (A14)
-    "settling-thirds-deal-4": Wanted(
-        5,
-        1,
-        0,
-        "hoffmann",
-        False,
-        lambda h, s: (
+    "settling-thirds-deal-4": lambda h, s: (
             stood(s) and len(s[0][2]) == 3 and 1 in h.winners and looed_someone(h) and threw_up(h)
         ),
-    ),
     # 9: he only declares; he stands, and three stood and took a trick each: a single (R41, R42)
-    "singles-three-tricks-deal-89": Wanted(
-        5,
-        1,
-        0,
-        "hoffmann",
-        False,
-        lambda h, s: stood(s) and h.settlement is not None and h.settlement.is_single,
-    ),
+    "singles-three-tricks-deal-89": lambda h, s: stood(s) and h.settlement is not None and h.settlement.is_single,
     # --- lessons 7–10 (lessC): three short tasks each, every one with a real decision ---
     # 7: he only follows; void in the plain suit led, he may trump with either of two trumps,
     # and any trump takes the trick (R35, R37)
-    "winning-trump-wins-deal-15": Wanted(
-        5, 2, 0, "hoffmann", False, lambda h, s: stood(s) and trumped_to_win(h, s, 2)
-    ),
+    "winning-trump-wins-deal-15": lambda h, s: stood(s) and trumped_a_plain_suit(h, s, 2),
     # 7: he only leads; he wins the first trick, not having led it, and leads holding two
     # trumps: under Hoffmann either (R29, R30, R25)
-    "winning-two-trumps-deal-229": Wanted(
-        5, 3, 0, "hoffmann", False, lambda h, s: stood(s) and two_trumps_after_winning(h, s, 3)
-    ),
+    "winning-two-trumps-deal-229": lambda h, s: stood(s) and highest_of_two_trumps(h, s, 3),
     # 7: the whole deal; he follows with a free choice, wins the trick and his lead is tied
     # (the king with the ace turned up, trump after trick: R24, R29, R30)
-    "winning-deal-98": Wanted(
-        5,
-        2,
-        0,
-        "hoffmann",
-        False,
-        lambda h, s: (
+    "winning-deal-98": lambda h, s: (
             s[0][3] == "play"
             and won_then_led(h, 2)
             and h.leaders[0] != 2
             and tied(s, "lead")
             and chose(s, ("follow",))
         ),
-    ),
     # 8: he only declares; he takes the miss and takes no trick: looed (R39); throwing up
     # would have cost nothing (A14)
-    "settling-looed-deal-7": Wanted(
-        5,
-        1,
-        0,
-        "hoffmann",
-        False,
-        lambda h, s: (
+    "settling-looed-deal-7": lambda h, s: (
             stood(s) and len(s[0][2]) == 3 and h.settlement is not None and 1 in h.settlement.looed
         ),
-    ),
     # 9: a must; he follows and leads: void in the suit led he must trump, with two trumps
     # to choose from (R43, R35)
-    "must-trump-deal-2": Wanted(
-        5,
-        2,
-        0,
-        "hoffmann",
-        True,
-        lambda h, s: s[0][2] == ("play",) and tied(s, "follow") and chose(s, ("follow",)),
-    ),
+    "must-trump-deal-2": lambda h, s: s[0][2] == ("play",) and tied(s, "follow") and chose(s, ("follow",)),
     # 10: Peel's rules; he only leads: his first lead is tied to the ace of trumps (an offence
     # otherwise, R55), his second is free
-    "penalties-lead-deal-70": Wanted(
-        5,
-        1,
-        0,
-        "peel",
-        False,
-        lambda h, s: (
+    "penalties-lead-deal-70": lambda h, s: (
             stood(s)
             and h.leaders[:1] == [1]
             and first_lead_tied_to_a_trump(h, s)
             and chose(s, ("lead",))
         ),
-    ),
     # 10: Peel's rules; he follows and leads: not heading in suit is no offence (A10), so he
     # may follow with either trump; then trump after trick ties his lead (R30, R60)
-    "penalties-follow-deal-36": Wanted(
-        5,
-        3,
-        0,
-        "peel",
-        False,
-        lambda h, s: s[0][3] == "play" and chose(s, ("follow",)) and tied(s, "lead"),
-    ),
+    "penalties-follow-deal-36": lambda h, s: s[0][3] == "play" and chose(s, ("follow",)) and tied(s, "lead"),
     # --- lessons 3–6, third short tasks (issue 23, lessB) ---
     # 3: he is the elder hand, asked first: all three choices are his, and he takes the miss
-    "declaring-elder-deal-2": Wanted(
-        5,
-        1,
-        0,
-        "hoffmann",
-        False,
-        lambda h, s: s[0][0] == "declare" and len(s[0][2]) == 3 and s[0][3] == "take_miss",
-    ),
+    "declaring-elder-deal-2": lambda h, s: s[0][0] == "declare" and len(s[0][2]) == 3 and s[0][3] == "take_miss",
     # 4: two at the table: the elder hand stood alone, so the dealer has Case 3's three
     # choices and may not throw up (R17, R18, A17)
-    "dealer-two-deal-2": Wanted(
-        2,
-        0,
-        0,
-        "hoffmann",
-        False,
-        lambda h, s: set(s[0][2]) == {"play", "take_miss", "play_miss_for_pool"}
+    "dealer-two-deal-2": lambda h, s: set(s[0][2]) == {"play", "take_miss", "play_miss_for_pool"}
         and lone_stander(h),
-    ),
     # 5: he only leads; holding two trumps or more he must lead a trump, any one (R25)
-    "leading-two-trumps-deal-33": Wanted(
-        5, 1, 0, "hoffmann", False, lambda h, s: stood(s) and led_one_of_two_trumps(h, s)
-    ),
+    "leading-two-trumps-deal-33": lambda h, s: stood(s) and led_one_of_two_trumps(h, s),
     # 6: Peel's rules; he only follows, with two cards or more of the suit led, and may play
     # any of them: no law makes him head (R32, R34)
-    "following-peel-deal-340": Wanted(
-        5, 3, 0, "peel", False, lambda h, s: stood(s) and followed_low_or_high(h, s)
-    ),
+    "following-peel-deal-340": lambda h, s: stood(s) and followed_low_or_high(h, s),
 }
+
+
+def _wanted(name: str) -> Wanted:
+    t = REGISTRY[name]
+    return Wanted(t.players, t.seat, t.dealer, t.rules, t.must, POINTS[name], t.bots)
+
+
+#: Every task the lessons set, by its id (`lessons.tasks.TASKS`, the one list of tasks), with
+#: the test its deal must pass.
+TASKS: dict[str, Wanted] = {name: _wanted(name) for name in REGISTRY}
+
+
+@dataclass(frozen=True)
+class Asked:
+    """One decision a task asked in a scripted run: its kind, whether the law refused a choice
+    on offer, the coach's spread (best less worst), the rule ids of the engine's verdict on it,
+    and the move made."""
+
+    move: int
+    kind: str
+    law: bool
+    strategy: bool
+    spread: float
+    rule_ids: tuple[str, ...]
+    played: str
+
+
+@dataclass(frozen=True)
+class Run:
+    """A task played by a script: the decisions asked, the score, and the lines played for her."""
+
+    asked: tuple[Asked, ...]
+    score: dict[str, Any]
+    played_for: tuple[str, ...]
+
+
+def scripted(task: Task, how: str, seed: int | None = None) -> Run:
+    """`task` (its seed, or `seed`) played in the widget's controller by a learner who makes,
+    at every decision asked, the coach's best legal move (`how="best"`) or its worst
+    (`"worst"`): the only legal move where there is one."""
+    from loo_lessons.widgets.controllers.play import PlayController
+
+    c = PlayController(
+        task.seed if seed is None else seed,
+        task.players,
+        task.rules,
+        task.seat,
+        task.bots if isinstance(task.bots, str) else list(task.bots),
+        dealer=task.dealer,
+        must=task.must,
+        task=task.id,
+        asks=list(task.asks),
+    )
+    advisor = c.coaching.advisor
+    asked: list[Asked] = []
+    while not c.over:
+        h = c.hand
+        r = advisor.ruling(h)
+        q = pick_question(h, reveal={task.seat}, qid="t", topic="t")
+        kind = decision_kind(h)
+        if r.advice is None:
+            a = r.legal[0]
+        else:
+            a = r.advice.moves[0 if how == "best" else -1].action
+        asked.append(
+            Asked(len(h.actions), kind, r.law, r.strategy, r.spread, tuple(q["rule_ids"]), action_key(a))
+        )
+        c.choose(a)
+    score = c.score()
+    assert score is not None
+    lines = tuple(e["text"] for e in c.moves() if e["seat"] == task.seat and e["text"].startswith(("Your last", "Played for you")))
+    return Run(tuple(asked), score, lines)
+
+
+def teaches(task: Task, seed: int | None = None) -> bool:
+    """Played by a script following the coach and by one making its worst move, the task asks
+    at least one decision each time, and in each run an asked decision turns on a rule the
+    task teaches (the engine's verdict on it names one of `task.teaches`)."""
+    for how in ("best", "worst"):
+        run = scripted(task, how, seed)
+        if not run.asked or not any(set(a.rule_ids) & set(task.teaches) for a in run.asked):
+            return False
+    return True
 
 
 def main(argv: list[str]) -> None:
@@ -449,7 +447,7 @@ def main(argv: list[str]) -> None:
         found = []
         for seed in range(1, 5000):
             h, seen = played(seed, w)
-            if seen and w.test(h, seen):
+            if seen and w.test(h, seen) and teaches(REGISTRY[name], seed):
                 found.append(seed)
                 if len(found) == first:
                     break

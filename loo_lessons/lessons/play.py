@@ -49,42 +49,30 @@ def play(
     return table
 
 
-def task(
-    name: str,
-    seed: int,
-    asks: Iterable[str] = ("declare", "lead", "follow"),
-    *,
-    players: int = 5,
-    rules: str = "hoffmann",
-    seat: int = 1,
-    dealer: int = 0,
-    must: bool = False,
-    bots: str | Iterable[str] = "sensible",
-    title: str | None = None,
-    after: str | None = None,
-) -> Any:
-    """A play-this-deal task: deal `seed` played live from `seat`, the learner making the
-    kinds of decision in `asks` ("declare", "lead", "follow") by clicking his cards (or his
-    declaration) in his seat on the table; the sensible bot makes the seat's other decisions
-    in the open. A forbidden click is refused with the rule's id and the book's words; at the
-    end the task is scored (`table.score()`: each of the learner's own decisions weighed
-    against the coach's best, and his result beside the bot's) and the book keeps the score
-    in the reader's progress under `name`. `must`: the deal is a must (lesson 9). `after`: the
-    lesson's own words on the deal, shown under the table once the deal ends (never before)."""
+def task(name: str) -> Any:
+    """The lesson's play-this-deal task `name` (`lessons.tasks.TASKS`: its deal, its table
+    and seat, what it asks), played live: the learner is asked only the decisions of the
+    task's kinds that test something (`sim.asking`: the law refuses a choice on offer, or the
+    coach separates the legal ones); the others are played for her, one line in the log saying
+    so. A forbidden click is refused with the rule's id and the book's words; at the end the
+    task is scored (`table.score()`: the stars, and one line per decision worded from the deal
+    as played) and the book keeps the score in the reader's progress under `name`. An unknown
+    name is an `InputError` on `task`."""
+    from loo_lessons.lessons.tasks import task_named
     from loo_lessons.widgets.play import PlayTable
 
+    t = task_named(name)
     return PlayTable(
-        seed,
-        players,
-        rules,
-        seat,
-        bots if isinstance(bots, str) else list(bots),
-        dealer=dealer,
-        must=must,
-        task=name,
-        asks=list(asks),
-        title=title,
-        after=after,
+        t.seed,
+        t.players,
+        t.rules,
+        t.seat,
+        t.bots if isinstance(t.bots, str) else list(t.bots),
+        dealer=t.dealer,
+        must=t.must,
+        task=t.id,
+        asks=list(t.asks),
+        title=t.title,
     )
 
 

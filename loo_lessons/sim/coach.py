@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from typing import Any, TypedDict, Unpack
 
@@ -681,6 +681,7 @@ def review(
     seed: int = 0,
     bots: Sequence[str | Bot] | str | Bot | None = None,
     moves: Collection[int] | None = None,
+    advice: Callable[[Hand], Advice] | None = None,
 ) -> tuple[Decision, ...]:
     """Each decision `seat` made in `hand` (a forced move is no decision), in order, with the
     coach's advice at that moment (from the seat's view then) and what the move played cost
@@ -689,7 +690,10 @@ def review(
 
     `moves`: only the decisions at these indices of the deal's moves (a task's learner's own,
     not his stand-in's); None for all. Each decision is seeded by `seed` and its index, so a
-    decision weighed alone gets the same figures as in the whole review."""
+    decision weighed alone gets the same figures as in the whole review.
+
+    `advice`: where the advice at each decision comes from (a table's kept advice, so that the
+    review shows the figures the table showed); None: `coach` with `rollouts` and the seed."""
     if hand.penalties:
         raise InputError("penalties", "the coach does not weigh a deal after a penalty")
     back = hand.copy()
@@ -704,8 +708,12 @@ def review(
             moments.append((len(back.actions), back.copy(), played))
     out: list[Decision] = []
     for index, before, played in reversed(moments):
-        advice = coach(before, seat, rollouts=rollouts, seed=seed + index, bots=bots)
-        vs = advice.move(played).versus_best
+        said = (
+            coach(before, seat, rollouts=rollouts, seed=seed + index, bots=bots)
+            if advice is None
+            else advice(before)
+        )
+        vs = said.move(played).versus_best
         cost = Estimate(-vs.mean, -vs.high, -vs.low)
-        out.append(Decision(index, played, advice, cost, cost.mean > threshold and cost.low > 0))
+        out.append(Decision(index, played, said, cost, cost.mean > threshold and cost.low > 0))
     return tuple(out)

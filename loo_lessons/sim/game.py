@@ -15,6 +15,7 @@ from typing import Any
 from loo_lessons.engine.errors import LooError
 from loo_lessons.engine.game import Action, Hand, Phase
 from loo_lessons.explain.words import leading
+from loo_lessons.sim.asking import Advisor
 from loo_lessons.sim.bots import BOTS, Bot, bot_move
 
 
@@ -54,7 +55,11 @@ class BotGame:
     seat's other decisions are made for him by `stand_in`, in the open like a bot's move.
 
     `people`: every seat a person plays (pass-and-play: several at one device), `seat`
-    among them; the one-learner game is `(seat,)`. Their bots' entries are None."""
+    among them; the one-learner game is `(seat,)`. Their bots' entries are None.
+
+    `advisor` (a task): of the decisions of a kind in `asks`, only those that test something
+    are asked (`sim.asking`: the law refuses a choice on offer, or the coach separates the
+    legal ones); the others are played for him (the only legal move, or the coach's)."""
 
     def __init__(
         self,
@@ -66,6 +71,7 @@ class BotGame:
         asks: Sequence[str] = DECISIONS,
         stand_in: Bot | None = None,
         people: Sequence[int] = (),
+        advisor: Advisor | None = None,
     ) -> None:
         self.hand = hand
         self.seat = seat
@@ -76,6 +82,7 @@ class BotGame:
         self.rng = rng
         self.asks = tuple(asks)
         self.stand_in = stand_in
+        self.advisor = advisor
         if stand_in is None and set(DECISIONS) - set(self.asks):
             raise LooError("a seat that decides only some of its moves needs a stand-in bot")
         self.decisions: list[tuple[int, Any]] = []  # (moves made before it, random state)
@@ -83,7 +90,26 @@ class BotGame:
     def learner_decides(self, hand: Hand | None = None) -> bool:
         """Is a person (the learner) to act now, on a kind of decision he makes himself?"""
         h = self.hand if hand is None else hand
-        return h.to_act in self.people and decision_kind(h) in self.asks
+        if h.to_act not in self.people or decision_kind(h) not in self.asks:
+            return False
+        return self.advisor is None or self.advisor.ruling(h).asked
+
+    def played_for(self, hand: Hand | None = None) -> str | None:
+        """The log's line when the learner's move now, of a kind he is asked, is played for
+        him because it tests nothing (`Ruling.words`); None otherwise."""
+        h = self.hand if hand is None else hand
+        if self.advisor is None or h.to_act not in self.people or decision_kind(h) not in self.asks:
+            return None
+        r = self.advisor.ruling(h)
+        return None if r.asked else r.words()
+
+    def _move_for(self, seat: int) -> Action:
+        """The move made for `seat` when nobody is asked: a decision of an asked kind that
+        tests nothing gets the ruling's move (no draw); any other, its bot's."""
+        h = self.hand
+        if self.advisor is not None and seat in self.people and decision_kind(h) in self.asks:
+            return self.advisor.ruling(h).move
+        return bot_move(h, self.bot(seat), self.rng)
 
     def bot(self, seat: int) -> Bot:
         """The bot that plays `seat`: its own bot, or the stand-in for a person's decisions he
@@ -99,7 +125,7 @@ class BotGame:
         h, moves = self.hand, []
         while h.to_act is not None and not self.learner_decides():
             seat, before = h.to_act, len(h.winners)
-            a = bot_move(h, self.bot(seat), self.rng)
+            a = self._move_for(seat)
             h.apply(a)
             moves.append((seat, a, before))
             if said is not None:
@@ -123,7 +149,7 @@ class BotGame:
             if self.learner_decides():
                 self.decisions.append((len(h.actions), self.rng.getstate()))
             else:
-                bot_move(h, self.bot(seat), self.rng)
+                self._move_for(seat)
             h.apply(a)
 
     def _back_to(self, decision: tuple[int, Any]) -> None:

@@ -12,7 +12,8 @@ from collections.abc import Collection
 from typing import Any
 
 from loo_lessons.engine.game import Hand
-from loo_lessons.sim.coach import MISTAKE_COUNTERS, PAGE_ROLLOUTS, STRATEGY_NOT_LAW, coach, review
+from loo_lessons.sim.asking import Advisor
+from loo_lessons.sim.coach import MISTAKE_COUNTERS, PAGE_ROLLOUTS, STRATEGY_NOT_LAW, review
 
 #: Deals of the unseen cards per legal move when a widget asks the coach (the page is slow).
 ROLLOUTS = PAGE_ROLLOUTS
@@ -21,20 +22,33 @@ REVIEW_ROLLOUTS = 100
 
 
 class Coaching:
-    """The coach's last answer for one seat, kept with the position it answers."""
+    """The coach's last answer for one seat, kept with the position it answers.
 
-    def __init__(self, seat: int, seed: int, rollouts: int = ROLLOUTS, review_rollouts: int = REVIEW_ROLLOUTS) -> None:
+    Its advice comes from one `sim.asking.Advisor` (one evaluation per position, seeded by the
+    seed and the move's index): when the review plays as many deals as "Ask the coach"
+    (`review_rollouts` equal to `rollouts`, as at the play table), the review reads the very
+    figures the table showed, so the two can never rank the moves differently."""
+
+    def __init__(
+        self,
+        seat: int,
+        seed: int,
+        rollouts: int = ROLLOUTS,
+        review_rollouts: int = REVIEW_ROLLOUTS,
+        advisor: Advisor | None = None,
+    ) -> None:
         self.seat = seat
         self.seed = seed
-        self.rollouts = rollouts
+        self.rollouts = rollouts if advisor is None else advisor.rollouts
         self.review_rollouts = review_rollouts
+        self.advisor = advisor if advisor is not None else Advisor(seat, seed, rollouts)
         self._advice: tuple[int, tuple[Any, ...], dict[str, Any]] | None = None  # (hand, moves, advice)
         self._review: tuple[int, tuple[Any, ...], dict[str, Any]] | None = None
         self._weighed: tuple[tuple[Any, ...], dict[str, Any]] | None = None  # (deal, moves), review
 
     def ask(self, hand: Hand) -> dict[str, Any]:
         """The coach's advice for the seat, to act now in `hand` (ScenarioError if it is not)."""
-        advice = coach(hand, self.seat, rollouts=self.rollouts, seed=self.seed + len(hand.actions)).as_json()
+        advice = self.advisor.advice(hand).as_json()
         self._advice = (id(hand), tuple(hand.actions), advice)
         return advice
 
@@ -44,8 +58,14 @@ class Coaching:
         at = (id(hand), tuple(hand.actions), None if moves is None else frozenset(moves))
         if self._weighed is not None and self._weighed[0] == at:
             return self._weighed[1]
+        kept = self.advisor if self.review_rollouts == self.advisor.rollouts else None
         decisions = review(
-            hand, self.seat, rollouts=self.review_rollouts, seed=self.seed, moves=moves
+            hand,
+            self.seat,
+            rollouts=self.review_rollouts,
+            seed=self.seed,
+            moves=moves,
+            advice=None if kept is None else kept.advice,
         )
         out = {
             "threshold": MISTAKE_COUNTERS,

@@ -32,11 +32,12 @@ from loo_lessons.engine.options import rule_options
 from loo_lessons.explain import words
 from loo_lessons.explain.table import action_key
 from loo_lessons.scenario import DECLARATION_ALIASES
+from loo_lessons.sim.asking import TASK_ROLLOUTS, Advisor
 from loo_lessons.sim.bots import BOTS, get_bot
 from loo_lessons.sim.game import DECISIONS, BotGame
 from loo_lessons.views.prose import after_note
 from loo_lessons.widgets.controllers.base import Refused, is_int
-from loo_lessons.widgets.controllers.coaching import Coaching
+from loo_lessons.widgets.controllers.coaching import ROLLOUTS, Coaching
 from loo_lessons.widgets.controllers.play_drawn import Hint
 from loo_lessons.widgets.controllers.play_files import (
     PlayFiles,
@@ -140,14 +141,28 @@ class PlayController(PlayFiles, component="play"):
         self._baseline: int | None = None
         self._title = title
         self._hand = hand
+        # a task's coach: one evaluation per position (TASK_ROLLOUTS) decides whether the
+        # learner is asked (sim.asking), answers "Ask the coach" and makes the review
+        advisor = Advisor(seat, self.rng_seed, TASK_ROLLOUTS) if self.task is not None else None
         # the same game as the terminal's (sim.game): undo puts the bots' draws back too
         self._game = BotGame(
-            hand, seat, self.bots, random.Random(self.rng_seed), asks=self.asks, stand_in=self.stand_in
+            hand,
+            seat,
+            self.bots,
+            random.Random(self.rng_seed),
+            asks=self.asks,
+            stand_in=self.stand_in,
+            advisor=advisor,
         )
         self._message: str | None = None
         self._error: str | None = None
         self._game.replay([parse_action(m) if isinstance(m, str) else m for m in moves])
-        self.coaching = Coaching(seat, self.rng_seed)  # "Ask the coach" and the review
+        # "Ask the coach" and the review: the same deals and seed, so they rank moves alike
+        self.coaching = (
+            Coaching(seat, self.rng_seed, review_rollouts=ROLLOUTS)
+            if advisor is None
+            else Coaching(seat, self.rng_seed, review_rollouts=TASK_ROLLOUTS, advisor=advisor)
+        )
         self._game.advance()
         #: How the book's engine makes this very table again (None: it cannot, e.g. a
         #: deal not made from a seed, or a bot of the notebook's own).

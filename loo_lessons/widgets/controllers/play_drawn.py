@@ -96,9 +96,12 @@ class PlayDrawing(PlayTask):
             leading = not h.tricks or len(h.tricks) == len(h.winners) or not h.tricks[-1]
             me = self._game.learner_decides(h)
             stood_in = seat == self.seat and not me
+            played_for = self._game.played_for(h) if stood_in else None
             h.apply_unchecked(a)
             text = words.move_words(h, seat, a, leading=leading, you=you)
-            if stood_in:
+            if played_for is not None:  # a decision that tests nothing: one line says so
+                text = played_for
+            elif stood_in:
                 text += f" (made for you by the {self.stand_in.name} bot: not asked in this task)"
             won: int | None = None
             if len(h.winners) > before:
