@@ -137,6 +137,7 @@ class PlayController(PlayFiles, component="play"):
         self._after = after_note(after)
         self._refused = 0
         self._refused_at: set[int] = set()  # the move numbers at which a click was refused
+        self._undone_at: set[int] = set()  # the move numbers of decisions undone
         self._undone = 0
         self._baseline: int | None = None
         self._title = title
@@ -269,8 +270,11 @@ class PlayController(PlayFiles, component="play"):
 
     def undo(self) -> Self:
         """Back to the learner's previous decision (the bots' moves since go too)."""
+        last = self._game.decisions[-1][0] if self._game.decisions else None
         if not self._game.undo():
             raise LooError("nothing to undo: you have not decided anything yet")
+        if last is not None:  # the decision taken back: the law's star is not found first time
+            self._undone_at.add(last)
         self._undone += 1
         self._message = "Undone: back to your previous decision."
         self._refresh(show_hint=False, tried=None)
@@ -281,6 +285,7 @@ class PlayController(PlayFiles, component="play"):
         self._game.restart()
         self._refused = self._undone = 0  # a task started again is a new attempt
         self._refused_at = set()
+        self._undone_at = set()
         self._message = "Started again."
         self._refresh(show_hint=False, tried=None)
         return self

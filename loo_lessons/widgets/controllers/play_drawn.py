@@ -107,7 +107,7 @@ class PlayDrawing(PlayTask):
             if len(h.winners) > before:
                 won = h.winners[-1]
                 who = "you" if won == you else words.seat_name(h, won, miss=False)
-                text += f"; trick {len(h.winners)} is won by {who}"
+                text += (". T" if played_for is not None else "; t") + f"rick {len(h.winners)} is won by {who}"
             out.append(
                 {
                     "index": i,
@@ -117,6 +117,7 @@ class PlayDrawing(PlayTask):
                     "text": text + ".",
                     "trick_won_by": won,
                     "mine": me,
+                    "played_for": played_for is not None,
                 }
             )
         if h.award_law is not None and h.awarded_to is not None:
@@ -131,6 +132,7 @@ class PlayDrawing(PlayTask):
                     f"({h.award_law.rule}): {h.award_law.reason}",
                     "trick_won_by": None,
                     "mine": False,
+                    "played_for": False,
                 }
             )
         return out

@@ -73,6 +73,7 @@ class PlayState(Controller):
     _after: list[list[tuple[str, str]]] | None  # the lesson's words, as `views.prose` reads them
     _refused: int
     _refused_at: set[int]
+    _undone_at: set[int]
     _undone: int
     _baseline: int | None
     _title: str | None

@@ -8,14 +8,19 @@ from collections.abc import Sequence
 from typing import Any
 
 from loo_lessons.engine.errors import InputError
+from loo_lessons.engine.game import Hand
+from loo_lessons.explain.table import action_key
+from loo_lessons.quiz.pick import pick_question
 from loo_lessons.sim.game import DECISIONS, BotGame, decision_kind
 from loo_lessons.widgets.controllers.play_state import PlayState
 from loo_lessons.widgets.controllers.score import (
+    GLOSSARY,
+    STARS,
     TERMS,
+    Decided,
     Weighed,
     coach_fields,
     coach_note,
-    coach_words,
     stars,
     stars_words,
     weighed,
@@ -50,55 +55,72 @@ class PlayTask(PlayState):
         """The indices in the deal's moves of the learner's own (not the stand-in's) moves."""
         return {mark for mark, _ in self._game.decisions}
 
-    def _coach_score(self) -> tuple[dict[str, Any], list[dict[str, str]], tuple[Weighed, ...] | None]:
-        """The coach's part of the score (`controllers.score`): the learner's own decisions
-        weighed against the coach's best by `Coaching.weigh`, the very review "Review my
-        decisions" shows, seeded by the task's seed, computed once when the deal ends and
-        kept. Its rollouts are the review's (`REVIEW_ROLLOUTS`, 100 deals a move): measured in
-        the book's page engine (Chromium, Pyodide 0.29.5, 2 shared cores, the tasks of lessons
-        3 to 10 played to the end), the end-of-deal review alone took 60-300 ms and the deal's
-        last click, the score included, 50-400 ms: well under the 2 s a click may take, so the
-        score needs no fewer rollouts than the review."""
-        mine = self.own_moves()
+    def _weigh(self, mine: set[int]) -> tuple[Weighed, ...] | None:
+        """The coach's review of the learner's own decisions (`Coaching.weigh`, the very review
+        "Review my decisions" shows, from the table's kept advice: the same play-outs and seed
+        as "Ask the coach" and the question whether to ask her), computed once when the deal
+        ends; None for a deal the coach cannot weigh (one with a penalty)."""
         h = self._hand.root()
         kinds: dict[int, str] = {}
-        forced = found = 0
         for i, a in enumerate(self._hand.actions):
             if i in mine:
                 kinds[i] = decision_kind(h)
-                if len(h.legal_actions()) == 1:  # the move the rule forces: found first time?
-                    forced += 1
-                    found += i not in self._refused_at
             h.apply_unchecked(a)
-        rollouts = self.coaching.review_rollouts
-        made_for = self.stand_in.name if self.asks != DECISIONS else None
         try:
-            ws = weighed(self.coaching.weigh(self._hand, mine), kinds)
-        except InputError as e:  # a deal the coach cannot weigh (one with a penalty)
-            said = f"The coach cannot weigh this deal: {e.problem}."
-            return {"decisions": None, "coach_summary": "not weighed"}, [{"kind": "coach", "text": said}], None
-        told = coach_words(ws, forced=forced, made_for_you=made_for, found=found)
-        parts = [{"kind": "coach", "text": told}]
-        if ws:
-            parts[0]["text"] = (
-                "One deal is as much the cards as the play, so the coach weighs each of your "
-                f"decisions. {told}"
-            )
-            parts.append({"kind": "note", "text": coach_note(rollouts)})
-        return coach_fields(ws, forced, rollouts, found), parts, ws
+            return weighed(self.coaching.weigh(self._hand, mine), kinds)
+        except InputError:
+            return None
+
+    def asked_decisions(self) -> list[Decided]:
+        """Each decision the learner was asked in the deal as played, judged as the table judged
+        it before asking (`sim.asking.Ruling`): law-decided, strategy, both; with the engine's
+        verdict on what was on offer, and whether she found the law's move first time."""
+        mine = self.own_moves()
+        ws = self._weigh(mine)
+        by_move = {w.move: w for w in ws or ()}
+        advisor = self.coaching.advisor
+        h = self._hand.root()
+        out: list[Decided] = []
+        for i, a in enumerate(self._hand.actions):
+            if i in mine:
+                r = advisor.ruling(h)
+                q = self._question_at(h)
+                out.append(
+                    Decided(
+                        move=i,
+                        kind=decision_kind(h),
+                        trick=len(h.winners) + 1,
+                        law=r.law,
+                        strategy=r.strategy,
+                        offered=tuple(action_key(x) for x in r.offered),
+                        legal=tuple(action_key(x) for x in r.legal),
+                        played=action_key(a),
+                        found=i not in self._refused_at and i not in self._undone_at,
+                        refused=i in self._refused_at,
+                        verdicts=q["verdicts"],
+                        weighed=by_move.get(i),
+                    )
+                )
+            h.apply_unchecked(a)
+        return out
+
+    def _question_at(self, h: Hand) -> dict[str, Any]:
+        return pick_question(h, reveal={self.seat}, qid="play", topic="play")
 
     def score(self) -> dict[str, Any] | None:
-        """The task's score once the deal is over (None before): `result` (counters received
-        less counters paid), `tricks`, `looed`, `in` (he played), `baseline` (the stand-in's
-        result from his seat), `refused` (forbidden cards or declarations clicked), `undone`;
-        the coach's part (`controllers.score`): `decisions` (his own, a forced move aside),
-        `coach_choice` (how many were the coach's choice, or too close to it to tell),
-        `mistakes` (the review's), `given_up` (mean counters given up against the coach's
-        choices, in all), `forced`, `forced_found` (forced moves found with no refusal before
-        them), `rollouts`, `weighed` (each decision), `coach_summary`; `stars` ({rules, coach,
-        counters}: `controllers.score.stars`) and `star_count`; and `text`, the whole in plain
-        words, also in `parts` ({kind, text}: the deal, the coach's words, its note, the rules
-        kept, the stars, the words used), which the component draws one by one."""
+        """The task's score once the deal is over (None before). The stars measure the
+        learner's decisions, never the cards (`controllers.score.stars`): `rules` (no click
+        refused), `law` (the law's move found first time, no refusal or undo over it, at every
+        law-decided decision), `coach` (the coach's choice, or one it cannot tell from it, at
+        every strategy decision); `star_count`. `asked`: one entry per decision she was asked
+        (`Decided.as_json`), worded from the deal as played; `decided_well` (those that earned
+        their mark; the progress page ranks attempts by stars, then by it); `law_decisions`,
+        `law_found`, `strategy_decisions`, `strategy_choice`; `played_for` (the lines of the
+        moves played for her). Kept as before: `result` (counters received less paid),
+        `tricks`, `looed`, `in`, `baseline` (the stand-in's result from her seat, not shown),
+        `refused`, `undone`, the coach's numbers (`controllers.score.coach_fields`). `text` is
+        the whole in plain words, also in `parts` ({kind, text}: stars, deal, one `decision`
+        each, the coach's note, the words used with `glossary` anchors)."""
         h, seat = self._hand, self.seat
         s = h.settlement
         if self.task is None or s is None:
@@ -107,7 +129,6 @@ class PlayTask(PlayState):
         tricks = sum(1 for w in h.winners if w == seat)
         looed = seat in s.looed
         played = seat in {x for t in h.tricks for x, _ in t}
-        base = self.baseline()
         if h.awarded_to == seat:
             what = "You took the pool without play"
         elif not played:
@@ -116,40 +137,49 @@ class PlayTask(PlayState):
             what = f"You took {tricks} trick{'' if tricks == 1 else 's'}" + (
                 " and were looed" if looed else ", not looed"
             )
-        diff = result - base
-        compare = (
-            "the same" if diff == 0 else f"{abs(diff)} {'better' if diff > 0 else 'worse'} than that"
-        )
-        coached, said, ws = self._coach_score()
-        deal = (
-            f"{what}: {result:+d} counter{'' if abs(result) == 1 else 's'} this deal. The "
-            f"{self.stand_in.name} bot, making every decision from your seat with these cards, "
-            f"ends on {base:+d}: you did {compare}."
-        )
-        rules = (
-            f"Your decisions kept the rules: {self._refused} forbidden "
-            f"click{'' if self._refused == 1 else 's'} refused, "
-            f"{self._undone} undo{'' if self._undone == 1 else 's'}."
-        )
-        earned = stars(refused=self._refused, ws=ws, result=result, baseline=base)
+        asked = self.asked_decisions()
+        mine = self.own_moves()
+        ws = self._weigh(mine)
+        forced = sum(1 for d in asked if len(d.legal) == 1)
+        found = sum(1 for d in asked if len(d.legal) == 1 and not d.refused)
+        rollouts = self.coaching.review_rollouts
+        coached = coach_fields(ws or (), forced, rollouts, found)
+        earned = stars(refused=self._refused, asked=asked, weighed_ok=ws is not None)
+        log = self._log()
+        played_for = [e["text"] for e in log if e.get("played_for")]
         parts = [
-            {"kind": "deal", "text": deal},
-            *said,
-            {"kind": "rules", "text": rules},
-            {"kind": "stars", "text": stars_words(earned, self.stand_in.name)},
-            {"kind": "terms", "text": TERMS},
+            {"kind": "stars", "text": stars_words(earned)},
+            {"kind": "deal", "text": f"{what}: {result:+d} counter{'' if abs(result) == 1 else 's'} this deal."},
+            *({"kind": "decision", "text": d.words()} for d in asked),
         ]
+        if not asked:
+            parts.append({"kind": "decision", "text": "Nothing in this deal tested you: every move of yours was played for you."})
+        if ws is None:
+            parts.append({"kind": "coach", "text": "The coach cannot weigh this deal (a penalty was paid)."})
+        elif any(d.strategy for d in asked):
+            parts.append({"kind": "note", "text": coach_note(rollouts)})
+        parts.append({"kind": "terms", "text": TERMS, "glossary": list(GLOSSARY)})
+        law = [d for d in asked if d.law]
+        strategy = [d for d in asked if d.strategy]
         return {
             "result": result,
             "tricks": tricks,
             "looed": looed,
             "in": played,
-            "baseline": base,
+            "baseline": self.baseline(),
             "refused": self._refused,
             "undone": self._undone,
             **coached,
+            "asked": [d.as_json() for d in asked],
+            "law_decisions": len(law),
+            "law_found": sum(d.found for d in law),
+            "strategy_decisions": len(strategy),
+            "strategy_choice": sum(d.choice for d in strategy),
+            "decided_well": sum(d.well for d in asked),
+            "played_for": played_for,
             "stars": earned,
             "star_count": sum(earned.values()),
+            "stars_max": len(STARS),
             "parts": parts,
             "text": " ".join(p["text"] for p in parts),
         }

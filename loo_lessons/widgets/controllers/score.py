@@ -12,9 +12,12 @@ choice. A forced move (one legal option) is no decision for the coach, but findi
 skill of its own: it is scored as *found first time* when no refusal came before it. The coach
 is strategy, not law: the words say so, and nothing here says what is legal.
 
-A task earns up to three **stars** (`stars`): the rules kept with no refusal; the coach's
-choice on every real decision (two or more legal choices); counters at least the stand-in
-bot's from the same seat and cards.
+A task earns up to three **stars** (`stars`), from the learner's decisions only, never from
+the cards: no refusal; the law's move found first time at every law-decided decision (one
+where the law refused a choice on offer: a refusal or an undo over it loses it); the coach's
+choice, or one it cannot tell from it, at every strategy decision (`sim.asking`: the coach's
+best at least 0.3 counters ahead of its worst). Following the coach always earns all three; a
+move the review calls a mistake never earns the last.
 """
 
 from __future__ import annotations
@@ -85,8 +88,8 @@ class Weighed:
             return f"{doing} was the coach's first choice"  # (not said: the summary counts it)
         if self.choice:
             return (
-                f"{doing} was as good as the coach could tell ({counters(self.cost.mean)} "
-                f"behind {_doing(self.best, self.kind)}, too close to call)"
+                f"{doing} was as good as the coach's choice: it was {counters(self.cost.mean)} "
+                f"behind {_doing(self.best, self.kind)}, and the coach can't tell these apart"
             )
         return (
             f"{doing} gave up {counters(self.cost.mean)} on average"
@@ -165,39 +168,146 @@ def coach_fields(ws: Sequence[Weighed], forced: int, rollouts: int, found: int =
 
 #: The three stars of a task, in the order shown, each with what earns it.
 STARS: tuple[tuple[str, str], ...] = (
-    ("rules", "the rules kept with no refusal"),
-    ("coach", "the coach's choice on every real decision"),
-    ("counters", "counters at least the {bot} bot's"),
+    ("rules", "no refusal"),
+    ("law", "the law's move found first time"),
+    ("coach", "the coach's choice at every strategy decision"),
 )
 
 
-def stars(*, refused: int, ws: Sequence[Weighed] | None, result: int, baseline: int) -> dict[str, bool]:
-    """The stars a task earned: `rules` (no click refused), `coach` (every real decision the
-    coach's choice; a deal with none has nothing against it, one the coach could not weigh
-    earns none: `ws` None), `counters` (`result` at least the stand-in's `baseline`)."""
+@dataclass(frozen=True, slots=True)
+class Decided:
+    """One decision the learner was asked, as the table judged it before asking (`law`: the
+    law refused a choice on offer; `strategy`: the coach separated the legal ones), with the
+    engine's verdict on every choice on offer (`verdicts`, as `quiz.pick` gives them) and the
+    coach's weighing of the move made (`weighed`, None with one legal move)."""
+
+    move: int
+    kind: str
+    trick: int
+    law: bool
+    strategy: bool
+    offered: tuple[str, ...]
+    legal: tuple[str, ...]
+    played: str
+    found: bool  # no refusal at it and no undo over it
+    refused: bool
+    verdicts: Mapping[str, Mapping[str, Any]]
+    weighed: Weighed | None
+
+    @property
+    def choice(self) -> bool:
+        """The coach's choice, or one it cannot tell from it (True where it weighed nothing)."""
+        return self.weighed is None or self.weighed.choice
+
+    @property
+    def well(self) -> bool:
+        """The decision earned its mark: the law's move found first time where the law
+        decided, the coach's choice where strategy did."""
+        return (self.found or not self.law) and (self.choice or not self.strategy)
+
+    def _where(self) -> str:
+        if self.kind == "declare":
+            return "Your declaration"
+        return f"Trick {self.trick}, your {'lead' if self.kind == 'lead' else 'card to it'}"
+
+    def _law_words(self) -> str:
+        """What the law allowed of what was on offer, and why, from the engine's verdicts:
+        each law once, with its rule id, the book it comes from and its reason."""
+        groups: dict[tuple[str, str, str], list[str]] = {}
+        refused = [k for k in self.offered if k not in self.legal]
+        label = {k: _label(k, the=len(refused) == 1) for k in self.offered}
+        for k in self.legal if len(self.legal) == 1 else refused:
+            v = self.verdicts[k]
+            groups.setdefault((str(v["rule_id"]), str(v["book"]).split(",")[0], str(v["reason"]).rstrip(".")), []).append(label[k])
+        why = "; ".join(f"{rid}, {book}: {reason}" for rid, book, reason in groups)
+        if len(self.legal) == 1:
+            return (
+                f"of {_and_list([label[k] for k in self.offered])}, only {_label(self.legal[0], the=True)} "
+                f"was allowed ({why})"
+            )
+        return f"{_and_list([label[k] for k in refused])} {'was' if len(refused) == 1 else 'were'} not allowed ({why})"
+
+    def words(self) -> str:
+        """The decision in one line, worded from the deal as played: for a law-decided one what
+        the law allowed and why, and whether she found it first time; for a strategy one the
+        coach's verdict on the move she made."""
+        said = f"{self._where()}: "
+        if self.law:
+            said += self._law_words() + ". "
+            said += (
+                "You found it first time."
+                if self.found
+                else "You found it after a refusal."
+                if self.refused
+                else "You undid it and chose again."
+            )
+            if len(self.legal) > 1:
+                said = said[:-1] + f": {_label(self.played, the=True)}."
+        if self.strategy and self.weighed is not None:
+            w = self.weighed.words
+            said += (" " if self.law else "") + w[:1].upper() + w[1:] + "."
+        elif self.strategy:
+            said += " The coach could not weigh it."
+        return said
+
+    def as_json(self) -> dict[str, Any]:
+        """The decision as the score stores it: where, what was on offer and legal, the move
+        made, whether law-decided or strategy, found first time, the coach's choice, its
+        weighing and its line of words."""
+        return {
+            "move": self.move,
+            "kind": self.kind,
+            "trick": self.trick,
+            "law": self.law,
+            "strategy": self.strategy,
+            "offered": list(self.offered),
+            "legal": list(self.legal),
+            "played": self.played,
+            "found": self.found,
+            "choice": self.choice,
+            "well": self.well,
+            "weighed": None if self.weighed is None else self.weighed.as_json(),
+            "words": self.words(),
+        }
+
+
+def _label(key: str, *, the: bool = False) -> str:
+    """A choice's key as a learner reads it: `the 7♥`, `throw up`."""
+    try:
+        d = Declaration(key)
+    except ValueError:
+        return card_label(key, the=the)
+    return d.words
+
+
+def _and_list(items: Sequence[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def stars(*, refused: int, asked: Sequence[Decided], weighed_ok: bool = True) -> dict[str, bool]:
+    """The stars a task earned, from the learner's decisions only: `rules` (no click refused),
+    `law` (every law-decided decision found first time), `coach` (every strategy decision the
+    coach's choice; a deal the coach could not weigh earns none: `weighed_ok` False)."""
     return {
         "rules": refused == 0,
-        "coach": ws is not None and all(w.choice for w in ws),
-        "counters": result >= baseline,
+        "law": all(d.found for d in asked if d.law),
+        "coach": weighed_ok and all(d.choice for d in asked if d.strategy),
     }
 
 
-def stars_words(earned: Mapping[str, bool], bot: str) -> str:
-    """`Stars: ★★☆ (the rules kept with no refusal ★; ...)`."""
+def stars_words(earned: Mapping[str, bool]) -> str:
+    """`★★☆ (no refusal ★; the law's move found first time ★; ... ☆)`."""
     n = sum(bool(earned[k]) for k, _ in STARS)
     marks = "★" * n + "☆" * (len(STARS) - n)  # counted, as the progress page shows a lesson's
-    each = "; ".join(f"{what.format(bot=bot)} {'★' if earned[k] else '☆'}" for k, what in STARS)
-    return f"Stars: {marks} ({each})."
+    each = "; ".join(f"{what} {'★' if earned[k] else '☆'}" for k, what in STARS)
+    return f"{marks} ({each})."
 
 
-#: The words a learner meets in the first review, in a few plain words (the glossary has more).
-TERMS = (
-    "In these words: the coach is a helper that tries each move you could make by playing the "
-    "deal out to its end many times over, the cards you cannot see dealt afresh each time (each "
-    "such trial is a play-out); \"counters on average\" is what a move wins or loses over those "
-    "play-outs, divided by their number. The sensible bot is a computer player that declares and "
-    "plays as the books advise a careful player to."
-)
+#: The glossary's entries for the words the result uses (book/glossary.md's anchors).
+GLOSSARY: tuple[str, ...] = ("coach", "play-out", "counters-on-average")
+
+#: The words a learner meets in the result, once, pointing at the glossary for more.
+TERMS = "The coach, a play-out and counters on average are in the glossary."
 
 
 def _cap(s: str) -> str:
@@ -205,8 +315,9 @@ def _cap(s: str) -> str:
 
 
 def coach_note(rollouts: int) -> str:
-    """The coach's own note (strategy, not law), with how many deals its figures come from."""
-    return f"{STRATEGY_NOT_LAW} ({rollouts} deals for each move.)"
+    """The coach's own note, short: strategy, not law, and how many play-outs its figures
+    come from."""
+    return f"Strategy, not law: the coach's figures come from {rollouts:,} play-outs of each move."
 
 
 def coach_words(ws: Sequence[Weighed], *, forced: int, made_for_you: str | None, found: int = 0) -> str:
@@ -253,4 +364,4 @@ def coach_words(ws: Sequence[Weighed], *, forced: int, made_for_you: str | None,
     return " ".join(parts)
 
 
-__all__ = ["STARS", "TERMS", "Weighed", "coach_fields", "coach_note", "coach_summary", "coach_words", "counters", "stars", "stars_words", "weighed"]
+__all__ = ["GLOSSARY", "STARS", "TERMS", "Decided", "Weighed", "coach_fields", "coach_note", "coach_summary", "coach_words", "counters", "stars", "stars_words", "weighed"]
