@@ -9,7 +9,6 @@ from the lesson: the lesson's own words on the answer belong in the call's `afte
 from __future__ import annotations
 
 import ast
-import inspect
 import json
 import re
 from collections.abc import Iterable
@@ -19,6 +18,7 @@ from typing import Any
 import pytest
 
 from loo_lessons import lessons as L
+from loo_lessons.lessons.tasks import task_named
 from loo_lessons.engine.cards import Card
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -81,13 +81,9 @@ def answer_of(call: ast.Call) -> tuple[list[str], list[str]] | None:
         legal = [str(x) for x in verdict["legal"]]
         cards = [c for c in legal if re.fullmatch(r"(?:10|[2-9JQKA])[CDHS]", c)]
         return cards, [str(verdict["why"]["rule_id"])]
-    bound = inspect.signature(L.task).bind(*args, **kwargs)
-    bound.apply_defaults()
-    a = bound.arguments
-    hand = L.deal(
-        a["seed"], players=a["players"], dealer=a["dealer"], rules=a["rules"], must=a["must"]
-    )
-    held: Iterable[Card] = hand.held[a["seat"]]
+    t = task_named(args[0])  # the task's deal is kept with its lesson (lessons.tasks)
+    hand = L.deal(t.seed, players=t.players, dealer=t.dealer, rules=t.rules, must=t.must)
+    held: Iterable[Card] = hand.held[t.seat]
     return [c.code for c in held], []
 
 

@@ -200,7 +200,7 @@ def test_the_same_events_give_the_same_state_in_both_back_ends(kind: str) -> Non
 def test_a_task_plays_alike_in_both_back_ends() -> None:
     """A play-this-deal task (lesson 3's): a refused declaration, then the learner's one
     decision; the stand-in plays the rest; the score is the same in both back ends."""
-    p = Pair("play", L.task("declaring-deal-1", 1, asks=["declare"], seat=3))
+    p = Pair("play", L.task("declaring-deal-1"))
     try:
         p.same()
         p.send({"sync": {"request": {"n": 1, "type": "choose", "key": "take_miss"}}})

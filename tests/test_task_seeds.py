@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from loo_lessons.lessons.tasks import TASKS as REGISTRY
 from tools.task_seeds import (
     TASKS,
     Wanted,
@@ -13,10 +14,12 @@ from tools.task_seeds import (
     chose,
     declined_miss,
     had_to_head,
+    highest_of_two_trumps,
     led_the_best_trump,
     lone_stander,
     played,
     plays_with_suit_led,
+    trumped_a_plain_suit,
     trumped_to_win,
     two_trumps_after_winning,
 )
@@ -93,4 +96,16 @@ def test_lessons_7_to_10_tests_say_no_where_their_point_cannot_come_up() -> None
     # deal 229, seat 3: he takes a trump lead with the ace, trumps being the suit led
     h, seen = played(229, TASKS["winning-two-trumps-deal-229"])
     assert h.winners[0] == 3 and not trumped_to_win(h, seen, 3)
-    assert two_trumps_after_winning(h, seen, 3)
+    # under Peel's rules (the task's) only the higher of his two trumps may be led (R31); under
+    # Hoffmann's either may (R25), and nothing tests him there
+    assert highest_of_two_trumps(h, seen, 3) and not two_trumps_after_winning(h, seen, 3)
+    h, seen = played(229, replace(TASKS["winning-two-trumps-deal-229"], rules="hoffmann"))
+    assert two_trumps_after_winning(h, seen, 3) and not highest_of_two_trumps(h, seen, 3)
+
+
+def test_a_void_follower_with_a_plain_card_must_trump() -> None:
+    h, seen = played(REGISTRY["winning-trump-wins-deal-15"].seed, TASKS["winning-trump-wins-deal-15"])
+    assert trumped_a_plain_suit(h, seen, 2)
+    # deal 15 (the task's old deal): void, he held only trumps, so the law refused nothing
+    h, seen = played(15, TASKS["winning-trump-wins-deal-15"])
+    assert trumped_to_win(h, seen, 2) and not trumped_a_plain_suit(h, seen, 2)

@@ -138,7 +138,7 @@ def task_lab(tmp_path: Path) -> Iterator[tuple[str, str]]:
     root.mkdir()
     cells = [
         "from loo_lessons import lessons as L\n"
-        't = L.task("leading-deal-26", 26, asks=["declare", "lead"])\nt',
+        't = L.task("leading-deal-26")\nt',
         "print('TASK SCORE', json.dumps(t.score()))",
     ]
     nb = {

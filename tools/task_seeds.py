@@ -386,6 +386,8 @@ class Run:
     asked: tuple[Asked, ...]
     score: dict[str, Any]
     played_for: tuple[str, ...]
+    #: every move of the deal, as keys (`KH`, `play`)
+    moves: tuple[str, ...] = ()
 
 
 def scripted(task: Task, how: str, seed: int | None = None) -> Run:
@@ -423,7 +425,7 @@ def scripted(task: Task, how: str, seed: int | None = None) -> Run:
     score = c.score()
     assert score is not None
     lines = tuple(e["text"] for e in c.moves() if e["seat"] == task.seat and e["text"].startswith(("Your last", "Played for you")))
-    return Run(tuple(asked), score, lines)
+    return Run(tuple(asked), score, lines, tuple(action_key(a) for a in c.hand.actions))
 
 
 def teaches(task: Task, seed: int | None = None) -> bool:

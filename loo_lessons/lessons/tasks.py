@@ -37,6 +37,10 @@ class Task:
     must: bool = False
     #: the other seats' bots (one name for all, or one per other seat)
     bots: str | tuple[str, ...] = "sensible"
+    #: what the point is tested by: "law" (an asked decision the engine's verdict on turns on
+    #: one of `teaches`) or "strategy" (an asked decision the coach separates: whether the hand
+    #: is worth the risk of a loo, the lesson's point, is the coach's to weigh)
+    by: str = "law"
 
 
 TASKS: dict[str, Task] = {
@@ -93,7 +97,7 @@ TASKS: dict[str, Task] = {
         Task(
             "following-head-deal-154", 6, 154, ("lead", "follow"),
             "Deal 154: you are the elder hand. Lead, then follow.",
-            ("R32", "R33"), "follow suit, and head the trick if you can", bots="bold",
+            ("R32", "R33", "R35"), "follow suit, head the trick if you can, or trump", bots="bold",
         ),
         Task(
             "following-deal-14", 6, 14, ("declare", "lead", "follow"),
@@ -118,22 +122,22 @@ TASKS: dict[str, Task] = {
         # --- lesson 8: the pool and loos ---
         Task(
             "settling-thirds-deal-4", 8, 4, ("declare",), "Deal 4: you are the elder hand. Declare.",
-            ("R38", "R39"), "a trick is a third of the pool; no trick, a loo",
+            ("R38", "R39"), "a trick is a third of the pool; no trick, a loo", by="strategy",
         ),
         Task(
             "settling-looed-deal-7", 8, 7, ("declare",), "Deal 7: you are the elder hand. Declare.",
-            ("R39",), "is this hand worth the risk of a loo?",
+            ("R39",), "is this hand worth the risk of a loo?", by="strategy",
         ),
         Task(
             "settling-deal-3", 8, 3, ("declare", "lead", "follow"),
             "Deal 3: you are the elder hand. Play, then settle.",
-            ("R38", "R39", "R40"), "play the deal, then settle it",
+            ("R38", "R39", "R40"), "play the deal, then settle it", by="strategy",
         ),
         # --- lesson 9: singles, musts ---
         Task(
             "singles-three-tricks-deal-89", 9, 89, ("declare",),
             "Deal 89: you are the elder hand. Declare.",
-            ("R41", "R42"), "three stood, a trick each: a single",
+            ("R41", "R42"), "three stood, a trick each: a single", by="strategy",
         ),
         Task(
             "must-trump-deal-2", 9, 2, ("follow", "lead"), "Deal 2 as a must: you are seat 2.",

@@ -577,6 +577,12 @@ def _move_words(a: Action) -> str:
     return f"playing {action_label(a)}"
 
 
+def _amount(x: float) -> str:
+    """`0.1 counters`, `1.0 counter`, never `-0.0` (a difference that rounds to nothing)."""
+    n = f"{abs(x):.1f}"
+    return f"{n} {'counter' if n == '1.0' else 'counters'}"
+
+
 def _earns(x: float) -> str:
     n = f"{abs(x):.1f}"
     word = "counter" if n == "1.0" else "counters"
@@ -618,9 +624,11 @@ def _why(view: SeatView, moves: Sequence[MoveValue]) -> str:
         return f"Only one move is legal ({best.label}): {trick}, and it {amount}."
     second = moves[1]
     gap = -second.versus_best.mean
-    margin = f"{gap:.1f} more than {_move_words(second.action)}"
+    # "better than", never "more than": when every move loses, the best loses less, and
+    # "costs 0.7 counters (0.1 more than ...)" read as if it cost more
+    margin = f"{_amount(gap)} better than {_move_words(second.action)}"
     if second.versus_best.high >= 0:
-        margin += ", too close to call at this many deals"
+        margin += ", but the coach can't tell these apart"
     if a is Declaration.PASS:
         return (
             f"Throwing up is best: it risks nothing, while {_move_words(second.action)} "
