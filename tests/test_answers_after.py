@@ -18,8 +18,8 @@ from typing import Any
 import pytest
 
 from loo_lessons import lessons as L
-from loo_lessons.lessons.tasks import task_named
 from loo_lessons.engine.cards import Card
+from loo_lessons.lessons.tasks import task_named
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
@@ -73,7 +73,7 @@ def answer_of(call: ast.Call) -> tuple[list[str], list[str]] | None:
     assert isinstance(call.func, ast.Attribute)
     try:
         args = [_literal(a) for a in call.args]
-        kwargs = {k.arg: _literal(k.value) for k in call.keywords if k.arg}
+        {k.arg: _literal(k.value) for k in call.keywords if k.arg}
     except ValueError:
         return None
     if call.func.attr == "pick":

@@ -550,13 +550,13 @@ def test_progress_survives_reload_and_resets(server: str, browser: Any) -> None:
         assert row.locator("td[data-right]").get_attribute("data-right") == "1"
         assert "Leading" in row.inner_text()
         assert row.locator(f'a[href$="05-leading.html#{section}"]').count() == 1
-        # a task played three times: the page keeps the best attempt (more stars, then more
-        # counters) and the last, names the task by its title (never its id), and shows the
-        # lesson's stars as its best task's
-        def attempt(result: int, earned: int) -> dict[str, Any]:
-            return {"result": result, "baseline": 1, "star_count": earned, "coach_summary": f"try {result}"}
+        # a task played four times: the page keeps the best attempt (more stars, then more
+        # decisions well made, never more counters) and the last, names the task by its title
+        # (never its id), and shows the lesson's stars as its best task's
+        def attempt(result: int, earned: int, well: int = 1) -> dict[str, Any]:
+            return {"result": result, "baseline": 1, "star_count": earned, "decided_well": well, "coach_summary": f"try {result}"}
 
-        tries = [attempt(1, 2), attempt(4, 1), attempt(-2, 1)]
+        tries = [attempt(1, 2), attempt(4, 1), attempt(3, 2, 0), attempt(-2, 1)]
         page.evaluate(
             """ts => ts.forEach(t => looProgress.task('notebooks/05-leading', 'leading-deal-26', t,
                                                       'Deal 26: lead to win'))""",
@@ -565,7 +565,7 @@ def test_progress_survives_reload_and_resets(server: str, browser: Any) -> None:
         kept = page.evaluate("looProgress.all()['notebooks/05-leading'].tasks['leading-deal-26']")
         assert kept["best"]["result"] == 1 and kept["last"]["result"] == -2  # two stars beat +4
         cell = row.locator("td[data-tasks]").inner_text()
-        assert "Deal 26: lead to win: last -2 (bot +1) ★☆☆" in cell and "best +1 (bot +1) ★★☆" in cell
+        assert "Deal 26: lead to win: last ★☆☆ -2" in cell and "best ★★☆ +1" in cell
         assert "leading-deal-26" not in row.inner_text()
         assert row.locator("td[data-stars]").get_attribute("data-stars") == "2"
         assert row.locator("td[data-stars]").inner_text() == "★★☆"

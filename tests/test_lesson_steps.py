@@ -23,12 +23,11 @@ from typing import Any
 
 import pytest
 
-from loo_lessons import lessons as L
+from loo_lessons.lessons.tasks import TASKS as REGISTRY
 from loo_lessons.sim.bots import BOTS, bot_move
 from loo_lessons.sim.game import decision_kind
 from loo_lessons.widgets.controllers.play import PlayController
-from loo_lessons.lessons.tasks import TASKS as REGISTRY
-from tools.task_seeds import TASKS, chose, played
+from tools.task_seeds import TASKS, played
 
 ROOT = Path(__file__).resolve().parent.parent
 STEPPED = sorted(p for p in (ROOT / "notebooks").glob("*.ipynb") if "03" <= p.name[:2] <= "10")

@@ -414,10 +414,7 @@ def scripted(task: Task, how: str, seed: int | None = None) -> Run:
         r = advisor.ruling(h)
         q = pick_question(h, reveal={task.seat}, qid="t", topic="t")
         kind = decision_kind(h)
-        if r.advice is None:
-            a = r.legal[0]
-        else:
-            a = r.advice.moves[0 if how == "best" else -1].action
+        a = r.legal[0] if r.advice is None else r.advice.moves[0 if how == "best" else -1].action
         asked.append(
             Asked(len(h.actions), kind, r.law, r.strategy, r.spread, tuple(q["rule_ids"]), action_key(a))
         )

@@ -17,7 +17,7 @@
 // baseline, tricks, looed, refused, undone, decisions, coach_choice, mistakes, given_up, forced,
 // forced_found, stars, star_count, coach_summary, text, at}: the score as Python made it; its
 // coach's part is the learner's decisions weighed against the coach's best; the best attempt
-// has more stars, then more counters),
+// has more stars, then more decisions that earned their mark (decided_well), never counters),
 // components: {id: state}, stopped: {anchor, title}}. Nothing
 // is ever sent anywhere. The quiz, pick and pool components on a page are hooked here from
 // outside, through the model they share with their renderer (window.looLessons): their
@@ -108,7 +108,8 @@
 
   const TASK_FIELDS = ["result", "baseline", "tricks", "looed", "refused", "undone", "decisions",
     "coach_choice", "mistakes", "given_up", "forced", "forced_found", "stars", "star_count",
-    "coach_summary", "text"];
+    "coach_summary", "text", "decided_well", "law_decisions", "law_found", "strategy_decisions",
+    "strategy_choice"];
 
   /** @param {LooKeptScore | null | undefined} score */
   function stars(score) {
@@ -141,7 +142,8 @@
       write(key, rec);
     },
     task(key, taskId, score, title) {
-      // the best attempt (more stars, then more counters) and the last, each as Python scored it
+      // the best attempt (more stars, then more decisions well made: the learner, not the cards)
+      // and the last, each as Python scored it
       const rec = record_(key);
       /** @type {LooKeptScore} */
       const keep = {};
@@ -151,7 +153,7 @@
       const old = taskRecord(rec.tasks[String(taskId)]);
       const oldBest = old.best;
       const better = !oldBest || stars(keep) > stars(oldBest) ||
-        (stars(keep) === stars(oldBest) && (keep.result ?? 0) > (oldBest.result ?? 0));
+        (stars(keep) === stars(oldBest) && (keep.decided_well ?? 0) > (oldBest.decided_well ?? 0));
       rec.tasks[String(taskId)] = { title: title || old.title || null, best: better ? keep : old.best, last: keep };
       write(key, rec);
     },
@@ -418,7 +420,7 @@
         played += tasks.length;
         // each task by its title (never its id): the last attempt, and the best when it differs
         const signed = (/** @type {number | undefined} */ n) => `${n !== undefined && n > 0 ? "+" : ""}${n}`;
-        const said = (/** @type {LooKeptScore} */ t) => `${signed(t.result)} (bot ${signed(t.baseline)}) ${starMarks(stars(t))}` +
+        const said = (/** @type {LooKeptScore} */ t) => `${starMarks(stars(t))} ${signed(t.result)}` +
           (t.coach_summary ? `, ${t.coach_summary}` : "");
         let best = 0;
         const taskCell = tasks.length
@@ -449,7 +451,7 @@
         el("p", { class: "loo-progress-total", "data-right": String(right), "data-answered": String(answered), "data-played": String(played) },
           `${right} right out of ${answered} answered, ${played} deal${played === 1 ? "" : "s"} played in tasks, in ${keys.length} lesson${keys.length === 1 ? "" : "s"}.`),
         el("table", { class: "loo-progress-grid" },
-          el("thead", {}, el("tr", {}, ...["Lesson", "Right", "Answered", "Tasks played (your result, the bot's, the stars; your decisions beside the coach's)", "Stars (the best task)", "Where you stopped", "Last change (UTC)"].map((t) => el("th", { scope: "col" }, t)))),
+          el("thead", {}, el("tr", {}, ...["Lesson", "Right", "Answered", "Tasks played (the stars, your result; your decisions)", "Stars (the best task)", "Where you stopped", "Last change (UTC)"].map((t) => el("th", { scope: "col" }, t)))),
           el("tbody", {}, ...rows)));
     };
     draw();

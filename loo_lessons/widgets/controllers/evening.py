@@ -25,7 +25,7 @@ from loo_lessons.engine.options import RuleOptions
 from loo_lessons.scenario.write import write_whole
 from loo_lessons.sim.evening import FORMAT, Evening, from_json, load, setup_of
 from loo_lessons.widgets.controllers.base import Refused, is_int
-from loo_lessons.widgets.controllers.coaching import Coaching
+from loo_lessons.widgets.controllers.coaching import ROLLOUTS, Coaching
 from loo_lessons.widgets.controllers.play import PlayController, inside_working_directory
 from loo_lessons.widgets.static import live_html
 
@@ -80,7 +80,7 @@ class EveningController(PlayController, component="evening"):
             s.seed, s.players, s.rules, s.seat, [b or "sensible" for b in s.bot_names()],
             hand=evening.hand, title=title, **traits
         )
-        self.coaching = Coaching(s.seat, s.seed, **({"rollouts": rollouts} if rollouts else {}))
+        self.coaching = Coaching(s.seat, s.seed, rollouts or ROLLOUTS)
         if rollouts:
             self.coaching.review_rollouts = max(1, rollouts // 2)
         self._rollouts = rollouts

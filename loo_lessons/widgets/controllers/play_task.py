@@ -104,6 +104,18 @@ class PlayTask(PlayState):
             h.apply_unchecked(a)
         return out
 
+    def played_for_lines(self) -> list[str]:
+        """The log's line for each move of a kind the task asks that was played for the
+        learner because it tested nothing (`sim.asking`), in the deal's order."""
+        h = self._hand.root()
+        out = []
+        for a in self._hand.actions:
+            said = self._game.played_for(h) if not self._game.learner_decides(h) else None
+            if said is not None:
+                out.append(said)
+            h.apply_unchecked(a)
+        return out
+
     def _question_at(self, h: Hand) -> dict[str, Any]:
         return pick_question(h, reveal={self.seat}, qid="play", topic="play")
 
@@ -145,9 +157,8 @@ class PlayTask(PlayState):
         rollouts = self.coaching.review_rollouts
         coached = coach_fields(ws or (), forced, rollouts, found)
         earned = stars(refused=self._refused, asked=asked, weighed_ok=ws is not None)
-        log = self._log()
-        played_for = [e["text"] for e in log if e.get("played_for")]
-        parts = [
+        played_for = self.played_for_lines()
+        parts: list[dict[str, Any]] = [
             {"kind": "stars", "text": stars_words(earned)},
             {"kind": "deal", "text": f"{what}: {result:+d} counter{'' if abs(result) == 1 else 's'} this deal."},
             *({"kind": "decision", "text": d.words()} for d in asked),

@@ -31,7 +31,7 @@ from loo_lessons.engine.declare import Declaration
 from loo_lessons.engine.game import Action, parse_action
 from loo_lessons.explain.table import action_key
 from loo_lessons.explain.words import card_label
-from loo_lessons.sim.coach import MISTAKE_COUNTERS, STRATEGY_NOT_LAW, Estimate
+from loo_lessons.sim.coach import MISTAKE_COUNTERS, Estimate
 
 #: Each declaration as a learner's move ("standing gave up ...") and as the coach's ("the
 #: coach would have stood").

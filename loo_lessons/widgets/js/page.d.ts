@@ -32,6 +32,7 @@ interface LooKeptScore {
   result?: number;
   baseline?: number;
   star_count?: number;
+  decided_well?: number;
   coach_summary?: string;
   at?: string;
   [field: string]: unknown;
