@@ -38,7 +38,10 @@ class PlayTask(PlayState):
         said = f"You {_and(mine)}"
         if rest:
             said += f"; the {self.stand_in.name} bot {_and(rest)} for you, and the log shows each move"
-        return said + "."
+        return said + (
+            ". You are asked only what tests you: a move with nothing to find (your last card, or "
+            "choices the coach can't tell apart) is played for you."
+        )
 
     def baseline(self) -> int:
         """What the stand-in bot ends on from the learner's seat with the same cards, the

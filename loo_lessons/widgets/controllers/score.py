@@ -304,10 +304,10 @@ def stars_words(earned: Mapping[str, bool]) -> str:
 
 
 #: The glossary's entries for the words the result uses (book/glossary.md's anchors).
-GLOSSARY: tuple[str, ...] = ("coach", "play-out", "counters-on-average")
+GLOSSARY: tuple[str, ...] = ("stars", "coach", "play-out", "counters-on-average")
 
 #: The words a learner meets in the result, once, pointing at the glossary for more.
-TERMS = "The coach, a play-out and counters on average are in the glossary."
+TERMS = "The stars, the coach, a play-out and counters on average are in the glossary."
 
 
 def _cap(s: str) -> str:
