@@ -38,10 +38,9 @@ class PlayTask(PlayState):
         said = f"You {_and(mine)}"
         if rest:
             said += f"; the {self.stand_in.name} bot {_and(rest)} for you, and the log shows each move"
-        return said + (
-            ". You are asked only what tests you: a move with nothing to find (your last card, or "
-            "choices the coach can't tell apart) is played for you."
-        )
+        # (a move that tests nothing is played for her too: its line in the log says so, and
+        # the page's words stay few, tools/pace.py)
+        return said + "."
 
     def baseline(self) -> int:
         """What the stand-in bot ends on from the learner's seat with the same cards, the
