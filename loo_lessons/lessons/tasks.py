@@ -95,9 +95,9 @@ TASKS: dict[str, Task] = {
             ("R32", "R34"), "following suit; under Peel no law makes you head", seat=3, rules="peel",
         ),
         Task(
-            "following-head-deal-154", 6, 154, ("lead", "follow"),
-            "Deal 154: you are the elder hand. Lead, then follow.",
-            ("R32", "R33", "R35"), "follow suit, head the trick if you can, or trump", bots="bold",
+            "following-head-deal-154", 6, 154, ("follow",),
+            "Deal 154: you are the elder hand. Follow.",
+            ("R32", "R33"), "follow suit, and head the trick if you can", bots="bold",
         ),
         Task(
             "following-deal-14", 6, 14, ("declare", "lead", "follow"),
