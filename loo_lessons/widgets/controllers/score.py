@@ -234,15 +234,17 @@ class Decided:
         said = f"{self._where()}: "
         if self.law:
             said += self._law_words() + ". "
-            said += (
-                "You found it first time."
+            how = (
+                "first time"
                 if self.found
-                else "You found it after a refusal."
+                else "after a refusal"
                 if self.refused
-                else "You undid it and chose again."
+                else "after an undo"
             )
-            if len(self.legal) > 1:
-                said = said[:-1] + f": {_label(self.played, the=True)}."
+            if len(self.legal) == 1:
+                said += f"You found it {how}."
+            else:  # several allowed: say which she chose
+                said += f"You chose {_label(self.played, the=True)}, allowed, {how}."
         if self.strategy and self.weighed is not None:
             w = self.weighed.words
             said += (" " if self.law else "") + w[:1].upper() + w[1:] + "."
