@@ -4,11 +4,11 @@ Read from the notebooks themselves, so a lesson rewritten later is held to the s
 - never more than `WORDS_BEFORE_DOING` words of prose before the learner has something to do
   (a pick, a task, an explorer, a stepper, a pool to fill in, a quiz);
 - at least three play-this-deal tasks (`L.task`) in each lesson, the first in its first half;
-- every task asks the learner at least one real decision: played as the sensible bot would, one of
-  his asked decisions offers two or more legal choices (issue 23.2);
-- every task named once in the whole book, and found in `tools/task_seeds.TASKS` with the same
-  table, seat and rules, its seed being one in which the task's point comes up when the learner
-  plays as the sensible bot would: and the deal the learner meets is that very deal.
+- every task named once in the whole book, its cell `L.task("id")` and nothing else (the task's
+  definition lives in `lessons.tasks`, the one list `tools/task_seeds.TASKS` reads too), the
+  markdown above it naming the registry's deal, its heading no answer;
+- each task's seed one in which the task's point comes up when the learner plays as the sensible
+  bot would (tests/test_task_runs.py plays every task following the coach and against it).
 """
 
 from __future__ import annotations

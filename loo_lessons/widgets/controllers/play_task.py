@@ -1,5 +1,7 @@
 """A play-this-deal task: what it asks of the learner, and its score once the deal is over
-(the stand-in bot's baseline, the coach's part from `score`, the stars)."""
+(the stars, from her decisions alone, and one line per decision she was asked, worded from
+the deal as played: the engine's verdict for a law-decided one, the coach's for a strategy
+one; `controllers.score`)."""
 
 from __future__ import annotations
 
