@@ -31,7 +31,8 @@ NAMES = ("ann", "bob", "ada")
 
 
 def opened(setup: dict[str, object], store: Store | None = None, table_id: str = "t1") -> Table:
-    t = Table(table_id, table_setup(setup), store)
+    """A table that starts at once (not waiting for the teacher's Start, the default)."""
+    t = Table(table_id, table_setup({"wait": False, **setup}), store)
     if store is not None:
         store.open_table(table_id, t.setup.as_json())
     return t
@@ -54,7 +55,12 @@ def test_a_table_plays_its_deals_and_the_ledger_adds_up() -> None:
     assert [d["deal"] for d in ledger] == [1, 2, 3]
     assert [d["dealer"] for d in ledger] == [0, 1, 2]  # the deal passes to the left
     # the next pool holds what carries and the next dealer's stake, paid after the record (R02)
-    assert all(sum(d["balances"]) + d["next_pool"] - 3 == 5 * 100 for d in ledger)
+    assert all(sum(d["balances"]) + d["next_pool"] - 3 == 5 * 100 for d in ledger[:-1])
+    # the end: nobody stakes for a fourth deal, the pool left is shared out (V15), and the
+    # ledger's last line is the final counters
+    assert ledger[-1]["balances"] == t.engine.balances and t.engine.pool == 0
+    assert sum(ledger[-1]["balances"]) == 5 * 100 and ledger[-1]["next_pool"] == 0
+    assert t.engine.dealer == 2 and ledger[-1]["lines"][-1]["rule_id"] == "V15"
     assert all(line["rule_id"] and line["book"] for d in ledger for line in d["lines"])
     again = replay(store, "t1")
     assert again.seat_json(0) == t.seat_json(0)

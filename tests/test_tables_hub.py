@@ -82,7 +82,7 @@ def call(hub: Hub, token: str, path: str, body: Any = None, raw: bytes | None = 
 
 
 def open_table(hub: Hub, tokens: dict[str, str], **setup: Any) -> str:
-    code, j = call(hub, tokens[TESS], "tables", {"players": 5, "seed": 5, "bots": "sensible", **setup})
+    code, j = call(hub, tokens[TESS], "tables", {"players": 5, "seed": 5, "bots": "sensible", "wait": False, **setup})
     assert code == 201, j
     return str(j["table"])
 
@@ -177,7 +177,7 @@ def test_hostile_clients_are_refused_and_the_table_goes_on(hub: Hub, tokens: dic
         assert code == status and "\n" not in j["error"], (body, j)
     assert call(hub, tokens[v["you"]], "move", raw=b"[" * 5000 + b"]" * 5000)[0] == 400
     # a teacher's notebook opens a table with the client; a pupil's may not list them
-    second = Tables(hub.url + "/services/class-tables/", tokens[TESS]).open(players=4, deals=1)
+    second = Tables(hub.url + "/services/class-tables/", tokens[TESS]).open(players=4, deals=1, wait=False)
     with pytest.raises(TablesRefused) as refused:
         Tables(hub.url + "/services/class-tables/", tokens[ANN]).tables()
     assert refused.value.status == 403 and "teachers" in str(refused.value)

@@ -82,7 +82,7 @@ class ServiceTest(AsyncHTTPTestCase):
         return r.code, json.loads(text) if r.headers.get("Content-Type", "").startswith("application/json") else text
 
     def open_table(self, **setup: Any) -> str:
-        code, j = self.call("tess", "api/tables", {"players": 5, "deals": 2, "seed": 3, **setup})
+        code, j = self.call("tess", "api/tables", {"players": 5, "deals": 2, "seed": 3, "wait": False, **setup})
         assert code == 201, j
         return str(j["table"])
 
@@ -217,7 +217,7 @@ class ServiceTest(AsyncHTTPTestCase):
     @gen_test(timeout=10)
     async def test_a_websocket_and_a_long_poll_hear_every_move(self) -> None:
         opened = await self.http_client.fetch(
-            self.get_url(PREFIX + "api/tables"), method="POST", body=json.dumps({"deals": 2, "seed": 3}),
+            self.get_url(PREFIX + "api/tables"), method="POST", body=json.dumps({"deals": 2, "seed": 3, "wait": False}),
             headers={"X-Test-User": "tess"},
         )
         table = json.loads(opened.body)["table"]
@@ -367,7 +367,7 @@ class ServiceTest(AsyncHTTPTestCase):
     async def test_the_teachers_page_hears_a_move_without_reloading(self) -> None:
         tess = {"X-Test-User": "tess"}
         opened = await self.http_client.fetch(
-            self.get_url(PREFIX + "api/tables"), method="POST", body=json.dumps({"deals": 2, "seed": 3}), headers=tess
+            self.get_url(PREFIX + "api/tables"), method="POST", body=json.dumps({"deals": 2, "seed": 3, "wait": False}), headers=tess
         )
         table = json.loads(opened.body)["table"]
         for n in PUPILS:
@@ -407,7 +407,7 @@ def test_a_restart_keeps_who_is_away_and_the_flood_window(tmp_path: Path) -> Non
     db = tmp_path / "tables.sqlite"
     clock, wall = Clock(), [5_000_000.0]
     room = Room(Store(str(db)), random.Random(7), clock, away_seconds=5, wall=lambda: wall[0])
-    t = room.open({"players": 5, "deals": None, "seed": 3})
+    t = room.open({"players": 5, "deals": None, "seed": 3, "wait": False})
     for n in PUPILS:
         room.join(n, t.id)
     clock.now += 3

@@ -124,6 +124,21 @@ class Store(Database):
         """The tables not closed, oldest first."""
         return [r[0] for r in self.db.execute("SELECT id FROM tables WHERE closed IS NULL ORDER BY opened")]
 
+    def listed_ids(self, stopped: int) -> list[str]:
+        """The tables a restarted service lists, oldest first: every one not closed, and the
+        `stopped` closed most recently (the teacher still reads how they ended)."""
+        rows = self.db.execute(
+            "SELECT id FROM tables WHERE closed IS NULL OR id IN"
+            " (SELECT id FROM tables WHERE closed IS NOT NULL ORDER BY closed DESC LIMIT ?) ORDER BY opened",
+            (stopped,),
+        )
+        return [r[0] for r in rows]
+
+    def closed(self, table_id: str) -> bool:
+        """Was the table stopped by its teacher?"""
+        row = self.db.execute("SELECT closed FROM tables WHERE id = ?", (table_id,)).fetchone()
+        return row is not None and row[0] is not None
+
     def seats(self, table_id: str) -> dict[int, str]:
         """The table's pupils, seat by seat."""
         rows = self.db.execute("SELECT seat, pupil FROM seats WHERE table_id = ?", (table_id,))
