@@ -284,7 +284,7 @@ class ServiceTest(AsyncHTTPTestCase):
         assert code == 200 and '<form class="open"' in page
         labelled = set(re.findall(r'<label for="([^"]+)">', page))
         controls = dict(re.findall(r'<(?:input|select) id="([^"]+)" name="([^"]+)"', page))
-        assert set(controls.values()) == {"players", "rules", "stake", "loo_kind", "loo_amount", "deals", "bots", "seed", "wait"}
+        assert set(controls.values()) == {"players", "rules", "stake", "loo_kind", "loo_amount", "deals", "bots", "seed", "wait", "demo"}
         assert labelled == set(controls), "a control without its label, or a label for nothing"
         fields = {"players": "6", "rules": "peel", "stake": "3", "loo_kind": "pool_capped",
                   "loo_amount": "30", "deals": "", "bots": "bold", "seed": "11"}
