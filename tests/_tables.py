@@ -16,6 +16,7 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, TypeVar
 
 from tornado.httpserver import HTTPServer
@@ -127,7 +128,7 @@ class FakeHub:
         hub = self
 
         class Answer(http.server.BaseHTTPRequestHandler):
-            def do_GET(self) -> None:  # noqa: N802 (http.server's name)
+            def do_GET(self) -> None:
                 token = self.headers.get("Authorization", "").split(" ", 1)[-1]
                 name = hub.tokens.get(token)
                 if self.path.rstrip("/").endswith("/hub/api/user") and name:
@@ -169,10 +170,10 @@ class HubService:
     address and the hub's in the environment), stopped and started again at will; its log (what
     it writes to stderr) kept in `log`."""
 
-    def __init__(self, state: Any, hub: FakeHub, away: float = 30.0) -> None:
+    def __init__(self, state: Path, hub: FakeHub, away: float = 30.0) -> None:
         from loo_lessons.classroom.drive import free_port
 
-        self.state = state
+        self.state: Path = state
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}/services/class-tables/"
         self.log = state / "service.log"

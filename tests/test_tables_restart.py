@@ -14,6 +14,7 @@ import signal
 import stat
 import subprocess
 import sys
+import urllib.parse
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -100,7 +101,7 @@ def test_a_restart_keeps_every_page_and_kernel_at_the_table(service: HubService)
     before = max(mine["version"], bob["version"])
 
     s.stop()
-    assert s.start() is None
+    s.start()
     assert secret.read_bytes() == kept  # made once, kept
 
     # a kernel's long-poll holding a version from before the restart is answered at once
@@ -154,7 +155,7 @@ def test_one_pupil_with_many_sockets_is_refused_and_the_class_plays_on(service: 
     try:
         assert len(opened) == MAX_OPEN and len(refused) == 40
         assert all(e.status_code == 429 for e in refused)
-        assert b"at most 8" in refused[0].resp_body
+        assert b"at most 8" in (refused[0].resp_body or b"")
         # and a long-poll of hers too
         code, j = call(s, "t-ann", f"wait?table={table}&after=0")
         assert code == 429 and "at most" in j["error"]
@@ -162,8 +163,8 @@ def test_one_pupil_with_many_sockets_is_refused_and_the_class_plays_on(service: 
         bob_ws = websocket.create_connection(ws_url, header=["Authorization: token t-bob"], timeout=10)
         first = json.loads(bob_ws.recv())
         assert first["you"] == "bob"
-        start = [json.loads(w.recv()) for w in opened][0]  # the view at once
-        assert start["version"] == first["version"]
+        starts = [json.loads(w.recv()) for w in opened]  # each socket: the view at once
+        assert {v["version"] for v in starts} == {first["version"]}
         who, v = my_turn(s, table, {"t-ann": "ann", "t-bob": "bob"})
         # a refused move (a stale number) goes to its maker's sockets only
         refuser = "t-bob" if who == "t-ann" else "t-ann"
@@ -195,7 +196,7 @@ def test_the_after_of_a_wait_is_a_number_or_a_400(service: HubService) -> None:
     call(s, "t-ann", "join", {"table": table})
     tess = {"Authorization": "token t-tess"}
     for bad in ("²", "1e3", "x", "-2", "1" * 40, "٣", "3.0", "0x10", ""):
-        code, j = call(s, "t-ann", f"wait?table={table}&after={requests.utils.quote(bad)}")
+        code, j = call(s, "t-ann", f"wait?table={table}&after={urllib.parse.quote(bad)}")
         assert code == 400 and j["error"].startswith("after"), (bad, j)
         r = requests.get(s.url, params={"after": bad}, headers=tess, timeout=30)
         assert r.status_code == 400 and r.json()["error"].startswith("after"), (bad, r.text[:200])

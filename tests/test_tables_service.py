@@ -13,6 +13,7 @@ import json
 import random
 import re
 import urllib.parse
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +24,7 @@ from tornado.testing import AsyncHTTPTestCase, gen_test
 from tornado.web import Application
 from tornado.websocket import websocket_connect
 
+from loo_lessons.classroom.tables.referee import TableError
 from loo_lessons.classroom.tables.room import FLOOD_REQUESTS, FLOOD_SECONDS, Flooded, Room
 from loo_lessons.classroom.tables.service import make_app
 from loo_lessons.classroom.tables.store import Store
@@ -434,3 +436,44 @@ def test_a_restart_keeps_who_is_away_and_the_flood_window(tmp_path: Path) -> Non
     again.flood("bob")  # the window has passed
     again.seat_of("ada", t.id)  # she comes back: no longer away, there or in the store
     assert ada not in u.away and again.store.away(t.id) == set()
+
+
+def test_each_seats_view_is_built_once_a_change_and_a_refusal_goes_to_its_maker_only() -> None:
+    room = Room(Store(":memory:"), random.Random(3))
+    t = room.open({"players": 5, "deals": 2, "seed": 3, "wait": False})
+    for n in PUPILS:
+        room.join(n, t.id)
+    built: Counter[object] = Counter()
+    seat_json, public_json = t.seat_json, t.public_json
+
+    def counted_seat(seat: int, public: Any = None) -> dict[str, Any]:
+        built[seat] += 1
+        return seat_json(seat, public)
+
+    def counted_public() -> dict[str, Any]:
+        built["public"] += 1
+        return public_json()
+
+    t.seat_json = counted_seat  # type: ignore[method-assign]
+    t.public_json = counted_public  # type: ignore[method-assign]
+    heard: list[int] = []
+    for seat in range(3):  # a socket of each pupil
+        room.listeners[t.id][lambda _code, seat=seat: heard.append(seat)] = seat
+    s = t.hand.to_act
+    assert s is not None
+    mover = t.pupils[s]
+    other = next(x for x in range(3) if x != s)
+    key = t.seat_json(s)["legal"][0]["key"]
+    built.clear()
+    with pytest.raises(TableError):  # another pupil's stale move: told to that pupil only
+        room.move(t.pupils[other], t.id, other, "stand", t.number + 4)
+    assert heard == [other] and json.loads(room.view(t.id, other))["refused"]
+    heard.clear()
+    room.move(mover, t.id, s, key, t.number)
+    assert sorted(heard) == [0, 1, 2]
+    built.clear()
+    for _ in range(3):  # the mover's answer, and two tabs of theirs
+        room.view(t.id, s)
+    for seat in range(3):
+        room.view(t.id, seat)
+    assert built[s] == 1 and built["public"] == 1 and all(built[x] == 1 for x in range(3))
