@@ -212,7 +212,7 @@ def test_a_seats_view_stays_small_however_long_the_evening() -> None:
     all of it): at most 4 KB, about what it was after the second deal."""
     for players in (5, 8):
         t = Table("long", table_setup({"players": players, "seed": 1, "deals": None, "demo": True, "wait": False}))
-        sizes = {}
+        sizes: dict[int, int] = {}
         while len(t.engine.history) < 40:
             t.step()
             if t.hand.to_act is not None and len(t.engine.history) in (2, 39):

@@ -14,6 +14,7 @@ import random
 import re
 import urllib.parse
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -457,8 +458,12 @@ def test_each_seats_view_is_built_once_a_change_and_a_refusal_goes_to_its_maker_
     t.seat_json = counted_seat  # type: ignore[method-assign]
     t.public_json = counted_public  # type: ignore[method-assign]
     heard: list[int] = []
+
+    def socket_of(seat: int) -> Callable[[str], None]:
+        return lambda _code: heard.append(seat)
+
     for seat in range(3):  # a socket of each pupil
-        room.listeners[t.id][lambda _code, seat=seat: heard.append(seat)] = seat
+        room.listeners[t.id][socket_of(seat)] = seat
     s = t.hand.to_act
     assert s is not None
     mover = t.pupils[s]
