@@ -17,7 +17,7 @@ import sys
 import urllib.parse
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 import requests
@@ -26,6 +26,9 @@ from _tables import FakeHub, HubService
 from tornado.web import create_signed_value
 
 from loo_lessons.classroom.tables.room import MAX_OPEN
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Page
 
 TOKENS = {"t-ann": "ann", "t-bob": "bob", "t-ada": "ada", "t-tess": "tess", "t-eve": "eve"}
 FETCH = {"Sec-Fetch-Mode": "cors", "Sec-Fetch-Site": "same-origin"}  # what a page's fetch sends
@@ -210,3 +213,56 @@ def test_ctrl_c_and_the_hubs_stop_end_the_service_quietly(service: HubService) -
     s.start()
     assert s.stop(signal.SIGTERM) == 0
     assert "Traceback" not in s.log_text()
+
+
+def logged_in(browser: Browser, s: HubService, token: str, width: int = 390, height: int = 844) -> Page:
+    """A page of a browser holding the hub's login cookie for the service (as its OAuth
+    callback sets it, signed with the service's kept secret)."""
+    secret = bytes.fromhex((s.state / "class-tables-cookie-secret").read_text())
+    context = browser.new_context(viewport={"width": width, "height": height})
+    value = create_signed_value(secret, "service-class-tables", token).decode()
+    context.add_cookies([{"name": "service-class-tables", "value": value, "url": s.url}])
+    return context.new_page()
+
+
+def test_open_pages_say_reconnecting_and_play_on_after_a_restart(browser: Browser, service: HubService) -> None:
+    s = service
+    table = call(s, "t-tess", "tables", {"players": 4, "deals": 2, "seed": 8, "wait": False})[1]["table"]
+    pupil = logged_in(browser, s, "t-ann")
+    errors: list[str] = []
+    pupil.on("pageerror", lambda e: errors.append(str(e)))
+    pupil.goto(s.url + f"seat?table={table}")
+    pupil.wait_for_selector(".loo-seat-title")
+    teacher = logged_in(browser, s, "t-tess", 1280, 800)
+    teacher.goto(s.url)
+    teacher.wait_for_selector("#live")
+    for page in (pupil, teacher):
+        page.evaluate("window.__notReloaded = true")
+
+    s.stop()
+    pupil.wait_for_selector("text=Reconnecting…", timeout=10_000)
+    teacher.wait_for_selector("text=Reconnecting…", timeout=20_000)
+    s.start()
+    call(s, "t-bob", "join", {"table": table})  # a change after the restart: both pages hear it
+    pupil.wait_for_function("() => document.querySelector('#seat').innerText.includes('bob')", timeout=20_000)
+    teacher.wait_for_function("() => document.getElementById('live').innerText.includes('bob')", timeout=30_000)
+    assert not pupil.locator("text=Reconnecting…").count() and not teacher.locator("text=Reconnecting…").count()
+    # ann plays on from the same page: her login cookie and its xsrf token still hold
+    for _ in range(20):
+        _, v = call(s, "t-ann", f"view?table={table}")
+        if v["your_turn"]:
+            pupil.wait_for_selector(f'.loo-seat-title[data-number="{v["number"]}"]')
+            pupil.locator(".loo-seat-moves button").first.click()
+            pupil.wait_for_function(
+                "n => Number(document.querySelector('.loo-seat-title').dataset.number) > n", arg=v["number"], timeout=10_000
+            )
+            break
+        _, b = call(s, "t-bob", f"view?table={table}")
+        assert b["your_turn"], (v, b)
+        call(s, "t-bob", "move", {"table": table, "seat": b["seat"], "move": b["legal"][0]["key"], "number": b["number"]})
+    else:
+        raise AssertionError("ann was never to act")
+    assert pupil.locator("[role=alert]").count() == 0
+    assert pupil.evaluate("window.__notReloaded") is True and teacher.evaluate("window.__notReloaded") is True
+    assert pupil.evaluate("document.documentElement.dataset.looFallback") is None  # a WebSocket again
+    assert errors == []
