@@ -7,8 +7,9 @@ own token. Under ``/services/class-tables/``, JSON in and out:
 
 - ``POST api/tables`` (a teacher: a hub admin or in the group ``teachers``): open a table
   (`referee.table_setup`'s keys: players 3–8, rules, stake, loo, loo_cap, deals or none for
-  "until stopped", bots, seed, bank); its code comes back. ``GET api/tables``: every table's
-  public facts. ``POST api/stop`` ``{"table": CODE}``: the table stops.
+  "until stopped", bots, seed, bank, wait for the teacher's Start (the default), demo: bots
+  only); its code comes back. ``GET api/tables``: every table's public facts.
+  ``POST api/start`` ``{"table": CODE}``: a waiting table starts; ``POST api/stop``: it stops.
 - ``POST api/join`` ``{"table": CODE}``: the pupil takes a seat (their own again after a
   reload); one table at a time. ``GET api/view?table=CODE``: their seat's view
   (`referee.Table.seat_json`: never another seat's cards, the miss or the stock).
