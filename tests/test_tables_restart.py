@@ -14,6 +14,7 @@ import signal
 import stat
 import subprocess
 import sys
+import time
 import urllib.parse
 from collections.abc import Iterator
 from pathlib import Path
@@ -266,3 +267,35 @@ def test_open_pages_say_reconnecting_and_play_on_after_a_restart(browser: Browse
     assert pupil.evaluate("window.__notReloaded") is True and teacher.evaluate("window.__notReloaded") is True
     assert pupil.evaluate("document.documentElement.dataset.looFallback") is None  # a WebSocket again
     assert errors == []
+
+
+def test_a_demo_plays_alone_a_table_ends_settled_and_a_wild_stake_is_refused(service: HubService) -> None:
+    s = service
+    code, j = call(s, "t-tess", "tables", {"players": 4, "stake": 100_000})
+    assert code == 400 and j["error"] == "stake: a class's table takes 1 to 100 counters, got 100,000"
+    form = requests.post(s.url, data={"players": "4", "stake": "100000", "loo_kind": "fixed"}, headers={"Authorization": "token t-tess"}, timeout=30)
+    assert form.status_code in (400, 403)  # the form wants the page's xsrf token; the API said why
+    # a bots-only table: it waits for the Start, then the bots play a move a second, alone
+    demo = call(s, "t-tess", "tables", {"players": 4, "deals": 1, "seed": 2, "demo": True})[1]["table"]
+    code, j = call(s, "t-ann", "join", {"table": demo})
+    assert code == 409 and "demo" in j["error"]
+    assert call(s, "t-tess", "start", {"table": demo})[0] == 200
+    deadline = time.monotonic() + 20
+    while (t := next(t for t in call(s, "t-tess", "tables")[1]["tables"] if t["table"] == demo))["number"] < 3:
+        assert time.monotonic() < deadline, t
+        time.sleep(0.5)
+    # a table played to its end: no stake for a deal that will not be dealt, the pool shared out
+    table = call(s, "t-tess", "tables", {"players": 3, "deals": 2, "seed": 5, "wait": False, "rules": {"preset": "peel", "loo_amount": "pool"}})[1]["table"]
+    names = {"t-ann": "ann", "t-bob": "bob", "t-ada": "ada"}
+    for token in names:
+        call(s, token, "join", {"table": table})
+    while True:
+        _, v = call(s, "t-ann", f"view?table={table}")
+        if v["over"]:
+            break
+        who, v = my_turn(s, table, names)
+        assert call(s, who, "move", {"table": table, "seat": v["seat"], "move": v["legal"][-1]["key"], "number": v["number"]})[0] == 200
+    ended = next(t for t in call(s, "t-tess", "tables")[1]["tables"] if t["table"] == table)
+    assert ended["pool"] == 0 and sum(ended["balances"]) == ended["total"] == 3 * 100
+    assert ended["ledger"][-1]["balances"] == ended["balances"]  # the final counters: the ledger's last line
+    assert ended["ledger"][-1]["lines"][-1]["rule_id"] == "V15"
