@@ -70,7 +70,7 @@ function take(v) {
  * The service's JSON answer, or its one line.
  * @param {string} path
  * @param {Record<string, unknown> | null} body
- * @returns {Promise<{ok: true, view: View} | {ok: false, line: string}>}
+ * @returns {Promise<{ok: true, view: View} | {ok: false, line: string, status: number}>}
  */
 async function ask(path, body) {
   try {
@@ -82,11 +82,11 @@ async function ask(path, body) {
       cache: "no-store",
     });
     const type = r.headers.get("Content-Type") || "";
-    if (!type.startsWith("application/json")) return { ok: false, line: "the class tables service did not answer: reload the page" };
+    if (!type.startsWith("application/json")) return { ok: false, line: "the class tables service did not answer", status: r.status };
     const got = await r.json();
-    return r.ok ? { ok: true, view: got } : { ok: false, line: String(got.error || r.status) };
+    return r.ok ? { ok: true, view: got } : { ok: false, line: String(got.error || r.status), status: r.status };
   } catch (e) {
-    return { ok: false, line: "the class tables service did not answer (the network?)" };
+    return { ok: false, line: "the class tables service did not answer (the network?)", status: 0 };
   }
 }
 
@@ -132,7 +132,8 @@ async function poll(code) {
       say("");
       draw(take(got.view));
     } else {
-      say("Reconnecting…");
+      // too many pages open (429): say the service's line; else it is away for a moment
+      say(got.status === 429 ? `${got.line}. Reconnecting…` : "Reconnecting…");
       await pause(backoff(tries));
       tries += 1;
     }
