@@ -407,8 +407,7 @@ def test_ctrl_c_stops_the_hub_in_a_few_seconds_without_a_traceback(hub: Hub) -> 
     assert not [p for p in every if alive(p)], "processes survived Ctrl-C"
     log = hub.log.read_text(errors="replace")
     stopping = log[log.index("Received signal SIGINT") :]
-    assert "Traceback" not in stopping, stopping[-4000:]
-    assert took < 8, f"Ctrl-C took {took:.1f} s:\n{stopping[-4000:]}"
+    assert "Traceback" not in stopping and took < 8, f"Ctrl-C took {took:.1f} s:\n{stopping[-6000:]}"
 
 
 def _cmdline(pid: int) -> bytes:

@@ -165,8 +165,14 @@ class PupilSpawner(LocalProcessSpawner):  # type: ignore[misc]
         return await super().start()
 
     async def stop(self, now: bool = False) -> None:
-        """Stop the server, then remove the pupil's control group (it held only that server)."""
-        await super().stop(now=now)
+        """Stop the server, then remove the pupil's control group (it held only that server).
+
+        The server is sent SIGTERM at once, never the SIGINT LocalProcessSpawner starts with: a
+        server still starting (a pupil who just logged in when the hub is stopped) takes SIGINT
+        as Python's KeyboardInterrupt and prints its traceback into the hub's log, and one that
+        ignores it holds the hub's Ctrl-C for `interrupt_timeout`. SIGTERM stops a running
+        server cleanly (its kernels shut down) and a starting one quietly."""
+        await super().stop(now=True)
         if self.mem_limit or self.cpu_limit:
             with contextlib.suppress(OSError):  # not written here (no limits): nothing to remove
                 if not await asyncio.to_thread(remove, self.user.name):
