@@ -12,7 +12,8 @@
 # Everything is set by environment variables (all optional), so the same file serves a class
 # and the tests (tests/test_jupyterhub.py), which run exactly this file:
 #
-#   LOO_HUB_STATE       the hub's database, cookie secret, class list, answers, pid file;
+#   LOO_HUB_STATE       the hub's database, cookie secrets (the hub's and each service's,
+#                       kept so that a restart logs nobody out), class list, answers, pid file;
 #                       outside the project folder (default /var/lib/loo-hub as root,
 #                       else ~/.local/state/loo-hub)
 #   LOO_HUB_CLASS_LIST  the class list (default STATE/class-list)
