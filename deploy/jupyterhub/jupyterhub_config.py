@@ -231,6 +231,11 @@ c.JupyterHub.services = [
         ],
     },
 ]
+# JupyterHub's periodic check of the services only logs a service it cannot reach (the hub
+# restarts a managed service that ends by itself), and one that fires while the hub is stopping
+# them prints a traceback (jupyterhub 5: it reads the server of a service already stopped):
+# the services are the hub's own, so it is off.
+c.JupyterHub.service_check_interval = 0
 c.JupyterHub.load_roles = [
     # every pupil may use the service (it lets each post and read only their own)
     {

@@ -18,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import errno
+import signal
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -171,8 +172,19 @@ class PupilSpawner(LocalProcessSpawner):  # type: ignore[misc]
         server still starting (a pupil who just logged in when the hub is stopped) takes SIGINT
         as Python's KeyboardInterrupt and prints its traceback into the hub's log, and one that
         ignores it holds the hub's Ctrl-C for `interrupt_timeout`. SIGTERM stops a running
-        server cleanly (its kernels shut down) and a starting one quietly."""
-        await super().stop(now=True)
+        server cleanly (its kernels shut down) and a starting one quietly. Its end is looked for
+        every `death_interval`, not with the spawner's backoff, which noticed a server gone a
+        second ago only seconds later (a Ctrl-C took 15 s)."""
+        for sig, seconds in ((signal.SIGTERM, self.term_timeout), (signal.SIGKILL, self.kill_timeout)):
+            if await self.poll() is not None:
+                break
+            await self._signal(sig)
+            deadline = time.monotonic() + seconds
+            while await self.poll() is None and time.monotonic() < deadline:
+                await asyncio.sleep(self.death_interval)
+        else:
+            if await self.poll() is None:
+                self.log.warning("%s's server (process %s) never ended", self.user.name, self.pid)
         if self.mem_limit or self.cpu_limit:
             with contextlib.suppress(OSError):  # not written here (no limits): nothing to remove
                 if not await asyncio.to_thread(remove, self.user.name):

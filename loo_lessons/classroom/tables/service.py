@@ -54,6 +54,7 @@ from loo_lessons.classroom.service import (
     SecretError,
     hub_address,
     kept_secret,
+    quick_exit,
     quiet_log,
     routes,
     serve,
@@ -564,4 +565,4 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 if __name__ == "__main__":  # pragma: no cover
-    sys.exit(main())
+    quick_exit(main())
