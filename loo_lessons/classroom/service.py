@@ -408,12 +408,13 @@ def serve(
     if soft < hard:
         with contextlib.suppress(ValueError, OSError):  # an unlimited hard limit is no soft one
             resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
-    app.listen(port, host, max_body_size=READ_AT_MOST)
     loop = ioloop.IOLoop.current()
-    if every_second is not None:
-        ioloop.PeriodicCallback(every_second, 1000).start()
+    # before listening: a stop that comes as soon as the port answers is a quiet stop too
     for sig in (signal.SIGINT, signal.SIGTERM):
         signal.signal(sig, lambda *_: loop.add_callback_from_signal(loop.stop))
+    app.listen(port, host, max_body_size=READ_AT_MOST)
+    if every_second is not None:
+        ioloop.PeriodicCallback(every_second, 1000).start()
     loop.start()
 
 
