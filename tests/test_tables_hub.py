@@ -43,6 +43,7 @@ from loo_lessons.classroom.drive import (
     spawn,
     token_for,
 )
+from loo_lessons.classroom.limits import place
 from loo_lessons.classroom.tables.room import FLOOD_REQUESTS, FLOOD_SECONDS
 
 if TYPE_CHECKING:
@@ -408,6 +409,10 @@ def test_ctrl_c_stops_the_hub_in_a_few_seconds_without_a_traceback(hub: Hub) -> 
     log = hub.log.read_text(errors="replace")
     stopping = log[log.index("Received signal SIGINT") :]
     assert "Traceback" not in stopping and took < 8, f"Ctrl-C took {took:.1f} s:\n{stopping[-6000:]}"
+    # the servers' control groups went with them (cal's; eve's and tess's, spawned by their logins)
+    for name in (CAL, EVE, TESS):
+        where = place(name)
+        assert where is None or not any(f.exists() for f in where.folders()), f"{name}'s {where} outlived her server"
 
 
 def _cmdline(pid: int) -> bytes:
