@@ -131,6 +131,9 @@ class ServiceTest(AsyncHTTPTestCase):
         stored = self.store.moves(table)
         assert [m.number for m in stored] == list(range(t.number))
         assert sum(not m.by_bot for m in stored) == made
+        # played out, it is closed: a restart lists it as it ended, among the last tables closed
+        assert table not in self.store.open_ids() and self.store.closed(table)
+        assert Room(self.store, random.Random(1), self.clock).tables[table].public_json() == t.public_json()
 
     def test_each_seat_sees_only_its_own_cards_and_others_pages_are_refused(self) -> None:
         table = self.open_table()

@@ -542,7 +542,7 @@ def replay(store: Store, table_id: str) -> Table:
         if row.seat != t.hand.to_act:
             raise LooError(f"table {table_id}: move {row.number}: seat {row.seat} was not to act")
         t._apply(parse_action(row.action), by_bot=row.by_bot)
-    if store.closed(table_id):
+    if store.closed(table_id) and not t.finished():  # stopped half played (else its deals were played)
         t.stop()
     t.store = store
     return t

@@ -102,10 +102,14 @@ class Room:
         #: The room's news: moves on with any table's version (the teacher's pages wait on it).
         self.news = self.epoch
         self.news_event: asyncio.Event | None = None
+        #: The tables over and closed in the store (stopped, or their deals played): a restart
+        #: lists the last `MAX_TABLES` of them, and replays no more.
+        self.closed: set[str] = set()
         for code in store.listed_ids(MAX_TABLES):
             t = replay(store, code)
             self._add(t)
             if t.finished():
+                self._close(t)
                 continue
             for seat in t.pupils:  # nobody has been seen since the service started
                 self.seen[(code, seat)] = clock()
@@ -125,12 +129,20 @@ class Room:
         """Table `code` changed: its version moves on, the waiting long-polls are answered and
         every listener is told."""
         self.version[code] += 1
+        if self.tables[code].finished():
+            self._close(self.tables[code])
         event = self.events.pop(code, None)
         if event is not None:
             event.set()
         for listen in list(self.listeners[code]):
             listen(code)
         self._news()
+
+    def _close(self, t: Table) -> None:
+        """A table that is over is closed in the store (once)."""
+        if t.id not in self.closed:
+            self.store.close_table(t.id)
+            self.closed.add(t.id)
 
     def tell_seat(self, code: str, seat: int) -> None:
         """Only `seat`'s view at table `code` changed (its own refusal): its view is built
@@ -236,8 +248,7 @@ class Room:
         """The teacher stops table `code`: no more moves; it stays listed, as over."""
         t = self.table(code)
         t.stop()
-        self.store.close_table(t.id)
-        self.changed(t.id)
+        self.changed(t.id)  # (closed in the store there)
         return t
 
     # --- the pupils --------------------------------------------------------------------------------

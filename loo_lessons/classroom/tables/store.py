@@ -82,7 +82,8 @@ class Store(Database):
             )
 
     def close_table(self, table_id: str) -> None:
-        """The table is stopped (it is not replayed when the service starts again)."""
+        """The table is over, stopped or its deals played (a restart lists it among the last
+        closed, `listed_ids`, no longer among the open)."""
         with self.db:
             self.db.execute("UPDATE tables SET closed = ? WHERE id = ?", (time.time(), table_id))
 
