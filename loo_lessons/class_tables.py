@@ -58,8 +58,9 @@ class Tables:
             raise TablesRefused(e.code, line) from None
 
     def open(self, **setup: Any) -> str:
-        """Open a table (players, rules, stake, loo, loo_cap, deals, bots, seed, bank, and
-        wait: the table waits for `start`); its code."""
+        """Open a table (players, rules, stake, loo, loo_cap, deals, bots, seed, bank; wait,
+        True unless told: the table waits for `start`; demo: bots only, for the projector); its
+        code."""
         return str(self._call("tables", setup)["table"])
 
     def tables(self) -> list[dict[str, Any]]:

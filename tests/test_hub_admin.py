@@ -34,7 +34,7 @@ from loo_lessons.classroom.drive import (
     hub_venv,
     server_pid,
 )
-from loo_lessons.classroom.limits import limits_of
+from loo_lessons.classroom.limits import limits_of, place, prepare, remove
 
 TAG = secrets.token_hex(3)
 CAL = f"cal-{TAG}"
@@ -191,6 +191,33 @@ def test_the_idle_culler_stops_a_server_left_alone(hub: Hub, cert: tuple[Path, P
         time.sleep(1)
     assert "idle-culler" in hub.log_text() or services.status_code in (200, 403)
     assert (hub.homes / CAL / "loo-lessons" / "notebooks").is_dir()
+    # her control group went with her server (a term of pupils leaves no folders behind)
+    where = place(CAL)
+    assert where is not None
+    deadline = time.monotonic() + 15
+    while any(f.exists() for f in where.folders()):
+        assert time.monotonic() < deadline, f"{where} outlived the pupil's server"
+        time.sleep(0.3)
+
+
+def test_a_pupils_control_group_is_removed_once_empty() -> None:
+    """`limits.remove`: the folders of a pupil's control group go (a control group's files are
+    the kernel's: `rmdir` alone removes it); one still holding a process stays, and says so."""
+    name = f"probe-{TAG}"
+    where = prepare(name, MEMORY, 0.5)
+    try:
+        assert all(f.is_dir() for f in where.folders())
+        busy = subprocess.Popen(["sleep", "30"], preexec_fn=lambda: (where.memory / "cgroup.procs").write_text("0"))
+        try:
+            assert remove(name, wait=0.5) is False and where.memory.is_dir()
+        finally:
+            busy.kill()
+            busy.wait()
+        assert remove(name) is True
+        assert not any(f.exists() for f in where.folders())
+        assert remove(name) is True  # nothing left: nothing to do
+    finally:
+        remove(name)
 
 
 def test_a_backup_of_the_results_database_is_whole(hub: Hub, tmp_path: Path) -> None:

@@ -27,7 +27,7 @@ PUPILS = ("ann", "bob", "ada")
 def table() -> Iterator[tuple[Served, str]]:
     """The service (its long-poll answers within a second) and a table of three pupils and two bots."""
     with serving(PREFIX, wait_seconds=1) as served:
-        yield served, Tables(served.url, token="tess").open(players=5, deals=3, seed=11, bots="sensible")
+        yield served, Tables(served.url, token="tess").open(players=5, deals=3, seed=11, bots="sensible", wait=False)
 
 
 def seat(url: str, name: str, code: str | None = None, follow: bool = False) -> SeatController:
@@ -169,3 +169,41 @@ def test_off_the_hub_the_seat_says_where_it_plays(monkeypatch: pytest.MonkeyPatc
     c = SeatController(follow=False, tables=Tables("http://127.0.0.1:9/services/class-tables/", token="ann"))
     d = request(c, 1, type="join", table="K7QMRT")
     assert "did not answer" in d["refused"]
+
+
+def test_the_seat_says_reconnecting_while_the_service_is_away_and_carries_on(table: tuple[Served, str]) -> None:
+    """The service restarts under a JupyterLab seat: its long-poll fails, the seat says
+    "Reconnecting…" (and the kernel pushes that), then takes the view of the restarted service,
+    whose version is above any before, and says nothing more."""
+    served, code = table
+    real = Tables(served.url, token="ann")
+    away = {"calls": 0}
+
+    class Restarting:
+        """The service, away for the follower's first two long-polls."""
+
+        def join(self, c: str) -> dict[str, Any]:
+            return real.join(c)
+
+        def view(self, c: str) -> dict[str, Any]:
+            return real.view(c)
+
+        def move(self, c: str, view: dict[str, Any], key: str) -> dict[str, Any]:
+            return real.move(c, view, key)
+
+        def wait(self, c: str, after: int) -> dict[str, Any]:
+            away["calls"] += 1
+            if away["calls"] <= 2:
+                raise ConnectionRefusedError(111, "Connection refused")
+            return {**real.view(c), "version": after + 1_000}  # a restarted service's version
+
+    said: list[str] = []
+    ann = SeatController(code, tables=Restarting(), follow=False)
+    ann.on_change = lambda: said.append(ann.data["status"])
+    before = ann.data["view"]["version"]
+    ann._follow = True
+    ann._start()
+    until(lambda: ann.data["view"]["version"] > before, seconds=15)
+    ann.close()
+    assert said[0].startswith("Reconnecting…") and "not answering" in said[0]
+    assert said[-1] == "" and ann.data["status"] == ""

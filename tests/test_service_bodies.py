@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import socket
+import stat
 import subprocess
 import sys
 import time
@@ -19,7 +20,7 @@ from pathlib import Path
 import pytest
 
 from loo_lessons.classroom.drive import free_port
-from loo_lessons.classroom.service import READ_AT_MOST
+from loo_lessons.classroom.service import READ_AT_MOST, SecretError, kept_secret
 
 SERVICES = {
     "loo_lessons.classroom.service": "/services/class-results/answers",
@@ -76,3 +77,25 @@ def test_a_body_announced_too_long_is_refused_before_it_is_read(service: tuple[i
     assert answer_to_headers(port, path, READ_AT_MOST + 1).startswith(b"HTTP/1.1 400 ")
     # a body the service may read is waited for, then checked by the service's handler
     assert answer_to_headers(port, path, READ_AT_MOST, wait=2) == b""
+
+
+def test_each_service_keeps_its_cookie_secret_beside_its_database(service: tuple[int, str], tmp_path: Path) -> None:
+    """Made once at the first start, private (0600), and the same at every start after: a
+    restarted service takes the hub's login cookies and xsrf tokens it signed before."""
+    (secret,) = tmp_path.glob("*-cookie-secret")
+    assert stat.S_IMODE(secret.stat().st_mode) == 0o600
+    assert kept_secret(secret) == bytes.fromhex(secret.read_text())
+    assert kept_secret(secret) == kept_secret(secret)
+
+
+def test_a_kept_secret_others_may_read_or_not_ours_is_refused(tmp_path: Path) -> None:
+    made = kept_secret(tmp_path / "new")
+    assert len(made) == 32 and kept_secret(tmp_path / "new") == made
+    for text, mode, said in (("ab" * 32, 0o644, "chmod 600"), ("not hex", 0o600, "hex"), ("ab" * 8, 0o600, "too short")):
+        f = tmp_path / "bad"
+        f.write_text(text)
+        f.chmod(mode)
+        with pytest.raises(SecretError, match=said):
+            kept_secret(f)
+    with pytest.raises(SecretError, match="bad"):
+        kept_secret(tmp_path / "no-folder" / "bad")

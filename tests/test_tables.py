@@ -7,6 +7,7 @@ the stored moves rebuild the table, every move checked again.
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -15,6 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from loo_lessons.classroom.tables.referee import (
+    CLASS_BOUNDS,
     Illegal,
     NotYours,
     OutOfTurn,
@@ -31,7 +33,8 @@ NAMES = ("ann", "bob", "ada")
 
 
 def opened(setup: dict[str, object], store: Store | None = None, table_id: str = "t1") -> Table:
-    t = Table(table_id, table_setup(setup), store)
+    """A table that starts at once (not waiting for the teacher's Start, the default)."""
+    t = Table(table_id, table_setup({"wait": False, **setup}), store)
     if store is not None:
         store.open_table(table_id, t.setup.as_json())
     return t
@@ -54,7 +57,12 @@ def test_a_table_plays_its_deals_and_the_ledger_adds_up() -> None:
     assert [d["deal"] for d in ledger] == [1, 2, 3]
     assert [d["dealer"] for d in ledger] == [0, 1, 2]  # the deal passes to the left
     # the next pool holds what carries and the next dealer's stake, paid after the record (R02)
-    assert all(sum(d["balances"]) + d["next_pool"] - 3 == 5 * 100 for d in ledger)
+    assert all(sum(d["balances"]) + d["next_pool"] - 3 == 5 * 100 for d in ledger[:-1])
+    # the end: nobody stakes for a fourth deal, the pool left is shared out (V15), and the
+    # ledger's last line is the final counters
+    assert ledger[-1]["balances"] == t.engine.balances and t.engine.pool == 0
+    assert sum(ledger[-1]["balances"]) == 5 * 100 and ledger[-1]["next_pool"] == 0
+    assert t.engine.dealer == 2 and ledger[-1]["lines"][-1]["rule_id"] == "V15"
     assert all(line["rule_id"] and line["book"] for d in ledger for line in d["lines"])
     again = replay(store, "t1")
     assert again.seat_json(0) == t.seat_json(0)
@@ -131,12 +139,88 @@ def test_the_hostile_moves_are_refused_in_one_line() -> None:
         ({"rules": 3}, "rules"),
         ({"rules": "nobody"}, "rules"),
         ({"colour": "red"}, "colour"),
+        ({"stake": 100_000}, "stake"),  # a typo at a class's table, refused with its bounds
+        ({"loo": 5_000}, "loo"),
+        ({"bank": 10**6}, "bank"),
+        ({"wait": "yes"}, "wait"),
+        ({"demo": 1}, "demo"),
     ],
 )
 def test_a_bad_setup_is_one_line_naming_the_field(setup: dict[str, object], field: str) -> None:
     with pytest.raises(TableError) as e:
         table_setup(setup)
     assert str(e.value).startswith(field) and "\n" not in str(e.value)
+    if field in CLASS_BOUNDS:  # the refusal says what a class's table takes
+        lo, hi = CLASS_BOUNDS[field]
+        assert f"{lo:,} to {hi:,}" in str(e.value)
+
+
+def test_a_table_waits_for_the_teachers_start_unless_told_not_to() -> None:
+    assert table_setup({}).wait and not table_setup({"wait": False}).wait
+    t = Table("t1", table_setup({"players": 4, "seed": 1}))
+    t.sit("ann")
+    assert t.advance() == [] and t.number == 0 and not t.started
+    t.start()
+    assert t.number > 0 or t.hand.to_act == t.seat_of("ann")
+
+
+def test_a_bots_only_table_plays_a_move_at_a_time_once_started_and_nobody_sits() -> None:
+    store = Store(":memory:")
+    t = Table("demo", table_setup({"players": 5, "seed": 2, "deals": 2, "demo": True}), store)
+    store.open_table("demo", t.setup.as_json())
+    with pytest.raises(OutOfTurn, match="bots' demo"):
+        t.sit("ann")
+    assert t.step() == [] and t.number == 0  # it waits for the teacher's Start
+    t.start()
+    assert t.number == 0  # Start plays nothing at once: the projector follows a move at a time
+    while not t.finished():
+        assert len(t.step()) == 1
+    assert t.step() == [] and len(t.hands) == 2
+    assert replay(store, "demo").public_json() == t.public_json()
+
+
+def test_the_end_of_a_table_shares_out_the_pool_and_charges_no_stake_for_a_deal_not_dealt() -> None:
+    # Peel's unlimited loo: the pool grows with the loos, and is still full at the end
+    rules = {"preset": "peel", "loo_amount": "pool"}
+    for deals in (1, 3):
+        t = Table("end", table_setup({"players": 5, "seed": 7, "deals": deals, "rules": rules, "demo": True, "wait": False}))
+        while t.step():
+            pass
+        assert t.finished() and t.engine.pool == 0 and t.shares is not None
+        assert sum(t.engine.balances) == 5 * 100  # every counter is a player's again
+        last = t.public_json()["ledger"][-1]
+        assert last["balances"] == t.engine.balances  # the final counters are the ledger's last line
+        assert last["shares"] == list(t.shares) and max(t.shares) - min(t.shares) <= 1
+        assert len(t.engine.history) == deals and t.engine.dealer == deals - 1  # nobody dealt again
+    # stopped in the middle of a deal: that deal is abandoned, its pool shared out
+    store = Store(":memory:")
+    t = Table("mid", table_setup({"players": 4, "seed": 3, "deals": None, "demo": True, "wait": False}), store)
+    store.open_table("mid", t.setup.as_json())
+    for _ in range(3):
+        t.step()
+    t.stop()
+    store.close_table("mid")
+    ledger = t.public_json()["ledger"]
+    assert ledger[-1]["abandoned"] and ledger[-1]["balances"] == t.engine.balances
+    assert sum(t.engine.balances) == 4 * 100 and t.engine.pool == 0
+    assert "shared out" in ledger[-1]["lines"][-1]["text"] and ledger[-1]["lines"][-1]["rule_id"] == "V15"
+    assert replay(store, "mid").public_json() == t.public_json()  # a restart tells the same end
+
+
+def test_a_seats_view_stays_small_however_long_the_evening() -> None:
+    """At deal 40 a seat's view carries the ledger's last deals only (the teacher's pages have
+    all of it): at most 4 KB, about what it was after the second deal."""
+    for players in (5, 8):
+        t = Table("long", table_setup({"players": players, "seed": 1, "deals": None, "demo": True, "wait": False}))
+        sizes: dict[int, int] = {}
+        while len(t.engine.history) < 40:
+            t.step()
+            if t.hand.to_act is not None and len(t.engine.history) in (2, 39):
+                sizes[len(t.engine.history)] = max(sizes.get(len(t.engine.history), 0), len(json.dumps(t.seat_json(0))))
+        view = t.seat_json(0)
+        assert view["ledger_deals"] == 40 and [d["deal"] for d in view["ledger"]] == [39, 40]
+        assert len(json.dumps(view)) <= 4096 and sizes[39] <= 4096, (players, sizes)
+        assert sizes[39] <= sizes[2] + 500, sizes  # it does not grow with the deals
 
 
 KEYS = st.one_of(

@@ -128,7 +128,7 @@ def pupil_page(browser: Browser, name: str, width: int = 360, height: int = 740)
 
 def test_a_pupil_plays_from_the_seat_page_on_a_phone(browser: Browser, service: tuple[str, Room]) -> None:
     base, room = service
-    code = str(call(base + "api/tables", "tess", {"players": 4, "deals": 2, "seed": 8})["table"])
+    code = str(call(base + "api/tables", "tess", {"players": 4, "deals": 2, "seed": 8, "wait": False})["table"])
     page = pupil_page(browser, "ann")
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))

@@ -13,6 +13,8 @@ import json
 import random
 import re
 import urllib.parse
+from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +25,7 @@ from tornado.testing import AsyncHTTPTestCase, gen_test
 from tornado.web import Application
 from tornado.websocket import websocket_connect
 
+from loo_lessons.classroom.tables.referee import TableError
 from loo_lessons.classroom.tables.room import FLOOD_REQUESTS, FLOOD_SECONDS, Flooded, Room
 from loo_lessons.classroom.tables.service import make_app
 from loo_lessons.classroom.tables.store import Store
@@ -82,7 +85,7 @@ class ServiceTest(AsyncHTTPTestCase):
         return r.code, json.loads(text) if r.headers.get("Content-Type", "").startswith("application/json") else text
 
     def open_table(self, **setup: Any) -> str:
-        code, j = self.call("tess", "api/tables", {"players": 5, "deals": 2, "seed": 3, **setup})
+        code, j = self.call("tess", "api/tables", {"players": 5, "deals": 2, "seed": 3, "wait": False, **setup})
         assert code == 201, j
         return str(j["table"])
 
@@ -128,6 +131,9 @@ class ServiceTest(AsyncHTTPTestCase):
         stored = self.store.moves(table)
         assert [m.number for m in stored] == list(range(t.number))
         assert sum(not m.by_bot for m in stored) == made
+        # played out, it is closed: a restart lists it as it ended, among the last tables closed
+        assert table not in self.store.open_ids() and self.store.closed(table)
+        assert Room(self.store, random.Random(1), self.clock).tables[table].public_json() == t.public_json()
 
     def test_each_seat_sees_only_its_own_cards_and_others_pages_are_refused(self) -> None:
         table = self.open_table()
@@ -217,7 +223,7 @@ class ServiceTest(AsyncHTTPTestCase):
     @gen_test(timeout=10)
     async def test_a_websocket_and_a_long_poll_hear_every_move(self) -> None:
         opened = await self.http_client.fetch(
-            self.get_url(PREFIX + "api/tables"), method="POST", body=json.dumps({"deals": 2, "seed": 3}),
+            self.get_url(PREFIX + "api/tables"), method="POST", body=json.dumps({"deals": 2, "seed": 3, "wait": False}),
             headers={"X-Test-User": "tess"},
         )
         table = json.loads(opened.body)["table"]
@@ -284,7 +290,7 @@ class ServiceTest(AsyncHTTPTestCase):
         assert code == 200 and '<form class="open"' in page
         labelled = set(re.findall(r'<label for="([^"]+)">', page))
         controls = dict(re.findall(r'<(?:input|select) id="([^"]+)" name="([^"]+)"', page))
-        assert set(controls.values()) == {"players", "rules", "stake", "loo_kind", "loo_amount", "deals", "bots", "seed", "wait"}
+        assert set(controls.values()) == {"players", "rules", "stake", "loo_kind", "loo_amount", "deals", "bots", "seed", "wait", "demo"}
         assert labelled == set(controls), "a control without its label, or a label for nothing"
         fields = {"players": "6", "rules": "peel", "stake": "3", "loo_kind": "pool_capped",
                   "loo_amount": "30", "deals": "", "bots": "bold", "seed": "11"}
@@ -367,7 +373,7 @@ class ServiceTest(AsyncHTTPTestCase):
     async def test_the_teachers_page_hears_a_move_without_reloading(self) -> None:
         tess = {"X-Test-User": "tess"}
         opened = await self.http_client.fetch(
-            self.get_url(PREFIX + "api/tables"), method="POST", body=json.dumps({"deals": 2, "seed": 3}), headers=tess
+            self.get_url(PREFIX + "api/tables"), method="POST", body=json.dumps({"deals": 2, "seed": 3, "wait": False}), headers=tess
         )
         table = json.loads(opened.body)["table"]
         for n in PUPILS:
@@ -407,7 +413,7 @@ def test_a_restart_keeps_who_is_away_and_the_flood_window(tmp_path: Path) -> Non
     db = tmp_path / "tables.sqlite"
     clock, wall = Clock(), [5_000_000.0]
     room = Room(Store(str(db)), random.Random(7), clock, away_seconds=5, wall=lambda: wall[0])
-    t = room.open({"players": 5, "deals": None, "seed": 3})
+    t = room.open({"players": 5, "deals": None, "seed": 3, "wait": False})
     for n in PUPILS:
         room.join(n, t.id)
     clock.now += 3
@@ -434,3 +440,48 @@ def test_a_restart_keeps_who_is_away_and_the_flood_window(tmp_path: Path) -> Non
     again.flood("bob")  # the window has passed
     again.seat_of("ada", t.id)  # she comes back: no longer away, there or in the store
     assert ada not in u.away and again.store.away(t.id) == set()
+
+
+def test_each_seats_view_is_built_once_a_change_and_a_refusal_goes_to_its_maker_only() -> None:
+    room = Room(Store(":memory:"), random.Random(3))
+    t = room.open({"players": 5, "deals": 2, "seed": 3, "wait": False})
+    for n in PUPILS:
+        room.join(n, t.id)
+    built: Counter[object] = Counter()
+    seat_json, public_json = t.seat_json, t.public_json
+
+    def counted_seat(seat: int, public: Any = None) -> dict[str, Any]:
+        built[seat] += 1
+        return seat_json(seat, public)
+
+    def counted_public() -> dict[str, Any]:
+        built["public"] += 1
+        return public_json()
+
+    t.seat_json = counted_seat  # type: ignore[method-assign]
+    t.public_json = counted_public  # type: ignore[method-assign]
+    heard: list[int] = []
+
+    def socket_of(seat: int) -> Callable[[str], None]:
+        return lambda _code: heard.append(seat)
+
+    for seat in range(3):  # a socket of each pupil
+        room.listeners[t.id][socket_of(seat)] = seat
+    s = t.hand.to_act
+    assert s is not None
+    mover = t.pupils[s]
+    other = next(x for x in range(3) if x != s)
+    key = t.seat_json(s)["legal"][0]["key"]
+    built.clear()
+    with pytest.raises(TableError):  # another pupil's stale move: told to that pupil only
+        room.move(t.pupils[other], t.id, other, "stand", t.number + 4)
+    assert heard == [other] and json.loads(room.view(t.id, other))["refused"]
+    heard.clear()
+    room.move(mover, t.id, s, key, t.number)
+    assert sorted(heard) == [0, 1, 2]
+    built.clear()
+    for _ in range(3):  # the mover's answer, and two tabs of theirs
+        room.view(t.id, s)
+    for seat in range(3):
+        room.view(t.id, seat)
+    assert built[s] == 1 and built["public"] == 1 and all(built[x] == 1 for x in range(3))

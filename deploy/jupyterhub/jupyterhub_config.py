@@ -12,7 +12,8 @@
 # Everything is set by environment variables (all optional), so the same file serves a class
 # and the tests (tests/test_jupyterhub.py), which run exactly this file:
 #
-#   LOO_HUB_STATE       the hub's database, cookie secret, class list, answers, pid file;
+#   LOO_HUB_STATE       the hub's database, cookie secrets (the hub's and each service's,
+#                       kept so that a restart logs nobody out), class list, answers, pid file;
 #                       outside the project folder (default /var/lib/loo-hub as root,
 #                       else ~/.local/state/loo-hub)
 #   LOO_HUB_CLASS_LIST  the class list (default STATE/class-list)
@@ -230,6 +231,11 @@ c.JupyterHub.services = [
         ],
     },
 ]
+# JupyterHub's periodic check of the services only logs a service it cannot reach (the hub
+# restarts a managed service that ends by itself), and one that fires while the hub is stopping
+# them prints a traceback (jupyterhub 5: it reads the server of a service already stopped):
+# the services are the hub's own, so it is off.
+c.JupyterHub.service_check_interval = 0
 c.JupyterHub.load_roles = [
     # every pupil may use the service (it lets each post and read only their own)
     {

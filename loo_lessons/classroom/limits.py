@@ -9,10 +9,17 @@ control-group file system are handled: version 1 (a `memory` and a `cpu` hierarc
 project's test machines) and version 2 (one unified hierarchy with the `memory` and `cpu`
 controllers, as on current distributions under systemd). Where neither can be written (not root,
 a container that hides them) the hub says so once in its log and pupils run without limits.
+When a pupil's server stops (the culler, the hub's stop, the admin's button) its control group
+goes with it (`remove`): a term of pupils leaves no folder behind.
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import errno
+import signal
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -86,6 +93,33 @@ def join(where: Place) -> None:
         (folder / "cgroup.procs").write_text("0")
 
 
+def remove(name: str, root: Path = ROOT, wait: float = 5.0) -> bool:
+    """Remove pupil `name`'s control group (its server has stopped); whether none is left. A
+    group still holding a process that is exiting is busy for a moment: tried again for up to
+    `wait` seconds. A control group's files are the kernel's: the folder goes by `rmdir` alone."""
+    where = place(name, root)
+    if where is None:
+        return True
+    deadline = time.monotonic() + wait
+    left = [f for f in where.folders() if f.is_dir()]
+    while left:
+        for folder in list(left):
+            try:
+                folder.rmdir()
+            except FileNotFoundError:
+                pass
+            except OSError as e:
+                if e.errno not in (errno.EBUSY, errno.ENOTEMPTY):
+                    raise
+                continue
+            left.remove(folder)
+        if left:
+            if time.monotonic() > deadline:
+                return False
+            time.sleep(0.1)
+    return True
+
+
 def limits_of(pid: int, root: Path = ROOT) -> dict[str, str]:
     """The memory and CPU limits in force for process `pid`, read back from its control groups
     (for the hub's tests and an admin's check): {"group": ..., "memory": bytes or "max",
@@ -130,6 +164,31 @@ class PupilSpawner(LocalProcessSpawner):  # type: ignore[misc]
                     PupilSpawner._warned = True
                     self.log.warning("pupils' memory and CPU limits are not enforced: %s", e)
         return await super().start()
+
+    async def stop(self, now: bool = False) -> None:
+        """Stop the server, then remove the pupil's control group (it held only that server).
+
+        The server is sent SIGTERM at once, never the SIGINT LocalProcessSpawner starts with: a
+        server still starting (a pupil who just logged in when the hub is stopped) takes SIGINT
+        as Python's KeyboardInterrupt and prints its traceback into the hub's log, and one that
+        ignores it holds the hub's Ctrl-C for `interrupt_timeout`. SIGTERM stops a running
+        server cleanly (its kernels shut down) and a starting one quietly. Its end is looked for
+        every `death_interval`, not with the spawner's backoff, which noticed a server gone a
+        second ago only seconds later (a Ctrl-C took 15 s)."""
+        for sig, seconds in ((signal.SIGTERM, self.term_timeout), (signal.SIGKILL, self.kill_timeout)):
+            if await self.poll() is not None:
+                break
+            await self._signal(sig)
+            deadline = time.monotonic() + seconds
+            while await self.poll() is None and time.monotonic() < deadline:
+                await asyncio.sleep(self.death_interval)
+        else:
+            if await self.poll() is None:
+                self.log.warning("%s's server (process %s) never ended", self.user.name, self.pid)
+        if self.mem_limit or self.cpu_limit:
+            with contextlib.suppress(OSError):  # not written here (no limits): nothing to remove
+                if not await asyncio.to_thread(remove, self.user.name):
+                    self.log.warning("%s's control group is still busy: not removed", self.user.name)
 
     def make_preexec_fn(self, name: str) -> Callable[[], None]:
         """In the child, still root: join the pupil's control group, then become the pupil."""

@@ -24,10 +24,15 @@ Every name and text from a pupil is escaped in HTML; the rule words come from th
 from __future__ import annotations
 
 import argparse
+import contextlib
 import html
 import json
+import logging
 import os
+import resource
+import secrets
 import signal
+import stat
 import sys
 import time
 import urllib.parse
@@ -253,9 +258,9 @@ class MineHandler(Base):
         self.finish(page(f"{name}'s answers", f"<ul>{''.join(parts) or '<li>none yet</li>'}</ul>"))
 
 
-def make_app(store: Store, prefix: str) -> web.Application:
+def make_app(store: Store, prefix: str, cookie_secret: bytes | None = None) -> web.Application:
     """The results service's Tornado application with its pages below `prefix` and the hub's OAuth
-    callback."""
+    callback; its cookies signed with `cookie_secret` (`kept_secret`; a fresh one if None)."""
     lookups: dict[str, tuple[float, bool]] = {}
     pages = {
         "": HomeHandler,
@@ -265,8 +270,79 @@ def make_app(store: Store, prefix: str) -> web.Application:
         "mine": MineHandler,
     }
     return web.Application(
-        routes(prefix, pages, {"store": store, "lookups": lookups}), cookie_secret=os.urandom(32)
+        routes(prefix, pages, {"store": store, "lookups": lookups}),
+        cookie_secret=cookie_secret or os.urandom(32),
+        log_function=quiet_log,
     )
+
+
+class SecretError(Exception):
+    """The cookie secret's file cannot be used (one line: the file and why)."""
+
+
+def kept_secret(path: Path) -> bytes:
+    """The service's cookie secret, kept in `path` beside its database (mode 0600), made once:
+    a restarted service signs with the same secret, so the hub's login cookies of every open
+    page (and the xsrf tokens made from them) stay good. A file others may read is refused."""
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        return _read_secret(path)
+    except OSError as e:
+        raise SecretError(f"{path}: {e.strerror}") from None
+    secret = secrets.token_bytes(32)
+    with os.fdopen(fd, "w") as f:
+        f.write(secret.hex() + "\n")
+    return secret
+
+
+def _read_secret(path: Path) -> bytes:
+    """The secret kept in `path`, checked: the file private (0600), the secret whole."""
+    mode = stat.S_IMODE(path.stat().st_mode)
+    if mode & 0o077:
+        raise SecretError(f"{path}: others may read it (mode {mode:o}): chmod 600 {path}")
+    try:
+        secret = bytes.fromhex(path.read_text().strip())
+    except ValueError:
+        raise SecretError(f"{path}: not a secret this service wrote (hex digits)") from None
+    if len(secret) < 32:
+        raise SecretError(f"{path}: too short a secret ({len(secret)} bytes; 32 or more)")
+    return secret
+
+
+def secret_for(db: str, name: str) -> bytes | None:
+    """The cookie secret kept beside database `db` (``NAME-cookie-secret``), or None, said in
+    one line, when it cannot be used."""
+    try:
+        return kept_secret(Path(db).resolve().with_name(f"{name}-cookie-secret"))
+    except SecretError as e:
+        print(f"error: cookie secret: {e}", file=sys.stderr)
+        return None
+
+
+#: The refusals counted since the log last said so (`quiet_log`), and when it did.
+_refused = {"count": 0, "since": 0.0}
+#: The log says how many requests were refused at most this often (seconds).
+REFUSALS_EVERY = 60.0
+
+
+def quiet_log(handler: web.RequestHandler) -> None:
+    """Tornado's request log, quiet for a class: a fault (5xx) is logged with its request; a
+    refusal (4xx: a flood, a tab too many, a bad move) is only counted and said once a minute
+    at most, so a hostile pupil's thousand requests are one line, not a thousand."""
+    status = handler.get_status()
+    log = logging.getLogger("tornado.access")
+    if status >= 500:
+        log.error("%d %s %.0fms", status, handler._request_summary(), 1000 * handler.request.request_time())
+        return
+    if status < 400:
+        return
+    _refused["count"] += 1
+    now = time.monotonic()
+    if now - _refused["since"] >= REFUSALS_EVERY:
+        log.warning("%d request(s) refused in the last minute (the last: %d %s)", _refused["count"], status,
+                    handler._request_summary()[:120])
+        _refused["count"], _refused["since"] = 0, now
 
 
 def hub_teacher(auth: HubAuth, lookups: dict[str, tuple[float, bool]], name: str) -> bool:
@@ -301,8 +377,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     where = hub_address(NAME)
     if where is None:
         return 2
+    secret = secret_for(args.db, NAME)
+    if secret is None:
+        return 2
     host, port, prefix = where
-    serve(make_app(Store(Path(args.db)), prefix), host, port)
+    serve(make_app(Store(Path(args.db)), prefix, secret), host, port)
     return 0
 
 
@@ -323,15 +402,30 @@ def serve(
     """Serve `app` at the hub's `host` and `port` until Ctrl-C or the hub's stop, calling
     `every_second` (if any) each second. Ctrl-C at the hub's terminal reaches this process too, and the hub's
     stop sends SIGTERM: either ends the service quietly (what was accepted is committed). A body
-    over `READ_AT_MOST` bytes is refused unread."""
-    app.listen(port, host, max_body_size=READ_AT_MOST)
+    over `READ_AT_MOST` bytes is refused unread. The process may open as many files as its hard
+    limit allows (the unit's `LimitNOFILE`), not only the soft 1,024."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft < hard:
+        with contextlib.suppress(ValueError, OSError):  # an unlimited hard limit is no soft one
+            resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
     loop = ioloop.IOLoop.current()
-    if every_second is not None:
-        ioloop.PeriodicCallback(every_second, 1000).start()
+    # before listening: a stop that comes as soon as the port answers is a quiet stop too
     for sig in (signal.SIGINT, signal.SIGTERM):
         signal.signal(sig, lambda *_: loop.add_callback_from_signal(loop.stop))
+    app.listen(port, host, max_body_size=READ_AT_MOST)
+    if every_second is not None:
+        ioloop.PeriodicCallback(every_second, 1000).start()
     loop.start()
 
 
+def quick_exit(code: int) -> None:
+    """End a service's process with `code` once it has stopped serving: what it keeps is
+    committed already, so the interpreter's own teardown of the hub's libraries (a second or
+    more on a busy machine, which the hub's stop waits out, service after service) is skipped."""
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(code)
+
+
 if __name__ == "__main__":  # pragma: no cover
-    sys.exit(main())
+    quick_exit(main())

@@ -90,8 +90,10 @@ class Table:
         setup = Setup(self.players, self.dealer, self.options, stakes, self.next_must)
         return Hand.dealt(setup, self.rng)
 
-    def settle_hand(self, hand: Hand) -> DealRecord:
-        """Pay out a finished hand, move the deal to the left and form the next pool."""
+    def settle_hand(self, hand: Hand, *, last: bool = False) -> DealRecord:
+        """Pay out a finished hand, move the deal to the left and form the next pool. `last`:
+        no deal follows, so nobody stakes for one (R02 charges a dealer who deals): the pool
+        keeps what the deal left in it (the loos, R40), for `end` to share out."""
         s = hand.settlement
         assert s is not None, "the hand is not finished"
         for seat, n in s.receives.items():
@@ -104,11 +106,27 @@ class Table:
             len(self.history) + 1, self.dealer, hand.setup.must, s.pool, s, tuple(self.balances)
         )
         self.history.append(rec)
-        self.dealer = next_dealer(self.dealer, self.players)
         self.pool = s.next_pool - new_pool_stake(self.stake, self.players, self.options.ante)
+        if last:
+            return rec
+        self.dealer = next_dealer(self.dealer, self.players)
         self._ante(self.dealer)
         self.next_must = s.next_is_must
         return rec
+
+    def end(self) -> tuple[int, ...]:
+        """The game ends: the counters left in the pool are shared out as equally as they go,
+        the odd ones one each from the dealer's left (V15: the books say nothing of the end;
+        Peel's way out is to split the pool). The pool is then empty and the counters held add up
+        to the table's total. Returns each seat's share."""
+        whole, odd = divmod(self.pool, self.players)
+        shares = [whole] * self.players
+        for k in range(odd):
+            shares[next_dealer(self.dealer + k, self.players)] += 1
+        for seat, n in enumerate(shares):
+            self.balances[seat] += n
+        self.pool = 0
+        return tuple(shares)
 
     def play_deal(self, choose: Chooser) -> DealRecord:
         """Play one whole deal, each move chosen by `choose(hand)`."""

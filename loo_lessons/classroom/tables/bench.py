@@ -115,7 +115,7 @@ def run(count: int, deals: int, timeout: float, seed: int = 1) -> list[str]:
         for i in range(count // SEATS):
             r = requests.post(
                 h.url + API + "tables",
-                json={"players": SEATS, "deals": deals, "seed": seed + i, "bots": "sensible"},
+                json={"players": SEATS, "deals": deals, "seed": seed + i, "bots": "sensible", "wait": False},
                 headers=teach,
                 timeout=30,
             )

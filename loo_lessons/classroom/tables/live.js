@@ -15,7 +15,18 @@
     return new Promise((resolve) => setTimeout(resolve, ms));
   }
 
+  // "Reconnecting…" above the live part while the service is away (restarting, the network)
+  const said = document.createElement("p");
+  said.className = "loo-live-status";
+  said.setAttribute("role", "status");
+  live.before(said);
+  /** @param {string} text */
+  function say(text) {
+    if (said.textContent !== text) said.textContent = text;
+  }
+
   async function follow() {
+    let tries = 0;
     for (;;) {
       const url = new URL(window.location.href);
       url.searchParams.set("after", String(news));
@@ -27,19 +38,28 @@
           cache: "no-store",
         });
         const type = r.headers.get("Content-Type") || "";
+        if (r.status >= 500 || r.status === 429) {
+          // the service is restarting (the hub's proxy answers 503), or busy: wait and ask again
+          throw new Error(String(r.status));
+        }
         if (!r.ok || !type.startsWith("application/json")) {
-          // logged out, or the service restarted: the whole page again
+          // logged out: the whole page again (the hub's login)
           window.location.reload();
           return;
         }
         /** @type {{news: number, html: string}} */
         const got = await r.json();
+        tries = 0;
+        say("");
         if (got.news !== news) {
           news = got.news;
           if (live) live.innerHTML = got.html; // the service's own escaped HTML
         }
       } catch (e) {
-        await pause(2000); // the network or the service is away: try again shortly
+        // the network or the service is away: say so, and try again shortly (1, 2, 4… 10 s)
+        say("Reconnecting… (the class tables service is not answering; this page carries on by itself)");
+        await pause(Math.min(1000 * 2 ** tries, 10000));
+        tries += 1;
       }
     }
   }

@@ -16,7 +16,7 @@ import urllib.parse
 from typing import Any
 
 from loo_lessons.classroom.service import page
-from loo_lessons.classroom.tables.referee import Table
+from loo_lessons.classroom.tables.referee import CLASS_BOUNDS, Table
 from loo_lessons.engine.cards import Suit
 from loo_lessons.explain.words import card_label, declaration_of, declared_words
 from loo_lessons.sim.bots import BOTS
@@ -100,6 +100,8 @@ def _summary(j: dict[str, Any]) -> str:
     tricks = "; ".join(", ".join(f"seat {s} {card_label(c)}" for s, c in t) for t in p["tricks"]) or "none yet"
     turn_up = card_label(p["turn_up"], the=True) if p["turn_up"] else "not turned yet"
     trumps = Suit(p["trumps"]).name.lower() if p["trumps"] else "not known yet"
+    if j.get("demo"):
+        state = "the bots' demo, " + ("waiting for the teacher's Start" if j["waiting"] and not j["over"] else state)
     return (
         f"<p>Deal {_e(j['deal'])} of {_e(deals)}, {_e(p['phase'])}, {_e(state)}. Pool {_e(j['pool'])};"
         f" the turn-up: {_e(turn_up)}; trumps: {_e(trumps)}."
@@ -111,7 +113,8 @@ def _ledger(j: dict[str, Any]) -> str:
     items = []
     for d in j["ledger"]:
         lines = "".join(f"<li>{_e(x['text'])} ({_e(x['rule_id'])}; {_e(x['book'])})</li>" for x in d["lines"])
-        items.append(f"<li>Deal {_e(d['deal'])}, pool {_e(d['pool'])}<ul>{lines}</ul></li>")
+        stopped = ", stopped before it was played out" if d.get("abandoned") else ""
+        items.append(f"<li>Deal {_e(d['deal'])}{stopped}, pool {_e(d['pool'])}<ul>{lines}</ul></li>")
     return f"<h3>Ledger</h3><ol>{''.join(items)}</ol>" if items else ""
 
 
@@ -160,12 +163,14 @@ def open_form(xsrf: str, said: str = "", values: dict[str, str] | None = None) -
     refusal) or the defaults; `said`: the last opening's outcome (already HTML)."""
     v = {**FORM_DEFAULTS, **(values or {})}
     wait = " checked" if values is None or values.get("wait") == "on" else ""  # waits, unless unticked
+    demo = " checked" if values is not None and values.get("demo") == "on" else ""
 
-    def number(key: str, label: str, required: bool = False) -> str:
+    def number(key: str, label: str, required: bool = False, top: int | None = None) -> str:
         need = " required" if required else ""
+        most = f' max="{top}"' if top is not None else ""
         return (
             f'<label for="f-{key}">{_e(label)}</label><input id="f-{key}" name="{key}" type="number"'
-            f' min="{0 if key == "seed" else 1}" value="{_e(v[key])}"{need}>'
+            f' min="{0 if key == "seed" else 1}"{most} value="{_e(v[key])}"{need}>'
         )
 
     players = {str(n): str(n) for n in range(3, 9)}
@@ -182,16 +187,20 @@ def open_form(xsrf: str, said: str = "", values: dict[str, str] | None = None) -
         f'<select id="f-players" name="players">{_options("players", players, v["players"])}</select>'
         f'<label for="f-rules">The book\'s rules</label>'
         f'<select id="f-rules" name="rules">{_options("rules", books, v["rules"])}</select>'
-        + number("stake", "Stake (counters the dealer puts in)", True)
+        + number("stake", f"Stake (counters the dealer puts in, 1 to {CLASS_BOUNDS['stake'][1]})", True,
+                 CLASS_BOUNDS["stake"][1])
         + f'<label for="f-loo">A loo costs</label>'
         f'<select id="f-loo" name="loo_kind">{_options("loo_kind", loos, v["loo_kind"])}</select>'
-        + number("loo_amount", "The fixed loo, or the cap (counters; blank: the stake, or 10 stakes)")
+        + number("loo_amount", "The fixed loo, or the cap (counters; blank: the stake, or 10 stakes)",
+                 top=CLASS_BOUNDS["loo_cap"][1])
         + number("deals", "Deals (blank: until you stop the table)")
         + f'<label for="f-bots">Bots in the empty seats</label>'
         f'<select id="f-bots" name="bots">{_options("bots", BOT_WORDS, v["bots"])}</select>'
         + number("seed", "Seed (blank: any deal)")
         + '<label for="f-wait">Wait for my Start (the pupils sit down first; else the first to sit'
         f' down starts it)</label><input id="f-wait" name="wait" type="checkbox"{wait}>'
+        + '<label for="f-demo">Bots only: a demo for the projector (nobody sits; the bots play a'
+        f' move a second once started)</label><input id="f-demo" name="demo" type="checkbox"{demo}>'
         + '<button type="submit">Open the table</button></form>'
     )
 
@@ -210,7 +219,11 @@ def setup_from_form(form: dict[str, str]) -> dict[str, Any]:
             raise ValueError(f"{key}: expected a whole number, got {text[:20]!r}")
         return int(text)
 
-    setup: dict[str, Any] = {"bots": form.get("bots", "sensible"), "wait": form.get("wait") == "on"}
+    setup: dict[str, Any] = {
+        "bots": form.get("bots", "sensible"),
+        "wait": form.get("wait") == "on",
+        "demo": form.get("demo") == "on",
+    }
     for key in ("players", "stake", "deals", "seed"):
         n = whole(key)
         if n is not None:

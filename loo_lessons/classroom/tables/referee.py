@@ -35,12 +35,28 @@ from loo_lessons.sim.bots import bot_move, get_bot
 from loo_lessons.sim.evening import EveningSetup, setup_of
 
 #: The keys a table's setup may have (`TableSetup.as_json`).
-SETUP_KEYS = frozenset({"players", "rules", "stake", "loo", "loo_cap", "deals", "bots", "seed", "bank", "wait"})
+SETUP_KEYS = frozenset(
+    {"players", "rules", "stake", "loo", "loo_cap", "deals", "bots", "seed", "bank", "wait", "demo"}
+)
 #: Most seats at a class's table: Loo is a round game for five to eight (three can play); the
 #: engine deals to two and to sixteen (A18); a classroom's table seats 3 to 8.
 MIN_SEATS, MAX_SEATS = 3, 8
 #: The longest move key a pupil may send ("play_miss_for_pool" and a margin).
 MAX_KEY = 40
+#: What a classroom's table takes (counters): the engine and a saved evening take up to a
+#: million, but a stake of 100,000 at a class's table is a typo, refused in words.
+CLASS_BOUNDS: dict[str, tuple[int, int]] = {
+    "stake": (1, 100),
+    "loo": (1, 1_000),
+    "loo_cap": (1, 10_000),
+    "bank": (0, 100_000),
+}
+#: The deals of the ledger a seat's view carries (the last ones; `ledger_deals` counts them
+#: all): a view stays the same small size however long the evening (issue 36).
+LEDGER_IN_VIEW = 2
+#: Where the end of a table is ruled: the books say nothing of it (V15).
+END_RULE = "V15"
+END_BOOK = "none of the books; Peel's way out: the pool is split"
 
 
 class TableError(LooError):
@@ -78,8 +94,10 @@ class TableSetup:
     rules (a preset and its options), the stake, the loo (None: the stake, R39) or unlimited
     loo with its cap (the rules' option and `loo_cap`), the deals to play (None: until the
     teacher stops it), the bot for each seat no pupil plays, the seed of the deals, each
-    player's counters to start with, and whether the table waits for the teacher's Start
-    (`wait`: the pupils sit down first; else the first pupil to sit down starts it)."""
+    player's counters to start with, whether the table waits for the teacher's Start
+    (`wait`, the default: the pupils sit down first; else the first pupil to sit down starts
+    it), and whether the bots play every seat (`demo`: nobody sits, the bots play a move a
+    second, for the projector)."""
 
     players: int = 5
     rules: RuleOptions = field(default_factory=lambda: options_from("hoffmann"))
@@ -90,7 +108,8 @@ class TableSetup:
     bots: tuple[str, ...] = ("sensible",) * 5  # one per seat
     seed: int = 0
     bank: int = 100
-    wait: bool = False
+    wait: bool = True
+    demo: bool = False
 
     def engine_table(self) -> EngineTable:
         """The engine's table these seats play at, made as an evening's (`EveningSetup.table`):
@@ -113,6 +132,7 @@ class TableSetup:
             "seed": self.seed,
             "bank": self.bank,
             "wait": self.wait,
+            "demo": self.demo,
         }
 
 
@@ -137,6 +157,10 @@ def table_setup(raw: Mapping[str, Any]) -> TableSetup:
     elif not isinstance(bots, str):
         raise TableError("bots: expected a bot's name, or one per seat")
     stakes = {k: raw[k] for k in ("stake", "loo", "loo_cap", "bank") if k in raw}
+    for key, (lo, hi) in CLASS_BOUNDS.items():
+        v = stakes.get(key)
+        if isinstance(v, int) and not isinstance(v, bool) and not lo <= v <= hi:
+            raise TableError(f"{key}: a class's table takes {lo:,} to {hi:,} counters, got {v:,}")
     try:
         ev = setup_of(raw.get("seed", 0), players, rules, 0, bots, **stakes)
     except LooError as e:
@@ -144,11 +168,16 @@ def table_setup(raw: Mapping[str, Any]) -> TableSetup:
         raise TableError(f"{field_}: {problem}" if problem else str(e)) from None
     if not MIN_SEATS <= ev.players <= MAX_SEATS:
         raise TableError(f"players: a table seats {MIN_SEATS} to {MAX_SEATS}, got {ev.players}")
-    wait = raw.get("wait", False)
+    wait = raw.get("wait", True)
     if not isinstance(wait, bool):
-        raise TableError("wait: expected true (the teacher starts the table) or false")
+        raise TableError("wait: expected true (the teacher starts the table, the default) or false")
+    demo = raw.get("demo", False)
+    if not isinstance(demo, bool):
+        raise TableError("demo: expected true (the bots play every seat, nobody sits) or false")
     names = ev.bots * ev.players if len(ev.bots) == 1 else ev.bots
-    return TableSetup(ev.players, ev.rules, ev.stake, ev.loo, ev.loo_cap, deals, names, ev.seed, ev.bank, wait)
+    return TableSetup(
+        ev.players, ev.rules, ev.stake, ev.loo, ev.loo_cap, deals, names, ev.seed, ev.bank, wait, demo
+    )
 
 
 def _law_words(law: Mapping[str, Any]) -> str:
@@ -176,6 +205,9 @@ class Table:
         self.stopped = False
         self.started = not setup.wait  # a table that waits is started by the teacher (`start`)
         self.refused: dict[int, dict[str, Any]] = {}  # the last refusal, seat by seat
+        #: Each seat's share of the pool left when the table ended (`engine.table.Table.end`),
+        #: or None while it plays.
+        self.shares: tuple[int, ...] | None = None
 
     # --- seats ------------------------------------------------------------------------------------
     @property
@@ -202,6 +234,8 @@ class Table:
         if mine is not None:
             self.away.discard(mine)
             return mine
+        if self.setup.demo:
+            raise OutOfTurn(f"table {self.id} is the bots' demo: nobody sits there")
         free = [s for s in range(self.setup.players) if s not in self.pupils]
         if seat is None:
             if not free:
@@ -309,12 +343,16 @@ class Table:
             and self.played_by_bot(self.hand.to_act)
             and self.present()
         ):
-            seat = self.hand.to_act
-            # each bot move from its own seed: the same table makes the same moves, however
-            # often it was replayed or who was away
-            rng = random.Random(f"table:{self.setup.seed}:{self.number}")
-            rows.append(self._apply(bot_move(self.hand, get_bot(self.setup.bots[seat]), rng), by_bot=True))
+            rows.append(self._bot_move())
         return rows
+
+    def _bot_move(self) -> MoveRow:
+        seat = self.hand.to_act
+        assert seat is not None
+        # each bot move from its own seed: the same table makes the same moves, however
+        # often it was replayed or who was away
+        rng = random.Random(f"table:{self.setup.seed}:{self.number}")
+        return self._apply(bot_move(self.hand, get_bot(self.setup.bots[seat]), rng), by_bot=True)
 
     def _apply(self, a: Action, *, by_bot: bool) -> MoveRow:
         seat = self.hand.to_act
@@ -330,15 +368,30 @@ class Table:
         """Settle the finished deal at the table (the engine pays it out, moves the deal to
         the left and forms the next pool) and deal the next, unless the table's deals are
         played (the finished deal then stays, settled, on the table)."""
-        self.engine.settle_hand(self.hand)
+        last = len(self.hands) + 1 >= (self.setup.deals or MAX_DEALS)
+        self.engine.settle_hand(self.hand, last=last)  # the last: nobody stakes for a next deal
         self.hands.append(self.hand)
-        if len(self.hands) >= (self.setup.deals or MAX_DEALS):
+        if last:
+            self.shares = self.engine.end()  # the pool left is shared out
             return
         self.hand = self.engine.new_hand()
 
     def stop(self) -> None:
-        """The teacher stops the table: no more moves."""
+        """The teacher stops the table: no more moves; the deal being played is abandoned and
+        what its pool holds is shared out (`engine.table.Table.end`)."""
         self.stopped = True
+        if self.shares is None:
+            self.shares = self.engine.end()
+
+    def step(self) -> list[MoveRow]:
+        """One bot's move at a started demo table (the bots play every seat, a move at a time,
+        so that the projector can follow); stored. Nothing at any other table."""
+        if not (self.setup.demo and self.started and not self.finished() and self.hand.to_act is not None):
+            return []
+        rows = [self._bot_move()]
+        if self.store is not None:
+            self.store.append(self.id, rows)
+        return rows
 
     def start(self) -> list[MoveRow]:
         """The teacher starts a table that waited for the pupils to sit down: the bots before
@@ -365,6 +418,7 @@ class Table:
             "deals": self.setup.deals,
             "over": self.finished(),
             "waiting": not self.started,
+            "demo": self.setup.demo,
             "players": self.setup.players,
             "seats": [
                 {
@@ -383,10 +437,14 @@ class Table:
             "ledger": self.ledger(),
         }
 
-    def seat_json(self, seat: int) -> dict[str, Any]:
-        """What `seat` may know: `public_json` and its own cards (`seat_view`), its legal
-        moves when it is to act, and its last refused move."""
-        out = self.public_json()
+    def seat_json(self, seat: int, public: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        """What `seat` may know: `public_json` (given as `public` when it was built already for
+        another seat) with only the ledger's last `LEDGER_IN_VIEW` deals and their count
+        (`ledger_deals`: the whole ledger is on the teacher's pages), and its own cards
+        (`seat_view`), its legal moves when it is to act, and its last refused move."""
+        out = dict(public if public is not None else self.public_json())
+        ledger = out["ledger"]
+        out["ledger"], out["ledger_deals"] = ledger[-LEDGER_IN_VIEW:], len(self.engine.history)
         v = seat_view(self.hand, seat)
         out["seat"] = seat
         out["you"] = self.pupils.get(seat)
@@ -402,8 +460,10 @@ class Table:
 
     def ledger(self) -> list[dict[str, Any]]:
         """Every deal settled, as the table's ledger keeps it (`engine.table.DealRecord`), with
-        the settlement's lines (text, rule id, book)."""
-        return [
+        the settlement's lines (text, rule id, book). Once the table has ended, its last line
+        says how the pool left was shared out (`shares`), and its balances are the final
+        counters: the end of the last deal, or a deal stopped half played (`abandoned`)."""
+        deals: list[dict[str, Any]] = [
             {
                 "deal": rec.number,
                 "dealer": rec.dealer,
@@ -418,6 +478,35 @@ class Table:
             }
             for rec, hand in zip(self.engine.history, self.hands, strict=True)
         ]
+        if self.shares is None:
+            return deals
+        if not (self.hands and self.hand is self.hands[-1]):  # stopped in the middle of a deal
+            h = self.hand
+            deals.append(
+                {
+                    "deal": self.deal,
+                    "dealer": h.setup.dealer,
+                    "must": h.setup.must,
+                    "pool": sum(self.shares),
+                    "balances": [],
+                    "next_pool": 0,
+                    "lines": [],
+                    "abandoned": True,
+                }
+            )
+        last = deals[-1]
+        last["balances"], last["shares"], last["next_pool"] = list(self.engine.balances), list(self.shares), 0
+        last["lines"] = [*last["lines"], {"text": _end_words(self.shares), "rule_id": END_RULE, "book": END_BOOK}]
+        return deals
+
+
+def _end_words(shares: tuple[int, ...]) -> str:
+    """The last line of a table's ledger: the pool left, shared out."""
+    left = sum(shares)
+    if not left:
+        return "The table ends with the pool empty: nothing to share out."
+    each = ", ".join(f"seat {s}: {n}" for s, n in enumerate(shares))
+    return f"The table ends: the {left} counters left in the pool are shared out ({each})."
 
 
 def _public(v: SeatView) -> dict[str, Any]:
@@ -453,5 +542,7 @@ def replay(store: Store, table_id: str) -> Table:
         if row.seat != t.hand.to_act:
             raise LooError(f"table {table_id}: move {row.number}: seat {row.seat} was not to act")
         t._apply(parse_action(row.action), by_bot=row.by_bot)
+    if store.closed(table_id) and not t.finished():  # stopped half played (else its deals were played)
+        t.stop()
     t.store = store
     return t

@@ -7,7 +7,12 @@ WebSocket) within `away_seconds` plays their own seat; one gone quiet longer is 
 and the seat's bot plays for them (`referee.Table.set_away`) until they come back, which any
 request of theirs does. Who is away is kept in the store as it changes, and each pupil's
 recent requests (the flood check) when the service stops (`keep`): a restarted service
-forgets neither. Nothing here decides a rule: the referee (the engine) does.
+forgets neither. Versions and the news start, at each start of the service, above any it
+gave before (the wall clock in milliseconds), so a page or a kernel holding a version from
+before a restart is answered at once and takes the new views. Each pupil holds at most
+`MAX_OPEN` WebSockets and long-polls at once (`hold`): one pupil cannot use up the files the
+service may open. Each seat's view is built once per change and kept (`view`). Nothing here
+decides a rule: the referee (the engine) does.
 
 Time is injected (`clock`, and `wall` for what outlives the process), and so is the random
 source of the codes (`rng`).
@@ -17,6 +22,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import random
 import time
 from collections import deque
@@ -40,8 +46,11 @@ CODE_LENGTH = 6
 #: dozen a second; a pupil playing, a few a minute); more are refused (429).
 FLOOD_REQUESTS = 200
 FLOOD_SECONDS = 2.0
-#: Most tables open at once.
+#: Most tables open at once; as many stopped ones stay listed after a restart.
 MAX_TABLES = 40
+#: Most WebSockets and long-polls one pupil (or teacher) holds open at once: a few tabs and a
+#: kernel; a thousand from one account would use up the files the service may open.
+MAX_OPEN = 8
 
 Listener = Callable[[str], None]
 
@@ -50,6 +59,10 @@ class Flooded(TableError):
     """Too many requests from one pupil in a short time (429)."""
 
     status = 429
+
+
+class TooManyOpen(Flooded):
+    """Too many WebSockets and long-polls open at once from one pupil (429)."""
 
 
 class Room:
@@ -75,15 +88,29 @@ class Room:
         self.version: dict[str, int] = {}
         self.seen: dict[tuple[str, int], float] = {}
         self.sockets: dict[tuple[str, int], int] = {}
-        self.listeners: dict[str, set[Listener]] = {}
+        #: Who listens to each table, and for which seat (a WebSocket's `push`).
+        self.listeners: dict[str, dict[Listener, int]] = {}
         self.events: dict[str, asyncio.Event] = {}
         self.requests: dict[str, deque[float]] = {}
+        #: The WebSockets and long-polls each pupil holds open (`hold`, `release`).
+        self.holding: dict[str, int] = {}
+        #: Each seat's view as sent (JSON), with the version it was built at (`view`).
+        self._views: dict[tuple[str, int], tuple[int, str]] = {}
+        self._public: dict[str, tuple[int, dict[str, Any]]] = {}
+        #: Where versions and the news start: above any this service gave before a restart.
+        self.epoch = int(wall() * 1000)
         #: The room's news: moves on with any table's version (the teacher's pages wait on it).
-        self.news = 0
+        self.news = self.epoch
         self.news_event: asyncio.Event | None = None
-        for code in store.open_ids():
+        #: The tables over and closed in the store (stopped, or their deals played): a restart
+        #: lists the last `MAX_TABLES` of them, and replays no more.
+        self.closed: set[str] = set()
+        for code in store.listed_ids(MAX_TABLES):
             t = replay(store, code)
             self._add(t)
+            if t.finished():
+                self._close(t)
+                continue
             for seat in t.pupils:  # nobody has been seen since the service started
                 self.seen[(code, seat)] = clock()
             for seat in sorted(store.away(code) & set(t.pupils)):
@@ -94,20 +121,70 @@ class Room:
 
     def _add(self, t: Table) -> None:
         self.tables[t.id] = t
-        self.version[t.id] = 0
-        self.listeners[t.id] = set()
+        self.version[t.id] = self.epoch
+        self.listeners[t.id] = {}
 
     # --- the news ---------------------------------------------------------------------------------
     def changed(self, code: str) -> None:
         """Table `code` changed: its version moves on, the waiting long-polls are answered and
         every listener is told."""
         self.version[code] += 1
+        if self.tables[code].finished():
+            self._close(self.tables[code])
         event = self.events.pop(code, None)
         if event is not None:
             event.set()
         for listen in list(self.listeners[code]):
             listen(code)
         self._news()
+
+    def _close(self, t: Table) -> None:
+        """A table that is over is closed in the store (once)."""
+        if t.id not in self.closed:
+            self.store.close_table(t.id)
+            self.closed.add(t.id)
+
+    def tell_seat(self, code: str, seat: int) -> None:
+        """Only `seat`'s view at table `code` changed (its own refusal): its view is built
+        again and sent to its own listeners, nobody else's."""
+        self._views.pop((code, seat), None)
+        for listen, s in list(self.listeners[code].items()):
+            if s == seat:
+                listen(code)
+
+    def view(self, code: str, seat: int) -> str:
+        """`seat`'s view at table `code` with the table's version, as JSON: built once per
+        change of the table, however many of the seat's pages and sockets ask."""
+        version = self.version[code]
+        kept = self._views.get((code, seat))
+        if kept is not None and kept[0] == version:
+            return kept[1]
+        t = self.tables[code]
+        shared = self._public.get(code)
+        if shared is None or shared[0] != version:  # the public part: once for every seat
+            shared = (version, t.public_json())
+            self._public[code] = shared
+        text = json.dumps({**t.seat_json(seat, shared[1]), "version": version})
+        self._views[(code, seat)] = (version, text)
+        return text
+
+    # --- how many connections each pupil holds ------------------------------------------------------
+    def hold(self, name: str) -> None:
+        """`name` opens a WebSocket or a long-poll, or is refused (429) holding `MAX_OPEN`."""
+        held = self.holding.get(name, 0)
+        if held >= MAX_OPEN:
+            raise TooManyOpen(
+                f"too many pages open: at most {MAX_OPEN} live pages or connections at once (close one)"
+            )
+        self.holding[name] = held + 1
+
+    def release(self, name: str) -> None:
+        """`name`'s WebSocket or long-poll is closed."""
+        held = self.holding.get(name, 0) - 1
+        if held > 0:
+            self.holding[name] = held
+        else:
+            self.holding.pop(name, None)
 
     def _news(self) -> None:
         self.news += 1
@@ -118,7 +195,7 @@ class Room:
     async def wait_news(self, after: int, timeout: float) -> None:
         """Until the room's news is past `after` (any table opened or changed), or `timeout`
         seconds: what the teacher's live pages wait on."""
-        if self.news > after:
+        if self.news != after:  # past it, or a news from before a restart: answered at once
             return
         if self.news_event is None:
             self.news_event = asyncio.Event()
@@ -134,8 +211,9 @@ class Room:
         )
 
     async def wait(self, code: str, after: int, timeout: float) -> None:
-        """Until table `code`'s version is past `after`, or `timeout` seconds."""
-        if self.version[code] > after:
+        """Until table `code`'s version is past `after`, or `timeout` seconds (at once for
+        a version this service never gave: one from before a restart)."""
+        if self.version[code] != after:  # past it, or a version from before a restart
             return
         event = self.events.setdefault(code, asyncio.Event())
         with contextlib.suppress(TimeoutError):
@@ -170,8 +248,7 @@ class Room:
         """The teacher stops table `code`: no more moves; it stays listed, as over."""
         t = self.table(code)
         t.stop()
-        self.store.close_table(t.id)
-        self.changed(t.id)
+        self.changed(t.id)  # (closed in the store there)
         return t
 
     # --- the pupils --------------------------------------------------------------------------------
@@ -230,7 +307,7 @@ class Room:
             t.move(name, seat, key, number)
         except TableError:
             if isinstance(seat, int) and t.pupils.get(seat) == name:
-                self.changed(t.id)  # the refusal is in that seat's view
+                self.tell_seat(t.id, seat)  # the refusal is in that seat's view, and no other's
             raise
         self.changed(t.id)
         return t
@@ -248,6 +325,10 @@ class Room:
         changed = []
         for code, t in self.tables.items():
             if t.finished():
+                continue
+            if t.step():  # a demo table: a bot's move each sweep
+                self.changed(code)
+                changed.append(code)
                 continue
             quiet = [
                 s

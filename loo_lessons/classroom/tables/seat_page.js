@@ -3,8 +3,10 @@
 // component (widgets/js/seat.js, served as one module at ./seat.js) drawn with a model that
 // talks to the service instead of a kernel. It carries the pupil's clicks (the component's
 // `request`: join, move) to the service's JSON API and the service's views back; it follows the
-// table by WebSocket, or by long-poll where a proxy refuses WebSockets. It decides nothing:
-// the service's referee (the engine) does.
+// table by WebSocket, or by long-poll where a proxy refuses WebSockets; when the service goes
+// away (a restart, the network) it says "Reconnecting…" and connects again by itself, the
+// seat's view coming back as it is now. It decides nothing: the service's referee (the
+// engine) does.
 // (the component is the service's ./seat.js, next to this script: loaded by its address)
 const COMPONENT = "./seat.js";
 /** @type {{ default: { render(props: import("../../widgets/js/types").RenderProps<import("../../widgets/js/types").SeatTraits>): void } }} */
@@ -23,6 +25,10 @@ const listeners = new Map();
 /** @type {View | null} */
 let view = null;
 let following = "";
+/** What the page says while it reconnects ("" once connected). */
+let status = "";
+/** The longest wait between two tries to connect again (ms). */
+const RETRY_MOST = 10000;
 
 /** @param {Record<string, unknown>} data */
 function show(data) {
@@ -31,15 +37,27 @@ function show(data) {
 }
 
 /**
+ * The seat's view drawn, with what the page says while it reconnects (`status`).
  * @param {View | null} v
  * @param {string} [refused]
- * @param {string} [status]
  */
-function draw(v, refused, status) {
+function draw(v, refused) {
   /** @type {Record<string, unknown>} */
-  const data = { table: v ? v.table : "", view: v, status: status || "" };
+  const data = { table: v ? v.table : "", view: v, status };
   if (refused) data.refused = refused;
   show(data);
+}
+
+/** @param {string} text what the page says while it reconnects ("" once connected) */
+function say(text) {
+  if (text === status) return;
+  status = text;
+  draw(view);
+}
+
+/** @param {number} tries */
+function backoff(tries) {
+  return Math.min(1000 * 2 ** tries, RETRY_MOST);
 }
 
 /** @param {View} v */
@@ -52,7 +70,7 @@ function take(v) {
  * The service's JSON answer, or its one line.
  * @param {string} path
  * @param {Record<string, unknown> | null} body
- * @returns {Promise<{ok: true, view: View} | {ok: false, line: string}>}
+ * @returns {Promise<{ok: true, view: View} | {ok: false, line: string, status: number}>}
  */
 async function ask(path, body) {
   try {
@@ -64,11 +82,11 @@ async function ask(path, body) {
       cache: "no-store",
     });
     const type = r.headers.get("Content-Type") || "";
-    if (!type.startsWith("application/json")) return { ok: false, line: "the class tables service did not answer: reload the page" };
+    if (!type.startsWith("application/json")) return { ok: false, line: "the class tables service did not answer", status: r.status };
     const got = await r.json();
-    return r.ok ? { ok: true, view: got } : { ok: false, line: String(got.error || r.status) };
+    return r.ok ? { ok: true, view: got } : { ok: false, line: String(got.error || r.status), status: r.status };
   } catch (e) {
-    return { ok: false, line: "the class tables service did not answer (the network?)" };
+    return { ok: false, line: "the class tables service did not answer (the network?)", status: 0 };
   }
 }
 
@@ -104,23 +122,43 @@ function pause(ms) {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
-/** Long-poll the table (where a WebSocket is refused or lost). @param {string} code */
+/** Long-poll the table (where a WebSocket is refused). @param {string} code */
 async function poll(code) {
+  let tries = 0;
   while (following === code && view && !view.over) {
     const got = await ask(`api/wait?table=${encodeURIComponent(code)}&after=${view.version}`, null);
-    if (got.ok) draw(take(got.view));
-    else await pause(2000);
+    if (got.ok) {
+      tries = 0;
+      say("");
+      draw(take(got.view));
+    } else {
+      // too many pages open (429): say the service's line; else it is away for a moment
+      say(got.status === 429 ? `${got.line}. Reconnecting…` : "Reconnecting…");
+      await pause(backoff(tries));
+      tries += 1;
+    }
   }
 }
 
-/** Follow the table by WebSocket; the long-poll if it fails. @param {string} code */
+/** Follow the table by WebSocket: again and again if it closes (the service restarted), the
+ * long-poll if a WebSocket never opens (a proxy that refuses them). @param {string} code */
 function follow(code) {
   if (following === code) return;
   following = code;
+  connect(code, 0, false);
+}
+
+/**
+ * @param {string} code
+ * @param {number} tries the tries since the last open socket
+ * @param {boolean} ever whether a socket to this table has opened before
+ */
+function connect(code, tries, ever) {
   const ws = new WebSocket(new URL(`api/ws?table=${encodeURIComponent(code)}`, window.location.href).toString().replace(/^http/, "ws"));
   let opened = false;
   ws.onopen = () => {
     opened = true;
+    say("");
   };
   ws.onmessage = (ev) => {
     try {
@@ -131,8 +169,15 @@ function follow(code) {
   };
   ws.onclose = () => {
     if (following !== code) return;
-    if (!opened) document.documentElement.dataset.looFallback = "long-poll";
-    poll(code);
+    if (!opened && !ever) {
+      document.documentElement.dataset.looFallback = "long-poll";
+      poll(code);
+      return;
+    }
+    if (view && view.over && opened) return; // the table is over: nothing more will come
+    say("Reconnecting…");
+    const next = opened ? 0 : tries + 1;
+    setTimeout(() => connect(code, next, true), backoff(next));
   };
 }
 

@@ -7,8 +7,9 @@ own token. Under ``/services/class-tables/``, JSON in and out:
 
 - ``POST api/tables`` (a teacher: a hub admin or in the group ``teachers``): open a table
   (`referee.table_setup`'s keys: players 3–8, rules, stake, loo, loo_cap, deals or none for
-  "until stopped", bots, seed, bank); its code comes back. ``GET api/tables``: every table's
-  public facts. ``POST api/stop`` ``{"table": CODE}``: the table stops.
+  "until stopped", bots, seed, bank, wait for the teacher's Start (the default), demo: bots
+  only); its code comes back. ``GET api/tables``: every table's public facts.
+  ``POST api/start`` ``{"table": CODE}``: a waiting table starts; ``POST api/stop``: it stops.
 - ``POST api/join`` ``{"table": CODE}``: the pupil takes a seat (their own again after a
   reload); one table at a time. ``GET api/view?table=CODE``: their seat's view
   (`referee.Table.seat_json`: never another seat's cards, the miss or the stock).
@@ -22,8 +23,15 @@ own token. Under ``/services/class-tables/``, JSON in and out:
 
 A refusal is one line, ``{"error": ...}`` with its status (400 bad input or a body nested
 too deep, 403 not your seat, 409 out of turn or a stale number, 413 too big, 422 against
-the rules with the rule's id and the book's words, 429 a flood); nothing refused is stored.
-A body announced longer than the results service's `READ_AT_MOST` is refused unread (400).
+the rules with the rule's id and the book's words, 429 a flood, or more than
+`room.MAX_OPEN` WebSockets and long-polls open at once); nothing refused is stored, and a
+refused move is told to the seat that made it, nobody else. A body announced longer than the
+results service's `READ_AT_MOST` is refused unread (400). The log counts refusals, once a
+minute (`classroom.service.quiet_log`).
+
+The service signs its cookies with a secret kept beside its database (``--cookie-secret``,
+made once, mode 0600): after a restart every open page and socket carries on, and they
+reconnect by themselves.
 """
 
 from __future__ import annotations
@@ -32,6 +40,7 @@ import argparse
 import json
 import os
 import random
+import re
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -41,7 +50,15 @@ from jupyterhub.services.auth import HubOAuthenticated
 from jupyterhub.utils import url_path_join
 from tornado import web, websocket
 
-from loo_lessons.classroom.service import hub_address, routes, serve
+from loo_lessons.classroom.service import (
+    SecretError,
+    hub_address,
+    kept_secret,
+    quick_exit,
+    quiet_log,
+    routes,
+    serve,
+)
 from loo_lessons.classroom.service import hub_teacher as is_hub_teacher
 from loo_lessons.classroom.tables.pages import (
     live_page,
@@ -63,6 +80,9 @@ NAME = "class-tables"
 MAX_BODY = 10_000
 #: How long a long-poll waits before answering with the view as it is.
 WAIT_SECONDS = 20.0
+#: A version or a news number as ``?after=`` gives it: ASCII digits, as many as a JavaScript
+#: number holds exactly (a minus one too: "nothing seen yet").
+_AFTER = re.compile(r"-1|[0-9]{1,15}")
 
 Teacher = Callable[["Base", str], bool]
 
@@ -71,6 +91,14 @@ def hub_teacher(handler: Base, name: str) -> bool:
     """A hub admin or a member of the `teachers` group (the results service's `hub_teacher`, its
     look-ups kept in the application's settings)."""
     return is_hub_teacher(handler.hub_auth, handler.settings["lookups"], name)
+
+
+def after_of(text: str, what: str) -> int:
+    """``?after=`` as a number, or a `TableError` (400) saying what it should be: any other
+    text (``²``, ``1e3``, a hundred digits) is refused, never a fault."""
+    if not _AFTER.fullmatch(text):
+        raise TableError(f"after: expected {what}, a whole number")
+    return int(text)
 
 
 def body_json(body: bytes) -> dict[str, Any]:
@@ -196,11 +224,18 @@ class JoinHandler(Base):
         """Sit the pupil at the table named in the body (their own seat again if they had one): the seat's view."""
         name = self.user_name()
         t, seat = self.room.join(name, body_json(self.request.body).get("table"))
-        self.send(self.view(t.id, seat))
+        self.send_view(t.id, seat)
 
-    def view(self, code: str, seat: int) -> dict[str, Any]:
-        """The seat's view with the table's version (for ``api/wait?after=``)."""
-        return {**self.room.tables[code].seat_json(seat), "version": self.room.version[code]}
+    def view(self, code: str, seat: int) -> str:
+        """The seat's view with the table's version (for ``api/wait?after=``), as JSON: built
+        once per change of the table (`Room.view`)."""
+        return self.room.view(code, seat)
+
+    def send_view(self, code: str, seat: int) -> None:
+        """Answer the seat's view, never cached."""
+        self.set_header("Content-Type", "application/json; charset=utf-8")
+        self.set_header("Cache-Control", "no-store")
+        self.finish(self.view(code, seat))
 
 
 class ViewHandler(JoinHandler):
@@ -210,7 +245,7 @@ class ViewHandler(JoinHandler):
         """The pupil's seat's view at the table named in the query."""
         name = self.user_name()
         t, seat = self.room.seat_of(name, self.get_argument("table", ""))
-        self.send(self.view(t.id, seat))
+        self.send_view(t.id, seat)
 
 
 class MoveHandler(JoinHandler):
@@ -223,23 +258,25 @@ class MoveHandler(JoinHandler):
         t = self.room.move(name, b.get("table"), b.get("seat"), b.get("move"), b.get("number"))
         seat = t.seat_of(name)
         assert seat is not None
-        self.send(self.view(t.id, seat))
+        self.send_view(t.id, seat)
 
 
 class WaitHandler(JoinHandler):
     """``api/wait``: the long-poll, the view once the table has changed."""
 
     async def get(self) -> None:
-        """Wait until the table's version passes `after` (or a while), then give the seat's view."""
+        """Wait until the table's version passes `after` (or a while), then give the seat's view.
+        A pupil holds at most `room.MAX_OPEN` long-polls and WebSockets at once."""
         name = self.user_name()
         t, _ = self.room.seat_of(name, self.get_argument("table", ""))
+        after = after_of(self.get_argument("after", "-1"), "the version the view showed")
+        self.room.hold(name)
         try:
-            after = int(self.get_argument("after", "-1"))
-        except ValueError:
-            raise TableError("after: expected the version the view showed") from None
-        await self.room.wait(t.id, after, self.settings.get("wait_seconds", WAIT_SECONDS))
+            await self.room.wait(t.id, after, self.settings.get("wait_seconds", WAIT_SECONDS))
+        finally:
+            self.room.release(name)
         t, seat = self.room.seat_of(name, t.id)
-        self.send(self.view(t.id, seat))
+        self.send_view(t.id, seat)
 
 
 class SocketHandler(HubOAuthenticated, websocket.WebSocketHandler):  # type: ignore[misc]
@@ -253,6 +290,7 @@ class SocketHandler(HubOAuthenticated, websocket.WebSocketHandler):  # type: ign
         """Take the room the app was made with; no table yet."""
         self.room = room
         self.code = ""
+        self.holder = ""  # the pupil whose count of open connections this socket is in
 
     def get_current_user(self) -> Any:
         """The hub's user asking (through the hub's OAuth), or the one a test names."""
@@ -268,27 +306,38 @@ class SocketHandler(HubOAuthenticated, websocket.WebSocketHandler):  # type: ign
             name = str(user["name"])
             self.room.flood(name)
             t, seat = self.room.seat_of(name, self.get_argument("table", ""))
+            self.room.hold(name)  # at most MAX_OPEN at once (429)
         except TableError as e:
             self.set_status(403 if e.status == 400 else e.status)
             self.set_header("Content-Type", "application/json; charset=utf-8")
             self.finish(json.dumps({"error": str(e), "status": self.get_status()}))
             return
-        self.code, self.seat = t.id, seat
-        await super().get(*args, **kwargs)
+        self.code, self.seat, self.holder = t.id, seat, name
+        try:
+            await super().get(*args, **kwargs)
+        finally:
+            if self.ws_connection is None and self.holder:  # the handshake failed: never opened
+                self.room.release(self.holder)
+                self.holder = ""
 
     def open(self, *args: Any, **kwargs: Any) -> None:
         """Listen to the table and send the seat's view at once."""
         self.room.socket(self.code, self.seat, True)
-        self.room.listeners[self.code].add(self.push)
+        self.room.listeners[self.code][self.push] = self.seat
         self.push(self.code)
 
     def push(self, code: str) -> None:
         """Send the seat's view (a closed socket is forgotten)."""
-        view = {**self.room.tables[code].seat_json(self.seat), "version": self.room.version[code]}
         try:
-            self.write_message(json.dumps(view))
+            self.write_message(self.room.view(code, self.seat))
         except websocket.WebSocketClosedError:
-            self.room.listeners[code].discard(self.push)
+            self.room.listeners[code].pop(self.push, None)
+
+    def log_exception(self, typ: Any, value: Any, tb: Any) -> None:
+        """A socket closed under a push is not a fault worth a traceback."""
+        if isinstance(value, websocket.WebSocketClosedError):
+            return
+        super().log_exception(typ, value, tb)
 
     def on_message(self, message: str | bytes) -> None:
         """A seat says nothing on its WebSocket (moves are POSTed): messages are ignored."""
@@ -296,8 +345,11 @@ class SocketHandler(HubOAuthenticated, websocket.WebSocketHandler):  # type: ign
     def on_close(self) -> None:
         """Stop listening; the seat is marked as no longer watched."""
         if self.code:
-            self.room.listeners[self.code].discard(self.push)
+            self.room.listeners[self.code].pop(self.push, None)
             self.room.socket(self.code, self.seat, False)
+        if self.holder:
+            self.room.release(self.holder)
+            self.holder = ""
 
 
 class LiveHandler(Base):
@@ -317,15 +369,18 @@ class LiveHandler(Base):
     @web.authenticated
     async def get(self) -> None:
         """The page, or its live part after the next change (a teacher only)."""
-        self.teacher()
-        after = self.get_argument("after", "")
-        if not after:
+        name = self.teacher()
+        text = self.get_argument("after", None)
+        if text is None:
             self.set_header("Cache-Control", "no-store")
             self.finish(self.whole(self.body()))
             return
-        if not after.isdigit() or len(after) > 12:
-            raise TableError("after: expected the news the page showed")
-        await self.room.wait_news(int(after), self.settings.get("wait_seconds", WAIT_SECONDS))
+        after = after_of(text, "the news the page showed")
+        self.room.hold(name)
+        try:
+            await self.room.wait_news(after, self.settings.get("wait_seconds", WAIT_SECONDS))
+        finally:
+            self.room.release(name)
         self.send({"news": self.room.news, "html": self.body()})
 
 
@@ -437,10 +492,12 @@ def make_app(
     room: Room,
     prefix: str,
     is_teacher: Teacher = hub_teacher,
+    cookie_secret: bytes | None = None,
     **settings: Any,
 ) -> web.Application:
-    """The service's tornado application under `prefix`; `settings` for tests (`identify`,
-    a function from a request to a user model; `wait_seconds`)."""
+    """The service's tornado application under `prefix`, its cookies signed with
+    `cookie_secret` (the one kept beside the database; a fresh one if None); `settings` for
+    tests (`identify`, a function from a request to a user model; `wait_seconds`)."""
     pages = {
         "": HomeHandler,
         "table": TableHandler,
@@ -461,7 +518,8 @@ def make_app(
     }
     app = web.Application(
         routes(prefix, pages, {"room": room}),
-        cookie_secret=os.urandom(32),
+        cookie_secret=cookie_secret or os.urandom(32),
+        log_function=quiet_log,
         is_teacher=is_teacher,
         lookups={},
         websocket_max_message_size=MAX_BODY,
@@ -477,6 +535,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument(
         "--away-seconds", type=float, default=30.0, help="how long a quiet pupil's seat waits for them"
     )
+    p.add_argument(
+        "--cookie-secret",
+        help="the file of the secret that signs the service's cookies (made once, mode 0600;"
+        " default: class-tables-cookie-secret beside --db)",
+    )
     args = p.parse_args(argv)
     if not args.away_seconds > 0:
         print("error: --away-seconds: expected a number of seconds above 0", file=sys.stderr)
@@ -484,16 +547,22 @@ def main(argv: Sequence[str] | None = None) -> int:
     where = hub_address(NAME)
     if where is None:
         return 2
+    kept = Path(args.cookie_secret or Path(args.db).resolve().with_name(f"{NAME}-cookie-secret"))
+    try:
+        secret = kept_secret(kept)
+    except SecretError as e:
+        print(f"error: --cookie-secret: {e}", file=sys.stderr)
+        return 2
     room = Room(Store(Path(args.db)), random.Random(), away_seconds=args.away_seconds)
     host, port, prefix = where
 
-    def sweep() -> None:  # each second the quiet pupils' bots take their turns
+    def sweep() -> None:  # each second the quiet pupils' bots take their turns, a demo's a move
         room.sweep()
 
-    serve(make_app(room, prefix), host, port, every_second=sweep)
+    serve(make_app(room, prefix, cookie_secret=secret), host, port, every_second=sweep)
     room.keep()  # the flood check's window outlives a restart
     return 0
 
 
 if __name__ == "__main__":  # pragma: no cover
-    sys.exit(main())
+    quick_exit(main())

@@ -82,7 +82,8 @@ class Store(Database):
             )
 
     def close_table(self, table_id: str) -> None:
-        """The table is stopped (it is not replayed when the service starts again)."""
+        """The table is over, stopped or its deals played (a restart lists it among the last
+        closed, `listed_ids`, no longer among the open)."""
         with self.db:
             self.db.execute("UPDATE tables SET closed = ? WHERE id = ?", (time.time(), table_id))
 
@@ -123,6 +124,21 @@ class Store(Database):
     def open_ids(self) -> list[str]:
         """The tables not closed, oldest first."""
         return [r[0] for r in self.db.execute("SELECT id FROM tables WHERE closed IS NULL ORDER BY opened")]
+
+    def listed_ids(self, stopped: int) -> list[str]:
+        """The tables a restarted service lists, oldest first: every one not closed, and the
+        `stopped` closed most recently (the teacher still reads how they ended)."""
+        rows = self.db.execute(
+            "SELECT id FROM tables WHERE closed IS NULL OR id IN"
+            " (SELECT id FROM tables WHERE closed IS NOT NULL ORDER BY closed DESC LIMIT ?) ORDER BY opened",
+            (stopped,),
+        )
+        return [r[0] for r in rows]
+
+    def closed(self, table_id: str) -> bool:
+        """Was the table stopped by its teacher?"""
+        row = self.db.execute("SELECT closed FROM tables WHERE id = ?", (table_id,)).fetchone()
+        return row is not None and row[0] is not None
 
     def seats(self, table_id: str) -> dict[int, str]:
         """The table's pupils, seat by seat."""

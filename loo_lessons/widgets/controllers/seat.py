@@ -174,7 +174,8 @@ class SeatController(Controller, component="seat"):
                 news = self._tables().wait(code, int(view.get("version", 0)))
             except (TablesRefused, OSError) as e:
                 with self._lock:
-                    self._status = f"reconnecting… ({_line(e) if isinstance(e, TablesRefused) else type(e).__name__})"
+                    why = _line(e) if isinstance(e, TablesRefused) else "the class tables service is not answering"
+                    self._status = f"Reconnecting… ({why}; this seat carries on by itself)"
                     self._draw()
                 self._tell()
                 self._stop.wait(RETRY_SECONDS)

@@ -38,6 +38,16 @@ function seatName(v, seat) {
 }
 
 /**
+ * The ledger's heading: the deals settled, and which of them the view holds (its last ones).
+ * @param {SeatView} v
+ */
+function ledgerTitle(v) {
+  const n = v.ledger_deals;
+  const all = `The ledger (${n} deal${n === 1 ? "" : "s"} settled`;
+  return v.ledger.length < n ? `${all}; the last ${v.ledger.length} here, every one on the teacher's page)` : `${all})`;
+}
+
+/**
  * The box for the table's code, before the pupil sits down.
  * @param {SeatModel} model
  */
@@ -133,7 +143,7 @@ function seatView(model, v, say) {
       ? h(
           "details",
           { class: "loo-seat-ledger" },
-          h("summary", { text: `The ledger (${v.ledger.length} deal${v.ledger.length === 1 ? "" : "s"} settled)` }),
+          h("summary", { text: ledgerTitle(v) }),
           h(
             "ol",
             {},

@@ -838,7 +838,19 @@ export interface SeatView {
   };
   balances: number[];
   pool: number;
-  ledger: { deal: number; pool: number; lines: { text: string; rule_id: string; book: string }[] }[];
+  /** The ledger's last deals only (`referee.LEDGER_IN_VIEW`): a view stays small however long
+   * the evening; `ledger_deals` counts every deal settled. The last line, once the table has
+   * ended, shares out the pool left (`shares`). */
+  ledger: {
+    deal: number;
+    pool: number;
+    lines: { text: string; rule_id: string; book: string }[];
+    shares?: number[];
+    abandoned?: boolean;
+  }[];
+  ledger_deals: number;
+  /** A bots-only table (a demo for the projector): nobody sits there. */
+  demo: boolean;
 }
 
 /** The `seat` component's data (widgets/controllers/seat.py): the table's code, the seat's
