@@ -16,6 +16,7 @@ import contextlib
 import functools
 import http.server
 import importlib.util
+import os
 import shutil
 import socket
 import subprocess
@@ -70,10 +71,13 @@ def _free_port(first: int) -> int:
 
 def lab_command(root: Path, port: int, *, browser: bool) -> list[str]:
     """The command that opens JupyterLab on lesson 1 in `root`, on 127.0.0.1 from `port` up."""
+    # root in a container or a VM of one's own: JupyterLab refuses root without being told
+    root_too = ["--allow-root"] if hasattr(os, "geteuid") and os.geteuid() == 0 else []
     return [
         sys.executable,
         "-m",
         "jupyterlab",
+        *root_too,
         f"--ServerApp.root_dir={root}",
         "--ServerApp.ip=127.0.0.1",
         f"--ServerApp.port={port}",
