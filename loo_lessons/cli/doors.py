@@ -17,7 +17,6 @@ import functools
 import http.server
 import importlib.util
 import os
-import shutil
 import socket
 import subprocess
 import sys
@@ -40,21 +39,6 @@ PORT_TRIES = 50
 BOOK_PORT = 8000
 #: What `book` serves besides Python's own table of types (the engine's WebAssembly and modules).
 TYPES = {".wasm": "application/wasm", ".mjs": "text/javascript", ".js": "text/javascript"}
-
-
-def _copy_lessons(source: Path, lessons: Path) -> tuple[list[str], list[str]]:
-    """Each lesson of `source` not yet in `lessons` copied there: (copied, kept). A lesson
-    already there is the learner's, kept as she left it."""
-    lessons.mkdir(parents=True, exist_ok=True)
-    copied, kept = [], []
-    for lesson in sorted(source.glob("[0-9]*.ipynb")):
-        target = lessons / lesson.name
-        if target.exists():
-            kept.append(lesson.name)
-        else:
-            shutil.copyfile(lesson, target)
-            copied.append(lesson.name)
-    return copied, kept
 
 
 def _free_port(first: int) -> int:
@@ -88,12 +72,12 @@ def lab_command(root: Path, port: int, *, browser: bool) -> list[str]:
 
 
 def _cmd_lessons(args: argparse.Namespace) -> int:
-    from loo_lessons.classroom.lab_root import lay_out, lessons_source
+    from loo_lessons.classroom.lab_root import copy_lessons, lay_out, lessons_source
 
     root = Path(args.folder).expanduser().resolve()
     if root.exists() and not root.is_dir():
         raise InputError("FOLDER", f"{root} is a file, not a folder")
-    copied, kept = _copy_lessons(lessons_source() / "notebooks", root / "notebooks")
+    copied, kept = copy_lessons(lessons_source() / "notebooks", root / "notebooks")
     lay_out(root, copy=True)  # the glossary and reference pages, written afresh
     print(for_terminal(f"The lessons are in {root / 'notebooks'}:"))
     if copied:
