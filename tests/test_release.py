@@ -352,9 +352,26 @@ def test_the_book_serves_offline_from_the_installed_package(
 
 
 def test_the_hub_recipe_is_in_the_installed_package(venv: Path, tmp_path: Path) -> None:
+    """A hub installed from the wheel finds its recipe in the venv, and `class bench` (driven by
+    `classroom.drive`) starts that recipe with the venv's own Python, not a checkout's."""
     r = _run(venv, "class", "recipe", cwd=tmp_path)
     assert r.returncode == 0, r.stderr
     recipe = Path(r.stdout.strip())
     assert recipe.is_relative_to(venv.parent)
     for name in ("jupyterhub_config.py", "install-proxy.sh", "package-lock.json", "loo-hub.service"):
         assert (recipe / name).is_file(), name
+    drive = subprocess.run(
+        [
+            str(venv / "python"),
+            "-c",
+            "from loo_lessons.classroom import drive, recipe; "
+            "print(recipe.in_checkout(), drive.RECIPE, drive.PROXY.parent.parent.parent)",
+        ],
+        env={k: v for k, v in os.environ.items() if k != "PYTHONPATH"},
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert drive.returncode == 0, drive.stderr
+    assert drive.stdout.split() == ["False", str(recipe), str(recipe)]

@@ -79,8 +79,10 @@ def lab_glossary(text: str) -> str:
 PLAYGROUND_HTML = (
     '<!doctype html><html lang="en"><meta charset="utf-8"><title>The scenario playground</title>'
     "<h1>The scenario playground</h1><p>The scenario playground is a page of the built book, not "
-    "of JupyterLab: build the book (<code>make book</code>) and open "
-    "<code>book/_build/html/book/playground.html</code> in a browser.</p><p>Here in JupyterLab a "
+    "of JupyterLab: with the book installed, <code>loo-lessons book</code> serves it, the "
+    "playground at <code>book/playground.html</code> under the address it prints; in a copy of the project, build the book "
+    "(<code>make book</code>) and open <code>book/_build/html/book/playground.html</code> "
+    "in a browser.</p><p>Here in JupyterLab a "
     "notebook answers the same questions: <code>L.check(text)</code> says whether a scenario loads, "
     "<code>L.explain(L.scenario(text))</code> explains it with the rules and the books' words, and "
     "<code>L.explore(L.scenario(text))</code> changes its rules live (lesson 11).</p></html>\n"
