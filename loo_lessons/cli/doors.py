@@ -13,14 +13,10 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import functools
-import http.server
 import importlib.util
 import os
 import socket
-import subprocess
 import sys
-import webbrowser
 from pathlib import Path
 from typing import Any
 
@@ -90,6 +86,8 @@ def _cmd_lessons(args: argparse.Namespace) -> int:
         return 0
     if importlib.util.find_spec("jupyterlab") is None:
         raise InputError("jupyterlab", "not installed; pip install 'loo-lessons[lessons]'")
+    import subprocess
+
     print("Opening lesson 1 in JupyterLab: follow the URL it prints (Ctrl-C to stop).", flush=True)
     try:
         return subprocess.run(command, check=False).returncode
@@ -114,20 +112,30 @@ def book_site() -> Path:
     )
 
 
-class _Quiet(http.server.SimpleHTTPRequestHandler):
-    """A static file handler that logs nothing (a reader's page asks for dozens of files)."""
+def _quiet_handler() -> type:
+    """A static file handler that logs nothing (a reader's page asks for dozens of files) and
+    knows the engine's file types. Made when `book` runs: http.server is not imported by the
+    other commands."""
+    import http.server
 
-    # read from the class by http.server, never changed
-    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **TYPES}  # noqa: RUF012
+    class Quiet(http.server.SimpleHTTPRequestHandler):
+        # read from the class by http.server, never changed
+        extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **TYPES}  # noqa: RUF012
 
-    def log_message(self, format: str, *args: Any) -> None:
-        """Say nothing for each request."""
+        def log_message(self, format: str, *args: Any) -> None:
+            """Say nothing for each request."""
+
+    return Quiet
 
 
 def _cmd_book(args: argparse.Namespace) -> int:
+    import functools
+    import http.server
+    import webbrowser
+
     site = book_site()
     port = _free_port(args.port) if args.port == BOOK_PORT else args.port
-    handler = functools.partial(_Quiet, directory=str(site))
+    handler = functools.partial(_quiet_handler(), directory=str(site))
     try:
         server = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
     except OSError as e:
