@@ -10,7 +10,7 @@ PORT ?= 8888
 # The folder JupyterLab serves: the lessons beside the book's reference pages (tools/lab_root.py)
 LAB_ROOT := .lessons
 
-.PHONY: jscheck lessons test venv browser hubproxy book serve-book lint typecheck pytest bench bare clean
+.PHONY: jscheck lessons test venv browser hubproxy book serve-book lint typecheck pytest bench bare clean dist
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -89,9 +89,24 @@ jscheck: node_modules/.package-lock.json $(STAMP)
 
 test: lint typecheck jscheck bare pytest
 
-# the book, with its in-page engine (Pyodide from npm, pinned by package-lock.json)
-book: $(STAMP)
+# The book, with its in-page engine (Pyodide from npm, pinned by package-lock.json): needs
+# Node.js 20+ with npm. Installs the `book` extra only (Jupyter Book and the lessons' packages),
+# not the test toolchain; the generated pages are written first (python -m tools.book_pages).
+BOOK_STAMP := $(VENV)/.installed-book
+$(BOOK_STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[book]'
+	touch $(BOOK_STAMP)
+
+book: $(BOOK_STAMP)
+	@command -v npm >/dev/null || test -d node_modules/pyodide || \
+	  { echo "make book needs Node.js 20+ with npm (the in-page engine comes from npm)"; exit 2; }
 	BIN=$(BIN) bash scripts/build-book.sh
+
+# The release (tools/dist.py): the sdist and the wheel from git's tracked files into dist/, and
+# the offline book as its own data-only wheel (loo-lessons-book) when book/_build/html is there
+# (`make book` first). Needs hatchling (the test extra has it).
+dist: $(STAMP)
+	$(BIN)/python -m tools.dist --out dist
 
 serve-book:
 	@test -d book/_build/html || $(MAKE) book
@@ -101,4 +116,4 @@ bench: $(STAMP)
 	$(BIN)/loo-lessons bench
 
 clean:
-	rm -rf $(VENV) $(BARE) book/_build $(LAB_ROOT) node_modules
+	rm -rf $(VENV) $(BARE) book/_build $(LAB_ROOT) node_modules dist

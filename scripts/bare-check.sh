@@ -49,4 +49,14 @@ check 0 "$TMP/moves" play --seed 3 --players 4
 check 0 /dev/null bench --seconds 0.05 --no-simulation
 grep -q "pip install 'loo-lessons\[lessons\]'" "$TMP/out" || { echo "FAIL: bench did not name the extra it skipped" >&2; fail=1; }
 check 2 /dev/null deal --players 0
+# the doors of a release without the extras: a version, scenarios by name, the lessons laid out
+# (JupyterLab named as missing, in one line), the book named as not installed
+check 0 /dev/null --version
+check 0 /dev/null scenarios
+check 0 /dev/null explain lead-king-when-ace-turned
+check 2 /dev/null explain no-such-scenario
+check 0 /dev/null lessons "$TMP/lessons" --print-only
+check 2 /dev/null lessons "$TMP/lessons" --no-browser
+grep -q "pip install 'loo-lessons\[lessons\]'" "$TMP/err" || { echo "FAIL: lessons did not name the extra it needs" >&2; fail=1; }
+check 2 /dev/null book --no-browser
 exit "$fail"

@@ -86,7 +86,10 @@ def book_server(built_book: Path) -> Iterator[str]:
 
 
 #: The longest modules, sent out first so that the two test processes end together.
-_LONGEST = ("test_live_book", "test_jupyterhub", "test_jupyterlab", "test_book", "test_hub_install")
+_LONGEST = (
+    "test_live_book", "test_jupyterhub", "test_jupyterlab", "test_book", "test_hub_install",
+    "test_release",
+)
 #: The modules whose tests read the walk through the book (the session fixture `tour`, 100 s of
 #: Chromium): one group, run in one process, so the book is walked once, not once in each.
 TOUR_MODULES = frozenset({"test_live_book", "test_learner_words", "test_lesson_pace", "test_lesson_pages"})

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import argparse
 import json
 import random
 import re
+from collections.abc import Iterator
 
 import pytest
 
@@ -115,3 +117,32 @@ def test_bench_prints_its_figures(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_every_rule_id_has_a_quote() -> None:
     assert len(RULES) == 63 and all(r.quotes for r in RULES.values())
+
+
+def _every_help(p: argparse.ArgumentParser, path: str = "") -> Iterator[tuple[str, str | None]]:
+    """(name, help) of every command, option and argument of `p` and its subcommands."""
+    for action in p._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            helps = {a.dest: a.help for a in action._choices_actions}
+            for name, sub in action.choices.items():
+                command = f"{path} {name}".strip()
+                yield command, helps.get(name)
+                yield from _every_help(sub, command)
+        elif not isinstance(action, argparse._HelpAction):
+            yield f"{path} {'/'.join(action.option_strings) or action.dest}", action.help
+
+
+def test_every_command_and_option_has_help_that_ends_in_a_whole_thought() -> None:
+    """The command-line page (book/generated/cli.md) is read by learners: no option without its
+    help line, none cut off mid-phrase (the quiz's once stopped at "merges a class's")."""
+    from loo_lessons.cli import parser
+
+    seen = list(_every_help(parser()))
+    assert len(seen) > 60
+    bare = [
+        name
+        for name, text in seen
+        if text != argparse.SUPPRESS
+        and (not text or re.search(r"(?:'s|\b(?:a|an|the|of|to|and|or))$", text.strip()))
+    ]
+    assert bare == []

@@ -1,14 +1,16 @@
-"""deploy/README.md's install block, run line by line from a clean `git clone` of the project.
+"""deploy/README.md's install block, run line by line beside the release's wheel, built by
+`make dist`'s script from a clean `git clone` of the project.
 
 The block (marked `<!-- install: … -->` in the README) makes the hub's venv and state outside
-the project, installs the requirements and the proxy, and makes a class list. Offline: the
-new venv is given a .pth line to the packages this test runs with (standing in for PyPI, so
-`pip install --no-index` finds every requirement installed and builds the project itself),
-and npm installs the locked proxy from its cache (`npm_config_offline`). Every command is
-bounded in time. Then: the hub's Python imports JupyterHub, nbgitpuller and the lessons from
-the clone; the proxy is there; the class list holds the three names, private; the clone has
-no untracked file (no hub-venv/, hub-state/ or class list inside the project); and the
-config refuses a state folder inside the project.
+the project, installs the release's wheel with the `hub` extra, the proxy from the recipe the
+wheel carries, and makes a class list. Offline: the new venv is given a .pth line to the
+packages this test runs with (standing in for PyPI, so `pip install --no-index` finds every
+requirement installed), and npm installs the locked proxy from its cache
+(`npm_config_offline`). Every command is bounded in time. Then: the hub's Python imports
+JupyterHub, nbgitpuller and the lessons from the venv; the proxy is in the installed recipe;
+the class list holds the three names, private; the clone has no untracked file (no hub-venv/,
+hub-state/ or class list inside the project); and the config refuses a state folder inside the
+project or inside the hub's venv.
 """
 
 from __future__ import annotations
@@ -37,9 +39,24 @@ def install_block() -> list[str]:
     return [line for line in m.group(1).splitlines() if line.strip()]
 
 
-def test_the_install_steps_work_from_a_clean_clone(tmp_path: Path) -> None:
+def test_the_install_block_names_this_release() -> None:
+    from loo_lessons import __version__
+
+    assert any(f"loo_lessons-{__version__}-py3-none-any.whl[hub]" in line for line in install_block())
+
+
+def test_the_install_steps_work_from_the_release(tmp_path: Path) -> None:
     clone = tmp_path / "loo-lessons"
     subprocess.run(["git", "clone", "--quiet", str(REPO), str(clone)], check=True, timeout=120)
+    release = tmp_path / "release"
+    subprocess.run(
+        [sys.executable, "-m", "tools.dist", "--no-book", "--out", str(release)],
+        cwd=clone,
+        check=True,
+        timeout=300,
+        capture_output=True,
+        env={k: v for k, v in os.environ.items() if k != "PYTHONPATH"},
+    )
     venv, state = tmp_path / "hub" / "venv", tmp_path / "hub" / "state"
     env = {
         **os.environ,
@@ -58,7 +75,7 @@ def test_the_install_steps_work_from_a_clean_clone(tmp_path: Path) -> None:
         # the exported defaults, then the line as a shell runs it
         script = f"{lines[0]}\nset -e\n{line}"
         r = subprocess.run(
-            ["bash", "-c", script], cwd=clone, env=env, capture_output=True, text=True, timeout=300
+            ["bash", "-c", script], cwd=release, env=env, capture_output=True, text=True, timeout=300
         )
         assert r.returncode == 0, f"{line}\n{r.stdout[-2000:]}\n{r.stderr[-2000:]}"
         if "-m venv" in line:  # stand in for the registry: what this test's Python has
@@ -85,7 +102,8 @@ def test_the_install_steps_work_from_a_clean_clone(tmp_path: Path) -> None:
     assert installed.is_relative_to(venv), probe.stdout
     assert (installed.parent / "_lessons" / "notebooks" / "01-welcome.ipynb").exists()
     assert (installed.parent / "_lessons" / "book" / "glossary.md").exists()
-    assert (clone / "deploy/jupyterhub/node_modules/.bin/configurable-http-proxy").exists()
+    recipe = installed.parent / "_hub"
+    assert (recipe / "node_modules/.bin/configurable-http-proxy").exists()
     class_list = state / "class-list"
     assert set(pupils.read(class_list)) == {"tess", "ann", "bob"}
     assert stat.S_IMODE(class_list.stat().st_mode) == 0o600
@@ -107,6 +125,18 @@ def test_the_install_steps_work_from_a_clean_clone(tmp_path: Path) -> None:
     assert inside.returncode != 0
     assert "inside the project folder" in inside.stderr + inside.stdout
     assert not (clone / "hub-state").exists()
+    # nor, installed from the release, inside the hub's venv (an upgrade or uninstall clears it)
+    in_venv = subprocess.run(
+        [str(python), "-m", "jupyterhub", "-f", str(recipe / "jupyterhub_config.py")],
+        cwd=tmp_path,
+        env={**env, "LOO_HUB_STATE": str(venv / "hub-state")},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert in_venv.returncode != 0
+    assert str(venv) in in_venv.stderr + in_venv.stdout
+    assert not (venv / "hub-state").exists()
 
 
 @pytest.mark.parametrize("line", install_block())

@@ -41,6 +41,8 @@ DATA = {"scenarios", "seeds"}
 # tables service's client, which a teacher's notebook (classroom's side) and a pupil's seat
 # widget (widgets/controllers/seat.py) both call
 ROOT_MODULES = {"regular_file", "class_tables"}
+#: Names of the package root any layer may import: the one version (`loo-lessons --version`).
+ROOT_NAMES = {"__version__"}
 # third-party modules a layer may use: YAML for scenario files (scenario/ is the only YAML user);
 # Dask for a simulation on a cluster (sim/workers.py, `simulate --dask`, the cluster extra);
 # pandas (and numpy, which comes with it) for the DataFrames of views/frames.py, so the
@@ -77,7 +79,12 @@ def _imports(source: str, package: str) -> list[tuple[int, str]]:
                 mod = ".".join(base + ([mod] if mod else []))
             if mod == "loo_lessons":
                 found += [
-                    (node.lineno, f"loo_lessons.{a.name}" if a.name in _SUBPACKAGES else mod)
+                    (
+                        node.lineno,
+                        f"loo_lessons.{a.name}"
+                        if a.name in _SUBPACKAGES | ROOT_NAMES
+                        else mod,
+                    )
                     for a in node.names
                 ]
             else:
@@ -92,7 +99,7 @@ def violations(layer: str, source: str, package: str) -> list[str]:
         if top == "loo_lessons":
             parts = mod.split(".")
             other = parts[1] if len(parts) > 1 else "the package root"
-            if other != layer and other not in ALLOWED[layer] and other not in ROOT_MODULES:
+            if other != layer and other not in ALLOWED[layer] | ROOT_MODULES | ROOT_NAMES:
                 bad.append(f"{line}: {mod}")
         elif top not in sys.stdlib_module_names and top not in THIRD_PARTY.get(layer, set()):
             bad.append(f"{line}: {mod} (not the standard library)")

@@ -20,7 +20,13 @@ SLUG = re.compile(r"\bR\d\d [a-z]+-[a-z-]+:")
 SNAKE = re.compile(r"\b[a-z]+_[a-z_]+\b")
 CARD = re.compile(r"(?<![\w-])(?:[2-9]|10|[JQKA])[CDHS]\b")
 #: Pages whose subject is the file a learner writes, or the option names themselves.
-SHOW_FILES = ("notebooks/11-scenario-files", "book/playground", "book/generated/", "book/guides/learners")
+SHOW_FILES = (
+    "notebooks/11-scenario-files",
+    "book/playground",
+    "book/generated/",
+    "book/guides/learners",
+    "book/guides/scenario-format",  # the file format itself: its keys and card codes
+)
 #: Pages written for contributors, IT staff and teachers, not learners: they name the code.
 NOT_FOR_LEARNERS = (
     "book/guides/contributors",

@@ -189,6 +189,8 @@ def build(which: list[str], out: Path) -> Path:
     lines += [f"  - file: notebooks/{p.stem}" for p in nbs]
     lines += ["  - file: book/glossary", "  - file: book/progress"]
     toc.write_text("\n".join(lines) + "\n")
+    # the generated pages first, as scripts/build-book.sh writes them
+    subprocess.run([sys.executable, "-m", "tools.book_pages"], check=True, cwd=ROOT)
     jb = Path(sys.executable).parent / "jupyter-book"
     subprocess.run(
         [str(jb), "build", str(ROOT), "--config", str(ROOT / "book" / "_config.yml"), "--toc", str(toc),

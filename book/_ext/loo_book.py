@@ -1,7 +1,9 @@
 """Sphinx extension for the Loo Lessons book.
 
-- Generates the pages that must never drift from the engine (sources, variants,
-  disagreements) into book/generated/ when the build starts: one source of truth.
+- Reads the pages that must never drift from the engine (sources, variants, disagreements,
+  the command line, the API) from book/generated/, which `python -m tools.book_pages` writes
+  before the build (scripts/build-book.sh): a plain step, not a Sphinx hook, so any builder
+  (Jupyter Book 2 too) reads them.
 - Links every rule id ("R24") in the text to the exact words it comes from on the sources
   page, and every ambiguity/variant id (A1, V5) to the variants page.
 - Collapses every notebook code cell in the book (the `hide-input` tag, added as the
@@ -19,11 +21,8 @@ from __future__ import annotations
 
 import json
 import re
-from pathlib import Path
 from typing import Any
 
-from book_guides import write_guides
-from book_pages import write_pages
 from docutils import nodes
 from sphinx.application import Sphinx
 from sphinx.transforms.post_transforms import SphinxPostTransform
@@ -267,13 +266,7 @@ progress</button> <span id="loo-progress-status" role="status" aria-live="polite
 """
 
 
-def _generate(app: Sphinx, config: Any) -> None:
-    write_pages(Path(app.srcdir) / "book" / "generated")
-    write_guides(Path(app.srcdir) / "book" / "generated")  # the command line and the Python API
-
-
 def setup(app: Sphinx) -> dict[str, Any]:
-    app.connect("config-inited", _generate)
     app.connect("source-read", _collapse_code)
     app.connect("doctree-read", _refusals)
     app.add_post_transform(RuleLinks)

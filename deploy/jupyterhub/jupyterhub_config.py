@@ -49,7 +49,9 @@ import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-REPO = HERE.parent.parent
+# The project's folder (this file in deploy/jupyterhub of a checkout) or, installed from the
+# release (this file in the package, loo_lessons/_hub), the hub's venv: the state stays out of both
+REPO = HERE.parent.parent if (HERE.parent.parent / "pyproject.toml").is_file() else Path(sys.prefix)
 env = os.environ.get
 
 
@@ -89,8 +91,9 @@ for needed, what in (
             f"{what} ({needed}) is not reachable by the pupils' servers, which run as the pupils: "
             f"{blocked}. Install the project into a venv outside private folders, from a Python "
             "every user may run: /usr/bin/python3 -m venv /opt/loo-hub/venv; "
-            "/opt/loo-hub/venv/bin/pip install -r deploy/jupyterhub/requirements.txt (not `-e`, "
-            "so the lessons are copied into the venv; deploy/README.md)"
+            "/opt/loo-hub/venv/bin/pip install 'loo_lessons-VERSION-py3-none-any.whl[hub]' (or, "
+            "from a checkout, -r deploy/jupyterhub/requirements.txt; not `-e`, so the lessons are "
+            "copied into the venv; deploy/README.md)"
         )
 homes = Path(env("LOO_HUB_HOMES", "/home")).resolve()
 class_list = Path(env("LOO_HUB_CLASS_LIST", str(state / "class-list"))).resolve()

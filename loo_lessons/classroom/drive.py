@@ -32,11 +32,14 @@ from typing import Any
 import requests  # comes with jupyterlab_server
 import websocket  # websocket-client, comes with jupyter_server
 
+from loo_lessons.classroom import recipe
 from loo_lessons.classroom.pupils import add_pupils, reachable_by_all
 
-REPO = Path(__file__).resolve().parent.parent.parent
-RECIPE = REPO / "deploy" / "jupyterhub"
-PROXY = RECIPE / "node_modules" / ".bin" / "configurable-http-proxy"
+REPO = recipe.CHECKOUT
+#: The hub's recipe: the checkout's deploy/jupyterhub, or an installed package's copy (a hub
+#: installed from the release runs `class bench` from its own venv).
+RECIPE = recipe.folder()
+PROXY = recipe.proxy()
 LESSON = "01-welcome.ipynb"
 
 
@@ -199,7 +202,7 @@ def start_hub(
     returns once /hub/api/ answers 200."""
     if not PROXY.exists():
         raise RuntimeError(
-            "configurable-http-proxy is missing: bash deploy/jupyterhub/install-proxy.sh"
+            f"configurable-http-proxy is missing: bash {RECIPE / 'install-proxy.sh'}"
         )
     port = free_port()
     env = {
@@ -311,7 +314,11 @@ def class_hub(
         # the homes' folder must be reachable by the pupils (a temporary folder is its owner's only)
         homes = folder("loo-hub-homes-")
         homes.chmod(0o755)
-        python = python or hub_venv(folder("loo-hub-venv-"))
+        # from a checkout, a venv with the project installed as a hub installs it; installed
+        # (a hub's own venv, from the release), this venv is the hub's
+        python = python or (
+            hub_venv(folder("loo-hub-venv-")) if recipe.in_checkout() else Path(sys.executable)
+        )
         add_pupils(state / "class-list", list(passwords), passwords=dict(passwords))
         hub = start_hub(python, state, homes, state / "hub.log", {"LOO_HUB_CLASS_LIST": str(state / "class-list"), **env})
         yield hub

@@ -79,19 +79,39 @@ def lab_glossary(text: str) -> str:
 PLAYGROUND_HTML = (
     '<!doctype html><html lang="en"><meta charset="utf-8"><title>The scenario playground</title>'
     "<h1>The scenario playground</h1><p>The scenario playground is a page of the built book, not "
-    "of JupyterLab: build the book (<code>make book</code>) and open "
-    "<code>book/_build/html/book/playground.html</code> in a browser.</p><p>Here in JupyterLab a "
+    "of JupyterLab: with the book installed, <code>loo-lessons book</code> serves it, the "
+    "playground at <code>book/playground.html</code> under the address it prints; in a copy of the project, build the book "
+    "(<code>make book</code>) and open <code>book/_build/html/book/playground.html</code> "
+    "in a browser.</p><p>Here in JupyterLab a "
     "notebook answers the same questions: <code>L.check(text)</code> says whether a scenario loads, "
     "<code>L.explain(L.scenario(text))</code> explains it with the rules and the books' words, and "
     "<code>L.explore(L.scenario(text))</code> changes its rules live (lesson 11).</p></html>\n"
 )
 
 
+def copy_lessons(source: Path, lessons: Path) -> tuple[list[str], list[str]]:
+    """Each lesson of `source` not yet in `lessons` copied there: (copied, kept). A lesson
+    already there is the learner's work, kept as it is; a lesson a new release adds reaches a
+    copy made by an earlier one."""
+    lessons.mkdir(parents=True, exist_ok=True)
+    copied: list[str] = []
+    kept: list[str] = []
+    for lesson in sorted(source.glob("[0-9]*.ipynb")):
+        target = lessons / lesson.name
+        if target.exists() or target.is_symlink():
+            kept.append(lesson.name)
+        else:
+            shutil.copyfile(lesson, target)
+            copied.append(lesson.name)
+    return copied, kept
+
+
 def lay_out(
     root: Path, *, copy: bool = False, notebooks: Path | None = None, source: Path | None = None
 ) -> Path:
     """Write ROOT (see the module's doc) and return the lessons' folder in it. With `copy`,
-    the lessons are copied (once: a copy already there is a learner's work, kept);
+    the lessons are copied (`copy_lessons`: a lesson already there is a learner's work, kept;
+    a missing one is added);
     otherwise ROOT/notebooks links to `notebooks`, so work is saved in the repository.
     `source`: where the lessons and the book's pages come from (`lessons_source()`)."""
     source = source or lessons_source()
@@ -99,8 +119,7 @@ def lay_out(
     root.mkdir(parents=True, exist_ok=True)
     lessons = root / "notebooks"
     if copy:
-        if not lessons.exists():
-            shutil.copytree(notebooks, lessons, ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
+        copy_lessons(notebooks, lessons)
     else:
         if lessons.is_symlink() or lessons.is_file():
             lessons.unlink()

@@ -6,7 +6,8 @@ Runs as the pupil (the hub's spawner has already switched to their Unix user), s
 their home is theirs and the hub never writes into it. Their home is made private (0700) again at
 each start. The first start copies the lessons (~/loo-lessons/notebooks) from the installed
 package (`classroom.lab_root`: never from the teacher's checkout, which may be private); later
-starts keep the pupil's work and only refresh the reference pages beside it. The local
+starts keep the pupil's work, add any lesson a new release brought, and refresh the reference
+pages beside it. The local
 repositories the hub names for nbgitpuller are added to the pupil's own git config as safe (git
 refuses another user's repository).
 """

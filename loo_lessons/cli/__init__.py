@@ -138,22 +138,36 @@ class Parser(argparse.ArgumentParser):
 def parser() -> argparse.ArgumentParser:
     """The `loo-lessons` argument parser with every subcommand; the command-line guide is generated
     from it."""
+    from loo_lessons import __version__
+
     p = Parser(prog="loo-lessons", description="Three-card Loo: rules and lessons.")
+    p.add_argument(
+        "--version",
+        action="version",
+        version=f"loo-lessons {__version__}",
+        help="print the version and stop",
+    )
     sub = p.add_subparsers(dest="cmd", required=True, metavar="COMMAND")
     e = sub.add_parser("explain", help="answer a scenario file: who acts, what is legal, and why")
-    e.add_argument("file")
-    e.add_argument("--json", action="store_true")
+    e.add_argument(
+        "file",
+        type=A.scenario_file,
+        help="a scenario file, or a shipped scenario's name (loo-lessons scenarios lists them)",
+    )
+    e.add_argument("--json", action="store_true", help="the answer as JSON")
     e.set_defaults(func=_cmd_explain)
     r = sub.add_parser("rules", help="list the presets and rule options with their sources")
-    r.add_argument("--json", action="store_true")
+    r.add_argument("--json", action="store_true", help="the rules and options as JSON")
     r.set_defaults(func=_cmd_rules)
     d = sub.add_parser("deal", help="show a reproducible deal")
     d.add_argument("--players", type=A.players, default=5, help="2 to 17 (16 with a miss)")
-    d.add_argument("--seed", type=A.seed, default=0)
+    d.add_argument("--seed", type=A.seed, default=0, help=f"0 to {A.MAX_SEED} (default 0)")
     d.add_argument("--dealer", type=A.seat, default=0, help="the dealer's seat, 0 to players-1")
     d.add_argument("--rules", type=A.preset_name, default="hoffmann", help="hoffmann or peel")
-    d.add_argument("--must", action="store_true")
-    d.add_argument("--json", action="store_true")
+    d.add_argument(
+        "--must", action="store_true", help="deal a must: no miss, and nobody may pass"
+    )
+    d.add_argument("--json", action="store_true", help="the deal as JSON")
     d.set_defaults(func=_cmd_deal)
     from loo_lessons.cli.quiz import register as register_quiz
 
@@ -190,6 +204,9 @@ def parser() -> argparse.ArgumentParser:
     from loo_lessons.cli.classroom import register as register_class
 
     register_class(sub)
+    from loo_lessons.cli.doors import register as register_doors
+
+    register_doors(sub)
     return p
 
 

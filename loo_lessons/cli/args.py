@@ -10,6 +10,7 @@ import argparse
 import math
 import re
 from collections.abc import Callable
+from pathlib import Path
 
 from loo_lessons.cli.clean import for_terminal
 from loo_lessons.engine.deal import MAX_PLAYERS_WITHOUT_MISS, MIN_PLAYERS
@@ -162,6 +163,30 @@ def option_pair(text: str) -> tuple[str, str | bool | int]:
     return key, v
 
 
+#: The scenarios the package ships (loo_lessons/scenarios): each is named by its file's name
+#: without `.yaml` (`lead-king-when-ace-turned`), so an installed copy names them with no path.
+SHIPPED = Path(__file__).resolve().parent.parent / "scenarios"
+
+
+def shipped_scenarios() -> dict[str, Path]:
+    """Every shipped scenario's name and file, sorted by name."""
+    return {p.stem: p for p in sorted(SHIPPED.glob("*.yaml"))}
+
+
+def scenario_file(text: str) -> str:
+    """A scenario: a file's path, or the name of a shipped scenario (`loo-lessons scenarios`
+    lists them). A path that exists wins over a name."""
+    found = shipped_scenarios().get(text.removesuffix(".yaml"))
+    if Path(text).exists() or (found is None and ("/" in text or "." in text)):
+        return text  # a path: the reader reads it (or says, in one line, why it cannot)
+    if found is not None:
+        return str(found)
+    raise argparse.ArgumentTypeError(
+        f"{short(text)}: neither a file nor a shipped scenario's name "
+        "(loo-lessons scenarios lists the names)"
+    )
+
+
 def within_table(option: str, value: int, players: int) -> None:
     """A seat (`--dealer`, `--seat`) must sit at the table of `players`."""
     if not 0 <= value < players:
@@ -183,9 +208,11 @@ __all__ = [
     "players",
     "preset_name",
     "rollouts",
+    "scenario_file",
     "seat",
     "seconds",
     "seed",
+    "shipped_scenarios",
     "short",
     "within_table",
 ]

@@ -1,5 +1,7 @@
 """`loo-lessons class add-pupils FILE NAME…`: the class hub's list of pupils and passwords;
-`loo-lessons class backup DATABASE TO`: a whole copy of the results database, hub running.
+`loo-lessons class backup DATABASE TO`: a whole copy of the results database, hub running;
+`loo-lessons class bench`: a class in a benchmark; `loo-lessons class recipe`: where the hub's
+recipe is (deploy/jupyterhub, installed with the package).
 
 Each named pupil gets a new password (printed once, ``name password`` a line, to hand out);
 the file keeps only its hash (`classroom.pupils`). Naming a pupil again gives them a new
@@ -49,8 +51,15 @@ def _cmd_class_bench(args: argparse.Namespace) -> int:
     return bench.bench(args)
 
 
+def _cmd_recipe(args: argparse.Namespace) -> int:
+    from loo_lessons.classroom.recipe import folder
+
+    print(folder())
+    return 0
+
+
 def register(sub: Any) -> None:
-    """Add `class add-pupils` to the `loo-lessons` parser."""
+    """Add `class` (add-pupils, backup, bench, recipe) to the `loo-lessons` parser."""
     c = sub.add_parser(
         "class", help="the class hub: its pupils (`class add-pupils`), a backup of its results"
     )
@@ -75,3 +84,9 @@ def register(sub: Any) -> None:
     )
     bench.register(n)
     n.set_defaults(func=_cmd_class_bench)
+    r = csub.add_parser(
+        "recipe",
+        help="print the folder of the hub's recipe (its config, the proxy's lockfile, the "
+        "systemd unit): the installed package's, or a checkout's deploy/jupyterhub",
+    )
+    r.set_defaults(func=_cmd_recipe)

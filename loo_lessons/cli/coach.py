@@ -1,6 +1,6 @@
 """`loo-lessons coach FILE`: the coach's estimates for the seat to act in a scenario file.
 
-loo-lessons coach FILE [--json] [--seat N] [--rollouts N] [--seed N] [--bots B[,B...]]
+loo-lessons coach FILE|NAME [--json] [--seat N] [--rollouts N] [--seed N] [--bots B[,B...]]
 
 Strategy, not law: the answer weighs the legal moves by playing them out (`sim.coach`); what
 is legal and why is `loo-lessons explain FILE`. A bad file or value is refused in one line
@@ -37,7 +37,11 @@ def register(subparsers: Any) -> None:
     c = subparsers.add_parser(
         "coach", help="estimate each legal move of the seat to act (strategy, not law)"
     )
-    c.add_argument("file")
+    c.add_argument(
+        "file",
+        type=A.scenario_file,
+        help="a scenario file, or a shipped scenario's name (loo-lessons scenarios lists them)",
+    )
     c.add_argument("--json", action="store_true", help="the estimates as JSON")
     c.add_argument("--seat", type=A.seat, help="the seat to advise (default: the seat to act)")
     c.add_argument(

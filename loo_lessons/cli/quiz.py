@@ -131,9 +131,15 @@ def register(sub: Any) -> None:
     """Add the `quiz` subcommand (and `quiz results`) to the `loo-lessons` parser."""
     q = sub.add_parser(
         "quiz",
-        help="generate quiz questions answered by the engine; `quiz results` merges a class's",
+        help="generate quiz questions answered by the engine; `quiz results` merges a class's "
+        "result files into one table",
     )
-    q.add_argument("--topic", default=None, choices=TOPICS)
+    q.add_argument(
+        "--topic",
+        default=None,
+        choices=TOPICS,
+        help="the lesson topic the questions are on (or a class code with --code)",
+    )
     q.add_argument(
         "--code",
         default=None,
@@ -143,11 +149,17 @@ def register(sub: Any) -> None:
     q.add_argument("--count", type=int, default=10, help="how many questions (0 to 500)")
     q.add_argument("--seed", type=A.seed, default=0, help=f"0 to {A.MAX_SEED}")
     q.add_argument("--rules", default=None, help="ask every question under this preset")
-    q.add_argument("--level", type=int, default=None, choices=(1, 2))
+    q.add_argument(
+        "--level",
+        type=int,
+        default=None,
+        choices=(1, 2),
+        help="1 basic, 2 harder (default: both)",
+    )
     q.add_argument(
         "--disagree", action="store_true", help="only positions where hoffmann and peel differ"
     )
-    q.add_argument("--json", action="store_true")
+    q.add_argument("--json", action="store_true", help="the questions and answers as JSON")
     q.add_argument("--html", default=None, metavar="OUT.html", help="write a static quiz page")
     q.add_argument(
         "--key",
