@@ -180,3 +180,22 @@ def test_each_task_keeps_its_deal_in_its_title() -> None:
             dealer=t.dealer, must=t.must, task=t.id, asks=list(t.asks),
         )
         assert made.task == t.id
+
+
+def test_the_miss_for_the_pool_is_offered_to_the_dealer_alone() -> None:
+    # R18 [000]: the dealer "is bound to take miss and play for the pool": no other seat ever
+    # may, so the table shows that button to the dealer only; a button always refused would
+    # make every declaration look like a test of the law when it tests nothing
+    from loo_lessons.engine.declare import Declaration
+
+    h = Hand.from_seed(2, 5)  # seat 1, not the dealer, declares first
+    assert h.to_act != h.setup.dealer
+    assert Declaration.PLAY_MISS_FOR_POOL in {a for a, _ in h.verdict().forbidden}
+    assert Declaration.PLAY_MISS_FOR_POOL not in on_offer(h)
+    for d in (Declaration.PLAY,) + (Declaration.PASS,) * 3:  # one stands alone: Case 3 (R17)
+        h.apply(d)
+    assert h.to_act == h.setup.dealer
+    assert set(on_offer(h)) == set(h.legal_actions()) | {a for a, _ in h.verdict().forbidden}
+    table = PlayController(2, 5, "hoffmann", 1)
+    with pytest.raises(IllegalChoice, match="R18"):  # typed in, it is refused by its law
+        table.choose("play_miss_for_pool")

@@ -37,8 +37,11 @@ _BUTTONS: tuple[Declaration, ...] = (
 
 
 def on_offer(hand: Hand) -> tuple[Action, ...]:
-    """What the seat to act can click: every card in its hand, or every declaration the
-    declaring buttons show (the engine's legal and forbidden ones)."""
+    """What the seat to act can click: every card in its hand, or the declaration buttons the
+    table shows (the engine's legal and forbidden ones). *Play the miss for the pool* is shown
+    to the dealer only: it is the dealer's duty alone (R18: "he is bound to take miss and play
+    for the pool"), never a choice any other seat has, so a button every other seat is always
+    refused would make every declaration look like a test of the law when it tests nothing."""
     seat = hand.to_act
     if seat is None:
         return ()
@@ -46,6 +49,8 @@ def on_offer(hand: Hand) -> tuple[Action, ...]:
         return tuple(hand.held[seat])
     v = hand.verdict()
     shown = set(v.legal) | {a for a, _ in v.forbidden}
+    if seat != hand.setup.dealer and Declaration.PLAY_MISS_FOR_POOL not in v.legal:
+        shown.discard(Declaration.PLAY_MISS_FOR_POOL)
     return tuple(d for d in _BUTTONS if d in shown)
 
 

@@ -207,7 +207,10 @@ class PlayController(PlayFiles, component="play"):
                     raise UnknownChoice(
                         f"{key!r} is none of your options: {', '.join(options)}"
                     ) from None
-        if action_key(a) not in options:
+        # every option the engine rules on may be typed, the buttons' and the one the table does
+        # not show (play the miss for the pool, away from the dealer): the law refuses it by name
+        ruled = list(self._question()["verdicts"]) if self.my_turn else []
+        if action_key(a) not in ruled:
             raise UnknownChoice(
                 f"{action_key(a)} is none of your options now: {', '.join(options)}"
                 + (" (you do not hold it)" if isinstance(a, Card) else "")

@@ -12,7 +12,9 @@ from typing import Any
 from loo_lessons.engine.errors import InputError
 from loo_lessons.engine.game import Hand
 from loo_lessons.engine.options import RuleOptions
+from loo_lessons.explain.table import action_key
 from loo_lessons.quiz.pick import pick_question
+from loo_lessons.sim.asking import on_offer
 from loo_lessons.sim.bots import Bot, get_bot
 from loo_lessons.sim.game import BotGame
 from loo_lessons.widgets.controllers.base import Controller
@@ -120,7 +122,13 @@ class PlayState(Controller):
         return len(self._game.decisions)
 
     def _question(self) -> dict[str, Any]:
-        return pick_question(self._hand, reveal={self.seat}, qid="play", topic="play")
+        """The learner's decision as a pick question, its choices the buttons the table shows
+        (`sim.asking.on_offer`); every law stays in `verdicts`, so a key typed in is refused
+        with its rule all the same."""
+        q = pick_question(self._hand, reveal={self.seat}, qid="play", topic="play")
+        shown = {action_key(a) for a in on_offer(self._hand)}
+        q["choices"] = [c for c in q["choices"] if c["key"] in shown]
+        return q
 
     def _you(self) -> int | None:
         """The seat the table's words address as "you" (pass-and-play: none while the
