@@ -190,6 +190,9 @@ def parser() -> argparse.ArgumentParser:
     from loo_lessons.cli.classroom import register as register_class
 
     register_class(sub)
+    from loo_lessons.cli.practice import register as register_practice
+
+    register_practice(sub)
     return p
 
 

@@ -54,3 +54,12 @@ def quiz_results(*paths: str, code: str | None = None) -> Any:
     for line in frame.attrs["refused"]:
         warnings.warn(f"refused: {line}", stacklevel=2)
     return frame
+
+
+def practice(rules: str | list[str] | None = None, path: str | None = None, size: int = 10) -> Any:
+    """Practice by rule: about ten new positions for the rules that are due or that you missed
+    (`rules`, e.g. "R24,R32", for those rules alone), graded by the engine's verdicts and kept
+    in your progress file (`~/loo-progress.json` unless `path` names another, or
+    `LOO_PROGRESS` does). A rule you miss comes back in the session and on later days."""
+    chosen = [r for r in rules.replace(" ", ",").split(",") if r] if isinstance(rules, str) else rules
+    return live.Practice(chosen, path=path, size=size)

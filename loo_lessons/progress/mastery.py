@@ -42,6 +42,8 @@ FACTOR = 19 / 81
 DECAY = -0.5
 #: A rule is due once how sure she is falls to this.
 DUE_AT = 0.9
+#: How sure she can be of a rule she missed last time, at most.
+AFTER_MISS = 0.5
 
 
 def recall(elapsed: timedelta, stability: timedelta) -> float:
@@ -68,8 +70,11 @@ class RuleState:
         return self.last + self.stability
 
     def sure(self, now: datetime) -> float:
-        """How sure she is of the rule at `now` (the recall probability, 0 to 1)."""
-        return recall(now - self.last, self.stability)
+        """How sure she is of the rule at `now` (the recall probability, 0 to 1). After a miss
+        it is at most `AFTER_MISS`: the curve says she remembers what she was just shown, but
+        she did not know it when asked, and her page should not say 100% of that."""
+        r = recall(now - self.last, self.stability)
+        return r if self.last_correct else min(r, AFTER_MISS)
 
     def is_due(self, now: datetime) -> bool:
         """Whether the rule is due at `now`."""
@@ -165,6 +170,7 @@ def reviews(record: Record, since: datetime | None = None) -> Mapping[str, int]:
 
 
 __all__ = [
+    "AFTER_MISS",
     "DAY",
     "DUE_AT",
     "RELEARN",

@@ -181,6 +181,15 @@ def graded(q: Question, picked: Sequence[str]) -> tuple[bool, tuple[str, ...]]:
     return False, tuple(r for r in q.rule_ids if r in missed)
 
 
+def comeback_rule(item: Item, a: Answer) -> str:
+    """The rule a missed item brings back: the rule it was drawn for if she missed that one,
+    else the first rule she missed that practice can ask about."""
+    fault = a.at_fault
+    if item.rule in fault:
+        return item.rule
+    return next(iter(practised(fault)), item.rule)
+
+
 def plan(record: Record, now: datetime, *, size: int = SIZE, rules: Sequence[str] | None = None) -> list[str]:
     """The rules a session asks about, in order (at most `size`).
 
@@ -243,15 +252,16 @@ class Session:
         return self.current
 
     def answer(self, picked: Sequence[str], now: datetime, seconds: float | None = None) -> Answer:
-        """Grade the item on screen with the keys `picked`, record the answer, and queue its
-        rule to come back (on a new position) if she missed it."""
+        """Grade the item on screen with the keys `picked` (none: she asked to see the answer,
+        which counts as missed), record the answer, and queue its rule to come back (on a new
+        position) if she missed it."""
         item = self.next()
         if item is None:
             raise InputError("answer", "the session is over: no item on screen")
         keys = [str(k) for k in picked]
         unknown = [k for k in keys if k not in item.question.verdicts]
-        if unknown or not keys:
-            raise InputError("picked", f"{unknown[0][:20] if unknown else 'nothing'} is not one of the choices")
+        if unknown:
+            raise InputError("picked", f"{unknown[0][:20]} is not one of the choices")
         correct, missed = graded(item.question, keys)
         a = answer(
             item.id,
@@ -269,7 +279,7 @@ class Session:
         self.current = None
         if not correct and self.comebacks < MAX_COMEBACKS and len(self.planned_rules()) < MAX_SIZE:
             self.comebacks += 1
-            self.queue.insert(min(COMEBACK_AFTER, len(self.queue)), item.rule)
+            self.queue.insert(min(COMEBACK_AFTER, len(self.queue)), comeback_rule(item, a))
         return a
 
     def planned_rules(self) -> list[str]:
@@ -293,6 +303,7 @@ __all__ = [
     "STARTERS",
     "Item",
     "Session",
+    "comeback_rule",
     "draw",
     "graded",
     "item_id",
