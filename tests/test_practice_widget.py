@@ -228,3 +228,56 @@ def test_the_notebooks_call_makes_the_kernels_widget(tmp_path: Path) -> None:
         assert len(store.load(tmp_path / "p.json").answers) == 1
     finally:
         w.close()
+
+
+# --- the book's page ----------------------------------------------------------------------------
+
+
+def test_the_page_hands_over_its_record_its_older_answers_and_its_link() -> None:
+    from loo_lessons.progress.document import to_json
+    from loo_lessons.progress.record import Record, answer
+    from loo_lessons.quiz import generate
+
+    clock = Clock()
+    kept = Record.of([answer("x", "quiz", ["R24"], False, START - timedelta(days=1), missed=["R24"])])
+    asked = generate("follow", 2, 3)[1]
+    lessons = {"notebooks/06-following": {"answers": {f"quiz-0:{asked.id}": {"correct": True, "at": "2026-11-30T10:00:00.000Z"}}}}
+    ctl = PracticeController(keep="page", seed=4, clock=clock)
+    ctl.receive({"sync": {"request": {"n": 1, "type": "load", "record": to_json(kept), "lessons": lessons, "rules": ["R32"]}}})
+    d = ctl.data
+    assert "refused" not in d and d["error"] is None
+    assert d["rules"] == ["R32"] and d["item"]["rule"] == "R32"
+    assert len(d["record"]["answers"]) == 2  # the kept answer and the upgraded one
+    assert set(d["record"]["rules"]) == {"R24", *asked.rule_ids}
+    # a damaged record: one line, and a session from nothing; a link of no rule: what is due
+    ctl.receive({"sync": {"request": {"n": 2, "type": "load", "record": {"format": "x"}, "rules": ["R02"]}}})
+    d = ctl.data
+    assert d["error"] == "This link names no rule practice can ask about: practising what is due instead."
+    ctl.receive({"sync": {"request": {"n": 3, "type": "load", "record": {"format": "x"}, "rules": None}}})
+    assert ctl.data["error"].startswith("Your progress could not be read: format:")
+    # in JupyterLab the record is the file's: the page's hand-over is refused
+    lab = PracticeController(keep="page", seed=4, clock=clock)
+    lab._keep = "file"
+    lab.receive({"sync": {"request": {"n": 1, "type": "load", "record": None}}})
+    assert "only the book's page" in lab.data["refused"]
+
+
+def test_the_progress_page_merges_a_file_or_refuses_it_in_one_line() -> None:
+    from loo_lessons.progress.book import merge_file, summary
+    from loo_lessons.progress.document import dumps, to_json
+    from loo_lessons.progress.record import Record, answer
+    from loo_lessons.widgets.backends import browser as B
+
+    mine = Record.of([answer("a", "quiz", ["R24"], False, START, missed=["R24"])])
+    theirs = Record.of([answer("b", "practice", ["R32"], True, START + timedelta(hours=1)), *mine.answers])
+    out = merge_file(to_json(mine), None, dumps(theirs), START + timedelta(hours=2))
+    assert out["ok"] and out["answers"] == 2 and out["added"] == 1
+    again = merge_file(out["record"], None, dumps(theirs), START + timedelta(hours=2))
+    assert again["added"] == 0  # loaded twice: nothing doubled
+    bad = merge_file(to_json(mine), None, '{"format": "loo-progress/1", "answers": [{"id": "a"}]}', START)
+    assert bad == {"ok": False, "error": "answers[0].kind: missing"}
+    rows = summary(out["record"], None, START + timedelta(hours=2))
+    assert rows["due"] == ["R24"] and [r["rule"] for r in rows["rows"]] == ["R24", "R32"]
+    # through the page's worker, as the progress page calls it
+    via = json.loads(B.run("progress_merge", json.dumps({"record": to_json(mine), "text": "{"})))
+    assert via["ok"] is False and via["error"].startswith("record: not JSON")

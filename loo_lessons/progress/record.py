@@ -278,16 +278,32 @@ MAX_REGENERATED = 2_000
 def question_rules(qid: str) -> tuple[str, ...]:
     """The rule ids of the generated quiz question `qid` (`lead-42-3`), dealt again from its
     topic, seed and index (the generators are deterministic); () when `qid` is none."""
+    return _rules_of([qid]).get(qid, ())
+
+
+def _rules_of(qids: Iterable[str]) -> dict[str, tuple[str, ...]]:
+    """The rule ids of each generated quiz question among `qids`, each bank (topic, seed) dealt
+    once, up to its last index asked, and at most `MAX_REGENERATED` questions in all."""
     from loo_lessons import quiz  # the generators: only when an old record is upgraded
 
-    m = _QUESTION.fullmatch(qid)
-    if m is None or m.group(1) not in quiz.TOPICS:
-        return ()
-    topic, seed, index = m.group(1), int(m.group(2)), int(m.group(3))
-    try:
-        return quiz.generate(topic, index + 1, seed)[index].rule_ids
-    except (ValueError, RuntimeError):
-        return ()
+    banks: dict[tuple[str, int], int] = {}
+    for qid in qids:
+        m = _QUESTION.fullmatch(qid)
+        if m is not None and m.group(1) in quiz.TOPICS:
+            key = (m.group(1), int(m.group(2)))
+            banks[key] = max(banks.get(key, 0), int(m.group(3)) + 1)
+    out: dict[str, tuple[str, ...]] = {}
+    dealt = 0
+    for (topic, seed), count in sorted(banks.items()):
+        if dealt + count > MAX_REGENERATED:
+            continue
+        dealt += count
+        try:
+            bank = quiz.generate(topic, count, seed)
+        except ValueError:
+            continue
+        out.update((q.id, q.rule_ids) for q in bank)
+    return out
 
 
 def upgrade_book(lessons: Mapping[str, Any]) -> Record:
@@ -296,8 +312,7 @@ def upgrade_book(lessons: Mapping[str, Any]) -> Record:
     moment, its lesson (as `where.page`) and its id (scoped by the lesson, so upgrading twice
     and merging doubles nothing); a quiz question's rule ids are found by dealing it again,
     a pick's are not known (it keeps none, and counts for no rule). No time was measured."""
-    out: list[Answer] = []
-    regenerated = 0
+    read: list[tuple[str, str, str, bool, datetime]] = []
     for lesson, rec in lessons.items():
         where = f"lessons.{str(lesson)[:40]}"
         page = _text(lesson, where)
@@ -315,16 +330,23 @@ def upgrade_book(lessons: Mapping[str, Any]) -> Record:
                 raise InputError(f"{aw}.correct", "true or false")
             at = parse_at(a.get("at"), f"{aw}.at")
             kind = a.get("kind", "quiz")
-            kind = kind if kind in KINDS else "quiz"
-            rules: tuple[str, ...] = ()
-            tail = qid.rsplit(":", 1)[-1]
-            if kind == "quiz" and regenerated < MAX_REGENERATED and _QUESTION.fullmatch(tail):
-                regenerated += 1
-                rules = question_rules(tail)
-            out.append(Answer(f"{page}#{qid}", kind, rules, bool(a["correct"]), at, None, Where(page, tail)))
-            if len(out) > MAX_ANSWERS:
+            read.append((page, qid, kind if kind in KINDS else "quiz", bool(a["correct"]), at))
+            if len(read) > MAX_ANSWERS:
                 raise InputError("answers", f"more than {MAX_ANSWERS:,} answers")
-    return Record.of(out)
+    # a quiz answer's id ends with its question's (`quiz-0:lead-42-3`)
+    rules = _rules_of(qid.rsplit(":", 1)[-1] for _, qid, kind, _, _ in read if kind == "quiz")
+    return Record.of(
+        Answer(
+            f"{page}#{qid}",
+            kind,
+            rules.get(qid.rsplit(":", 1)[-1], ()) if kind == "quiz" else (),
+            correct,
+            at,
+            None,
+            Where(page, qid.rsplit(":", 1)[-1]),
+        )
+        for page, qid, kind, correct, at in read
+    )
 
 
 def answer(

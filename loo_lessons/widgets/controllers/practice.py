@@ -21,7 +21,7 @@ from loo_lessons.engine.errors import InputError
 from loo_lessons.progress import mastery, store
 from loo_lessons.progress.document import to_json
 from loo_lessons.progress.practice import SIZE, Item, Session, practised, rule_words
-from loo_lessons.progress.record import MAX_SECONDS, Record, loads
+from loo_lessons.progress.record import MAX_SECONDS, Record, from_json, loads, upgrade_book
 from loo_lessons.widgets.controllers.base import (
     MAX_SEED,
     Refused,
@@ -45,7 +45,7 @@ class PracticeController(RequestController, component="practice"):
     learner's record; `rules` (e.g. `["R24", "R32"]`, a teacher's link) makes the session of
     those rules alone. Its buttons: a choice, Check, Show the answer, Next, and Practise again."""
 
-    EVENTS: ClassVar[tuple[str, ...]] = ("choice", "check", "show", "next", "start")
+    EVENTS: ClassVar[tuple[str, ...]] = ("choice", "check", "show", "next", "start", "load")
 
     def __init__(
         self,
@@ -163,6 +163,9 @@ class PracticeController(RequestController, component="practice"):
         if kind == "start":
             self._start(self.session.record)
             return
+        if kind == "load":
+            self._load_page(ev)
+            return
         if kind == "next":
             if self._result is None and self.session.current is not None:
                 raise Refused("answer this one first (or press Show the answer)")
@@ -187,6 +190,36 @@ class PracticeController(RequestController, component="practice"):
             self._answer(list(self._picked))
         else:  # show: she does not know; the answer is shown and counts as missed
             self._answer([])
+
+    def _load_page(self, ev: Mapping[str, Any]) -> None:
+        """The book's page hands over what it keeps (`record`: its loo-progress/1 record, or
+        null; `lessons`: the older per-lesson answers, upgraded and merged in) and the rules its
+        link names (`rules`, from `#practice=R24,R32`, or null): a new session from them. A
+        damaged record is said in one line, and the session starts from what could be read."""
+        if self._keep != "page":
+            raise Refused("load: only the book's page hands its record over")
+        rules = ev.get("rules")
+        if rules is not None and (not isinstance(rules, list) or len(rules) > 63):
+            raise Refused("rules: a list of rule ids such as R24, R32")
+        self._error = None
+        record = Record()
+        try:
+            given = ev.get("record")
+            if given is not None:
+                record = from_json(given)
+            old = ev.get("lessons")
+            if old is not None:
+                if not isinstance(old, Mapping):
+                    raise InputError("lessons", "expected an object {lesson: {answers}}")
+                record = record.merge(upgrade_book(old))
+        except InputError as e:
+            self._error = f"Your progress could not be read: {e}"
+        try:
+            self._rules = self._checked_rules([str(r)[:4] for r in rules]) if rules else None
+        except InputError:
+            self._rules = None
+            self._error = "This link names no rule practice can ask about: practising what is due instead."
+        self._start(record)
 
     # --- Python's twins of the buttons ---------------------------------------------------------
     def click(self, key: str) -> None:

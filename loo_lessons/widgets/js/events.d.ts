@@ -16,8 +16,8 @@ interface PickEvent { type: "choice" | "check" | "show" | "reset"; [key: string]
 interface PlayEvent { type: "request"; [key: string]: unknown }
 /** An event the `pool` component sends (enter, check, show, hide, reset). */
 interface PoolEvent { type: "enter" | "check" | "show" | "hide" | "reset"; [key: string]: unknown }
-/** An event the `practice` component sends (choice, check, show, next, start). */
-interface PracticeEvent { type: "choice" | "check" | "show" | "next" | "start"; [key: string]: unknown }
+/** An event the `practice` component sends (choice, check, show, next, start, load). */
+interface PracticeEvent { type: "choice" | "check" | "show" | "next" | "start" | "load"; [key: string]: unknown }
 /** An event the `present` component sends (next, prev, first, last, goto, toggle, faces, deal). */
 interface PresentEvent { type: "next" | "prev" | "first" | "last" | "goto" | "toggle" | "faces" | "deal"; [key: string]: unknown }
 /** An event the `quiz` component sends (choice, check, show, next, prev, restart, new). */
