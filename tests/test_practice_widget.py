@@ -281,3 +281,23 @@ def test_the_progress_page_merges_a_file_or_refuses_it_in_one_line() -> None:
     # through the page's worker, as the progress page calls it
     via = json.loads(B.run("progress_merge", json.dumps({"record": to_json(mine), "text": "{"})))
     assert via["ok"] is False and via["error"].startswith("record: not JSON")
+
+
+def test_a_file_from_the_book_merges_into_jupyterlabs(home: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from loo_lessons import lessons as L
+    from loo_lessons.progress.document import dumps
+    from loo_lessons.progress.record import Record, answer
+
+    book = Record.of([answer("b", "practice", ["R32"], False, START, missed=["R32"])])
+    lab = Record.of([answer("l", "quiz", ["R24"], True, START)])
+    store.save(lab, home)
+    downloaded = tmp_path / "downloaded.json"
+    downloaded.write_text(dumps(book))
+    assert L.merge_progress(str(downloaded)) == "1 answer added, 2 in all"
+    assert L.merge_progress(str(downloaded)) == "0 answers added, 2 in all"  # nothing doubled
+    code, out, err = _run(["practice", "--merge", str(downloaded)], "", monkeypatch)
+    assert code == 0 and "0 answers added" in out
+    downloaded.write_text('{"format": "loo-progress/1", "answers": [1]}')
+    code, out, err = _run(["practice", "--merge", str(downloaded)], "", monkeypatch)
+    assert code == 2 and err == "error: downloaded.json: answers[0]: expected an object\n"
+    assert store.load(home) == book.merge(lab)

@@ -88,6 +88,10 @@ def _cmd_practice(args: argparse.Namespace) -> int:
     from loo_lessons.progress import store
     from loo_lessons.progress.practice import Session, practised, rule_words
 
+    if args.merge is not None:
+        added, total = store.merge_file(args.merge, args.file)
+        _say(f"{added} answer{'' if added == 1 else 's'} added from {args.merge}, {total} in all")
+        return 0
     if args.status:
         return _status(args)
     rules = None
@@ -142,5 +146,6 @@ def register(sub: Any) -> None:
     p.add_argument("--seed", type=A.seed, default=None, help="deal the same positions again")
     p.add_argument("--file", default=None, metavar="PATH", help="the progress file (default ~/loo-progress.json, or $LOO_PROGRESS)")
     p.add_argument("--status", action="store_true", help="how sure you are of each rule, what is due, your mistakes")
+    p.add_argument("--merge", default=None, metavar="FILE", help="add a progress file (downloaded from the book) to yours")
     p.add_argument("--now", default=None, metavar="ISO-TIME", help=argparse.SUPPRESS)
     p.set_defaults(func=_cmd_practice)

@@ -63,3 +63,13 @@ def practice(rules: str | list[str] | None = None, path: str | None = None, size
     `LOO_PROGRESS` does). A rule you miss comes back in the session and on later days."""
     chosen = [r for r in rules.replace(" ", ",").split(",") if r] if isinstance(rules, str) else rules
     return live.Practice(chosen, path=path, size=size)
+
+
+def merge_progress(source: str, path: str | None = None) -> str:
+    """Add a progress file (`loo-progress.json` downloaded from the book's progress page, or
+    another JupyterLab's) to your progress here (`~/loo-progress.json` unless `path`, or
+    `LOO_PROGRESS`, names another): nothing is lost or counted twice. Says what it added."""
+    from loo_lessons.progress.store import merge_file
+
+    added, total = merge_file(source, path)
+    return f"{added} answer{'' if added == 1 else 's'} added, {total} in all"

@@ -63,4 +63,22 @@ def save(record: Record, path: str | os.PathLike[str] | None = None, now: dateti
     return merged
 
 
-__all__ = ["ENV", "FILE_NAME", "default_path", "load", "save"]
+def merge_file(source: str | os.PathLike[str], path: str | os.PathLike[str] | None = None) -> tuple[int, int]:
+    """Add the progress file `source` (downloaded from the book, or another JupyterLab's) to
+    the record in `path`: (answers added, answers in all). A damaged `source` is refused in one
+    line, and the record is left as it was."""
+    src = Path(source)
+    try:
+        data = read_regular(src, MAX_BYTES, src.name, f"{MAX_BYTES // 1_000_000} MB")
+    except NotAFile as e:
+        raise InputError("progress file", str(e)) from None
+    try:
+        loaded = loads(data)
+    except InputError as e:
+        raise InputError(f"{src.name}: {e.field}", e.problem) from None
+    before = len(load(path).answers)
+    merged = save(loaded, path)
+    return len(merged.answers) - before, len(merged.answers)
+
+
+__all__ = ["ENV", "FILE_NAME", "default_path", "load", "merge_file", "save"]

@@ -10,6 +10,9 @@ import { drawChoices, drawVerdict, speakVerdict, answerText, choiceMarks, addSty
 
 const WORDS = ["allowed", "not allowed"];
 
+/** Room for the table beside the question (not a phone held upright). */
+const wide = () => typeof window.matchMedia !== "function" || window.matchMedia("(min-width: 600px)").matches;
+
 const PRACTICE_STYLE = `
 .loo .loo-practice-head { display: flex; flex-wrap: wrap; gap: 4px 12px; align-items: baseline; margin: 0 0 6px; }
 .loo .loo-practice-head h3 { margin: 0; font-size: 1.1em; }
@@ -17,8 +20,12 @@ const PRACTICE_STYLE = `
 .loo .loo-practice-comeback { font-style: italic; }
 .loo .loo-practice-rules { border-collapse: collapse; margin: 6px 0; }
 .loo .loo-practice-rules th, .loo .loo-practice-rules td { text-align: left; padding: 2px 8px 2px 0; vertical-align: top; }
-@media (max-width: 480px) {
-  .loo .loo-practice-item .loo-felt { zoom: .8; }
+.loo .loo-practice-table > summary { cursor: pointer; margin: 2px 0 6px; }
+@media (max-width: 600px) {
+  .loo .loo-practice-item .loo-prompt { font-size: 1em; }
+  .loo .loo-practice-item .loo-table { zoom: .7; }
+  /* a hand of three cards on one row */
+  .loo .loo-practice-item .loo-choices .loo-clickable.loo-large { width: calc((100% - 20px) / 3); max-width: 122px; }
 }
 `;
 
@@ -45,6 +52,7 @@ function masteryTable(rows) {
 export default {
   /** @param {import("./types").RenderProps<import("./types").PracticeTraits>} props */
   render({ model, el }) {
+    let tableOpen = wide(); // the learner's choice, kept from one item to the next
     mount(el, model, ["data"], (body, say) => {
       const d = model.get("data") || {};
       const live = d.live === true;
@@ -99,9 +107,13 @@ export default {
         h(
           "div",
           { class: "loo-practice-item", "data-rule": item.rule, "data-back": item.back },
-          q.view ? drawTable(q.view) : null,
+          // the prompt says the position in words; the picture of the table is one click away
+          // on a phone (one item, one screen), open where there is room
+          q.view
+            ? h("details", { class: "loo-practice-table", open: tableOpen, ontoggle: (/** @type {Event} */ e) => { tableOpen = /** @type {HTMLDetailsElement} */ (e.currentTarget).open; } },
+                h("summary", { text: "The table" }), drawTable(q.view))
+            : null,
           h("p", { class: "loo-prompt", text: q.prompt || "" }),
-          result ? null : h("p", { class: "loo-muted loo-screen-only", text: "Select every choice that is allowed, then press Check." }),
           drawChoices(q, {
             onPick: (key) => send({ type: "choice", key }),
             marks,
