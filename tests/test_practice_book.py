@@ -13,12 +13,14 @@ from typing import TYPE_CHECKING, Any
 import pytest
 from _book_site import built_site
 
+from loo_lessons.progress.practice import item_id
 from loo_lessons.progress.record import loads
+from loo_lessons.quiz.model import Question
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, Page
+    from playwright.sync_api import Browser, FilePayload, Page, ViewportSize
 
-PHONE = {"width": 360, "height": 740}
+PHONE: ViewportSize = {"width": 360, "height": 740}
 LIVE = "() => [...document.querySelectorAll('[data-loo-live]')].every(e => e.dataset.looEngine === 'live')"
 ITEM = "() => !!document.querySelector('.loo-practice-item')"
 READY_MS = 120_000
@@ -41,9 +43,9 @@ def _answer_by_keyboard(page: Page, wrong: bool) -> None:
     if not keys:
         keys = q["answer"][:-1] or ["?"]
     for k in keys:
-        page.focus(f'.loo-practice-item [data-key="{k}"]')
+        page.focus(f'.loo-practice-item .loo-choices [data-key="{k}"]')
         page.keyboard.press("Space")
-        page.wait_for_function(f"() => document.querySelector('.loo-practice-item [data-key=\"{k}\"]').getAttribute('aria-pressed') === 'true'")
+        page.wait_for_function(f"() => document.querySelector('.loo-practice-item .loo-choices [data-key=\"{k}\"]').getAttribute('aria-pressed') === 'true'")
     page.focus("[data-action=check]")
     page.keyboard.press("Enter")
     page.wait_for_selector(".loo-answer")
@@ -72,16 +74,16 @@ def test_the_practice_page_offline_on_a_phone(browser: Browser, site: Path) -> N
                                " const d = w && w.model.get('data'); return !!(d && d.rules && d.item); }", timeout=READY_MS)
         d = _data(page)
         assert d["rules"] == ["R24", "R32"] and d["item"]["rule"] in ("R24", "R32")
-        # one item, one screen: the prompt, the choices and Check within 360×740, no sideways scroll
-        item = page.locator(".loo-practice-item")
-        item.scroll_into_view_if_needed()
-        page.evaluate("() => document.querySelector('[data-loo-component=practice]').scrollIntoView()")
+        # one item, one screen: the prompt, the choices and Check within 360×740 below the
+        # page's header bar, no sideways scroll
         box = page.evaluate(
             """() => { const r = (s) => document.querySelector(s).getBoundingClientRect();
                        const a = r('[data-loo-component=practice]'), b = r('[data-action=check]');
-                       return {top: a.top, bottom: b.bottom, width: document.documentElement.scrollWidth}; }"""
+                       const bar = document.querySelector('.bd-header');
+                       return {top: a.top, bottom: b.bottom, bar: bar ? bar.getBoundingClientRect().height : 0,
+                               width: document.documentElement.scrollWidth}; }"""
         )
-        assert box["bottom"] - box["top"] <= PHONE["height"], box
+        assert box["bottom"] - box["top"] + box["bar"] <= PHONE["height"], box
         assert box["width"] <= PHONE["width"], box
         # by keyboard: a wrong answer, marked, its rule coming back on a new position
         _answer_by_keyboard(page, wrong=True)
@@ -102,21 +104,26 @@ def test_the_practice_page_offline_on_a_phone(browser: Browser, site: Path) -> N
         # a reload: the record is handed over again, nothing lost, no position asked again
         page.reload()
         page.wait_for_function(LIVE, timeout=READY_MS)
-        page.wait_for_function(ITEM, timeout=READY_MS)
+        page.wait_for_function("() => { const w = (window.looLive || []).find((x) => x.kind === 'practice');"
+                               " const d = w && w.model.get('data'); return !!(d && d.item && d.record.answers.length === 2); }",
+                               timeout=READY_MS)
         d = _data(page)
-        assert len(d["record"]["answers"]) == 2
-        assert d["item"]["question"]["id"] not in {a.where.back for a in record.answers}
+        assert item_id(Question.from_json(d["item"]["question"])) not in record.ids()
         # the progress page: rule by rule, due today, a download Python reads
         page.goto(f"{origin}/book/progress.html")
         page.wait_for_selector(".loo-progress-by-rule", timeout=READY_MS)
-        assert page.locator("tr[data-rule][data-due=true]").count() >= 1
+        missed = record.answers[0].at_fault[0]
+        row = page.locator(f"tr[data-rule={missed}]")
+        assert int(row.get_attribute("data-sure") or 100) <= 50  # missed a minute ago
+        assert row.locator(".loo-progress-mistakes a").count() == 1  # the way back to it
         with page.expect_download() as dl:
             page.click("#loo-progress-download")
         text = Path(dl.value.path()).read_text()
         assert loads(text) == record
         # a damaged file is refused in one line and nothing kept changes
-        page.set_input_files("#loo-progress-load", files=[{"name": "bad.json", "mimeType": "application/json",
-                                                           "buffer": b'{"format": "loo-progress/1", "answers": [{"id": 1}]}'}])
+        bad: FilePayload = {"name": "bad.json", "mimeType": "application/json",
+                            "buffer": b'{"format": "loo-progress/1", "answers": [{"id": 1}]}'}
+        page.set_input_files("#loo-progress-load", files=[bad])
         page.wait_for_function("() => document.getElementById('loo-progress-file-status').textContent.includes('not loaded')")
         said = page.inner_text("#loo-progress-file-status")
         assert said == "bad.json was not loaded: answers[0].kind: missing"

@@ -630,9 +630,9 @@
       el("p", { class: "loo-progress-due", "data-due": String(due.length) },
         due.length ? `Due today: ${due.join(", ")}. ` : "Nothing is due today. ",
         el("a", { href: practice }, due.length ? "Practise them" : "Practise ahead")),
-      el("table", { class: "loo-progress-grid loo-progress-by-rule" },
+      el("div", { class: "loo-progress-wide" }, el("table", { class: "loo-progress-grid loo-progress-by-rule" },
         el("thead", {}, el("tr", {}, ...["Rule", "How sure", "Next", "Answers", "Mistakes", ""].map((t) => el("th", { scope: "col" }, t)))),
-        el("tbody", {}, ...rows.map(ruleRow))));
+        el("tbody", {}, ...rows.map(ruleRow)))));
   }
 
   function recordButtons() {

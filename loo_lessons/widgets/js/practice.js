@@ -22,7 +22,12 @@ const PRACTICE_STYLE = `
 .loo .loo-practice-rules th, .loo .loo-practice-rules td { text-align: left; padding: 2px 8px 2px 0; vertical-align: top; }
 .loo .loo-practice-table > summary { cursor: pointer; margin: 2px 0 6px; }
 @media (max-width: 600px) {
-  .loo .loo-practice-item .loo-prompt { font-size: 1em; }
+  .loo .loo-practice-head { margin: 0; font-size: .9em; }
+  .loo .loo-practice-head h3 { font-size: 1.05em; }
+  .loo .loo-practice-table > summary { margin: 0 0 2px; }
+  .loo .loo-practice-item .loo-prompt { font-size: 1em; margin: 2px 0 6px; line-height: 1.35; }
+  .loo .loo-practice-item .loo-choices { gap: 5px; }
+  .loo .loo-practice-item .loo-choices .loo-btn { padding: 3px 8px; line-height: 1.3; }
   .loo .loo-practice-item .loo-table { zoom: .7; }
   /* a hand of three cards on one row */
   .loo .loo-practice-item .loo-choices .loo-clickable.loo-large { width: calc((100% - 20px) / 3); max-width: 122px; }
