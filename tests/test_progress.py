@@ -294,3 +294,11 @@ def test_an_answer_to_no_item_is_refused() -> None:
     assert s.finished and s.score() == (1, 1)
     with pytest.raises(InputError, match="session is over"):
         s.answer(["KH"], START)
+
+
+def test_a_task_records_one_decision_with_one_call(tmp_path: Path) -> None:
+    path = tmp_path / "p.json"
+    a = answer("task:declaring-deal-1:declare", "task-decision", ["R06"], True, START, seconds=4.0,
+               page="notebooks/03-declaring", back="declaring-deal-1")
+    assert store.record(a, path).answers == (a,)
+    assert store.record(a, path).answers == (a,)  # the same decision twice: kept once

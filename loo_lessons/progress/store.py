@@ -17,7 +17,7 @@ from pathlib import Path
 
 from loo_lessons.engine.errors import InputError
 from loo_lessons.progress.document import dumps
-from loo_lessons.progress.record import MAX_BYTES, Record, loads
+from loo_lessons.progress.record import MAX_BYTES, Answer, Record, loads
 from loo_lessons.regular_file import NotAFile, read_regular
 
 #: The file's name in the learner's home folder.
@@ -63,6 +63,12 @@ def save(record: Record, path: str | os.PathLike[str] | None = None, now: dateti
     return merged
 
 
+def record(answer: Answer, path: str | os.PathLike[str] | None = None) -> Record:
+    """Keep one graded answer in the learner's record (a task's decision, a pick, an evening's
+    decision: make it with `record.answer(...)`); the record as written."""
+    return save(Record.of([answer]), path)
+
+
 def merge_file(source: str | os.PathLike[str], path: str | os.PathLike[str] | None = None) -> tuple[int, int]:
     """Add the progress file `source` (downloaded from the book, or another JupyterLab's) to
     the record in `path`: (answers added, answers in all). A damaged `source` is refused in one
@@ -81,4 +87,4 @@ def merge_file(source: str | os.PathLike[str], path: str | os.PathLike[str] | No
     return len(merged.answers) - before, len(merged.answers)
 
 
-__all__ = ["ENV", "FILE_NAME", "default_path", "load", "merge_file", "save"]
+__all__ = ["ENV", "FILE_NAME", "default_path", "load", "merge_file", "record", "save"]
