@@ -301,3 +301,15 @@ def test_a_file_from_the_book_merges_into_jupyterlabs(home: Path, tmp_path: Path
     code, out, err = _run(["practice", "--merge", str(downloaded)], "", monkeypatch)
     assert code == 2 and err == "error: downloaded.json: answers[0]: expected an object\n"
     assert store.load(home) == book.merge(lab)
+
+
+def test_the_notebooks_table_by_rule(home: Path) -> None:
+    from loo_lessons import lessons as L
+    from loo_lessons.progress.record import Record, answer
+
+    store.save(Record.of([answer("a", "practice", ["R24"], False, START, missed=["R24"], back="quiz:lead:2:5"),
+                          answer("b", "quiz", ["R32"], True, START)]))
+    df = L.progress()
+    assert list(df.index) == ["R24", "R32"]
+    assert df.loc["R24", "due"] == "now" and df.loc["R24", "last mistake"] == "quiz:lead:2:5"
+    assert df.loc["R32", "wrong"] == 0 and df.loc["R24", "sure %"] <= 50

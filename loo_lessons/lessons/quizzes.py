@@ -73,3 +73,29 @@ def merge_progress(source: str, path: str | None = None) -> str:
 
     added, total = merge_file(source, path)
     return f"{added} answer{'' if added == 1 else 's'} added, {total} in all"
+
+
+def progress(path: str | None = None) -> Any:
+    """Your progress rule by rule (a DataFrame, one row a rule you have met): how sure you are
+    of it now (%), whether it is due and when, right and wrong, and your latest mistake with
+    the way back to it, from your progress file (`~/loo-progress.json` unless `path`, or
+    `LOO_PROGRESS`, names another)."""
+    from datetime import UTC, datetime
+
+    from loo_lessons.progress import mastery, store
+    from loo_lessons.views import frames
+
+    rows = [
+        {
+            "rule": r["rule"],
+            "words": r["words"],
+            "sure %": r["sure"],
+            "due": "now" if r["due"] else r["due_at"][:10],
+            "right": r["right"],
+            "wrong": r["wrong"],
+            "last mistake": r["mistakes"][0]["back"] if r["mistakes"] else "",
+        }
+        for r in mastery.summary(store.load(path), datetime.now(UTC))
+    ]
+    columns = ["rule", "words", "sure %", "due", "right", "wrong", "last mistake"]
+    return frames.records(rows, columns, index="rule")
