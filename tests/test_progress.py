@@ -190,8 +190,11 @@ def test_the_books_old_progress_upgrades(tmp_path: Path) -> None:
     assert first.rules == asked.rule_ids and not first.correct and first.seconds is None
     assert first.where.page == "notebooks/05-leading" and first.where.back == asked.id
     assert second.kind == "pick" and second.rules == () and second.correct
-    # upgraded again and merged: nothing doubled; then kept as loo-progress/1
+    # upgraded again and merged: nothing doubled; what a record holds already is not upgraded
+    # again (no quiz dealt again); then kept as loo-progress/1
     assert rec.merge(upgrade_book(old)) == rec
+    assert upgrade_book(old, known=rec) == Record()
+    assert upgrade_book(old, known=Record.of(rec.answers[:1])) == Record.of(rec.answers[1:])
     assert from_json(json.loads(dumps(rec))) == rec
     assert set(to_json(rec)["rules"]) == set(asked.rule_ids)
 

@@ -25,7 +25,7 @@ def kept(record: object, lessons: object) -> Record:
     if lessons is not None:
         if not isinstance(lessons, Mapping):
             raise InputError("lessons", "expected an object {lesson: {answers}}")
-        out = out.merge(upgrade_book(lessons))
+        out = out.merge(upgrade_book(lessons, known=out))
     return out
 
 

@@ -306,13 +306,16 @@ def _rules_of(qids: Iterable[str]) -> dict[str, tuple[str, ...]]:
     return out
 
 
-def upgrade_book(lessons: Mapping[str, Any]) -> Record:
+def upgrade_book(lessons: Mapping[str, Any], known: Record | None = None) -> Record:
     """The book's progress before this format (`looProgress.all()`: {lesson: {answers:
     {id: {correct, at, kind?}}, ...}}) as a `loo-progress/1` record. Each answer keeps its
     moment, its lesson (as `where.page`) and its id (scoped by the lesson, so upgrading twice
     and merging doubles nothing); a quiz question's rule ids are found by dealing it again,
-    a pick's are not known (it keeps none, and counts for no rule). No time was measured."""
+    a pick's are not known (it keeps none, and counts for no rule). No time was measured.
+    Answers `known` holds already (upgraded before) are checked but not upgraded again: no
+    quiz is dealt again for them (the book's page hands its older answers over every time)."""
     read: list[tuple[str, str, str, bool, datetime]] = []
+    kept = {a.key for a in known.answers} if known is not None else set()
     for lesson, rec in lessons.items():
         where = f"lessons.{str(lesson)[:40]}"
         page = _text(lesson, where)
@@ -330,6 +333,8 @@ def upgrade_book(lessons: Mapping[str, Any]) -> Record:
                 raise InputError(f"{aw}.correct", "true or false")
             at = parse_at(a.get("at"), f"{aw}.at")
             kind = a.get("kind", "quiz")
+            if known is not None and (f"{page}#{qid}", format_at(at)) in kept:
+                continue
             read.append((page, qid, kind if kind in KINDS else "quiz", bool(a["correct"]), at))
             if len(read) > MAX_ANSWERS:
                 raise InputError("answers", f"more than {MAX_ANSWERS:,} answers")

@@ -211,7 +211,7 @@ class PracticeController(RequestController, component="practice"):
             if old is not None:
                 if not isinstance(old, Mapping):
                     raise InputError("lessons", "expected an object {lesson: {answers}}")
-                record = record.merge(upgrade_book(old))
+                record = record.merge(upgrade_book(old, known=record))
         except InputError as e:
             self._error = f"Your progress could not be read: {e}"
         try:
