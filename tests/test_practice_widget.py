@@ -313,3 +313,22 @@ def test_the_notebooks_table_by_rule(home: Path) -> None:
     assert list(df.index) == ["R24", "R32"]
     assert df.loc["R24", "due"] == "now" and df.loc["R24", "last mistake"] == "quiz:lead:2:5"
     assert df.loc["R32", "wrong"] == 0 and df.loc["R24", "sure %"] <= 50
+
+
+def test_a_mistake_is_dealt_again_from_its_way_back() -> None:
+    from loo_lessons.progress.practice import item_back
+
+    clock = Clock()
+    first = PracticeController(["R24"], keep="page", seed=4, size=2, clock=clock)
+    q = first.data["item"]["question"]
+    first.click(a_wrong_key(q))
+    first.check()
+    back = first.data["item"]["back"]
+    rec = first.data["record"]
+    again = PracticeController(keep="page", seed=9, size=3, clock=clock)
+    again.receive({"sync": {"request": {"n": 1, "type": "load", "record": rec, "back": back}}})
+    d = again.data
+    assert d["error"] is None and d["item"]["back"] == back and d["item"]["question"] == q
+    assert d["of"] <= 3 and d["item"]["rule"] == item_back(back).rule == "R24"
+    again.receive({"sync": {"request": {"n": 2, "type": "load", "record": rec, "back": "quiz:nap:1:1"}}})
+    assert "no position" in again.data["error"] and again.data["item"] is not None

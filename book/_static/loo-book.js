@@ -308,6 +308,12 @@
     return ids.length ? ids.slice(0, 63) : null;
   }
 
+  /** A mistake to look at again (`#back=quiz:lead:2:1234`, the progress page's link), as typed. */
+  function linkBack() {
+    const m = /(?:^#|&)back=([^&]{1,40})/.exec(window.location.hash);
+    return m ? m[1].replace(/%3A/gi, ":") : null;
+  }
+
   /** @param {{ el: HTMLElement | null, model: import("../../loo_lessons/widgets/js/types").Model }} c */
   function hookPractice(c) {
     if (!c.model || typeof c.model.on !== "function" || hooked.has(c.model)) return;
@@ -319,7 +325,7 @@
       const prev = model.get("request");
       const n = prev && typeof prev.n === "number" ? prev.n : 0;
       loaded = true;
-      model.set("request", { type: "load", record: api.kept(), lessons: lessonAnswers(), rules: linkRules(), n: n + 1 });
+      model.set("request", { type: "load", record: api.kept(), lessons: lessonAnswers(), rules: linkRules(), back: linkBack(), n: n + 1 });
       model.save_changes();
     };
     const count = (/** @type {unknown} */ r) => {
@@ -593,7 +599,8 @@
     const mistakes = Array.isArray(row.mistakes) ? row.mistakes : [];
     const back = mistakes.slice(0, 3).map((m) => {
       const page = String(m.page || "");
-      const href = page.startsWith("notebooks/") && root ? new URL(page + ".html", root).href : practice;
+      const again = String(m.back || "").startsWith("quiz:") ? practice.replace(/#.*$/, `#back=${m.back}`) : practice;
+      const href = page.startsWith("notebooks/") && root ? new URL(page + ".html", root).href : again;
       return el("li", {}, el("a", { href }, page === "practice" || !page ? "a practice position" : page.replace(/^notebooks\//, "lesson ")),
         ` ${String(m.at || "").slice(0, 16).replace("T", " ")}`);
     });

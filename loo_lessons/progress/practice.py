@@ -142,10 +142,19 @@ def _deal(topic: str, level: int, seed: int) -> Question:
 
 def question_back(back: str) -> Question:
     """The question a practice answer's way back (`quiz:lead:2:1234`) names, dealt again."""
-    m = _BACK.fullmatch(back)
+    return item_back(back).question
+
+
+def item_back(back: object) -> Item:
+    """The practice item a way back (`quiz:lead:2:1234`) names, dealt again: her mistake, to
+    look at again (its rule: the first of its rules practice asks about)."""
+    m = _BACK.fullmatch(back) if isinstance(back, str) else None
     if m is None or m.group(1) not in {t for s in RULE_SOURCES.values() for t, _ in s}:
         raise InputError("back", "not a practice position such as quiz:lead:2:1234")
-    return _deal(m.group(1), int(m.group(2)), int(m.group(3)))
+    topic, level, seed = m.group(1), int(m.group(2)), int(m.group(3))
+    q = _deal(topic, level, seed)
+    rule = next(iter(practised(q.rule_ids)), q.rule_ids[0])
+    return Item(rule, topic, level, seed, q)
 
 
 def practised(rules: Iterable[str]) -> list[str]:
@@ -225,13 +234,17 @@ class Session:
         size: int = SIZE,
         rules: Sequence[str] | None = None,
         page: str = "practice",
+        first: Item | None = None,
     ) -> None:
         self.record = record
         self.page = page
         self.rng = random.Random(seed)
         self.queue: list[str] = plan(record, now, size=size, rules=rules)
         self.planned = len(self.queue)
-        self.current: Item | None = None
+        # a position asked again (a mistake looked at from the progress page) comes first
+        self.current: Item | None = first
+        if first is not None and len(self.queue) >= size:
+            self.queue.pop()
         self.done: list[tuple[Item, Answer]] = []
         self.comebacks = 0
         self._asked: set[str] = set()
@@ -306,6 +319,7 @@ __all__ = [
     "comeback_rule",
     "draw",
     "graded",
+    "item_back",
     "item_id",
     "plan",
     "practised",

@@ -20,7 +20,7 @@ from typing import Any, ClassVar
 from loo_lessons.engine.errors import InputError
 from loo_lessons.progress import mastery, store
 from loo_lessons.progress.document import to_json
-from loo_lessons.progress.practice import SIZE, Item, Session, practised, rule_words
+from loo_lessons.progress.practice import SIZE, Item, Session, item_back, practised, rule_words
 from loo_lessons.progress.record import MAX_SECONDS, Record, from_json, loads, upgrade_book
 from loo_lessons.widgets.controllers.base import (
     MAX_SEED,
@@ -108,13 +108,14 @@ class PracticeController(RequestController, component="practice"):
             raise InputError("clock", "the clock must give UTC times")
         return now
 
-    def _start(self, record: Record) -> None:
+    def _start(self, record: Record, first: Item | None = None) -> None:
         self.session = Session(
             record,
             self._now(),
             seed=self._rng.randrange(MAX_SEED),
             size=self._size,
             rules=self._rules,
+            first=first,
         )
         self._picked: list[str] = []
         self._current: str | None = None
@@ -194,8 +195,10 @@ class PracticeController(RequestController, component="practice"):
     def _load_page(self, ev: Mapping[str, Any]) -> None:
         """The book's page hands over what it keeps (`record`: its loo-progress/1 record, or
         null; `lessons`: the older per-lesson answers, upgraded and merged in) and the rules its
-        link names (`rules`, from `#practice=R24,R32`, or null): a new session from them. A
-        damaged record is said in one line, and the session starts from what could be read."""
+        link names (`rules`, from `#practice=R24,R32`, or null), and a mistake to look at again
+        first (`back`, from `#back=quiz:lead:2:1234`, the progress page's link): a new session
+        from them. A damaged record is said in one line, and the session starts from what could
+        be read."""
         if self._keep != "page":
             raise Refused("load: only the book's page hands its record over")
         rules = ev.get("rules")
@@ -219,7 +222,14 @@ class PracticeController(RequestController, component="practice"):
         except InputError:
             self._rules = None
             self._error = "This link names no rule practice can ask about: practising what is due instead."
-        self._start(record)
+        first = None
+        back = ev.get("back")
+        if back is not None:
+            try:
+                first = item_back(back)
+            except InputError:
+                self._error = "This link names no position practice can deal again: practising what is due instead."
+        self._start(record, first)
 
     # --- Python's twins of the buttons ---------------------------------------------------------
     def click(self, key: str) -> None:
