@@ -128,6 +128,14 @@ def test_the_practice_page_offline_on_a_phone(browser: Browser, site: Path) -> N
         said = page.inner_text("#loo-progress-file-status")
         assert said == "bad.json was not loaded: answers[0].kind: missing"
         assert loads(page.evaluate("() => localStorage.getItem('loo-progress/1')")) == record
+        # the mistake's link deals that very position again, on the Practice page
+        back = record.answers[0].where.back
+        link = page.locator(f"tr[data-rule={missed}] .loo-progress-mistakes a")
+        assert (link.get_attribute("href") or "").endswith(f"practice.html#back={back}")
+        link.click()
+        page.wait_for_function("b => { const w = (window.looLive || []).find((x) => x.kind === 'practice');"
+                               " const d = w && w.model.get('data'); return !!(d && d.item && d.item.back === b); }",
+                               arg=back, timeout=READY_MS)
         assert errors == []
     finally:
         ctx.close()
