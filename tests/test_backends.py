@@ -51,6 +51,8 @@ MAKERS: dict[str, Callable[[], KernelWidget]] = {
     "lab": lambda: live.Lab(hands=12, players=4),
     "search": lambda: live.Search(count=30),
     "seat": lambda: live.TableSeat(),  # off the hub (no service named): joins refused alike
+    # the record kept in the page's way (no file), the seed fixed: both deal the same items
+    "practice": lambda: live.Practice(["R28", "R24"], keep="page", seed=2, size=2),
 }
 
 
@@ -173,6 +175,12 @@ SEQUENCES: dict[str, Callable[[Pair], list[Any]]] = {
     "lab": lambda p: [{"sync": {"request": {"n": 1, "type": "run", "hands": 10, "by": "position"}}}],
     "search": lambda p: [
         {"sync": {"request": {"n": 1, "type": "compare", "seed": 3, "players": 4}}},
+    ],
+    # selecting and unselecting (an answer is timed: its record holds the moment, which differs)
+    "practice": lambda p: [
+        {"sync": {"request": {"n": 1, "type": "choice", "key": p.w.data["item"]["question"]["choices"][0]["key"]}}},
+        {"sync": {"request": {"n": 2, "type": "choice", "key": p.w.data["item"]["question"]["choices"][-1]["key"]}}},
+        {"sync": {"request": {"n": 3, "type": "choice", "key": p.w.data["item"]["question"]["choices"][0]["key"]}}},
     ],
     "seat": lambda p: [
         {"sync": {"request": {"n": 1, "type": "join", "table": "K7QMRT"}}},

@@ -45,6 +45,7 @@ from loo_lessons.widgets.controllers.explore import DeclarationsController
 from loo_lessons.widgets.controllers.lab import LabController
 from loo_lessons.widgets.controllers.pass_play import PassPlayController
 from loo_lessons.widgets.controllers.play import PlayController, inside_working_directory
+from loo_lessons.widgets.controllers.practice import PracticeController
 from loo_lessons.widgets.controllers.present import present_data
 from loo_lessons.widgets.controllers.search import SearchController
 from loo_lessons.widgets.controllers.seat import SeatController
@@ -106,6 +107,8 @@ MAKERS: dict[str, Callable[[], Controller]] = {
     "search": lambda: SearchController(count=50),
     # off the hub: every join is refused in one line (tests/test_seat.py plays at a table)
     "seat": lambda: SeatController(follow=False),
+    # the record in the page's storage: nothing written to the learner's folder
+    "practice": lambda: PracticeController(keep="page", seed=1, size=3),
 }
 
 
@@ -124,6 +127,8 @@ def _keys(ctl: Any) -> list[Any]:
         return list(d["keys"])
     if isinstance(ctl, DeclarationsController):
         return [*d["seats"], "stand", "take miss", "throw up"]
+    if isinstance(ctl, PracticeController) and d.get("item"):
+        return [c["key"] for c in d["item"]["question"]["choices"]]
     return [0, 1, 2]
 
 
@@ -137,7 +142,7 @@ def _message(data: st.DataObject, ctl: Any) -> Any:
                 st.sampled_from(keys) | st.integers(-3, 20) | st.sampled_from(["peel", "up", "x"]) | JSON,
                 label=name,
             )
-    if isinstance(ctl, PlayController | ExploreController | DeclarationsController | LabController | SearchController):
+    if isinstance(ctl, PlayController | ExploreController | DeclarationsController | LabController | SearchController | PracticeController):
         req = {**ev, "n": data.draw(st.integers(-1, 50), label="n")}
         if isinstance(ctl, PlayController) and data.draw(st.booleans(), label="legal move"):
             req = {"n": 1, "type": "choose", "key": data.draw(st.sampled_from(ctl.legal or ["KH"]))}
@@ -190,6 +195,11 @@ def _drawable(kind: str, ctl: Any) -> None:
         assert 1 <= ctl.data["settings"]["hands"] <= 5000
     if kind == "search":
         assert 1 <= ctl.data["find"]["count"] <= 5000
+    if kind == "practice":
+        d = ctl.data
+        assert d["done"] == (d["item"] is None)
+        assert d["score"]["answered"] == len(d["record"]["answers"])
+        assert all(k in _keys(ctl) for k in d["picked"])
 
 
 @pytest.mark.parametrize("kind", list(MAKERS))

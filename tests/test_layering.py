@@ -18,13 +18,15 @@ PKG = Path(__file__).resolve().parent.parent / "loo_lessons"
 
 # the layers from the bottom up; each may import the layers before it (quiz and sim sit side by
 # side: neither imports the other; the hub's `classroom` service sits beside the command line)
-_BELOW_VIEWS = {"engine", "scenario", "explain", "quiz", "sim"}
+_BELOW_VIEWS = {"engine", "scenario", "explain", "quiz", "sim", "progress"}
 ALLOWED: dict[str, set[str]] = {
     "engine": set(),
     "scenario": {"engine"},
     "explain": {"engine", "scenario"},
     "quiz": {"engine", "scenario", "explain"},
     "sim": {"engine", "scenario", "explain"},
+    # a learner's record by rule and practice sessions, over the quiz generators
+    "progress": {"engine", "scenario", "explain", "quiz"},
     "views": _BELOW_VIEWS,
     "widgets": _BELOW_VIEWS | {"views"},
     "lessons": _BELOW_VIEWS | {"views", "widgets"},

@@ -14,7 +14,8 @@
   tagged `expect-refusal` (a refusal is what it shows).
 - The `{loo-playground}` and `{loo-progress}` directives: the scenario playground (with the
   shipped examples and their answers embedded) and the reader's progress page; and
-  `{loo-pass-and-play}`, the pass-and-play table (an evening passed round one device).
+  `{loo-pass-and-play}`, the pass-and-play table (an evening passed round one device); and
+  `{loo-practice}`, the Practice page's widget (practice by rule, the record in this browser).
 """
 
 from __future__ import annotations
@@ -206,12 +207,29 @@ class PassAndPlayDirective(SphinxDirective):
 
 
 class ProgressDirective(SphinxDirective):
-    """The reader's progress page: filled in the browser from localStorage."""
+    """The reader's progress page: filled in the browser from localStorage; its table by rule,
+    and loading a progress file, are the page's engine's (started only when there is a record
+    to read, or a file to load)."""
 
     has_content = False
 
     def run(self) -> list[nodes.Node]:
-        return [nodes.raw("", PROGRESS_HTML, format="html")]
+        return [nodes.raw("", PROGRESS_HTML + _engine_script(), format="html")]
+
+
+class PracticeDirective(SphinxDirective):
+    """The Practice page (issue 35): the practice widget, live once the page's engine has
+    loaded; the page hands it the record this browser keeps and the rules of a class link
+    (`#practice=R24,R32`), and keeps what it records (book/_static/loo-book.js)."""
+
+    has_content = False
+
+    def run(self) -> list[nodes.Node]:
+        from loo_lessons.widgets.static import component_html
+
+        waiting = {"data": {"live": False, "title": "Practice"}}
+        spec = {"kind": "practice", "args": {"keep": "page", "size": 10}}
+        return [nodes.raw("", component_html("practice", waiting, live=spec), format="html")]
 
 
 def _engine_script() -> str:
@@ -262,6 +280,17 @@ PROGRESS_HTML = """\
 question in a lesson and it shows here.</p></div>
 <p class="loo-controls"><button type="button" class="loo-btn" id="loo-progress-reset">Reset my
 progress</button> <span id="loo-progress-status" role="status" aria-live="polite"></span></p>
+<h2 id="by-rule">Rule by rule</h2>
+<p>How sure you are of each rule you have met (the chance you would get it right now), when it
+is next due, and your mistakes, each with the way back to it.</p>
+<div id="loo-progress-rules"><p>This table is worked out by the engine in this page.</p></div>
+<h2 id="your-progress-file">Your progress file</h2>
+<p>Take your progress to JupyterLab or to another browser, and back: nothing is lost or
+counted twice.</p>
+<p class="loo-controls"><button type="button" class="loo-btn" id="loo-progress-download">Download
+my progress</button> <label for="loo-progress-load">Load a progress file:</label>
+<input type="file" id="loo-progress-load" accept=".json,application/json">
+<span id="loo-progress-file-status" role="status" aria-live="polite"></span></p>
 </div>
 """
 
@@ -275,6 +304,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("loo-playground", PlaygroundDirective)
     app.add_directive("loo-progress", ProgressDirective)
     app.add_directive("loo-pass-and-play", PassAndPlayDirective)
+    app.add_directive("loo-practice", PracticeDirective)
     app.add_css_file("loo-book.css")
     app.add_js_file("loo-book.js")
     app.add_js_file("loo-playground.js")

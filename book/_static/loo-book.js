@@ -12,19 +12,25 @@
 //   looProgress.all()         {lesson: record} for every lesson with progress
 //   looProgress.reset(lesson?) forget one lesson, or everything
 //   looProgress.onchange(f)   f() after any change (the progress page redraws)
+//   looProgress.kept()        the loo-progress/1 record (progress/record.py), or null
+//   looProgress.keep(record)  keep a loo-progress/1 record Python made (the practice's)
 // Storage: localStorage["loo-progress:" + lesson] = JSON {title, url, updated, answers:
 // {questionId: {correct, at}}, tasks: {taskId: {title, best, last}} (each attempt {result,
 // baseline, tricks, looed, refused, undone, decisions, coach_choice, mistakes, given_up, forced,
 // forced_found, stars, star_count, coach_summary, text, at}: the score as Python made it; its
 // coach's part is the learner's decisions weighed against the coach's best; the best attempt
 // has more stars, then more decisions that earned their mark (decided_well), never counters),
-// components: {id: state}, stopped: {anchor, title}}. Nothing
+// components: {id: state}, stopped: {anchor, title}}; and localStorage["loo-progress/1"] =
+// the record by rule (book/guides/progress-format.md), which the Practice page's Python keeps
+// and the progress page downloads, loads and shows rule by rule. Nothing
 // is ever sent anywhere. The quiz, pick and pool components on a page are hooked here from
 // outside, through the model they share with their renderer (window.looLessons): their
 // answers are recorded and their state comes back on reload.
 (function () {
   "use strict";
   const PREFIX = "loo-progress:";
+  // the record by rule (loo-progress/1): one key, apart from the lessons' (PREFIX + lesson)
+  const RECORD_KEY = "loo-progress/1";
   /** @type {(() => void)[]} */
   const listeners = [];
 
@@ -195,12 +201,32 @@
     reset(key) {
       const s = storage();
       if (!s) return;
-      const keys = key ? [PREFIX + key] : Object.keys(api.all()).map((k) => PREFIX + k);
+      const keys = key ? [PREFIX + key] : [...Object.keys(api.all()).map((k) => PREFIX + k), RECORD_KEY];
       for (const k of keys) s.removeItem(k);
       for (const f of listeners) f();
     },
     onchange(f) {
       listeners.push(f);
+    },
+    kept() {
+      const s = storage();
+      if (!s) return null;
+      try {
+        const v = JSON.parse(s.getItem(RECORD_KEY) || "null");
+        return v && typeof v === "object" && !Array.isArray(v) ? v : null;
+      } catch (e) {
+        return null; // damaged: Python says so when it reads it
+      }
+    },
+    keep(record) {
+      const s = storage();
+      if (!s) return;
+      try {
+        s.setItem(RECORD_KEY, JSON.stringify(record));
+      } catch (e) {
+        return; // quota: the session goes on, unsaved
+      }
+      for (const f of listeners) f();
     },
     available() {
       return storage() !== null;
@@ -258,6 +284,65 @@
   }
 
   const hooked = new WeakSet();
+
+  // --- the Practice page: its Python keeps the record, the page keeps it in this browser ---
+
+  /** The lessons' older answers, {lesson: {answers}} (Python upgrades them into the record). */
+  function lessonAnswers() {
+    /** @type {Record<string, { answers: LooLessonRecord["answers"] }>} */
+    const out = {};
+    for (const [k, r] of Object.entries(api.all())) if (r.answers && Object.keys(r.answers).length) out[k] = { answers: r.answers };
+    return out;
+  }
+
+  /** The rules a class link names (`#practice=R24,R32`), as typed: Python checks them. */
+  function linkRules() {
+    const m = /(?:^#|&)practice=([^&]*)/.exec(window.location.hash);
+    if (!m) return null;
+    /** @type {string} */
+    let text;
+    try {
+      text = decodeURIComponent(m[1]);
+    } catch (e) {
+      return null; // a link mangled on the way: practise what is due
+    }
+    const ids = text.split(/[,\s]+/).filter(Boolean).map((r) => r.slice(0, 4));
+    return ids.length ? ids.slice(0, 63) : null;
+  }
+
+  /** A mistake to look at again (`#back=quiz:lead:2:1234`, the progress page's link), as typed. */
+  function linkBack() {
+    const m = /(?:^#|&)back=([^&]{1,40})/.exec(window.location.hash);
+    return m ? m[1].replace(/%3A/gi, ":") : null;
+  }
+
+  /** @param {{ el: HTMLElement | null, model: import("../../loo_lessons/widgets/js/types").Model }} c */
+  function hookPractice(c) {
+    if (!c.model || typeof c.model.on !== "function" || hooked.has(c.model)) return;
+    hooked.add(c.model);
+    const model = /** @type {import("../../loo_lessons/widgets/js/types").Model<import("../../loo_lessons/widgets/js/types").PracticeTraits>} */ (
+      /** @type {unknown} */ (c.model));
+    let loaded = false;
+    const load = () => {
+      const prev = model.get("request");
+      const n = prev && typeof prev.n === "number" ? prev.n : 0;
+      loaded = true;
+      model.set("request", { type: "load", record: api.kept(), lessons: lessonAnswers(), rules: linkRules(), back: linkBack(), n: n + 1 });
+      model.save_changes();
+    };
+    const count = (/** @type {unknown} */ r) => {
+      const a = r && typeof r === "object" ? /** @type {{ answers?: unknown }} */ (r).answers : null;
+      return Array.isArray(a) ? a.length : 0;
+    };
+    model.on("change:data", () => {
+      const d = model.get("data") || {};
+      // Python's record holds what was kept and more (a merge never loses an answer): kept only
+      // once the page's own record was handed over, and never one with fewer answers
+      if (loaded && d.record && count(d.record) >= count(api.kept())) api.keep(d.record);
+    });
+    window.addEventListener("hashchange", load);
+    load();
+  }
 
   // A play-this-deal task (a play component whose data has a task): its score, once the deal
   // is over, is kept under the task's name (the score is computed in Python, not here).
@@ -465,6 +550,130 @@
     });
   }
 
+  // --- the progress page's record by rule: download, load, and how sure of each rule -------
+
+  /** What this browser keeps as one file: the record, and the lessons' older answers when
+   * there are any (Python reads both: book/guides/progress-format.md). */
+  function progressFile() {
+    const rec = api.kept();
+    const old = lessonAnswers();
+    if (!Object.keys(old).length) return rec || { format: "loo-progress/1", answers: [], rules: {} };
+    return rec ? null : old; // both: the engine makes them one record first (ruleTable)
+  }
+
+  /**
+   * @param {string} name
+   * @param {string} text
+   */
+  function download(name, text) {
+    const url = URL.createObjectURL(new Blob([text], { type: "application/json" }));
+    const a = el("a", { href: url, download: name });
+    document.body.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+  }
+
+  /**
+   * The engine's answer to one of the progress page's questions (backends/browser.py
+   * progress_merge, progress_summary), or the line saying why there is none.
+   * @param {string} name
+   * @param {Record<string, unknown>} args
+   * @returns {Promise<Record<string, any>>}
+   */
+  async function askEngine(name, args) {
+    const engine = window.looEngine;
+    if (!engine) return { ok: false, error: "the engine is not on this page" };
+    try {
+      await engine.start();
+      const out = /** @type {Record<string, any>} */ (await engine.run(name, args));
+      return out && typeof out === "object" ? out : { ok: false, error: "no answer" };
+    } catch (e) {
+      return { ok: false, error: engine.state === "file" ? (api.serveNote || "the engine needs a web server") : String(/** @type {Error} */ (e).message || e) };
+    }
+  }
+
+  /** @param {Record<string, any>} row one rule of progress/mastery.py's summary */
+  function ruleRow(row) {
+    const root = rootUrl();
+    const practice = root ? new URL(`book/practice.html#practice=${row.rule}`, root).href : `practice.html#practice=${row.rule}`;
+    /** @type {Record<string, any>[]} */
+    const mistakes = Array.isArray(row.mistakes) ? row.mistakes : [];
+    const back = mistakes.slice(0, 3).map((m) => {
+      const page = String(m.page || "");
+      const again = String(m.back || "").startsWith("quiz:") ? practice.replace(/#.*$/, `#back=${m.back}`) : practice;
+      const href = page.startsWith("notebooks/") && root ? new URL(page + ".html", root).href : again;
+      return el("li", {}, el("a", { href }, page === "practice" || !page ? "a practice position" : page.replace(/^notebooks\//, "lesson ")),
+        ` ${String(m.at || "").slice(0, 16).replace("T", " ")}`);
+    });
+    return el("tr", { "data-rule": String(row.rule), "data-sure": String(row.sure), "data-due": String(Boolean(row.due)) },
+      el("th", { scope: "row" }, el("span", { class: "loo-rule" }, String(row.rule)), ` ${row.words || ""}`),
+      el("td", {}, `${row.sure}%`),
+      el("td", {}, row.due ? "due now" : `due ${String(row.due_at || "").slice(0, 10)}`),
+      el("td", {}, `${row.right} right, ${row.wrong} wrong`),
+      el("td", {}, mistakes.length ? el("ul", { class: "loo-progress-mistakes" }, ...back) : "none"),
+      el("td", {}, el("a", { href: practice }, "practise")));
+  }
+
+  async function ruleTable() {
+    const box = document.getElementById("loo-progress-rules");
+    if (!box || !api.available()) return;
+    const rec = api.kept();
+    const lessons = lessonAnswers();
+    if (!rec && !Object.keys(lessons).length) {
+      box.replaceChildren(el("p", {}, "No rule yet: answer a question, or practise, and each rule you meet shows here."));
+      return;
+    }
+    box.replaceChildren(el("p", { class: "loo-muted" }, "Working out how sure you are of each rule\u2026"));
+    const out = await askEngine("progress_summary", { record: rec, lessons });
+    if (!out.ok) {
+      box.replaceChildren(el("p", { class: "loo-progress-none" }, `The table by rule needs the engine: ${out.error}`));
+      return;
+    }
+    /** @type {Record<string, any>[]} */
+    const rows = out.rows || [];
+    const due = Array.isArray(out.due) ? out.due : [];
+    const root = rootUrl();
+    const practice = root ? new URL("book/practice.html", root).href : "practice.html";
+    box.replaceChildren(
+      el("p", { class: "loo-progress-due", "data-due": String(due.length) },
+        due.length ? `Due today: ${due.join(", ")}. ` : "Nothing is due today. ",
+        el("a", { href: practice }, due.length ? "Practise them" : "Practise ahead")),
+      el("div", { class: "loo-progress-wide" }, el("table", { class: "loo-progress-grid loo-progress-by-rule" },
+        el("thead", {}, el("tr", {}, ...["Rule", "How sure", "Next", "Answers", "Mistakes", ""].map((t) => el("th", { scope: "col" }, t)))),
+        el("tbody", {}, ...rows.map(ruleRow)))));
+  }
+
+  function recordButtons() {
+    const down = document.getElementById("loo-progress-download");
+    const load = /** @type {HTMLInputElement | null} */ (document.getElementById("loo-progress-load"));
+    const status = document.getElementById("loo-progress-file-status");
+    const say = (/** @type {string} */ text) => { if (status) status.textContent = text; };
+    if (down) down.addEventListener("click", async () => {
+      let file = progressFile();
+      if (file === null) { // the record and older answers: one record, made by Python
+        const out = await askEngine("progress_summary", { record: api.kept(), lessons: lessonAnswers() });
+        if (!out.ok) return say(`Could not make the file: ${out.error}`);
+        file = out.record;
+      }
+      download("loo-progress.json", JSON.stringify(file, null, 1) + "\n");
+      say("Downloaded loo-progress.json: load it in JupyterLab (L.merge_progress) or in another browser's progress page.");
+    });
+    if (load) load.addEventListener("change", async () => {
+      const f = load.files && load.files[0];
+      if (!f) return;
+      if (f.size > 8_000_000) return say(`${f.name}: larger than 8 MB, not loaded.`);
+      const text = await f.text();
+      say(`Reading ${f.name}\u2026`);
+      const out = await askEngine("progress_merge", { record: api.kept(), lessons: lessonAnswers(), text });
+      load.value = "";
+      if (!out.ok) return say(`${f.name} was not loaded: ${out.error}`);
+      api.keep(out.record);
+      say(`${f.name} loaded: ${out.added} answer${out.added === 1 ? "" : "s"} added, ${out.answers} in all.`);
+      ruleTable();
+    });
+  }
+
   // The theme's own controls named as they read (WCAG 2.5.3, "label in name"): a button or a
   // toggle whose aria-label leaves out its visible words ("Search" over "Search Ctrl+K",
   // "Toggle hidden content" over "Show code") is named by those words; an icon's tooltip
@@ -484,6 +693,10 @@
     window.addEventListener("load", () => setTimeout(nameAsShown, 0));
     fileNote();
     progressPage();
+    if (document.getElementById("loo-progress-rules")) {
+      ruleTable();
+      recordButtons();
+    }
     hookAll();
     trackPlace();
     // components mounted later (the live engine's, window.looLive) hook themselves when
@@ -496,6 +709,7 @@
       const push = list.push.bind(list);
       list.push = (...items) => {
         const r = push(...items);
+        for (const c of items) if (c.name === "practice" || c.kind === "practice") hookPractice(c);
         const key = lesson();
         if (key && api.available()) items.forEach((c) => hook(key, c, list.indexOf(c)));
         return r;

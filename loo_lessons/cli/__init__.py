@@ -207,6 +207,9 @@ def parser() -> argparse.ArgumentParser:
     from loo_lessons.cli.doors import register as register_doors
 
     register_doors(sub)
+    from loo_lessons.cli.practice import register as register_practice
+
+    register_practice(sub)
     return p
 
 

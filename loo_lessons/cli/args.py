@@ -82,6 +82,8 @@ seed = int_range(0, MAX_SEED)
 hands = int_range(1, MAX_HANDS)
 workers = int_range(1, MAX_WORKERS)
 rollouts = int_range(1, MAX_ROLLOUTS)
+#: Items in one practice session (`loo-lessons practice --count`).
+practice_count = int_range(1, 30)
 
 
 def seconds(text: str) -> float:

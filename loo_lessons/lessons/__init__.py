@@ -34,7 +34,15 @@ from loo_lessons.lessons.edge_cases import (
 )
 from loo_lessons.lessons.explore import compare, explore, explore_declarations
 from loo_lessons.lessons.play import class_table, ledger, play, present, static, stepper, task
-from loo_lessons.lessons.quizzes import pick, pool, quiz, quiz_results
+from loo_lessons.lessons.quizzes import (
+    merge_progress,
+    pick,
+    pool,
+    practice,
+    progress,
+    quiz,
+    quiz_results,
+)
 from loo_lessons.lessons.reference import (
     check,
     explain,
@@ -77,6 +85,7 @@ __all__ = [
     "fold",
     "lab",
     "ledger",
+    "merge_progress",
     "miss_value",
     "miss_value_plot",
     "penalty",
@@ -84,8 +93,10 @@ __all__ = [
     "pick",
     "play",
     "pool",
+    "practice",
     "predicates",
     "present",
+    "progress",
     "quiz",
     "quiz_results",
     "rule",

@@ -54,3 +54,48 @@ def quiz_results(*paths: str, code: str | None = None) -> Any:
     for line in frame.attrs["refused"]:
         warnings.warn(f"refused: {line}", stacklevel=2)
     return frame
+
+
+def practice(rules: str | list[str] | None = None, path: str | None = None, size: int = 10) -> Any:
+    """Practice by rule: about ten new positions for the rules that are due or that you missed
+    (`rules`, e.g. "R24,R32", for those rules alone), graded by the engine's verdicts and kept
+    in your progress file (`~/loo-progress.json` unless `path` names another, or
+    `LOO_PROGRESS` does). A rule you miss comes back in the session and on later days."""
+    chosen = [r for r in rules.replace(" ", ",").split(",") if r] if isinstance(rules, str) else rules
+    return live.Practice(chosen, path=path, size=size)
+
+
+def merge_progress(source: str, path: str | None = None) -> str:
+    """Add a progress file (`loo-progress.json` downloaded from the book's progress page, or
+    another JupyterLab's) to your progress here (`~/loo-progress.json` unless `path`, or
+    `LOO_PROGRESS`, names another): nothing is lost or counted twice. Says what it added."""
+    from loo_lessons.progress.store import merge_file
+
+    added, total = merge_file(source, path)
+    return f"{added} answer{'' if added == 1 else 's'} added, {total} in all"
+
+
+def progress(path: str | None = None) -> Any:
+    """Your progress rule by rule (a DataFrame, one row a rule you have met): how sure you are
+    of it now (%), whether it is due and when, right and wrong, and your latest mistake with
+    the way back to it, from your progress file (`~/loo-progress.json` unless `path`, or
+    `LOO_PROGRESS`, names another)."""
+    from datetime import UTC, datetime
+
+    from loo_lessons.progress import mastery, store
+    from loo_lessons.views import frames
+
+    rows = [
+        {
+            "rule": r["rule"],
+            "words": r["words"],
+            "sure %": r["sure"],
+            "due": "now" if r["due"] else r["due_at"][:10],
+            "right": r["right"],
+            "wrong": r["wrong"],
+            "last mistake": r["mistakes"][0]["back"] if r["mistakes"] else "",
+        }
+        for r in mastery.summary(store.load(path), datetime.now(UTC))
+    ]
+    columns = ["rule", "words", "sure %", "due", "right", "wrong", "last mistake"]
+    return frames.records(rows, columns, index="rule")

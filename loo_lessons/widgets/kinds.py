@@ -56,6 +56,8 @@ REGISTRY: dict[str, Entry] = {
     "lab": Entry("lab", "LabController", "lab", {"data": {}, "request": {}, "progress": {}}),
     # the edge-case search and the preset comparison (Python deals and replays)
     "search": Entry("search", "SearchController", "search", {"data": {}, "request": {}}),
+    # practice by rule: new positions for what is due or missed, recorded in loo-progress/1
+    "practice": Entry("practice", "PracticeController", "practice", {"data": {}, "request": {}}),
 }
 
 #: Every JS component, once each, in the registry's order.

@@ -68,6 +68,11 @@ class Search(KernelWidget, kind="search"):
     """The edge-case search and the preset comparison: `find(...)`, `compare(...)`."""
 
 
+class Practice(KernelWidget, kind="practice"):
+    """Practice by rule: new positions for the rules due or missed, recorded in the learner's
+    `loo-progress/1` file; `click(key)`, `check()`, `show()`, `next()`, `again()`."""
+
+
 __all__ = [
     "EXPLORE_OPTIONS",
     "TOPICS",
@@ -77,6 +82,7 @@ __all__ = [
     "Lab",
     "PickCard",
     "PoolCalculator",
+    "Practice",
     "QuizRunner",
     "Search",
     "Stepper",

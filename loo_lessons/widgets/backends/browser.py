@@ -8,7 +8,8 @@ Every call takes and returns JSON text (one copy across the worker boundary, no 
 - `send(id, message)`: one message from the component (`{"event": ...}` or `{"sync": ...}`);
   returns `{"changes"}` (the traits that changed);
 - `drop(id)`: forget a controller;
-- `run(name, args)`: one of `FUNCTIONS` (the playground's `explain`; the bench's `hands` and
+- `run(name, args)`: one of `FUNCTIONS` (the playground's `explain`; the progress page's `progress_merge` and
+  `progress_summary`; the bench's `hands` and
   `coach`, fixed timings whose only argument is a count).
 
 Nothing here raises for a bad call: the answer is `{"error": "..."}` and the page shows it.
@@ -173,8 +174,30 @@ def _coach_timing(args: Mapping[str, Any]) -> dict[str, Any]:
     return {"decisions": [t.as_json() for t in time_coach(n, seed=1)]}
 
 
+def _progress_merge(args: Mapping[str, Any]) -> dict[str, Any]:
+    """The progress page's "Load a progress file": the file's text merged into the record the
+    browser keeps (`progress.book.merge_file`), or the one line that refuses it."""
+    from datetime import UTC, datetime
+
+    from loo_lessons.progress.book import merge_file
+
+    return merge_file(args.get("record"), args.get("lessons"), args.get("text"), datetime.now(UTC))
+
+
+def _progress_summary(args: Mapping[str, Any]) -> dict[str, Any]:
+    """The progress page's table by rule: how sure, what is due, the mistakes
+    (`progress.book.summary`)."""
+    from datetime import UTC, datetime
+
+    from loo_lessons.progress.book import summary
+
+    return summary(args.get("record"), args.get("lessons"), datetime.now(UTC))
+
+
 FUNCTIONS: dict[str, Callable[[Mapping[str, Any]], dict[str, Any]]] = {
     "explain": _explain,
+    "progress_merge": _progress_merge,
+    "progress_summary": _progress_summary,
     "coach": _coach,
     "hands": _hands,
     "coach_timing": _coach_timing,
@@ -182,7 +205,8 @@ FUNCTIONS: dict[str, Callable[[Mapping[str, Any]], dict[str, Any]]] = {
 
 
 def run(name: str, args: str = "{}") -> str:
-    """Run one of the page's named functions (`FUNCTIONS`: explain, coach, hands, coach_timing)
+    """Run one of the page's named functions (`FUNCTIONS`: explain, coach, hands, coach_timing,
+    progress_merge, progress_summary)
     with JSON `args`; its answer as JSON text, or `{"error": one line}`."""
     def go() -> dict[str, Any]:
         if name not in FUNCTIONS:

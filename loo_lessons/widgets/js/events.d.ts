@@ -16,6 +16,8 @@ interface PickEvent { type: "choice" | "check" | "show" | "reset"; [key: string]
 interface PlayEvent { type: "request"; [key: string]: unknown }
 /** An event the `pool` component sends (enter, check, show, hide, reset). */
 interface PoolEvent { type: "enter" | "check" | "show" | "hide" | "reset"; [key: string]: unknown }
+/** An event the `practice` component sends (choice, check, show, next, start, load). */
+interface PracticeEvent { type: "choice" | "check" | "show" | "next" | "start" | "load"; [key: string]: unknown }
 /** An event the `present` component sends (next, prev, first, last, goto, toggle, faces, deal). */
 interface PresentEvent { type: "next" | "prev" | "first" | "last" | "goto" | "toggle" | "faces" | "deal"; [key: string]: unknown }
 /** An event the `quiz` component sends (choice, check, show, next, prev, restart, new). */
@@ -28,7 +30,7 @@ interface SeatEvent { type: "request"; [key: string]: unknown }
 interface StepperEvent { type: "next" | "prev" | "first" | "last" | "goto" | "deal"; [key: string]: unknown }
 
 /** Any component's event. */
-type LooEvent = EveningEvent | ExploreEvent | LabEvent | PassplayEvent | PickEvent | PlayEvent | PoolEvent | PresentEvent | QuizEvent | SearchEvent | SeatEvent | StepperEvent;
+type LooEvent = EveningEvent | ExploreEvent | LabEvent | PassplayEvent | PickEvent | PlayEvent | PoolEvent | PracticeEvent | PresentEvent | QuizEvent | SearchEvent | SeatEvent | StepperEvent;
 
 /** A request the `play` component sends as its `request` trait, with its counter n
  * (widgets/controllers/play.py REQUEST_KEYS: the keys each may carry). */

@@ -69,6 +69,10 @@ interface LooProgress {
   reset(key?: string): void;
   onchange(f: () => void): void;
   available(): boolean;
+  /** The loo-progress/1 record kept in this browser (the Practice page's), or null. */
+  kept(): Record<string, unknown> | null;
+  /** Keep a loo-progress/1 record Python made. */
+  keep(record: Record<string, unknown>): void;
   /** The one line said where live controls need a web server. */
   serveNote?: string;
 }

@@ -285,6 +285,44 @@ export type SearchTraits = {
   request?: Requested<SearchEvent>;
 };
 
+/** One rule's line on the practice's last screen (progress/mastery.py summary). */
+export interface MasteryRow {
+  rule: string;
+  words: string;
+  sure: number;
+  due: boolean;
+  due_at: string;
+  right: number;
+  wrong: number;
+  mistakes: { id: string; at: string; page: string; back: string }[];
+}
+
+/** The `practice` component's data (widgets/controllers/practice.py). */
+export interface PracticeData {
+  live?: boolean;
+  title?: string;
+  rules?: string[] | null;
+  n?: number;
+  of?: number;
+  item?: { rule: string; words: string; question: PickQuestion; back: string } | null;
+  picked?: string[];
+  current?: string | null;
+  result?: { correct: boolean; picked: string[]; missed: string[]; comeback: boolean } | null;
+  score?: { right: number; answered: number };
+  done?: boolean;
+  error?: string | null;
+  mastery?: MasteryRow[];
+  due?: number;
+  record?: Record<string, unknown>;
+  refused?: string;
+}
+
+/** The `practice` component's traits. */
+export type PracticeTraits = {
+  data?: PracticeData;
+  request?: Requested<PracticeEvent>;
+};
+
 /** A pick or quiz question as drawn: the table, the prompt, each choice's verdict, the
  * engine's explanation. */
 export interface PickQuestion extends ShownQuestion {
