@@ -53,6 +53,11 @@ def play_the_task(page: Page, widget: Locator, wait_moved: Any) -> None:
         wait_moved(lambda key=key: seat.locator(f'.loo-choices [data-key="{key}"]').click())
     score = widget.locator(".loo-task-score")
     score.wait_for(timeout=30_000)
+    # the result a short moment: the stars drawn as stars and one line; the whole account folded
+    stars = score.locator(".loo-stars")
+    assert re.fullmatch("[★☆]{3}", stars.inner_text()) and "★" in (stars.get_attribute("aria-label") or "")
+    assert not score.locator(".loo-fold-account").evaluate("d => d.open")
+    score.locator(".loo-fold-account > summary").click()
     assert score.get_attribute("data-refused") == "1"
     said = score.inner_text()
     assert re.search(r"[+-]?\d+ counters? this deal", said)
