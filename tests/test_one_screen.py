@@ -60,7 +60,9 @@ MEASURE = """
              inside: r.height > 0 && r.top >= top - 1 && r.bottom <= innerHeight + 1 };
   };
   const kind = w.dataset.looComponent;
-  const q = (s) => w.querySelector(s);
+  // a quiz's question on the screen (its printed sheet is hidden there)
+  const root = kind === "quiz" ? w.querySelector(".loo-quiz-screen") : w;
+  const q = (s) => root.querySelector(s);
   const myTurn = w.querySelector(".loo-choices") !== null;
   const parts = {
     prompt: box(q(kind === "play" ? ".loo-play-prompt" : ".loo-prompt")),
@@ -71,15 +73,15 @@ MEASURE = """
   if (kind === "play" && !myTurn) delete parts.buttons;  // the deal over, or not his turn
   if (!q(".loo-felt")) delete parts.felt;  // a question with no table
   // his cards drawn once: every card among the choices appears once in the widget
-  const twice = [...w.querySelectorAll(".loo-choices button.loo-card[data-key]")]
+  const twice = [...root.querySelectorAll(".loo-choices button.loo-card[data-key]")]
     .map((b) => b.dataset.key)
-    .filter((k) => w.querySelectorAll(`.loo-card[data-key="${k}"]`).length !== 1);
+    .filter((k) => root.querySelectorAll(`.loo-card[data-key="${k}"]`).length !== 1);
   // the other seats a line each, his own seat whole (at most one)
-  const seats = [...w.querySelectorAll(".loo-table .loo-seat")];
+  const seats = [...root.querySelectorAll(".loo-table .loo-seat")];
   const whole = seats.filter((s) => !s.classList.contains("loo-seat-line"));
   const own = seats.filter((s) => s.classList.contains("loo-seat-own"));
   // a finger's target: the choices and the controls on the screen
-  const small = [...w.querySelectorAll(".loo-choices button, .loo-controls button")]
+  const small = [...root.querySelectorAll(".loo-choices button, .loo-controls button")]
     .map((b) => b.getBoundingClientRect())
     .filter((r) => r.height > 0 && (r.height < 43.5 || r.width < 43.5)).length;
   return { kind, parts, twice, whole: whole.length - own.length, own: own.length, small,

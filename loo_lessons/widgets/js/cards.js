@@ -404,7 +404,7 @@ html[data-theme="light"] .loo { --loo-fg: #1a1a1a; --loo-muted: #4a4f57; --loo-b
 .loo .loo-missed { border-color: var(--loo-right-bd); border-style: dashed; }
 .loo .loo-missed .loo-badge { color: var(--loo-right-fg); background: var(--loo-right-bg); }
 .loo .loo-btn { font: inherit; font-size: .95em; color: var(--loo-fg); background: var(--loo-panel);
-  border: 2px solid var(--loo-border); border-radius: 8px; padding: 6px 14px; cursor: pointer; min-height: 44px; }
+  border: 2px solid var(--loo-border); border-radius: 8px; padding: 6px 14px; cursor: pointer; min-height: 44px; min-width: 44px; }
 .loo .loo-btn:hover:not([disabled]):not([aria-disabled="true"]) { border-color: var(--loo-accent); }
 .loo .loo-btn[disabled], .loo .loo-btn[aria-disabled="true"] { opacity: .55; cursor: default; }
 .loo .loo-btn[aria-pressed="true"] { border-color: var(--loo-accent); box-shadow: inset 0 0 0 2px var(--loo-accent); }
