@@ -490,6 +490,7 @@ html[data-theme="light"] .loo { --loo-fg: #1a1a1a; --loo-muted: #4a4f57; --loo-b
 /* a quiz's prompt says the whole position in words: read as text, the table beside it */
 .loo .loo-quiz-screen .loo-prompt { font-size: 1em; font-weight: 500; }
 .loo .loo-line-played { white-space: nowrap; }
+.loo .loo-quiz-head p.loo-score, .loo .loo-quiz-tags { font-size: .88em; margin: 0 0 2px; }
 @media (max-width: 520px) {
   .loo { padding: 2px; line-height: 1.35; }
   .loo .loo-table.loo-compact { gap: 4px; }
@@ -500,7 +501,6 @@ html[data-theme="light"] .loo { --loo-fg: #1a1a1a; --loo-muted: #4a4f57; --loo-b
   /* the card a seat played stays in its line; the word is for screen readers (the trick shows it) */
   .loo .loo-played-word { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
   .loo .loo-quiz-screen .loo-prompt { font-size: .9em; line-height: 1.3; }
-  .loo .loo-quiz-head p.loo-score, .loo .loo-quiz-tags { font-size: .88em; margin: 0 0 2px; }
   /* declarations two to a row, their words wrapping inside the button */
   .loo .loo-compact .loo-own .loo-choices > .loo-btn { flex: 1 1 40%; }
   .loo .loo-compact .loo-tag { font-size: .7em; padding: 0 5px; }
@@ -509,7 +509,7 @@ html[data-theme="light"] .loo { --loo-fg: #1a1a1a; --loo-muted: #4a4f57; --loo-b
   .loo .loo-compact .loo-small { width: 46px; }
   .loo .loo-compact .loo-miss-row .loo-small { width: 34px; }
   .loo .loo-compact .loo-medium { width: 64px; }
-  .loo .loo-compact .loo-clickable.loo-medium { width: 68px; }
+  .loo .loo-compact .loo-clickable.loo-medium, .loo .loo-compact .loo-clickable.loo-large { width: 68px; }
   .loo .loo-compact .loo-felt .loo-row { gap: 6px; }
   .loo .loo-felt.loo-felt-compact { padding: 4px 10px; gap: 4px 10px; }
 }

@@ -60,8 +60,9 @@ export function drawChoices(q, opts) {
 // A question's table and its choices, one question on one screen (table.js compactTable): the
 // seat to act is drawn whole; when the choices are its cards they are its cards (drawn once,
 // as the buttons), when they are its declarations they sit in it under its cards; any other
-// choices (cards of the trick, numbers) come under the table. Returns [table, choices left
-// to draw under it, or null].
+// choices (cards of the trick, numbers) come under the table. The cards stay large (a class
+// projects them); on a phone the compact table draws them smaller. Returns [table, choices
+// left to draw under it, or null].
 /**
  * @param {import("./types").ShownQuestion} q
  * @param {(size: import("./types").Size) => HTMLElement} choices the choices drawn at a size
@@ -79,7 +80,7 @@ export function questionTable(q, choices) {
     "div",
     { class: "loo-own", "data-own-seat": me.seat },
     hand ? null : held && held.length ? h("div", { class: "loo-row", role: "group", "aria-label": `seat ${me.seat}'s cards` }, held.map((c) => cardEl(c, { size: "small" }))) : null,
-    choices("medium"),
+    choices("large"),
   );
   return [compactTable(view, { seat: me.seat, node }), null];
 }
