@@ -336,6 +336,7 @@ export const STYLE = `
   --loo-right-fg: #14532d; --loo-right-bg: #e3f4e8; --loo-right-bd: #2f8a4d;
   --loo-wrong-fg: #8a1116; --loo-wrong-bg: #fde8e8; --loo-wrong-bd: #c1121f;
   --loo-quote-bg: #f6f1e4; --loo-quote-fg: #3b3426;
+  --loo-star: #9a6b00;
   color: var(--loo-fg);
   background: var(--loo-bg);
   font-family: system-ui, "DejaVu Sans", "Liberation Sans", Arial, sans-serif;
@@ -358,18 +359,19 @@ export const STYLE = `
     --loo-right-fg: #a7e9b8; --loo-right-bg: #173322; --loo-right-bd: #4fbf73;
     --loo-wrong-fg: #ffb8b0; --loo-wrong-bg: #3d1b1b; --loo-wrong-bd: #ff7b72;
     --loo-quote-bg: #2b2820; --loo-quote-fg: #efe6cf;
+    --loo-star: #f2c230;
   }
 }
 /* an explicit theme wins over the system setting: the book's theme switch (html[data-theme])
    and JupyterLab's (body[data-jp-theme-light]; its --jp-* colours already give fg and bg) */
 html[data-theme="dark"] .loo, body[data-jp-theme-light="false"] .loo {
-  --loo-accent: #8ab4f8; --loo-felt: #1b5237;
+  --loo-accent: #8ab4f8; --loo-felt: #1b5237; --loo-star: #f2c230;
   --loo-right-fg: #a7e9b8; --loo-right-bg: #173322; --loo-right-bd: #4fbf73;
   --loo-wrong-fg: #ffb8b0; --loo-wrong-bg: #3d1b1b; --loo-wrong-bd: #ff7b72;
   --loo-quote-bg: #2b2820; --loo-quote-fg: #efe6cf;
 }
 html[data-theme="light"] .loo, body[data-jp-theme-light="true"] .loo {
-  --loo-accent: #0b57d0; --loo-felt: #1e6a44;
+  --loo-accent: #0b57d0; --loo-felt: #1e6a44; --loo-star: #9a6b00;
   --loo-right-fg: #14532d; --loo-right-bg: #e3f4e8; --loo-right-bd: #2f8a4d;
   --loo-wrong-fg: #8a1116; --loo-wrong-bg: #fde8e8; --loo-wrong-bd: #c1121f;
   --loo-quote-bg: #f6f1e4; --loo-quote-fg: #3b3426;
@@ -460,7 +462,7 @@ html[data-theme="light"] .loo { --loo-fg: #1a1a1a; --loo-muted: #4a4f57; --loo-b
 .loo ol.loo-working li, .loo ul.loo-working li { margin: 3px 0; }
 /* the compact table (table.js compactTable): one question, one screen, on a phone as at a desk */
 .loo .loo-table.loo-compact { gap: 6px; }
-.loo ul.loo-seat-lines { list-style: none; margin: 0; padding: 0; display: flex; flex-direction: column; gap: 3px; }
+.loo .loo-seat-lines { display: flex; flex-direction: column; gap: 3px; }
 .loo .loo-seat.loo-seat-line { flex-direction: row; flex-wrap: wrap; align-items: center; gap: 1px 8px; min-width: 0;
   padding: 1px 8px; border-width: 1px; border-radius: 8px; font-size: .92em; margin: 0; }
 .loo .loo-seat.loo-seat-line.loo-to-act { border-width: 2px; }
@@ -482,7 +484,7 @@ html[data-theme="light"] .loo { --loo-fg: #1a1a1a; --loo-muted: #4a4f57; --loo-b
 .loo .loo-compact .loo-choices { gap: 8px; }
 .loo .loo-compact details.loo-history { margin: 0; }
 .loo details.loo-fold > summary, .loo details.loo-history > summary { cursor: pointer; min-height: 44px; display: list-item; padding: 10px 0 0; }
-.loo .loo-stars { font-size: 2.6em; line-height: 1; letter-spacing: .08em; color: #b8860b; margin: 4px 0; }
+.loo .loo-stars { font-size: 2.6em; line-height: 1; letter-spacing: .08em; color: var(--loo-star); margin: 4px 0; }
 .loo .loo-stars .loo-star-off { color: var(--loo-muted); }
 .loo .loo-result-line { font-size: 1.05em; }
 .loo .loo-felt-compact .loo-caption { line-height: 1.25; }

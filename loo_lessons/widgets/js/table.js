@@ -353,7 +353,7 @@ function seatLine(view, seat) {
   const won = seat.tricks_won || 0;
   words.push(`${won} trick${won === 1 ? "" : "s"} won`);
   return h(
-    "li",
+    "div",
     {
       class: "loo-seat loo-seat-line" + (toAct ? " loo-to-act" : "") + (seat.status === "out" ? " loo-out" : ""),
       role: "group",
@@ -425,7 +425,7 @@ export function compactTable(view, own = null) {
   return h(
     "div",
     { class: "loo-table loo-compact" },
-    others.length ? h("ul", { class: "loo-seat-lines", role: "list", "aria-label": "the other seats" }, others.map((s) => seatLine(v, s))) : null,
+    others.length ? h("div", { class: "loo-seat-lines", role: "group", "aria-label": "the other seats" }, others.map((s) => seatLine(v, s))) : null,
     felt(v, { size: "small", compact: true }),
     mine ? ownPanel(v, mine, own ? own.node : null) : null,
   );
