@@ -509,7 +509,7 @@ html[data-theme="light"] .loo { --loo-fg: #1a1a1a; --loo-muted: #4a4f57; --loo-b
   .loo .loo-compact .loo-own .loo-btn { padding: 4px 10px; font-size: .9em; }
   .loo .loo-seat-own { padding: 2px 6px 4px; gap: 2px; }
   .loo .loo-compact .loo-small { width: 46px; }
-  .loo .loo-compact .loo-miss-row .loo-small { width: 34px; }
+  .loo .loo-compact .loo-miss-row .loo-small { width: 40px; }
   .loo .loo-compact .loo-medium { width: 64px; }
   .loo .loo-compact .loo-clickable.loo-medium, .loo .loo-compact .loo-clickable.loo-large { width: 68px; }
   .loo .loo-compact .loo-felt .loo-row { gap: 6px; }
