@@ -306,7 +306,9 @@ def test_a_whole_hand_against_the_bots_by_clicks_with_hint_and_undo(
         table.locator(".loo-settlement").wait_for()
         text = table.locator(".loo-settlement").inner_text()
         assert "Your result this deal" in text and "R" in text
-        # "Save transcript" in the book: the page downloads the JSON (nothing is sent anywhere)
+        # "Save transcript" in the book (folded under the table): the page downloads the JSON
+        # (nothing is sent anywhere)
+        table.locator(".loo-fold-save > summary").click()
         with page.expect_download() as dl:
             table.locator('button[data-action="save"]').click()
         saved = json.loads(Path(dl.value.path()).read_text(encoding="utf-8"))

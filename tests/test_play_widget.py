@@ -643,6 +643,7 @@ def test_the_component_plays_a_deal_in_chromium(
         page.wait_for_selector(".loo-settlement")
         text = page.locator(".loo-settlement").inner_text()
         assert "R40" in text and "Your result this deal" in text
+        page.locator(".loo-fold-save > summary").click()  # folded under the table
         page.locator("input.loo-save-name").fill("from-browser.json")
         page.locator('button[data-action="save"]').click()
         page.wait_for_selector(".loo-message")

@@ -54,6 +54,15 @@ def play_the_task(page: Page, widget: Locator, wait_moved: Any) -> None:
         wait_moved(lambda key=key: seat.locator(f'.loo-choices [data-key="{key}"]').click())
     score = widget.locator(".loo-task-score")
     score.wait_for(timeout=30_000)
+    # the result a short moment: the stars drawn as stars (the earned first), read out in
+    # Python's words, and one line; the whole account folded
+    won = expected_score()
+    stars = score.locator(".loo-stars")
+    n = sum(bool(v) for v in won["stars"].values())
+    assert stars.inner_text() == "★" * n + "☆" * (len(won["stars"]) - n)
+    assert stars.get_attribute("aria-label") == next(p["text"] for p in won["parts"] if p["kind"] == "stars")
+    assert not score.locator(".loo-fold-account").evaluate("d => d.open")
+    score.locator(".loo-fold-account > summary").click()
     assert score.get_attribute("data-refused") == "1"
     said = score.inner_text()
     assert re.search(r"[+-]?\d+ counters? this deal", said)

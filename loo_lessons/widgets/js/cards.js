@@ -336,6 +336,7 @@ export const STYLE = `
   --loo-right-fg: #14532d; --loo-right-bg: #e3f4e8; --loo-right-bd: #2f8a4d;
   --loo-wrong-fg: #8a1116; --loo-wrong-bg: #fde8e8; --loo-wrong-bd: #c1121f;
   --loo-quote-bg: #f6f1e4; --loo-quote-fg: #3b3426;
+  --loo-star: #9a6b00;
   color: var(--loo-fg);
   background: var(--loo-bg);
   font-family: system-ui, "DejaVu Sans", "Liberation Sans", Arial, sans-serif;
@@ -358,18 +359,19 @@ export const STYLE = `
     --loo-right-fg: #a7e9b8; --loo-right-bg: #173322; --loo-right-bd: #4fbf73;
     --loo-wrong-fg: #ffb8b0; --loo-wrong-bg: #3d1b1b; --loo-wrong-bd: #ff7b72;
     --loo-quote-bg: #2b2820; --loo-quote-fg: #efe6cf;
+    --loo-star: #f2c230;
   }
 }
 /* an explicit theme wins over the system setting: the book's theme switch (html[data-theme])
    and JupyterLab's (body[data-jp-theme-light]; its --jp-* colours already give fg and bg) */
 html[data-theme="dark"] .loo, body[data-jp-theme-light="false"] .loo {
-  --loo-accent: #8ab4f8; --loo-felt: #1b5237;
+  --loo-accent: #8ab4f8; --loo-felt: #1b5237; --loo-star: #f2c230;
   --loo-right-fg: #a7e9b8; --loo-right-bg: #173322; --loo-right-bd: #4fbf73;
   --loo-wrong-fg: #ffb8b0; --loo-wrong-bg: #3d1b1b; --loo-wrong-bd: #ff7b72;
   --loo-quote-bg: #2b2820; --loo-quote-fg: #efe6cf;
 }
 html[data-theme="light"] .loo, body[data-jp-theme-light="true"] .loo {
-  --loo-accent: #0b57d0; --loo-felt: #1e6a44;
+  --loo-accent: #0b57d0; --loo-felt: #1e6a44; --loo-star: #9a6b00;
   --loo-right-fg: #14532d; --loo-right-bg: #e3f4e8; --loo-right-bd: #2f8a4d;
   --loo-wrong-fg: #8a1116; --loo-wrong-bg: #fde8e8; --loo-wrong-bd: #c1121f;
   --loo-quote-bg: #f6f1e4; --loo-quote-fg: #3b3426;
@@ -404,7 +406,7 @@ html[data-theme="light"] .loo { --loo-fg: #1a1a1a; --loo-muted: #4a4f57; --loo-b
 .loo .loo-missed { border-color: var(--loo-right-bd); border-style: dashed; }
 .loo .loo-missed .loo-badge { color: var(--loo-right-fg); background: var(--loo-right-bg); }
 .loo .loo-btn { font: inherit; font-size: .95em; color: var(--loo-fg); background: var(--loo-panel);
-  border: 2px solid var(--loo-border); border-radius: 8px; padding: 6px 14px; cursor: pointer; min-height: 44px; }
+  border: 2px solid var(--loo-border); border-radius: 8px; padding: 6px 14px; cursor: pointer; min-height: 44px; min-width: 44px; }
 .loo .loo-btn:hover:not([disabled]):not([aria-disabled="true"]) { border-color: var(--loo-accent); }
 .loo .loo-btn[disabled], .loo .loo-btn[aria-disabled="true"] { opacity: .55; cursor: default; }
 .loo .loo-btn[aria-pressed="true"] { border-color: var(--loo-accent); box-shadow: inset 0 0 0 2px var(--loo-accent); }
@@ -458,6 +460,61 @@ html[data-theme="light"] .loo { --loo-fg: #1a1a1a; --loo-muted: #4a4f57; --loo-b
 .loo .loo-mark.loo-right { color: var(--loo-right-fg); }
 .loo .loo-mark.loo-wrong { color: var(--loo-wrong-fg); }
 .loo ol.loo-working li, .loo ul.loo-working li { margin: 3px 0; }
+/* the compact table (table.js compactTable): one question, one screen, on a phone as at a desk */
+.loo .loo-table.loo-compact { gap: 6px; }
+.loo .loo-seat-lines { display: flex; flex-direction: column; gap: 3px; }
+.loo .loo-seat.loo-seat-line { flex-direction: row; flex-wrap: wrap; align-items: center; gap: 1px 8px; min-width: 0;
+  padding: 1px 8px; border-width: 1px; border-radius: 8px; font-size: .92em; margin: 0; }
+.loo .loo-seat.loo-seat-line.loo-to-act { border-width: 2px; }
+.loo .loo-seat-name { font-weight: 700; }
+.loo .loo-seat-own { min-width: 0; }
+.loo .loo-seat-own .loo-seat-head .loo-seat-status { font-weight: 400; }
+.loo .loo-cardtext { font-weight: 700; white-space: nowrap; color: #111111; background: #fffdf8; border: 1px solid #8a8f98;
+  border-radius: 4px; padding: 0 3px; }
+.loo .loo-cardtext.loo-red { color: #c1121f; }
+.loo .loo-cardtext.loo-back { color: #27408b; }
+.loo .loo-line-cards { display: inline-flex; gap: 2px; align-items: center; }
+.loo .loo-mini-back { display: inline-block; width: 10px; height: 15px; border-radius: 2px; background: #27408b; border: 1px solid #0f1c45; }
+.loo .loo-line-won { color: var(--loo-accent); letter-spacing: 2px; }
+.loo .loo-felt.loo-felt-compact { border-radius: 28px / 22px; padding: 6px 14px; gap: 4px 20px; min-height: 0; }
+.loo .loo-felt-compact .loo-spot { gap: 2px; }
+.loo .loo-felt-compact .loo-spot-title { font-size: .85em; }
+.loo .loo-num-felt { font-size: 1.7em; font-weight: 800; line-height: 1.1; }
+.loo .loo-miss-row .loo-small { width: 40px; }
+.loo .loo-compact .loo-choices { gap: 8px; }
+.loo .loo-compact details.loo-history { margin: 0; }
+.loo details.loo-fold > summary, .loo details.loo-history > summary { cursor: pointer; min-height: 44px; display: list-item; padding: 10px 0 0; }
+.loo .loo-stars { font-size: 2.6em; line-height: 1; letter-spacing: .08em; color: var(--loo-star); margin: 4px 0; }
+.loo .loo-stars .loo-star-off { color: var(--loo-muted); }
+.loo .loo-result-line { font-size: 1.05em; }
+.loo .loo-felt-compact .loo-caption { line-height: 1.25; }
+.loo .loo-task-asks { font-size: .92em; margin: 0 0 .3em; }
+/* a quiz's prompt says the whole position in words: read as text, the table beside it */
+.loo .loo-quiz-screen .loo-prompt { font-size: 1em; font-weight: 500; }
+.loo .loo-line-played { white-space: nowrap; }
+.loo .loo-quiz-head p.loo-score, .loo .loo-quiz-tags { font-size: .88em; margin: 0 0 2px; }
+@media (max-width: 520px) {
+  .loo { padding: 2px; line-height: 1.35; }
+  .loo .loo-table.loo-compact { gap: 4px; }
+  .loo h3 { font-size: 1.1em; margin: 0 0 .3em; }
+  .loo .loo-prompt { font-size: 1.05em; margin: .3em 0; }
+  .loo .loo-seat.loo-seat-line { padding: 0 6px; gap: 0 6px; font-size: .88em; }
+  .loo .loo-seat-line .loo-tag { padding: 0 5px; }
+  /* the card a seat played stays in its line; the word is for screen readers (the trick shows it) */
+  .loo .loo-played-word { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
+  .loo .loo-quiz-screen .loo-prompt { font-size: .9em; line-height: 1.3; }
+  /* declarations two to a row, their words wrapping inside the button */
+  .loo .loo-compact .loo-own .loo-choices > .loo-btn { flex: 1 1 40%; }
+  .loo .loo-compact .loo-tag { font-size: .7em; padding: 0 5px; }
+  .loo .loo-compact .loo-own .loo-btn { padding: 4px 10px; font-size: .9em; }
+  .loo .loo-seat-own { padding: 2px 6px 4px; gap: 2px; }
+  .loo .loo-compact .loo-small { width: 46px; }
+  .loo .loo-compact .loo-miss-row .loo-small { width: 40px; }
+  .loo .loo-compact .loo-medium { width: 64px; }
+  .loo .loo-compact .loo-clickable.loo-medium, .loo .loo-compact .loo-clickable.loo-large { width: 68px; }
+  .loo .loo-compact .loo-felt .loo-row { gap: 6px; }
+  .loo .loo-felt.loo-felt-compact { padding: 4px 10px; gap: 4px 10px; }
+}
 .loo .loo-progress { height: 8px; background: var(--loo-panel); border: 1px solid var(--loo-border); border-radius: 4px; overflow: hidden; }
 .loo .loo-progress > div { height: 100%; background: var(--loo-accent); }
 `;

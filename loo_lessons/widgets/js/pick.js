@@ -9,8 +9,8 @@
 // verdict is shown), revealed (checked, or "Show the answer").
 // loo_lessons/widgets/controllers/pick.py mirrors pickReduce exactly (tests compare the two).
 import { h, fill, button, mount, act, proseEl } from "./cards.js";
-import { drawTable } from "./table.js";
-import { drawChoices, drawVerdict, speakVerdict, answerText, choiceMarks, addStyle } from "./verdict.js";
+import { tricksPlayed } from "./table.js";
+import { drawChoices, drawVerdict, speakVerdict, answerText, choiceMarks, addStyle, questionTable } from "./verdict.js";
 
 /**
  * The next state after one event (the static page's; pick.py mirrors it).
@@ -104,19 +104,35 @@ export default {
           verdictLine = answer.includes(first) ? "Your first choice was allowed." : "Your first choice was not allowed.";
         }
       }
-      fill(body,
-        d.title ? h("h3", { text: d.title }) : null,
-        q.view ? drawTable(q.view) : null,
-        h("p", { class: "loo-prompt", text: q.prompt || "" }),
-        multi && !open ? h("p", { class: "loo-muted loo-screen-only", text: "Select every choice that is allowed, then press Check." }) : null,
+      // one question, one screen: the prompt, then the table with the choices in the seat to
+      // act (its cards are the buttons), then Check; what is said after it comes below
+      const [table, outside] = questionTable(q, (size) =>
         drawChoices(q, {
           onPick: (key) => send({ type: "choice", key }),
           marks,
           badges,
           pressed: multi && !open ? st.picked : undefined,
           label: multi ? "choices: select all that apply" : "choices: click one",
+          size,
         }),
+      );
+      fill(body,
+        d.title ? h("h3", { text: d.title }) : null,
+        h("p", { class: "loo-prompt", text: q.prompt || "" }),
+        table,
+        outside,
+        h(
+          "div",
+          { class: "loo-controls" },
+          multi && !open
+            ? button("Check", press("pick-ctl", { type: "check" }), { action: "check", focusId: "pick-ctl", kind: "primary", ariaDisabled: !st.picked.length })
+            : null,
+          open ? null : button("Show the answer", press(multi ? "pick-show" : "pick-ctl", { type: "show" }), { action: "show", focusId: multi ? "pick-show" : "pick-ctl" }),
+          open ? button("Start again", press("pick-ctl", { type: "reset" }), { action: "reset", focusId: lastControl }) : null,
+          multi && !open ? h("span", { class: "loo-muted loo-screen-only loo-how", text: "Select every choice that is allowed, then press Check." }) : null,
+        ),
         st.current !== null ? drawVerdict(q, st.current, verdicts[st.current], WORDS) : null,
+        tricksPlayed(q.view),
         open
           ? h(
               "div",
@@ -128,15 +144,6 @@ export default {
               h("p", { class: "loo-muted loo-screen-only", text: "Click any choice to see why it is, or is not, allowed." }),
             )
           : null,
-        h(
-          "div",
-          { class: "loo-controls" },
-          multi && !open
-            ? button("Check", press("pick-ctl", { type: "check" }), { action: "check", focusId: "pick-ctl", kind: "primary", ariaDisabled: !st.picked.length })
-            : null,
-          open ? null : button("Show the answer", press(multi ? "pick-show" : "pick-ctl", { type: "show" }), { action: "show", focusId: multi ? "pick-show" : "pick-ctl" }),
-          open ? button("Start again", press("pick-ctl", { type: "reset" }), { action: "reset", focusId: lastControl }) : null,
-        ),
       );
       let spoken = st.current !== null ? speakVerdict(q, st.current, verdicts[st.current], WORDS) : "";
       if (multi && !open) spoken = st.picked.length ? `Selected: ${st.picked.length}` : "";

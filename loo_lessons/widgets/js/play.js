@@ -17,7 +17,7 @@
 // State: request ({n, type, key?, path?}: a click for Python), show_hint, tried (the
 // forbidden option last clicked), save_name (the file name typed).
 import { h, fill, button, cardEl, cardRow, mount, commit, proseEl, lawLines } from "./cards.js";
-import { drawTable } from "./table.js";
+import { compactTable, tricksPlayed } from "./table.js";
 import { coachPanel, reviewPanel } from "./coaching.js";
 
 // A click for Python: a fresh request object (its counter changes, so the same click twice
@@ -116,17 +116,18 @@ function playSettlement(s) {
   );
 }
 
-// A task: the learner's hand in his seat, clickable (or his cards and the declarations he
-// may make, as controls on the seat), and the refusal of a forbidden click beside them.
+// The learner's seat on the table: when it is his turn, his cards are the buttons (or, to
+// declare, his cards and the declarations he may make as controls on the seat), and the
+// refusal of a forbidden click sits beside them; else his cards, drawn by the table.
 /**
  * @param {import("./types").PlayData} d
  * @param {string | null} tried
  * @param {(c: import("./types").PlayChoice) => void} pick
  * @param {import("./types").Forbidden | null | undefined} triedVerdict
- * @returns {import("./types").OwnSeat | null}
+ * @returns {import("./types").OwnSeat}
  */
 function ownSeat(d, tried, pick, triedVerdict) {
-  if (!d.task || !d.my_turn) return null;
+  if (!d.my_turn) return { seat: d.seat, node: null };
   const node = h(
     "div",
     { class: "loo-own", "data-own-seat": d.seat },
@@ -137,34 +138,91 @@ function ownSeat(d, tried, pick, triedVerdict) {
   return { seat: d.seat, node };
 }
 
-/** @param {import("./types").PlayData["task"]} task */
-function taskPanel(task) {
+// The end of a task, a short visual moment: the stars drawn as stars (one for each of
+// `score.stars`, filled when earned; read out as Python words them), one short line (Python's
+// `headline`, else its first sentence group), and the whole account folded below, as Python
+// wrote it (its sentences one span each, joined by spaces as in `score.text`).
+/**
+ * @param {import("./types").TaskScore} sc
+ * @param {Fold} fold
+ */
+function taskResult(sc, fold) {
+  const parts = sc.parts || [{ kind: "all", text: sc.text }];
+  // earned first, as a row of stars is read (which is which is in the words)
+  const earned = Object.values(sc.stars || {}).sort((a, b) => Number(b) - Number(a));
+  const said = parts.find((p) => p.kind === "stars");
+  const line = sc.headline || (parts.find((p) => p.kind === "deal") || parts.find((p) => p.kind !== "stars") || parts[0]).text;
+  return h(
+    "div",
+    {
+      class: "loo-score loo-task-score",
+      "data-result": sc.result,
+      "data-baseline": sc.baseline,
+      "data-refused": sc.refused,
+      "data-decisions": sc.decisions,
+      "data-coach-choice": sc.coach_choice,
+      "data-mistakes": sc.mistakes,
+      "data-stars": earned.filter(Boolean).length,
+    },
+    earned.length
+      ? h(
+          "p",
+          { class: "loo-stars", role: "img", "aria-label": said ? said.text : sc.text },
+          earned.map((on) => h("span", { class: on ? "loo-star-on" : "loo-star-off", "aria-hidden": "true", text: on ? "\u2605" : "\u2606" })),
+        )
+      : null,
+    h("p", { class: "loo-result-line" }, h("strong", { text: "Task done. " }), line),
+    fold(
+      "account",
+      "How you did, decision by decision",
+      h(
+        "p",
+        {},
+        parts.map((p, i) => [
+          i ? " " : "",
+          h("span", { class: p.kind === "note" || p.kind === "terms" ? "loo-muted" : null, "data-part": p.kind, text: p.text }),
+        ]),
+      ),
+    ),
+  );
+}
+
+/** @typedef {(key: string, summary: string, ...kids: import("./types").Kid[]) => HTMLDetailsElement} Fold */
+
+// A folded block that stays as the reader left it (open or shut) when the table is redrawn.
+/** @returns {Fold} */
+function folds() {
+  /** @type {Set<string>} */
+  const opened = new Set();
+  return (key, summary, ...kids) =>
+    h(
+      "details",
+      {
+        class: `loo-fold loo-fold-${key}`,
+        open: opened.has(key),
+        ontoggle: (/** @type {Event} */ ev) => {
+          if (/** @type {HTMLDetailsElement} */ (ev.target).open) opened.add(key);
+          else opened.delete(key);
+        },
+      },
+      h("summary", { text: summary }),
+      kids,
+    );
+}
+
+// The task: its result above the table once the deal is over; while it goes on, what it asks
+// (who makes which decisions) under the controls, the title and the prompt saying what to do.
+/**
+ * @param {import("./types").PlayData["task"]} task
+ * @param {Fold} fold
+ */
+function taskPanel(task, fold) {
   if (!task) return null;
   const sc = task.score;
   return h(
     "div",
     { class: "loo-task", role: "region", "aria-label": "the task", "data-task": task.id },
-    h("p", { class: "loo-muted loo-task-asks" }, h("strong", { text: "Task. " }), task.asked || ""),
-    sc
-      ? h(
-          "p",
-          {
-            class: "loo-score loo-task-score",
-            "data-result": sc.result,
-            "data-baseline": sc.baseline,
-            "data-refused": sc.refused,
-            "data-decisions": sc.decisions,
-            "data-coach-choice": sc.coach_choice,
-            "data-mistakes": sc.mistakes,
-          },
-          h("strong", { text: "Task done." }),
-          // Python's sentences, one span each (the note muted), joined by spaces as in sc.text
-          (sc.parts || [{ kind: "all", text: sc.text }]).map((p) => [
-            " ",
-            h("span", { class: p.kind === "note" ? "loo-muted" : null, "data-part": p.kind, text: p.text }),
-          ]),
-        )
-      : null,
+    sc ? taskResult(sc, fold) : h("p", { class: "loo-muted loo-task-asks" }, h("strong", { text: "Task. " }), task.asked || ""),
   );
 }
 
@@ -172,6 +230,7 @@ export const playComponent = {
   /** @param {import("./types").RenderProps<import("./types").PlayTraits>} props */
   render({ model, el }) {
     const live = () => (model.get("data") || {}).live !== false;
+    const fold = folds();
     mount(el, model, ["data", "show_hint", "tried"], (body, say) => {
       const d = model.get("data") || {};
       const tried = model.get("tried") ?? null;
@@ -197,27 +256,20 @@ export const playComponent = {
       });
       nameBox.value = model.get("save_name") || "";
       nameBox.addEventListener("input", () => commit(model, { save_name: nameBox.value }));
+      const log = d.log || [];
+      const since = d.since || [];
+      // one question, one screen: the title, the task, the prompt, the table (the other seats
+      // a line each, the felt, his own seat with his cards as the buttons), the controls; the
+      // rest (what happened since, the moves, the hint, the coach, the settlement) below or folded
       fill(
         body,
         d.title ? h("h3", { text: d.title }) : null,
         live() ? null : h("p", { class: "loo-muted", text: "The buttons work once the engine has loaded in this page." }),
-        (d.since || []).length
-          ? h(
-              "div",
-              { class: "loo-since" },
-              h("p", { class: "loo-muted", text: "Since your last decision:" }),
-              h("ul", { class: "loo-history" }, (d.since || []).map((t) => h("li", { text: t }))),
-            )
-          : null,
-        taskPanel(d.task),
+        d.task && d.task.score ? taskPanel(d.task, fold) : null,
         d.over ? proseEl(d.after) : null,
-        drawTable(d.view || {}, ownSeat(d, tried, pick, triedVerdict)),
-        h("p", { class: "loo-prompt loo-play-prompt", "data-phase": d.phase || "", "data-moves": (d.log || []).length, text: d.prompt || "" }),
-        d.my_turn && !d.task && d.kind === "declaration" && (d.cards || []).length
-          ? h("div", {}, h("p", { class: "loo-muted", text: "Your cards:" }), cardRow(d.cards, { size: "large", label: "your cards" }))
-          : null,
-        d.my_turn && !d.task ? playChoices(d, tried, pick) : null,
-        triedVerdict && !d.task ? playForbidden(triedVerdict) : null,
+        h("p", { class: "loo-prompt loo-play-prompt", "data-phase": d.phase || "", "data-moves": log.length, text: d.prompt || "" }),
+        compactTable(d.view || {}, ownSeat(d, tried, pick, triedVerdict)),
+        d.error && !(d.task && triedVerdict) ? h("p", { class: "loo-verdict loo-wrong loo-error", role: "alert", text: d.error }) : null,
         h(
           "div",
           { class: "loo-controls", role: "group", "aria-label": "hint, undo and save" },
@@ -227,6 +279,9 @@ export const playComponent = {
             ariaDisabled: !d.my_turn,
             pressed: showHint,
           }),
+          d.my_turn
+            ? button("Ask the coach", () => (live() ? playRequest(model, { type: "coach" }) : null), { action: "coach", focusId: "play-coach" })
+            : null,
           // at a shared device (pass-and-play) a move made is made and the evening is saved on
           // the pass screen: none of the one-player controls
           d.shared ? null : button("\u21B6 Undo", () => (d.can_undo && live() ? playRequest(model, { type: "undo" }) : null), {
@@ -240,32 +295,34 @@ export const playComponent = {
             focusId: "play-restart",
             ariaDisabled: !d.can_undo,
           }),
-          d.shared ? null : nameBox,
-          d.shared ? null : button("Save transcript", () => (live() ? playRequest(model, { type: "save", path: model.get("save_name") || "" }) : null), {
-            action: "save",
-            focusId: "play-save",
-          }),
-          d.my_turn
-            ? button("Ask the coach", () => (live() ? playRequest(model, { type: "coach" }) : null), { action: "coach", focusId: "play-coach" })
-            : null,
           d.over && !d.shared
             ? button("Review my decisions", () => (live() ? playRequest(model, { type: "review" }) : null), { action: "review", focusId: "play-review" })
             : null,
         ),
+        tricksPlayed(d.view),
+        d.task && !d.task.score ? taskPanel(d.task, fold) : null,
         d.coach ? coachPanel(d.coach) : null,
         d.review ? reviewPanel(d.review) : null,
         showHint ? playHintPanel(hint) : null,
         d.settlement ? playSettlement(d.settlement) : null,
         d.message ? h("p", { class: "loo-message", role: "status", text: d.message }) : null,
-        d.error && !(d.task && triedVerdict) ? h("p", { class: "loo-verdict loo-wrong loo-error", role: "alert", text: d.error }) : null,
-        (d.log || []).length
-          ? h(
-              "details",
-              { class: "loo-history" },
-              h("summary", { text: `All moves (${(d.log || []).length})` }),
-              h("ol", {}, (d.log || []).map((t) => h("li", { text: t }))),
-            )
-          : null,
+        since.length ? fold("since", `Since your last decision (${since.length})`, h("ul", { class: "loo-history" }, since.map((t) => h("li", { text: t })))) : null,
+        log.length ? fold("log", `All moves (${log.length})`, h("ol", { class: "loo-history" }, log.map((t) => h("li", { text: t })))) : null,
+        d.shared
+          ? null
+          : fold(
+              "save",
+              "Save the transcript",
+              h(
+                "div",
+                { class: "loo-controls" },
+                nameBox,
+                button("Save transcript", () => (live() ? playRequest(model, { type: "save", path: model.get("save_name") || "" }) : null), {
+                  action: "save",
+                  focusId: "play-save",
+                }),
+              ),
+            ),
       );
       const spoken = [...(d.since || []), d.prompt || ""];
       if (triedVerdict) spoken.push(`${triedVerdict.label}: not allowed. ${triedVerdict.rule_id} ${triedVerdict.reason}`);

@@ -19,8 +19,8 @@
 // choice, and the answer key on pages of its own only when data.print_key is true (a
 // lesson printed from the book leaves it out).
 import { h, fill, button, mount, commit, cardEl, act } from "./cards.js";
-import { drawTable } from "./table.js";
-import { drawChoices, drawVerdict, speakVerdict, answerText, choiceLabel, choiceMarks, addStyle } from "./verdict.js";
+import { drawTable, tricksPlayed } from "./table.js";
+import { drawChoices, drawVerdict, speakVerdict, answerText, choiceLabel, choiceMarks, addStyle, questionTable } from "./verdict.js";
 
 /** @typedef {import("./types").QuizQuestion} QuizQuestion */
 /** @typedef {import("./types").QuizResponse} QuizResponse */
@@ -707,7 +707,8 @@ export default {
         ),
         h("div", { class: "loo-progress", "aria-hidden": "true" }, h("div", { style: `width:${n ? (100 * score.answered) / n : 0}%` })),
       );
-      const screen = (/** @type {import("./types").Kid[]} */ ...kids) => fill(body, classBar(d), h("div", { class: "loo-quiz-screen" }, kids));
+      // the question first (one question, one screen), the class's code and name under it
+      const screen = (/** @type {import("./types").Kid[]} */ ...kids) => fill(body, h("div", { class: "loo-quiz-screen" }, kids), classBar(d));
       if (!n) {
         screen(
           head,
@@ -791,18 +792,20 @@ export default {
       const nextFocus = resp ? (lastControl === "show" ? "show" : "primary") : q.multi ? "next" : "primary";
       screen(
         head,
-        h("p", { class: "loo-muted" }, h("span", { class: "loo-tag", text: topicName(q.topic) }), q.level ? ` level ${q.level}` : "", q.preset ? ` \u00B7 rules: ${q.preset}` : ""),
-        q.view ? drawTable(q.view) : null,
+        h("p", { class: "loo-muted loo-quiz-tags" }, h("span", { class: "loo-tag", text: topicName(q.topic) }), q.level ? ` level ${q.level}` : "", q.preset ? ` \u00B7 rules: ${q.preset}` : ""),
+        // one question, one screen: the prompt, the table with the choices in the seat to act
+        // (its cards are the buttons), the controls; the feedback comes under them
         h("p", { class: "loo-prompt", text: q.prompt || "" }),
-        q.multi && !resp ? h("p", { class: "loo-muted loo-screen-only", text: "Select every right choice, then press Check." }) : null,
-        drawChoices(q, {
-          onPick: (key) => grade({ type: "choice", key }),
-          marks,
-          badges,
-          pressed: q.multi && !resp ? st.selected : undefined,
-          label: q.multi ? "choices: select all that apply" : "choices: click one",
-        }),
-        feedback,
+        questionTable(q, (size) =>
+          drawChoices(q, {
+            onPick: (key) => grade({ type: "choice", key }),
+            marks,
+            badges,
+            pressed: q.multi && !resp ? st.selected : undefined,
+            label: q.multi ? "choices: select all that apply" : "choices: click one",
+            size,
+          }),
+        ),
         h(
           "div",
           { class: "loo-controls" },
@@ -811,7 +814,10 @@ export default {
           st.index > 0 ? button("Back", press("prev", () => send({ type: "prev" })), { action: "prev", focusId: "prev" }) : null,
           button(last ? "See your score" : "Next question", press("primary", () => send({ type: "next" })), { action: "next", focusId: nextFocus, kind: resp ? "primary" : null }),
           d.live ? button("New questions", askNew, { focusId: "new", action: "new" }) : null,
+          q.multi && !resp ? h("span", { class: "loo-muted loo-screen-only loo-how", text: "Select every right choice, then press Check." }) : null,
         ),
+        tricksPlayed(q.view),
+        feedback,
       );
       say(spoken);
     });

@@ -155,6 +155,8 @@ export interface ChoiceOpts {
   pressed?: string[] | null;
   onPick: (key: string) => void;
   label?: string;
+  /** card choices' size (large unless the compact table draws them in the seat: medium) */
+  size?: Size;
 }
 
 /** An estimate with its interval (sim/coach.py). */
@@ -408,6 +410,10 @@ export interface TaskScore {
   mistakes?: number | null;
   text: string;
   parts?: { kind: string; text: string }[];
+  /** each star by name, earned or not (controllers/score.py stars), in the order drawn */
+  stars?: Record<string, boolean>;
+  /** the result in one short line, when Python gives one (else the first part is shown) */
+  headline?: string;
 }
 
 /** The `play` component's data (widgets/controllers/play.py). */

@@ -2,6 +2,7 @@
 // Helpers shared by `pick` and `quiz`: the clickable choices of a question, and a verdict
 // (rule id, plain reason, the book's words). Verdicts come precomputed from the engine.
 import { h, cardEl, cardLabel, button, lawLines } from "./cards.js";
+import { compactTable } from "./table.js";
 
 /** @typedef {import("./types").Question} Question */
 /** @typedef {import("./types").Verdict} Verdict */
@@ -32,7 +33,7 @@ export function drawChoices(q, opts) {
     const pressed = o.pressed ? o.pressed.includes(c.key) : undefined;
     if (cards) {
       return cardEl(c.key, {
-        size: "large",
+        size: o.size || "large",
         onClick: () => o.onPick(c.key),
         key: c.key,
         focusId: `choice-${c.key}`,
@@ -54,6 +55,34 @@ export function drawChoices(q, opts) {
     { class: "loo-row loo-choices", role: "group", "aria-label": o.label || "choices" },
     items,
   );
+}
+
+// A question's table and its choices, one question on one screen (table.js compactTable): the
+// seat to act is drawn whole; when the choices are its cards they are its cards (drawn once,
+// as the buttons), when they are its declarations they sit in it under its cards; any other
+// choices (cards of the trick, numbers) come under the table. The cards stay large (a class
+// projects them); on a phone the compact table draws them smaller. Returns [table, choices
+// left to draw under it, or null].
+/**
+ * @param {import("./types").ShownQuestion} q
+ * @param {(size: import("./types").Size) => HTMLElement} choices the choices drawn at a size
+ * @returns {[HTMLElement | null, HTMLElement | null]}
+ */
+export function questionTable(q, choices) {
+  const view = q.view;
+  if (!view) return [null, choices("large")];
+  const me = (view.seats || []).find((s) => s.seat === view.to_act);
+  const keys = (q.choices || []).map((c) => c.key);
+  const held = me && Array.isArray(me.cards) ? me.cards : null;
+  const hand = q.kind === "pick_card" && held !== null && keys.length > 0 && keys.every((k) => held.includes(k));
+  if (!me || (q.kind === "pick_card" && !hand)) return [compactTable(view, me ? { seat: me.seat, node: null } : null), choices("large")];
+  const node = h(
+    "div",
+    { class: "loo-own", "data-own-seat": me.seat },
+    hand ? null : held && held.length ? h("div", { class: "loo-row", role: "group", "aria-label": `seat ${me.seat}'s cards` }, held.map((c) => cardEl(c, { size: "small" }))) : null,
+    choices("large"),
+  );
+  return [compactTable(view, { seat: me.seat, node }), null];
 }
 
 // One verdict. `words` = [yes, no], e.g. ["allowed", "not allowed"] or ["right", "wrong"].
