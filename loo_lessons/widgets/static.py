@@ -11,10 +11,12 @@ Pure Python: no Jupyter import (the book build and the CLI can use it).
 
 from __future__ import annotations
 
+import base64
 import copy
 import hashlib
 import html
 import json
+import re
 from collections.abc import Iterable, Mapping
 from typing import Any, Protocol
 
@@ -30,8 +32,13 @@ DEFAULT_STATE: dict[str, dict[str, Any]] = {
 #: What a fragment says where JavaScript is off, when not "This exercise needs JavaScript."
 NOSCRIPT: dict[str, str] = {"present": "This presenter needs JavaScript."}
 
-#: The stand-in for the widget model: the only four calls the components make.
+#: The stand-in for the widget model: the only four calls the components make; and the
+#: decoding of a state the page carries encoded (`encode_state`).
 MODEL_STANDIN = """\
+function looState(text) {
+  const bytes = Uint8Array.from(atob(String(text).replace(/\\s+/g, "")), (c) => c.charCodeAt(0));
+  return JSON.parse(new TextDecoder().decode(bytes));
+}
 function looModel(given) {
   // static_page: no kernel answers here (the quiz then deals only the codes the page holds)
   const state = { ...given, static_page: true };
@@ -95,6 +102,49 @@ def json_for_html(value: Any) -> str:
     )
 
 
+#: The type of a component's embedded state: its JSON, base64-encoded (`encode_state`).
+STATE_TYPE = "application/x-loo-state"
+
+_STATE_RE = re.compile(
+    rf'<script type="{re.escape(STATE_TYPE)}" class="loo-state">([A-Za-z0-9+/=\s]*)</script>'
+)
+
+
+def encode_state(value: Any) -> str:
+    """A component's state as the page carries it: its JSON, base64-encoded. A pick's answer,
+    its verdicts and the lesson's words after Check travel in the state, so the page must not
+    hold them as text a reader finds before he acts (issue 34): encoded, they are not in the
+    page's text, its source or a search of it; the component decodes them (`looState`)."""
+    text = json.dumps(value, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+    return base64.b64encode(text.encode("utf-8")).decode("ascii")
+
+
+def decode_state(blob: str) -> Any:
+    """What `encode_state` encoded (the tests and the book's build read a page's state so)."""
+    return json.loads(base64.b64decode("".join(blob.split())).decode("utf-8"))
+
+
+def embedded_states(page_html: str) -> list[Any]:
+    """Every component state embedded in `page_html`, decoded, in page order."""
+    return [decode_state(m.group(1)) for m in _STATE_RE.finditer(page_html)]
+
+
+_LIVE_RE = re.compile(r'data-loo-live="([A-Za-z0-9+/=]*)"')
+
+
+def decoded_html(page_html: str) -> str:
+    """`page_html` with every encoded state and live spec written out as JSON again, as the
+    component reads them (for the tests and for reading a page by hand, never for a page)."""
+
+    def state(m: re.Match[str]) -> str:
+        return f'<script type="application/json" class="loo-state">{json_for_html(decode_state(m.group(1)))}</script>'
+
+    def live(m: re.Match[str]) -> str:
+        return f'data-loo-live="{html.escape(json_for_html(decode_state(m.group(1))), quote=True)}"'
+
+    return _LIVE_RE.sub(live, _STATE_RE.sub(state, page_html))
+
+
 def full_state(name: str, state: Mapping[str, Any]) -> dict[str, Any]:
     """The component's state with defaults filled in; unknown keys are refused."""
     if name not in DEFAULT_STATE:
@@ -113,8 +163,8 @@ def full_state(name: str, state: Mapping[str, Any]) -> dict[str, Any]:
 def live_spec_html(kind: str, component: str, args: Mapping[str, Any]) -> str:
     """The attributes that let the book's engine (js/engine.js) run this widget live: which
     controller (`widgets.registry`), drawn by which component, made from what."""
-    spec = json_for_html({"kind": kind, "component": component, "args": dict(args)})
-    return f' data-loo-live="{html.escape(spec, quote=True)}"'
+    spec = encode_state({"kind": kind, "component": component, "args": dict(args)})
+    return f' data-loo-live="{spec}"'
 
 
 #: A classic script (it runs while the page is still being read, before any module script):
@@ -214,7 +264,7 @@ def component_module(name: str) -> str:
         '  const blob = el.querySelector(":scope > script.loo-state");\n'
         "  if (!blob) continue;\n"
         '  el.setAttribute("data-loo-mounted", "");\n'
-        "  const model = looModel(JSON.parse(blob.textContent));\n"
+        "  const model = looModel(looState(blob.textContent));\n"
         "  window.looLessons = window.looLessons || [];\n"
         f'  window.looLessons.push({{ name: "{name}", el, model }});\n'
         "  __component.render({ model, el });\n"
@@ -234,13 +284,13 @@ def component_html(
     takes this component over once it has loaded (`backends.browser.create`).
     """
     st = full_state(name, state)
-    blob = json_for_html(st)
+    blob = encode_state(st)
     uid = hashlib.sha256(f"{name}\0{blob}".encode()).hexdigest()[:12]
     noscript = NOSCRIPT.get(name, "This exercise needs JavaScript.")
     spec = live_spec_html(str(live["kind"]), name, live.get("args") or {}) if live else ""
     return (
         f'<div class="loo-static" data-loo-component="{name}" data-loo-id="{uid}"{spec}>'
-        f'<script type="application/json" class="loo-state">{blob}</script>'
+        f'<script type="{STATE_TYPE}" class="loo-state">{blob}</script>'
         f'<noscript><p class="loo-noscript">{noscript}</p></noscript>'
         "</div>\n" + component_module(name) + (engine_script() if live else "")
     )

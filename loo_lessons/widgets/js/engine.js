@@ -360,6 +360,17 @@ async function looHandOver(engine, spec, el, component) {
 }
 
 /**
+ * A live widget's spec, as the page carries it: its JSON, base64-encoded (widgets/static.py
+ * `encode_state`), so the words a task says at its end are not in the page's text.
+ * @param {string} text
+ * @returns {import("./types").LiveSpec}
+ */
+function looDecodeSpec(text) {
+  const bytes = Uint8Array.from(atob(text.replace(/\s+/g, "")), (c) => c.charCodeAt(0));
+  return JSON.parse(new TextDecoder().decode(bytes));
+}
+
+/**
  * @param {Engine} engine
  * @param {HTMLElement} host
  */
@@ -367,7 +378,7 @@ async function looUpgrade(engine, host) {
   if (host.dataset.looEngine) return;
   host.dataset.looEngine = "waiting";
   /** @type {import("./types").LiveSpec} */
-  const spec = JSON.parse(host.getAttribute("data-loo-live") ?? "null");
+  const spec = looDecodeSpec(host.getAttribute("data-loo-live") ?? "");
   let target = host; // the element that carries the widget (replaced below, once)
   const say = (/** @type {string} */ text, /** @type {string} */ kind) => looEngineStatus(target, text, kind);
   if (engine.state === "file") {
