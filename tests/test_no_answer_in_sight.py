@@ -319,3 +319,95 @@ def test_built_pages_hold_no_answer() -> None:
                 if " ".join(s.split()) in text:
                     faults.append(f"{page.name}: the answer of pick {name}: {s!r}")
     assert faults == [], faults
+
+
+# --- the prose defects of issue 34, each with the check that would have caught it ----------------
+
+
+def _markdown(name: str) -> str:
+    nb = next(p for p in NOTEBOOKS if p.name.startswith(name))
+    return "\n".join(_src(c) for c in _cells(nb) if c["cell_type"] == "markdown")
+
+
+def test_a_picks_explanation_never_says_one_sentence_twice() -> None:
+    """The allowed choice and the refused ones were given the same sentence in 11 of 20 picks:
+    now each sentence is said once, and each choice's own line differs by its verdict."""
+    for name, d in PICKS.items():
+        if d.position is None:
+            continue
+        q = pick_question(L.scenario(d.position))
+        said = [s.strip() for s in re.split(r"(?<=[.])\s", str(q["explanation"])) if s.strip()]
+        assert len(said) == len(set(said)), (name, said)
+        allowed = {v["reason"] for v in q["verdicts"].values() if v["correct"]}
+        refused = {v["reason"] for v in q["verdicts"].values() if not v["correct"]}
+        assert not allowed & refused, (name, allowed & refused)
+
+
+def test_the_dealers_choices_against_a_lone_stander_cite_r17_and_r18() -> None:
+    """Lesson 13 put stand and take miss under R18; R17 is the rule that allows them."""
+    q = pick_question(L.find("dealer-miss-for-pool", seeds=range(1000)))
+    assert "Stand and Take miss are allowed (R17)" in q["explanation"]
+    assert "Play the miss for the pool is allowed (R18)" in q["explanation"]
+    assert q["verdicts"]["play"]["rule_id"] == "R17" and q["verdicts"]["pass"]["rule_id"] == "R18"
+
+
+def test_a_declaration_refused_in_the_explorer_is_in_the_games_words() -> None:
+    """Lesson 3's instruction led to "declarations.2: seat 2 cannot take miss (take_miss)"."""
+    box = L.explore_declarations("declare-declined-miss-goes-round")
+    box.declare(1, "take miss")
+    box.declare(2, "take miss")
+    said = str(box.verdict["verdict_refused"])
+    assert said.startswith("Seat 2 cannot take miss") and "R09" in said
+    assert "declarations." not in said and not re.search(r"\b[a-z]+_[a-z_]+\b", said), said
+
+
+def test_lesson_2_defines_a_must_before_its_quiz_asks_about_one() -> None:
+    from loo_lessons.quiz import generate
+
+    cells = _cells(next(p for p in NOTEBOOKS if p.name.startswith("02-")))
+    quiz_at = next(i for i, c in enumerate(cells) if _calls(_src(c), "quiz"))
+    asks = " ".join(q.to_json()["prompt"] for q in generate("deal", 10, 12))
+    assert "a must" in asks
+    before = " ".join(_src(c) for c in cells[:quiz_at] if c["cell_type"] == "markdown")
+    assert "glossary.md#must" in before
+
+
+def test_lesson_2_says_our_books_are_silent_on_where_the_miss_is_dealt() -> None:
+    """Both seeds are silent: the lesson said the two books disagree."""
+    prose_ = " ".join(_markdown("02-").split())
+    assert "do not quite agree" not in prose_ and "Our two books do not say" in prose_
+
+
+def test_lesson_10_says_what_a_penalty_costs_and_why_a_single_loo_is_1_or_3() -> None:
+    """A single loo is half a full loo, rounded down (at least 1): the lesson says so, with both
+    amounts its widgets and quiz charge, before the first settlement with a penalty."""
+    from loo_lessons.engine.settle import AGREED_LOO_QUOTE
+
+    text = " ".join(_markdown("10-").split())
+    assert AGREED_LOO_QUOTE.text in text and "rounded down" in text
+    for loo, single in ((6, 3), (3, 1)):
+        assert max(1, loo // 2) == single
+        assert re.search(rf"a loo is (?:the stake of )?{loo}\b[^.]*\b{single}\b|a loo is {loo}, so a single loo is {single}", text), (loo, single)
+
+
+def test_the_evenings_ledger_says_the_dealers_stake() -> None:
+    """The settlement said −3 for a looed dealer while the ledger said −6: the stake, unsaid.
+    Each seat's change in the ledger is what the deal's lines give and take."""
+    from loo_lessons.sim.evening import Evening, setup_of
+
+    ev = Evening(setup_of(21, 5, "hoffmann", 1))
+    for _ in range(3):
+        while not ev.over:
+            ev.decide(ev.hand.legal_actions()[0])
+        ev.next_deal()
+    before = [ev.setup.bank] * 5
+    sign = {"tricks": 1, "loo": -1, "stake": -1}
+    for row in ev.ledger(you=1):
+        said = [0] * 5
+        for line in row["lines"]:
+            if line["kind"] in sign and line["seat"] is not None:
+                said[line["seat"]] += sign[line["kind"]] * int(line["amount"])
+        change = [a - b for a, b in zip(row["balances"], before, strict=True)]
+        assert said == change, (row["deal"], said, change)
+        before = row["balances"]
+        assert any(line["kind"] == "stake" and line["rule_id"] == "R02" for line in row["lines"])
