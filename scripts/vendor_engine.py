@@ -27,6 +27,7 @@ zips are reproducible (fixed timestamps, sorted names). Prints what it wrote and
 
 from __future__ import annotations
 
+import base64
 import html
 import json
 import re
@@ -142,7 +143,8 @@ def live_widgets(site: Path) -> list[dict[str, object]]:
     found: dict[str, dict[str, object]] = {}
     for page in sorted(site.rglob("*.html")):
         for attr in LIVE_RE.findall(page.read_text(encoding="utf-8")):
-            spec = json.loads(html.unescape(attr))
+            # the page carries the spec base64-encoded (widgets/static.py encode_state)
+            spec = json.loads(base64.b64decode(html.unescape(attr)).decode("utf-8"))
             if isinstance(spec, dict) and isinstance(spec.get("kind"), str):
                 w = {"kind": spec["kind"], "args": spec.get("args") or {}}
                 found.setdefault(json.dumps(w, sort_keys=True), w)
