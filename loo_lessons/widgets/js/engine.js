@@ -360,14 +360,17 @@ async function looHandOver(engine, spec, el, component) {
 }
 
 /**
- * A live widget's spec, as the page carries it: its JSON, base64-encoded (widgets/static.py
- * `encode_state`), so the words a task says at its end are not in the page's text.
+ * A live widget's spec, as the page carries it: its JSON with each letter and digit turned
+ * (widgets/static.py `encode_state`), so the words a task says at its end are not in the
+ * page's text.
  * @param {string} text
  * @returns {import("./types").LiveSpec}
  */
 function looDecodeSpec(text) {
-  const bytes = Uint8Array.from(atob(text.replace(/\s+/g, "")), (c) => c.charCodeAt(0));
-  return JSON.parse(new TextDecoder().decode(bytes));
+  return JSON.parse(text.replace(/[A-Za-z0-9]/g, (c) => {
+    const x = c.charCodeAt(0), b = x < 58 ? 48 : x < 91 ? 65 : 97, n = x < 58 ? 10 : 26;
+    return String.fromCharCode(((x - b + n / 2) % n) + b);
+  }));
 }
 
 /**
