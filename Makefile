@@ -43,6 +43,7 @@ lessons: $(LESSONS_STAMP)
 	  git config filter.loo-outputs.smudge cat; fi
 	$(BIN)/python -m tools.lab_root $(LAB_ROOT)
 	@echo "Opening the lessons in JupyterLab: follow the URL printed below (Ctrl-C to stop)."
+	@echo "In a lesson, choose Run -> Run All Cells (or the ⏩ button, restart and run all), then read down the page."
 	$(BIN)/jupyter lab --config=tools/lab_config.py --ServerApp.root_dir=$(LAB_ROOT) --allow-root --ip=127.0.0.1 \
 	  --ServerApp.port=$(PORT) --ServerApp.port_retries=50 \
 	  --LabApp.default_url=/lab/tree/notebooks/01-welcome.ipynb \

@@ -50,6 +50,9 @@ PYODIDE_FILES = (
 )
 STAMP = (2026, 1, 1, 0, 0, 0)
 #: A live widget's spec in a built page (widgets/static.live_html): JSON, HTML-escaped.
+#: A live spec's letters and digits as the page turns them (widgets/static.py `_TURN`).
+_PLAIN = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
+TURN = str.maketrans(_PLAIN, "NOPQRSTUVWXYZABCDEFGHIJKLMnopqrstuvwxyzabcdefghijklm5678901234")
 LIVE_RE = re.compile(r'data-loo-live="([^"]*)"')
 
 
@@ -142,7 +145,8 @@ def live_widgets(site: Path) -> list[dict[str, object]]:
     found: dict[str, dict[str, object]] = {}
     for page in sorted(site.rglob("*.html")):
         for attr in LIVE_RE.findall(page.read_text(encoding="utf-8")):
-            spec = json.loads(html.unescape(attr))
+            # the page carries the spec turned (widgets/static.py encode_state)
+            spec = json.loads(html.unescape(attr).translate(TURN))
             if isinstance(spec, dict) and isinstance(spec.get("kind"), str):
                 w = {"kind": spec["kind"], "args": spec.get("args") or {}}
                 found.setdefault(json.dumps(w, sort_keys=True), w)

@@ -20,6 +20,7 @@ import pytest
 from loo_lessons import lessons as L
 from loo_lessons.engine.cards import Card
 from loo_lessons.lessons.tasks import task_named
+from loo_lessons.lessons.picks import pick_def
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
@@ -77,7 +78,11 @@ def answer_of(call: ast.Call) -> tuple[list[str], list[str]] | None:
     except ValueError:
         return None
     if call.func.attr == "pick":
-        verdict = L.verdict(args[0])
+        found = pick_def(args[0]) if isinstance(args[0], str) else None
+        position = found.position if found is not None else args[0]
+        if position is None:
+            return None
+        verdict = L.verdict(position)
         legal = [str(x) for x in verdict["legal"]]
         cards = [c for c in legal if re.fullmatch(r"(?:10|[2-9JQKA])[CDHS]", c)]
         return cards, [str(verdict["why"]["rule_id"])]

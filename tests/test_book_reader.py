@@ -31,6 +31,7 @@ from loo_lessons.explain import explain_json
 from loo_lessons.explain.playground import MAX_CHARS, answer
 from loo_lessons.scenario import loads
 from loo_lessons.views.advice import advise
+from loo_lessons.widgets.static import component_html
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "book" / "_ext"))
@@ -259,7 +260,7 @@ def test_build_fails_on_a_refused_example(log: _Log) -> None:
     )
     doc += _cell(script, index=11)
     # a component whose state holds a refusal it will show
-    state = '<script type="application/json" class="loo-state">{"data":{"refused":"rules.x: no"}}</script>'
+    state = component_html("pool", {"data": {"refused": "rules.x: no"}})
     doc += _cell(state, index=13)
     loo_book._refusals(APP, doc)  # type: ignore[arg-type]
     assert len(log.warnings) == 3, log.warnings

@@ -30,6 +30,7 @@ from loo_lessons.sim import compare as sim_compare
 from loo_lessons.sim import montecarlo
 from loo_lessons.sim.search import PREDICATES
 from loo_lessons.widgets.present import Presenter
+from loo_lessons.widgets.static import decoded_html
 
 # --- present -----------------------------------------------------------------------------------
 
@@ -411,7 +412,7 @@ def test_explore_declarations_changes_the_verdict_and_says_why() -> None:
     assert box.verdict["kind"] == "pick"
     # the book: the position as written, its selects waiting for the page's engine (no
     # "run this in JupyterLab" note); the same controller is the engine's "declarations"
-    page = box._repr_mimebundle_()[0]["text/html"]
+    page = decoded_html(box._repr_mimebundle_()[0]["text/html"])
     assert "run this lesson in JupyterLab" not in page and "loo-live-note" not in page
     assert '"kind": "declarations"' in page or "&quot;declarations&quot;" in page
 

@@ -11,7 +11,6 @@ Screenshots go to /tmp/shots/.
 
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
 from typing import Any
@@ -184,9 +183,11 @@ def test_present_reduce_keeps_any_state_in_range(
 
 
 def embedded_state(fragment: str) -> dict[str, Any]:
-    m = re.search(r'class="loo-state">(.*?)</script>', fragment, re.S)
-    assert m is not None
-    out: dict[str, Any] = json.loads(m.group(1))
+    from loo_lessons.widgets.static import embedded_states
+
+    found = embedded_states(fragment)
+    assert found
+    out: dict[str, Any] = found[0]
     return out
 
 

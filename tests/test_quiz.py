@@ -45,6 +45,7 @@ from loo_lessons.quiz import (
 from loo_lessons.quiz.results import COLUMNS, ResultLog, load_csv, result_for, save_csv
 from loo_lessons.scenario import Scenario, dump, load, loads
 from loo_lessons.views import frames
+from loo_lessons.widgets.static import decoded_html
 
 QUESTION_KEYS = {
     "id",
@@ -775,7 +776,7 @@ def test_cli_html(tmp_path: Path) -> None:
     out = tmp_path / "quiz.html"
     code, _ = _run(["quiz", "--topic", "pool", "--count", "3", "--seed", "2", "--html", str(out)])
     assert code == 0 and out.exists()
-    page = out.read_text(encoding="utf-8")
+    page = decoded_html(out.read_text(encoding="utf-8"))
     assert page.lstrip().lower().startswith("<!doctype html")
     for q in generate("pool", 3, 2):
         assert q.id in page

@@ -23,6 +23,7 @@ from test_live_book import READY_MS, SITE, open_live
 
 from loo_lessons import quiz
 from loo_lessons.quiz.results import Submission, from_code
+from loo_lessons.widgets.static import decode_state
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page, Route
@@ -212,12 +213,12 @@ def test_every_lesson_quiz_offers_the_class_code(site: Path) -> None:
         text = p.read_text(encoding="utf-8")
         for m in re.finditer(
             r'data-loo-component="quiz"[^>]*data-loo-live="([^"]*)"[^>]*>'
-            r'<script type="application/json" class="loo-state">(.*?)</script>',
+            r'<script type="application/x-loo-state" class="loo-state">(.*?)</script>',
             text,
         ):
             with_quiz += 1
-            spec: dict[str, Any] = json.loads(html.unescape(m.group(1)))
-            state: dict[str, Any] = json.loads(m.group(2))
+            spec: dict[str, Any] = decode_state(html.unescape(m.group(1)))
+            state: dict[str, Any] = decode_state(m.group(2))
             assert spec["kind"] == "quiz", p.name
             assert re.fullmatch(r"[a-z]+-\d+-\d+", state["data"].get("class_code") or ""), p.name
     assert with_quiz >= 14

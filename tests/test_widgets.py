@@ -422,8 +422,8 @@ def test_component_html_is_self_contained_and_safe() -> None:
     assert "</script><script>alert(1)" not in frag and "<!--" not in frag.replace("<noscript>", "")
     assert frag.count("<script") == 2 and 'type="module"' in frag
     assert not re.search(r"\b(src|href)=", frag)
-    blob = re.search(r'class="loo-state">(.*?)</script>', frag, re.S)
-    assert blob is not None and json.loads(blob.group(1))["data"]["title"] == evil
+    assert static.embedded_states(frag)[0]["data"]["title"] == evil
+    assert "alert(1)" not in frag  # the state is encoded: not in the page's text at all
     with pytest.raises(ValueError, match="unknown state keys"):
         static.component_html("pick", {"picks": []})
     with pytest.raises(ValueError, match="unknown component"):
@@ -438,9 +438,7 @@ def test_quiz_page_is_a_whole_offline_page() -> None:
         and "<title>Lead &amp; trumps &lt;quiz&gt;</title>" in page
     )
     assert "Content-Security-Policy" in page and "default-src 'none'" in page
-    state_json = re.search(r'class="loo-state">(.*?)</script>', page, re.S)
-    assert state_json is not None
-    embedded = json.loads(state_json.group(1))
+    (embedded,) = static.embedded_states(page)
     assert [q["id"] for q in embedded["questions"]] == ["ace", "tat", "seq", "lone"]
     assert embedded["data"]["live"] is False and embedded["responses"] == [None] * 4
 

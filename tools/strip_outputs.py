@@ -20,6 +20,8 @@ from typing import Any
 # Keys of a cell's metadata that JupyterLab writes while a learner works (timings, scroll
 # and collapse state); tags and the book's keys are kept.
 RUN_KEYS = ("execution", "scrolled", "collapsed", "jupyter")
+#: The tag of a code cell whose text the lesson shows (book/_ext/loo_book.py SHOW_INPUT).
+SHOW_INPUT = "show-input"
 
 
 def strip(nb: dict[str, Any]) -> dict[str, Any]:
@@ -30,6 +32,10 @@ def strip(nb: dict[str, Any]) -> dict[str, Any]:
         meta = cell.get("metadata", {})
         for key in RUN_KEYS:
             meta.pop(key, None)
+        # a lesson opens with its code collapsed (issue 34), whatever a learner toggled since;
+        # a cell tagged `show-input` (lesson 11's scenario files) stays open
+        if cell.get("cell_type") == "code" and SHOW_INPUT not in meta.get("tags", []):
+            meta["jupyter"] = {"source_hidden": True}
     meta = nb.get("metadata", {})
     meta.pop("widgets", None)
     if isinstance(meta.get("language_info"), dict):

@@ -132,8 +132,17 @@ REFUSAL_RE = re.compile(
     r"""class=["'][^"']*\bloo-(?:check-)?refused\b|<b>Refused:</b>|^error: """, re.M
 )
 SCRIPT_RE = re.compile(r"<script\b.*?</script\s*>", re.S | re.I)
-#: A component's embedded state holding a refusal it will show (`data.refused`).
-STATE_REFUSED_RE = re.compile(r'<script type="application/json"[^>]*>[^<]*"refused":"[^"]')
+def _state_refused(text: str) -> bool:
+    """Does a component's embedded state (encoded, widgets/static.py) hold a refusal it will
+    show (`data.refused`)?"""
+    from loo_lessons.widgets.static import embedded_states
+
+    for state in embedded_states(text):
+        data = state.get("data") if isinstance(state, dict) else None
+        if isinstance(data, dict) and data.get("refused"):
+            return True
+    return False
+
 EXPECT_REFUSAL = "expect-refusal"
 
 
@@ -150,7 +159,7 @@ def _refusals(app: Sphinx, doctree: nodes.document) -> None:
             if not _inside_input(n)
         ]
         refused = any(
-            REFUSAL_RE.search(SCRIPT_RE.sub("", t)) or STATE_REFUSED_RE.search(t) for t in shown
+            REFUSAL_RE.search(SCRIPT_RE.sub("", t)) or _state_refused(t) for t in shown
         )
         where = f"{app.env.docname} cell {cell.get('cell_index')}"
         if refused and not tagged:

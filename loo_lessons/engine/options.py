@@ -186,7 +186,7 @@ OPTION_SPECS: dict[str, OptionSpec] = {
         OptionSpec(
             "two_declared_rule",
             TwoDeclaredRule,
-            "Seed 000: with only two declared, lead the highest trump unless the top trumps are "
+            "Hoffmann: with only two declared, lead the highest trump unless the top trumps are "
             "in sequence or of equal value. Applies with exactly two players in (A2, A3).",
             (
                 Reading(
@@ -198,7 +198,7 @@ OPTION_SPECS: dict[str, OptionSpec] = {
                     "A2",
                 ),
                 Reading(
-                    "none", "No special rule for two declared players (seed 003).", ("R26",), "V2"
+                    "none", "No special rule for two declared players (Peel).", ("R26",), "V2"
                 ),
             ),
         ),
@@ -476,7 +476,7 @@ _READINGS: dict[str, tuple[tuple[Any, str], tuple[Any, str]]] = {
             TwoDeclaredRule.HIGHEST_WITH_SEQUENCE_EXCEPTION,
             "R27: 'If only two persons have declared to play ... he must lead the highest'",
         ),
-        (TwoDeclaredRule.NONE, "Seed 003 has no special rule for two declared players (R26 governs)."),
+        (TwoDeclaredRule.NONE, "Peel has no special rule for two declared players (R26 governs)."),
     ),
     "equal_value_via_visible_cards": (
         (
@@ -509,7 +509,7 @@ _READINGS: dict[str, tuple[tuple[Any, str], tuple[Any, str]]] = {
         (True, "R33: 'he must \"head the trick,\" i.e. play a higher card to it, if able'"),
         (
             False,
-            "R34/A10: seed 003 words heading as the player's aim, and seed 004 lists no "
+            "R34/A10: Peel words heading as the player's aim, and his penalty laws list no "
             "penalty for not heading in suit.",
         ),
     ),
@@ -526,7 +526,7 @@ _READINGS: dict[str, tuple[tuple[Any, str], tuple[Any, str]]] = {
             "R17/R18: 'the dealer may play either his own cards or take miss ... "
             "bound to take miss and play for the pool'",
         ),
-        (LoneStanderRule.SEEDS, "R17/R18 in seed 003: 'he must play the miss for the benefit of the pool'"),
+        (LoneStanderRule.SEEDS, "R17/R18 in Peel: 'he must play the miss for the benefit of the pool'"),
     ),
     "loo_amount": (
         (
@@ -546,7 +546,7 @@ _READINGS: dict[str, tuple[tuple[Any, str], tuple[Any, str]]] = {
     "pool_remainder": (
         (
             PoolRemainder.CARRY_FORWARD,
-            "Not in seed 000 (stakes are multiples of three, R02); odd counters are carried forward (A11).",
+            "Not in Hoffmann (stakes are multiples of three, R02); odd counters are carried forward (A11).",
         ),
         (
             PoolRemainder.EARLY_TRICKS_PREFERENCE,
@@ -578,9 +578,9 @@ def _book(name: str, book: str, seeds: tuple[str, ...], column: int) -> Preset:
     )
 
 
-HOFFMANN = _book("hoffmann", "Prof. Hoffmann, Hoyle's Games Modernized (seed 000)", ("000",), 0)
+HOFFMANN = _book("hoffmann", "Prof. Hoffmann, Hoyle's Games Modernized", ("000",), 0)
 PEEL = _book(
-    "peel", "W. H. Peel, Round Games with Cards (seeds 003 and 004, with its penalty table)", ("003", "004"), 1
+    "peel", "W. H. Peel, Round Games with Cards (with its penalty table)", ("003", "004"), 1
 )
 
 PRESETS: dict[str, Preset] = {p.name: p for p in (HOFFMANN, PEEL)}
@@ -609,12 +609,12 @@ DEFAULT_LOO_CAP_STAKES = 4
 
 #: Ambiguities decided as fixed defaults (not options), each with its reason.
 DEFAULTS_DECIDED: dict[str, str] = {
-    "A2": "Seed 000's two-declared rule (R27) applies with exactly two players in; with three it "
+    "A2": "Hoffmann's two-declared rule (R27) applies with exactly two players in; with three it "
     "does not ('only two persons').",
     "A3": "'the holder holds two or more trumps' in R27 is read as 'the leader'.",
     "A4": "The ace rule (R23) and the ace-turned-king rule (R24) come before every other lead rule, "
     "including the sequence exception and 'lead one'; the king rule applies even to a lone king.",
-    "A5": "With three trumps the same rules apply as with two (seed 003: 'two or three').",
+    "A5": "With three trumps the same rules apply as with two (Peel: 'two or three').",
     "A7": "The ace/king rules bind every leader, not only the first (R29: 'same obligations').",
     "A8": "'Head the trick' means beating the card now winning; once the trick is trumped, any card of "
     "the suit led follows.",
@@ -635,7 +635,7 @@ DEFAULTS_DECIDED: dict[str, str] = {
     "A21": "An offender who takes no trick in the replay is also looed; the whole hand is replayed; "
     "winnings are withheld only under R54 and R63.",
     "A23": "Penalties for looking at cards still apply in a must.",
-    "A24": "R59 (Peel, seed 004: 'as also is any one playing out of turn, or exposing or "
+    "A24": "R59 (Peel: 'as also is any one playing out of turn, or exposing or "
     "mentioning the value of his own, or opponents unplayed cards') binds the players in the "
     "hand. Read one way, 'any one' is every one at the table, so a player who threw up (R07) "
     "and names an opponent's card is looed too; read the other, the law speaks of one who has "

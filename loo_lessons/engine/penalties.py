@@ -143,7 +143,7 @@ class PenaltyRuling:
 
 
 _PLAY_NOTE = (
-    "Seed 004: 'In all these cases the penalty is the amount of a full loo, and it is "
+    "Peel: 'In all these cases the penalty is the amount of a full loo, and it is "
     "added to the pool for the next deal.' The cards are replayed (R62) and whatever he "
     "wins stays in the pool (R63)."
 )
@@ -154,12 +154,12 @@ _PLAY_NOTE = (
 _TAKEN_BACK: dict[Offence, tuple[str, str]] = {
     Offence.FAIL_TO_HEAD_IN_SUIT: (
         "R57",
-        "Seed 004 lists no penalty for failing to head in the suit led (A10); where heading is "
+        "Peel's laws list no penalty for failing to head in the suit led (A10); where heading is "
         "compulsory the card is taken back and replayed.",
     ),
     Offence.FAIL_TO_UNDERTRUMP: (
         "R58",
-        "Seed 004 loos a player for not trumping only 'when by so doing he can head the trick' "
+        "Peel's laws loo a player for not trumping only 'when by so doing he can head the trick' "
         "(R58); where under-trumping is compulsory (must_trump, A9) the card is taken back.",
     ),
 }

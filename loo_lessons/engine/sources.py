@@ -304,12 +304,12 @@ _RULES: tuple[Rule, ...] = (
     ),
     Rule(
         "R25",
-        "Seed 000 base rule: with two trumps, lead one of them.",
+        "Hoffmann's base rule: with two trumps, lead one of them.",
         (Quote("000", "If he has two trumps he is bound to lead one of them."),),
     ),
     Rule(
         "R26",
-        'Seed 003 default: with two or three trumps, lead the highest. "Lead one" applies only if the table agreed it beforehand.',
+        "Peel's default: with two or three trumps, lead the highest. \"Lead one\" applies only if the table agreed it beforehand.",
         (
             Quote(
                 "003",
@@ -321,7 +321,7 @@ _RULES: tuple[Rule, ...] = (
     ),
     Rule(
         "R27",
-        "Seed 000, only two declared: with two or more trumps, lead the highest. If the top trumps are in sequence or of equal value, either may be led. The rule does not apply with more than three declared.",
+        "Hoffmann, only two declared: with two or more trumps, lead the highest. If the top trumps are in sequence or of equal value, either may be led. The rule does not apply with more than three declared.",
         (
             Quote(
                 "000",
@@ -367,7 +367,7 @@ _RULES: tuple[Rule, ...] = (
     ),
     Rule(
         "R31",
-        "Seed 004 states this for the winner of the first trick, with the highest of two trumps.",
+        "Peel's laws state this for the winner of the first trick, with the highest of two trumps.",
         (
             Quote(
                 "004", "If the winner of the first trick remains with a trump, and fails to lead it"
@@ -387,7 +387,7 @@ _RULES: tuple[Rule, ...] = (
     ),
     Rule(
         "R33",
-        "Seed 000: follow suit, and head the trick (play a higher card) if able.",
+        "Hoffmann: follow suit, and head the trick (play a higher card) if able.",
         (
             Quote(
                 "000",
@@ -397,7 +397,7 @@ _RULES: tuple[Rule, ...] = (
     ),
     Rule(
         "R34",
-        "Seed 003 words heading as the player's aim, not as an explicit law (footnote [21] is not in the seed).",
+        "Peel words heading as the player's aim, not as an explicit law (his footnote [21] is not in our text).",
         (
             Quote(
                 "003",
@@ -407,7 +407,7 @@ _RULES: tuple[Rule, ...] = (
     ),
     Rule(
         "R35",
-        'Seed 000, void in the led suit: trump, or over-trump if already trumped, "if practicable".',
+        'Hoffmann, void in the led suit: trump, or over-trump if already trumped, "if practicable".',
         (
             Quote(
                 "000",
@@ -417,7 +417,7 @@ _RULES: tuple[Rule, ...] = (
     ),
     Rule(
         "R36",
-        "Seed 003, void in the led suit: trump only if the trump heads the trick; otherwise discard anything.",
+        "Peel, void in the led suit: trump only if the trump heads the trick; otherwise discard anything.",
         (
             Quote(
                 "003",

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from loo_lessons.engine.errors import InputError
 from loo_lessons.lessons.cards import Position, _position
+from loo_lessons.lessons.picks import pick_def, words_for
 from loo_lessons.widgets import live
 
 
@@ -13,10 +15,24 @@ def pick(
     title: str | None = None,
     prompt: str | None = None,
     after: str | None = None,
+    *,
+    words: str | None = None,
 ) -> Any:
     """Pick a card or a declaration, then Check: each choice's verdict, rule and the book's
-    words. `after`: the lesson's own words on the answer, shown only once the learner has
-    checked (never on the page before he acts)."""
+    words. `position`: a lesson's pick by its id (`"05-two-trumps"`, kept with its title, prompt
+    and words in `lessons/picks.py`), a scenario's name, scenario YAML or a Hand. `after`: words
+    on the answer, shown only once the learner has checked (never on the page before he acts);
+    a lesson keeps its own in the package, not in its cell, and names them with `words` when it
+    builds the position in its cells."""
+    if isinstance(position, str) and (found := pick_def(position)) is not None:
+        if found.position is None:
+            raise InputError("position", f"the pick {position!r} is built by its lesson: pass it")
+        position = found.position
+        title = title if title is not None else found.title
+        prompt = prompt if prompt is not None else found.prompt
+        after = after if after is not None else found.after
+    if words is not None:
+        after = words_for(words)
     return live.PickCard(_position(position), title=title, prompt=prompt, after=after)
 
 

@@ -68,25 +68,12 @@ def pick_question(
         if law.rule not in rule_ids:
             rule_ids.append(law.rule)
     legal = [action_key(a) for a in choices if a in v.legal]
-    allowed = [action_label(a) for a in choices if a in v.legal]
+    choice_lines(verdicts, v, choices)
     note = leader_note(hand)
     parts = [f"{note[1]} ({note[0]})"] if note is not None else []
     if note is not None and note[0] not in rule_ids:
         rule_ids.append(note[0])
-    parts += [
-        f"{'Only ' if len(allowed) == 1 and len(choices) > 1 else ''}{and_list(allowed)} "
-        f"{'is' if len(allowed) == 1 else 'are'} allowed"
-        + (f" ({v.why.rule}): {sentence(v.why.reason)}" if v.why is not None else ".")
-    ]
-    by_law: dict[Law, list[str]] = {}
-    for a, law in v.forbidden:
-        if a in choices:
-            by_law.setdefault(law, []).append(action_label(a))
-    for law, labels in by_law.items():
-        parts.append(
-            f"{and_list(labels)} {'is' if len(labels) == 1 else 'are'} not ({law.rule}): "
-            f"{sentence(law.reason)}"
-        )
+    parts += explanation_lines(v, choices)
     options = hand.options
     return {
         "id": qid,
@@ -105,6 +92,67 @@ def pick_question(
         "explanation": " ".join(parts),
         "rule_ids": rule_ids,
     }
+
+
+def choice_lines(verdicts: dict[str, dict[str, Any]], v: Any, choices: list[Action]) -> None:
+    """Each choice's own line where one rule both allows some choices and refuses others (issue
+    34: the allowed card and the refused ones read the same sentence): the allowed choice's line
+    says it does what the rule asks, a refused one's that it does not and which do."""
+    on_offer = [a for a in choices if a in v.legal]
+    allowing = {a: allowed_law(v, a) for a in on_offer}
+    refusing = {a: law for a, law in v.forbidden if a in choices}
+    shared = {(law.rule, law.reason) for law in refusing.values()} & {
+        (law.rule, law.reason) for law in allowing.values() if law is not None
+    }
+    for a in choices:
+        law = allowing.get(a) if a in v.legal else refusing.get(a)
+        if law is None or (law.rule, law.reason) not in shared:
+            continue
+        label = action_label(a)
+        if a in v.legal:
+            line = f"{sentence(law.reason)} {label} does that, so it is allowed."
+        else:
+            these = [action_label(b) for b in on_offer if allowing[b] == law]
+            line = f"{sentence(law.reason)} {label} does not: only {and_list(these)} {'does' if len(these) == 1 else 'do'}."
+        verdicts[action_key(a)]["reason"] = line
+
+
+def explanation_lines(v: Any, choices: list[Action]) -> list[str]:
+    """The sentences of a pick's explanation: the allowed choices grouped by the law that allows
+    each (stand and take miss under R17, play the miss for the pool under R18), then the refused
+    ones by the law that refuses them. A refused choice whose law is the one that allowed the
+    others is not given the same sentence again (issue 34): it is said to be refused by that
+    same rule, which allows only the others, so each line says why."""
+    on_offer = [a for a in choices if a in v.legal]
+    allowed = [action_label(a) for a in on_offer]
+    only = "Only " if len(on_offer) == 1 and len(choices) > 1 else ""
+    by_allowing: dict[Law | None, list[str]] = {}
+    for a in on_offer:
+        by_allowing.setdefault(allowed_law(v, a), []).append(action_label(a))
+    lines: list[str] = []
+    said: dict[tuple[str, str], str] = {}
+    for law, labels in by_allowing.items():
+        verb = "is" if len(labels) == 1 else "are"
+        if law is None:
+            lines.append(f"{only}{and_list(labels)} {verb} allowed.")
+            continue
+        lines.append(f"{only}{and_list(labels)} {verb} allowed ({law.rule}): {sentence(law.reason)}")
+        said[(law.rule, law.reason)] = and_list(labels)
+    by_law: dict[Law, list[str]] = {}
+    for a, law in v.forbidden:
+        if a in choices:
+            by_law.setdefault(law, []).append(action_label(a))
+    for law, labels in by_law.items():
+        verb = "is" if len(labels) == 1 else "are"
+        same = said.get((law.rule, law.reason))
+        if same is not None:
+            lines.append(
+                f"{and_list(labels)} {verb} not: the same rule ({law.rule}) allows "
+                f"{'only ' if len(allowed) == 1 else ''}{same if len(by_allowing) > 1 else and_list(allowed)}."
+            )
+        else:
+            lines.append(f"{and_list(labels)} {verb} not ({law.rule}): {sentence(law.reason)}")
+    return lines
 
 
 # --- the settlement ----------------------------------------------------------------------------

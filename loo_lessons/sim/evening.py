@@ -231,7 +231,7 @@ class Evening:
                     "balances": list(rec.balances),
                     "next_pool": rec.settlement.next_pool,
                     "next_must": rec.settlement.next_is_must,
-                    "lines": settlement_lines(rec.settlement, hand, you=you),
+                    "lines": [*stake_lines(hand, you), *settlement_lines(rec.settlement, hand, you=you)],
                 }
             )
         return rows
@@ -264,6 +264,22 @@ class Evening:
             **self.setup.as_json(),
             "deals": [[action_key(a) for a in h.actions] for h in [*self.hands, self.hand]],
         }
+
+
+def stake_lines(hand: Hand, you: int | None = None) -> list[dict[str, Any]]:
+    """What the deal's dealer put in before it: the ledger charges him his stake with the deal
+    (a dealer looed 3 is −6 there), so its lines say so (issue 34: the settlement said −3, the
+    ledger −6, the stake unsaid). None where every player antes (V9)."""
+    from loo_lessons.engine.options import Ante
+    from loo_lessons.explain import rule_json
+
+    if hand.options.ante is not Ante.DEALER_ONLY:
+        return []
+    dealer = hand.setup.dealer
+    stake = hand.setup.stakes.stake
+    who = "You" if dealer == you else f"Seat {dealer}"
+    text = f"{who} (the dealer) put the stake of {stake} counters into the pool before the deal."
+    return [{"kind": "stake", "seat": dealer, "amount": stake, "text": text, **rule_json("R02")}]
 
 
 @short_refusals

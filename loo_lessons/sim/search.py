@@ -221,7 +221,7 @@ PREDICATES: dict[str, tuple[str, Predicate]] = {
     "two-in-trumps-in-sequence": (
         "Only two players are in, and the leader holds two or more trumps whose top two are "
         "in sequence, with no ace (and no king under a turned-up ace) to force the lead: "
-        "seed 000 lets him lead either (R27).",
+        "Hoffmann lets him lead either (R27).",
         two_in_trumps_in_sequence,
     ),
     "single": (

@@ -15,6 +15,7 @@ import copy
 import hashlib
 import html
 import json
+import re
 from collections.abc import Iterable, Mapping
 from typing import Any, Protocol
 
@@ -30,8 +31,15 @@ DEFAULT_STATE: dict[str, dict[str, Any]] = {
 #: What a fragment says where JavaScript is off, when not "This exercise needs JavaScript."
 NOSCRIPT: dict[str, str] = {"present": "This presenter needs JavaScript."}
 
-#: The stand-in for the widget model: the only four calls the components make.
+#: The stand-in for the widget model: the only four calls the components make; and the
+#: decoding of a state the page carries encoded (`encode_state`).
 MODEL_STANDIN = """\
+function looState(text) {
+  return JSON.parse(String(text).replace(/[A-Za-z0-9]/g, (c) => {
+    const x = c.charCodeAt(0), b = x < 58 ? 48 : x < 91 ? 65 : 97, n = x < 58 ? 10 : 26;
+    return String.fromCharCode(((x - b + n / 2) % n) + b);
+  }));
+}
 function looModel(given) {
   // static_page: no kernel answers here (the quiz then deals only the codes the page holds)
   const state = { ...given, static_page: true };
@@ -95,6 +103,54 @@ def json_for_html(value: Any) -> str:
     )
 
 
+#: The type of a component's embedded state: its JSON, its letters and digits turned
+#: (`encode_state`).
+STATE_TYPE = "application/x-loo-state"
+
+_STATE_RE = re.compile(rf'<script type="{re.escape(STATE_TYPE)}" class="loo-state">([^<]*)</script>')
+
+_PLAIN = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
+#: Each letter 13 on, each digit 5 on: its own inverse, and the same length (a page's weight
+#: stays what it was; base64 made lesson 13 a third heavier).
+_TURN = str.maketrans(_PLAIN, "NOPQRSTUVWXYZABCDEFGHIJKLMnopqrstuvwxyzabcdefghijklm5678901234")
+
+
+def encode_state(value: Any) -> str:
+    """A component's state as the page carries it: its JSON (safe in a <script>), each letter
+    and digit turned (13 letters, 5 digits on). A pick's answer, its verdicts, a quiz's answers
+    and the lesson's words after Check travel in the state, so the page must not hold them as
+    text a reader (or a search of the page) finds before he acts (issue 34); the component
+    turns them back (`looState`)."""
+    return json_for_html(value).translate(_TURN)
+
+
+def decode_state(blob: str) -> Any:
+    """What `encode_state` encoded (the tests and the book's build read a page's state so)."""
+    return json.loads(blob.translate(_TURN))
+
+
+def embedded_states(page_html: str) -> list[Any]:
+    """Every component state embedded in `page_html`, decoded, in page order."""
+    return [decode_state(m.group(1)) for m in _STATE_RE.finditer(page_html)]
+
+
+_LIVE_RE = re.compile(r'data-loo-live="([^"]*)"')
+
+
+def decoded_html(page_html: str) -> str:
+    """`page_html` with every encoded state and live spec written out as JSON again, as the
+    component reads them (for the tests and for reading a page by hand, never for a page)."""
+
+    def state(m: re.Match[str]) -> str:
+        return f'<script type="application/json" class="loo-state">{json_for_html(decode_state(m.group(1)))}</script>'
+
+    def live(m: re.Match[str]) -> str:
+        spec = decode_state(html.unescape(m.group(1)))
+        return f'data-loo-live="{html.escape(json_for_html(spec), quote=True)}"'
+
+    return _LIVE_RE.sub(live, _STATE_RE.sub(state, page_html))
+
+
 def full_state(name: str, state: Mapping[str, Any]) -> dict[str, Any]:
     """The component's state with defaults filled in; unknown keys are refused."""
     if name not in DEFAULT_STATE:
@@ -113,7 +169,7 @@ def full_state(name: str, state: Mapping[str, Any]) -> dict[str, Any]:
 def live_spec_html(kind: str, component: str, args: Mapping[str, Any]) -> str:
     """The attributes that let the book's engine (js/engine.js) run this widget live: which
     controller (`widgets.registry`), drawn by which component, made from what."""
-    spec = json_for_html({"kind": kind, "component": component, "args": dict(args)})
+    spec = encode_state({"kind": kind, "component": component, "args": dict(args)})
     return f' data-loo-live="{html.escape(spec, quote=True)}"'
 
 
@@ -214,7 +270,7 @@ def component_module(name: str) -> str:
         '  const blob = el.querySelector(":scope > script.loo-state");\n'
         "  if (!blob) continue;\n"
         '  el.setAttribute("data-loo-mounted", "");\n'
-        "  const model = looModel(JSON.parse(blob.textContent));\n"
+        "  const model = looModel(looState(blob.textContent));\n"
         "  window.looLessons = window.looLessons || [];\n"
         f'  window.looLessons.push({{ name: "{name}", el, model }});\n'
         "  __component.render({ model, el });\n"
@@ -234,13 +290,13 @@ def component_html(
     takes this component over once it has loaded (`backends.browser.create`).
     """
     st = full_state(name, state)
-    blob = json_for_html(st)
+    blob = encode_state(st)
     uid = hashlib.sha256(f"{name}\0{blob}".encode()).hexdigest()[:12]
     noscript = NOSCRIPT.get(name, "This exercise needs JavaScript.")
     spec = live_spec_html(str(live["kind"]), name, live.get("args") or {}) if live else ""
     return (
         f'<div class="loo-static" data-loo-component="{name}" data-loo-id="{uid}"{spec}>'
-        f'<script type="application/json" class="loo-state">{blob}</script>'
+        f'<script type="{STATE_TYPE}" class="loo-state">{blob}</script>'
         f'<noscript><p class="loo-noscript">{noscript}</p></noscript>'
         "</div>\n" + component_module(name) + (engine_script() if live else "")
     )

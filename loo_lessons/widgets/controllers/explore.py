@@ -7,11 +7,12 @@ the verdict and its reasons change with it. Both are drawn by js/explore.js.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterable, Mapping
 from typing import Any, ClassVar
 
 from loo_lessons.engine.declare import Declaration
-from loo_lessons.engine.errors import LooError
+from loo_lessons.engine.errors import InputError, LooError
 from loo_lessons.engine.game import Hand, Phase
 from loo_lessons.engine.options import OPTION_SPECS, PRESETS, options_from
 from loo_lessons.explain import preset_matching
@@ -68,6 +69,14 @@ def _scenario_data(scenario: Mapping[str, Any], rules: Mapping[str, Any]) -> dic
     return data
 
 
+
+def in_words(e: LooError) -> str:
+    """A declaration refused as the learner reads it: the game's words ("Seat 2 cannot take
+    miss: …"), not the scenario file's (`declarations.2`, `take_miss`; issue 34)."""
+    text = e.problem if isinstance(e, InputError) and e.field.startswith("declarations.") else str(e)
+    text = re.sub(r" \([a-z]+(?:_[a-z]+)+\)", "", text)
+    return text[:1].upper() + text[1:]
+
 class ExploreController(RequestController, component="explore"):
     """`Explorer(scenario, options=EXPLORE_OPTIONS, before="")`: change the preset or an
     option of a scenario and see the verdict, and its reason, change. An option that changes
@@ -118,7 +127,7 @@ class ExploreController(RequestController, component="explore"):
                 return {"kind": "pool", "pool": pool_data(sc)}
             return {"kind": "pick", "question": pick_question(sc)}
         except LooError as e:
-            return {"kind": "refused", "verdict_refused": str(e)}
+            return {"kind": "refused", "verdict_refused": in_words(e)}
 
     @staticmethod
     def _fingerprint(out: Mapping[str, Any]) -> str:
@@ -272,7 +281,7 @@ class DeclarationsController(RequestController, component="explore"):
         try:
             sc = load(data)
         except LooError as e:
-            out["kind"], out["verdict_refused"] = "refused", str(e)
+            out["kind"], out["verdict_refused"] = "refused", in_words(e)
         else:
             out["verdict_refused"] = None
             if sc.hand.to_act is None or sc.hand.phase is not Phase.DECLARE:

@@ -360,6 +360,20 @@ async function looHandOver(engine, spec, el, component) {
 }
 
 /**
+ * A live widget's spec, as the page carries it: its JSON with each letter and digit turned
+ * (widgets/static.py `encode_state`), so the words a task says at its end are not in the
+ * page's text.
+ * @param {string} text
+ * @returns {import("./types").LiveSpec}
+ */
+function looDecodeSpec(text) {
+  return JSON.parse(text.replace(/[A-Za-z0-9]/g, (c) => {
+    const x = c.charCodeAt(0), b = x < 58 ? 48 : x < 91 ? 65 : 97, n = x < 58 ? 10 : 26;
+    return String.fromCharCode(((x - b + n / 2) % n) + b);
+  }));
+}
+
+/**
  * @param {Engine} engine
  * @param {HTMLElement} host
  */
@@ -367,7 +381,7 @@ async function looUpgrade(engine, host) {
   if (host.dataset.looEngine) return;
   host.dataset.looEngine = "waiting";
   /** @type {import("./types").LiveSpec} */
-  const spec = JSON.parse(host.getAttribute("data-loo-live") ?? "null");
+  const spec = looDecodeSpec(host.getAttribute("data-loo-live") ?? "");
   let target = host; // the element that carries the widget (replaced below, once)
   const say = (/** @type {string} */ text, /** @type {string} */ kind) => looEngineStatus(target, text, kind);
   if (engine.state === "file") {
