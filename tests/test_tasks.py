@@ -195,8 +195,8 @@ def test_any_task_is_reproducible_and_asks_only_its_decisions(seed: int, seat: i
             assert w["cost"]["mean"] == 0 and w["choice"]
         assert not (w["choice"] and w["mistake"])
     for d in strategy:
-        said = d["weighed"]["words"][0].upper() + d["weighed"]["words"][1:]
-        assert said in s["text"]
+        said = d["weighed"]["words"]  # capitalised after the law's sentence, not after a colon
+        assert said in s["text"] or said[0].upper() + said[1:] in s["text"]
 
 
 @pytest.mark.parametrize(
@@ -364,7 +364,7 @@ def test_throwing_up_the_ace_and_king_of_trumps_is_a_mistake_named() -> None:
     assert w["played"] == "pass" and w["best"] == "play" and w["mistake"] and not w["choice"]
     assert s["given_up"] == w["cost"]["mean"] > 0.5
     assert "★★☆" in s["text"] and not s["stars"]["coach"]
-    assert f"Throwing up gave up about {w['cost']['mean']:.1f} counters on average, a mistake" in s["text"]
+    assert f"throwing up gave up about {w['cost']['mean']:.1f} counters on average, a mistake" in s["text"]
     assert "the coach would have stood" in s["text"] and "Strategy, not law" in s["text"]
 
 
@@ -383,7 +383,7 @@ def test_a_costly_lead_names_the_card_and_the_coachs_card() -> None:
     assert costly, s["weighed"]
     for w in costly:
         played, best = card_label(w["played"], the=True), card_label(w["best"], the=True)
-        assert f"Leading {played} gave up about" in s["text"]
+        assert re.search(f"[Ll]eading {re.escape(played)} gave up about", s["text"])
         assert f"the coach would have led {best}" in s["text"]
     assert s["coach_choice"] < s["decisions"] and s["given_up"] > 0
 

@@ -93,7 +93,7 @@ class Weighed:
             )
         return (
             f"{doing} gave up {counters(self.cost.mean)} on average"
-            + (f", a mistake (more than {MISTAKE_COUNTERS})" if self.mistake else "")
+            + (f", a mistake (more than {MISTAKE_COUNTERS} counters given up)" if self.mistake else "")
             + f"; the coach would have {_done(self.best, self.kind)}"
         )
 
@@ -247,7 +247,9 @@ class Decided:
                 said += f"You chose {_label(self.played, the=True)}, allowed, {how}."
         if self.strategy and self.weighed is not None:
             w = self.weighed.words
-            said += (" " if self.law else "") + w[:1].upper() + w[1:] + "."
+            # after "Your declaration: " the sentence goes on in lower case; after the law's
+            # sentence a new one begins
+            said += (" " + w[:1].upper() + w[1:] if self.law else w) + "."
         elif self.strategy:
             said += " The coach could not weigh it."
         return said
