@@ -19,8 +19,8 @@ import pytest
 
 from loo_lessons import lessons as L
 from loo_lessons.engine.cards import Card
-from loo_lessons.lessons.tasks import task_named
 from loo_lessons.lessons.picks import pick_def
+from loo_lessons.lessons.tasks import task_named
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
