@@ -15,9 +15,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
+from test_book_reader import PICKS, _answer_right, _quiz
 from test_jupyterlab import lab_page, run_cell, serve
 from test_live_book import block_other_hosts
 
+from loo_lessons.progress.record import loads
 from loo_lessons.widgets.controllers.play import IllegalChoice, PlayController
 
 if TYPE_CHECKING:
@@ -119,6 +121,16 @@ def test_a_task_in_the_book_with_no_kernel(browser: Browser, server: str) -> Non
                 "([i, n]) => window.looLive[i].model.get('data').log.length !== n", arg=[idx, n]
             )
 
+        # before the task, a pick answered wrongly and a quiz question right: every graded answer
+        # goes into the record by rule with the rules Python gave it
+        pick = next(p for p in page.evaluate(PICKS) if set(c["key"] for c in p["q"]["choices"]) - set(p["q"]["answer"]))
+        proot = page.locator(f'div[data-loo-id="{pick["id"]}"]')
+        wrong = sorted({c["key"] for c in pick["q"]["choices"]} - set(pick["q"]["answer"]))[0]
+        proot.locator(f'.loo-choices [data-key="{wrong}"]').click()
+        proot.locator('button[data-action="check"]').click()
+        qroot, q = _quiz(page)
+        _answer_right(qroot, q)
+        qroot.locator('.loo-score[data-score="1"]').wait_for(timeout=30_000)
         play_the_task(page, widget, wait_moved)
         # in this deal the learner led all three tricks: every move of his seat was his own
         log = page.evaluate("i => window.looLive[i].model.get('data').log", idx)
@@ -131,6 +143,33 @@ def test_a_task_in_the_book_with_no_kernel(browser: Browser, server: str) -> Non
         assert task["refused"] == 1 and kept["tasks"][TASK]["best"] == task  # the only attempt
         for k in ("result", "decisions", "coach_choice", "mistakes", "given_up", "coach_summary", "text", "stars"):
             assert task[k] == want[k], k
+        # the record by rule (loo-progress/1): the pick, the question, each decision asked; and
+        # Python reads it whole (the format's every field)
+        def by_rule() -> dict[str, Any]:
+            rec: dict[str, Any] = page.evaluate("() => JSON.parse(localStorage.getItem('loo-progress/1'))")
+            assert loads(json.dumps(rec)).answers  # no field the format does not know
+            return rec
+
+        page.wait_for_function(
+            "() => (JSON.parse(localStorage.getItem('loo-progress/1')) || {answers: []}).answers"
+            ".filter(a => a.kind === 'task-decision').length > 0"
+        )
+        rec = by_rule()
+        (picked,) = [a for a in rec["answers"] if a["kind"] == "pick"]
+        assert picked["id"] == f"{LESSON}#{pick['id']}" and picked["correct"] is False
+        assert picked["rules"] == pick["q"]["rule_ids"] and picked["rules"]
+        assert isinstance(picked["seconds"], float) and picked["where"]["page"] == LESSON
+        (asked,) = [a for a in rec["answers"] if a["kind"] == "quiz"]
+        assert asked["correct"] is True and asked["rules"] == q["rule_ids"] and asked["where"]["back"] == q["id"]
+        decided = [a for a in rec["answers"] if a["kind"] == "task-decision"]
+        assert [(a["rules"], a["correct"]) for a in decided] == [(d["rules"], d["correct"]) for d in want["asked"]]
+        assert all(a["where"] == {"page": LESSON, "back": TASK} for a in decided)
+        # the lead refused first is recorded against the law that refused it
+        assert any(a["rules"] == [WRONG_RULE] and a["correct"] is False for a in decided)
+        page.reload()
+        page.wait_for_function("() => (window.looLessons || []).length > 0")
+        page.wait_for_timeout(500)
+        assert by_rule()["answers"] == rec["answers"]  # a reload loses nothing and doubles nothing
         page.goto(f"{server}/book/progress.html")
         page.locator('.loo-progress-total[data-played="1"]').wait_for(timeout=10_000)
         row = page.locator(f'tr[data-lesson="{LESSON}"] td[data-tasks="1"]')
@@ -182,6 +221,16 @@ def test_a_task_in_jupyterlab(task_lab: tuple[str, str], browser: Browser) -> No
                 timeout=30_000,
             )
 
+        # before the task, a pick answered wrongly and a quiz question right: every graded answer
+        # goes into the record by rule with the rules Python gave it
+        pick = next(p for p in page.evaluate(PICKS) if set(c["key"] for c in p["q"]["choices"]) - set(p["q"]["answer"]))
+        proot = page.locator(f'div[data-loo-id="{pick["id"]}"]')
+        wrong = sorted({c["key"] for c in pick["q"]["choices"]} - set(pick["q"]["answer"]))[0]
+        proot.locator(f'.loo-choices [data-key="{wrong}"]').click()
+        proot.locator('button[data-action="check"]').click()
+        qroot, q = _quiz(page)
+        _answer_right(qroot, q)
+        qroot.locator('.loo-score[data-score="1"]').wait_for(timeout=30_000)
         play_the_task(page, widget, wait_moved)
         run_cell(page, 2)
         out = page.locator(".jp-OutputArea-output").filter(has_text="TASK SCORE")
