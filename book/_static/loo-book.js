@@ -501,12 +501,55 @@
         // a pick tried again (reset): its next Check is another answer, the earlier one kept
         if (c.name !== "quiz" && !gradedIn(c, id).size) graded.delete(id);
         if (now === sig) api.save(key, id, { signature: sig, name: c.name, state });
+        usedHere(key, c.el);
         // the questions dealt anew are not the lesson's (its record keeps the page's own), but
         // every answer to them is in the record by rule
         gradeNew(key, c, id, graded, clock, now === sig);
       }, 30);
     };
     for (const k of keep) c.model.on(`change:${k}`, changed);
+  }
+
+  /**
+   * The widget she used last is where she stopped: its section, by its heading.
+   * @param {string} key
+   * @param {HTMLElement | null} at
+   */
+  function usedHere(key, at) {
+    const section = at ? at.closest("section[id]") : null;
+    const head = section ? section.querySelector("h1, h2, h3") : null;
+    if (!section || !head) return;
+    api.stopped(key, section.id, (head.textContent || "").replace(/[#¶]\s*$/, "").trim());
+  }
+
+  /** A lesson opened again: "Continue where you stopped", a link to that section. */
+  function offerContinue() {
+    const key = lesson();
+    const rec = key ? read(key) : null;
+    const stop = rec && rec.stopped;
+    if (!stop || !stop.anchor || window.location.hash) return;
+    const target = document.getElementById(stop.anchor);
+    const h1 = document.querySelector("main h1, article h1");
+    if (!target || !h1 || document.querySelector(".loo-continue")) return;
+    h1.after(el("p", { class: "loo-continue", "data-anchor": stop.anchor },
+      el("a", { href: "#" + stop.anchor, class: "loo-continue-link" }, `Continue where you stopped: ${stop.title || stop.anchor}`)));
+  }
+
+  /** How many graded items the lesson's page holds (its questions, picks and forms): the
+   * progress page says which lessons are not yet finished. */
+  function countAsked() {
+    const key = lesson();
+    if (!key || !api.available()) return;
+    let n = 0;
+    for (const c of window.looLessons || []) {
+      if (c.name === "quiz") n += (/** @type {unknown[]} */ (c.model.get("questions") || [])).length;
+      else if (c.name === "pick" || c.name === "pool") n += 1;
+    }
+    const rec = record_(key);
+    if (rec.asked !== n) {
+      rec.asked = n;
+      write(key, rec);
+    }
   }
 
   function hookAll() {
@@ -584,6 +627,35 @@
     return e;
   }
 
+  /**
+   * The book's lessons not yet finished (not opened, or a question on it not answered yet), in
+   * the book's order (its table of contents), each a link to where she stopped.
+   * @param {Record<string, LooLessonRecord>} all
+   */
+  function unfinished(all) {
+    const root = rootUrl();
+    /** @type {Map<string, string>} */
+    const lessons = new Map();
+    for (const a of Array.from(document.querySelectorAll(".bd-sidenav a[href]"))) {
+      const url = new URL(/** @type {HTMLAnchorElement} */ (a).href);
+      const rel = root ? decodeURIComponent(url.pathname).slice(decodeURIComponent(root.pathname).length).replace(/\.html$/, "") : "";
+      if (rel.startsWith("notebooks/") && !lessons.has(rel)) lessons.set(rel, (a.textContent || rel).trim());
+    }
+    const items = [];
+    for (const [k, title] of lessons) {
+      const r = all[k];
+      const done = r ? Object.keys(r.answers || {}).length : 0;
+      const asked = r && typeof r.asked === "number" ? r.asked : null;
+      if (r && asked !== null && done >= asked) continue;
+      const href = (root ? new URL(k + ".html", root).href : k + ".html") + (r && r.stopped && r.stopped.anchor ? "#" + r.stopped.anchor : "");
+      const said = !r ? "not opened yet" : asked === null ? "opened" : `${done} of ${asked} answered`;
+      items.push(el("li", { "data-lesson": k }, el("a", { href }, title), ` (${said})`));
+    }
+    return el("div", { class: "loo-progress-unfinished", "data-unfinished": String(items.length) },
+      el("h3", {}, "Lessons not yet finished"),
+      items.length ? el("ul", {}, ...items) : el("p", {}, "Every lesson is finished: practise what is due."));
+  }
+
   function progressPage() {
     const box = document.getElementById("loo-progress-table");
     if (!box) return;
@@ -645,7 +717,8 @@
           `${right} right out of ${answered} answered, ${played} deal${played === 1 ? "" : "s"} played in tasks, in ${keys.length} lesson${keys.length === 1 ? "" : "s"}.`),
         el("table", { class: "loo-progress-grid" },
           el("thead", {}, el("tr", {}, ...["Lesson", "Right", "Answered", "Tasks played (the stars, your result; your decisions)", "Stars (the best task)", "Where you stopped", "Last change (UTC)"].map((t) => el("th", { scope: "col" }, t)))),
-          el("tbody", {}, ...rows)));
+          el("tbody", {}, ...rows)),
+        unfinished(all));
     };
     draw();
     api.onchange(draw);
@@ -806,6 +879,8 @@
       recordButtons();
     }
     hookAll();
+    countAsked();
+    offerContinue();
     trackPlace();
     // components mounted later (the live engine's, window.looLive) hook themselves when
     // they are pushed

@@ -54,6 +54,8 @@ interface LooLessonRecord {
   tasks: Record<string, unknown>;
   components: Record<string, { signature: string; name: string; state: Record<string, unknown> }>;
   stopped: { anchor: string; title: string } | null;
+  /** How many graded items the lesson's page holds (its questions, picks and forms). */
+  asked?: number;
 }
 
 /** One graded answer of loo-progress/1 (book/guides/progress-format.md). */
