@@ -131,6 +131,15 @@ def test_a_task_in_the_book_with_no_kernel(browser: Browser, server: str) -> Non
         qroot, q = _quiz(page)
         _answer_right(qroot, q)
         qroot.locator('.loo-score[data-score="1"]').wait_for(timeout=30_000)
+        # "New questions": another quiz dealt by the page's engine; its answers are recorded too
+        qroot.locator('button[data-action="new"]').first.click()
+        fresh = "([id, old]) => { const c = [...window.looLive, ...window.looLessons].filter(x => x.el && " \
+            "x.el.closest(`[data-loo-id=\"${id}\"]`) && x.model.get('questions'))" \
+            ".map(x => x.model.get('questions')[0]).find(q => q && q.id !== old); return c || null; }"
+        qid = qroot.get_attribute("data-loo-id")
+        page.wait_for_function(fresh, arg=[qid, q["id"]], timeout=30_000)
+        new_q = page.evaluate(fresh, [qid, q["id"]])
+        _answer_right(qroot, new_q)
         play_the_task(page, widget, wait_moved)
         # in this deal the learner led all three tricks: every move of his seat was his own
         log = page.evaluate("i => window.looLive[i].model.get('data').log", idx)
@@ -159,8 +168,11 @@ def test_a_task_in_the_book_with_no_kernel(browser: Browser, server: str) -> Non
         assert picked["id"] == f"{LESSON}#{pick['id']}" and picked["correct"] is False
         assert picked["rules"] == pick["q"]["rule_ids"] and picked["rules"]
         assert isinstance(picked["seconds"], float) and picked["where"]["page"] == LESSON
-        (asked,) = [a for a in rec["answers"] if a["kind"] == "quiz"]
+        asked, dealt = [a for a in rec["answers"] if a["kind"] == "quiz"]
         assert asked["correct"] is True and asked["rules"] == q["rule_ids"] and asked["where"]["back"] == q["id"]
+        assert dealt["correct"] is True and dealt["rules"] == new_q["rule_ids"] and dealt["where"]["back"] == new_q["id"]
+        # the lesson's own record keeps the page's questions only (its score is theirs)
+        assert not any(new_q["id"] in k for k in kept["answers"])
         decided = [a for a in rec["answers"] if a["kind"] == "task-decision"]
         assert [(a["rules"], a["correct"]) for a in decided] == [(d["rules"], d["correct"]) for d in want["asked"]]
         assert all(a["where"] == {"page": LESSON, "back": TASK} for a in decided)
@@ -231,6 +243,15 @@ def test_a_task_in_jupyterlab(task_lab: tuple[str, str], browser: Browser) -> No
         qroot, q = _quiz(page)
         _answer_right(qroot, q)
         qroot.locator('.loo-score[data-score="1"]').wait_for(timeout=30_000)
+        # "New questions": another quiz dealt by the page's engine; its answers are recorded too
+        qroot.locator('button[data-action="new"]').first.click()
+        fresh = "([id, old]) => { const c = [...window.looLive, ...window.looLessons].filter(x => x.el && " \
+            "x.el.closest(`[data-loo-id=\"${id}\"]`) && x.model.get('questions'))" \
+            ".map(x => x.model.get('questions')[0]).find(q => q && q.id !== old); return c || null; }"
+        qid = qroot.get_attribute("data-loo-id")
+        page.wait_for_function(fresh, arg=[qid, q["id"]], timeout=30_000)
+        new_q = page.evaluate(fresh, [qid, q["id"]])
+        _answer_right(qroot, new_q)
         play_the_task(page, widget, wait_moved)
         run_cell(page, 2)
         out = page.locator(".jp-OutputArea-output").filter(has_text="TASK SCORE")
