@@ -14,15 +14,18 @@
 //   looProgress.onchange(f)   f() after any change (the progress page redraws)
 //   looProgress.kept()        the loo-progress/1 record (progress/record.py), or null
 //   looProgress.keep(record)  keep a loo-progress/1 record Python made (the practice's)
+//   looProgress.answer(a)     add one graded answer to that record (its rules as Python gave them)
 // Storage: localStorage["loo-progress:" + lesson] = JSON {title, url, updated, answers:
 // {questionId: {correct, at}}, tasks: {taskId: {title, best, last}} (each attempt {result,
 // baseline, tricks, looed, refused, undone, decisions, coach_choice, mistakes, given_up, forced,
 // forced_found, stars, star_count, coach_summary, text, at}: the score as Python made it; its
 // coach's part is the learner's decisions weighed against the coach's best; the best attempt
 // has more stars, then more decisions that earned their mark (decided_well), never counters),
-// components: {id: state}, stopped: {anchor, title}}; and localStorage["loo-progress/1"] =
+// components: {id: state}, stopped: {anchor, title}, asked: the page's graded items}; and
+// localStorage["loo-progress/1"] =
 // the record by rule (book/guides/progress-format.md), which the Practice page's Python keeps
-// and the progress page downloads, loads and shows rule by rule. Nothing
+// and the progress page downloads, loads and shows rule by rule; every graded answer of a
+// lesson (a pick, a pool form, a quiz question, a task's decisions) is added to it here. Nothing
 // is ever sent anywhere. The quiz, pick and pool components on a page are hooked here from
 // outside, through the model they share with their renderer (window.looLessons): their
 // answers are recorded and their state comes back on reload.
