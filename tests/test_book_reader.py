@@ -747,6 +747,17 @@ def test_coming_back_a_wrong_pick_tried_again_continue_and_the_lessons_unfinishe
         assert go.get_attribute("href") == f"#{section}"
         assert page.evaluate("looProgress.kept().answers.length") == 2  # nothing lost or doubled
 
+        # a pool form checked with its boxes blank: wrong, against the rules its settlement applies
+        page.goto(f"{server}/notebooks/08-pool-and-loos.html")
+        form = page.evaluate(
+            """() => (window.looLessons || []).filter(c => c.name === 'pool').map(c => ({
+                 id: c.el.getAttribute('data-loo-id'), rules: c.model.get('data').rule_ids}))[0]"""
+        )
+        page.locator(f'div[data-loo-id="{form["id"]}"] button[data-action="check"]').click()
+        page.wait_for_function("() => looProgress.kept().answers.length === 3")
+        pool = page.evaluate("looProgress.kept().answers[2]")
+        assert pool["kind"] == "pool" and pool["correct"] is False and pool["rules"] == form["rules"] and pool["rules"]
+
         page.goto(f"{server}/book/progress.html")
         todo = page.locator(".loo-progress-unfinished")
         todo.wait_for()
