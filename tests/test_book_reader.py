@@ -739,6 +739,7 @@ def test_coming_back_a_wrong_pick_tried_again_continue_and_the_lessons_unfinishe
         kept = page.evaluate("looProgress.kept().answers")
         assert [a["correct"] for a in kept] == [False, True]
         assert kept[0]["id"] == kept[1]["id"] == f"{lesson}#{one['id']}" and kept[0]["rules"] == one["q"]["rule_ids"]
+        assert kept[0]["where"] == {"page": lesson, "back": one["q"]["id"] if one["q"].get("id") not in (None, "pick") else one["id"]}
         section = root.evaluate("el => el.closest('section[id]').id")
 
         page.goto(f"{server}/{lesson}.html")  # the lesson opened again

@@ -38,6 +38,8 @@ def test_a_pick_tried_again_a_question_and_a_form_go_into_the_file(path: Path) -
     _send(w, type="check")
     (a,) = store.load(path).answers
     assert a.kind == "pick" and a.correct is False and a.rules == tuple(q["rule_ids"]) and a.rules
+    title = q["scenario"]["title"]
+    assert a.where.back == title and a.id == f"jupyterlab#pick:{title}"
     _send(w, type="choice", key=q["answer"][0])  # after Check a click shows a verdict: no answer
     assert len(store.load(path).answers) == 1
     # tried again: the earlier wrong answer stays, the new one is another

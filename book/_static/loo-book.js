@@ -332,7 +332,8 @@
       // before it is a draft: widgets/controllers/pick.py)
       if (!c.model.get("revealed")) return;
       const same = picked.length === answer.length && picked.every((k) => answer.includes(k));
-      give(id, "pick", picked.length > 0 && same, q.rule_ids, String(q.id || id), picked.length ? {} : { revealed: true });
+      // a pick made from a position has the id "pick" alone: the component's id is its way back
+      give(id, "pick", picked.length > 0 && same, q.rule_ids, q.id && q.id !== "pick" ? q.id : id, picked.length ? {} : { revealed: true });
     } else if (c.name === "pool") {
       if (!c.model.get("checked") && !c.model.get("revealed")) return;
       const d = /** @type {{ fields?: { id: string }[], expected?: Record<string, unknown>, rule_ids?: string[] }} */ (c.model.get("data") || {});

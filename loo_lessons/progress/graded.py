@@ -68,7 +68,9 @@ def graded(kind: str, state: Mapping[str, Any]) -> list[Graded]:
         picked = state.get("picked") or []
         answer = q.get("answer") or []
         right = bool(picked) and sorted(map(str, picked)) == sorted(map(str, answer))
-        qid = str(q.get("id") or "pick")
+        # a pick made from a position has the id `pick` alone: its scenario's title tells it apart
+        own = q.get("id") if q.get("id") not in (None, "", "pick") else None
+        qid = str(own or _map(q.get("scenario")).get("title") or data.get("title") or "pick")[:120]
         return [Graded(f"pick:{qid}", "pick", _rules(q.get("rule_ids")), right, qid)]
     if kind == "pool":
         if not (state.get("checked") or state.get("revealed")):
