@@ -128,3 +128,10 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         return 1 + (_LONGEST.index(module) if module in _LONGEST else len(_LONGEST))
 
     items.sort(key=rank)  # stable: within a rank, the order pytest collected
+
+
+@pytest.fixture(autouse=True)
+def _own_progress_file(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A widget in a kernel keeps every graded answer in the learner's progress file: in the
+    tests, a file of their own, never the home folder's."""
+    monkeypatch.setenv("LOO_PROGRESS", str(tmp_path_factory.mktemp("progress") / "loo-progress.json"))

@@ -26,6 +26,7 @@ CHROME = [
     "Show the answer",
     "Next question",
     "Start again",
+    "Try again",
     "Use this code",
     "Download results",
     "Show the result code",

@@ -6,6 +6,7 @@ from __future__ import annotations
 import ast
 import json
 import os
+import re
 import stat
 import sys
 from dataclasses import replace
@@ -395,3 +396,33 @@ def test_the_quiz_shows_the_services_refusal_of_a_second_answer(monkeypatch: pyt
     if c.responses[c.index] is None:
         c.check()
     assert line in c.data["error"] and "\n" not in c.data["error"] and pushed == [True]
+
+
+def test_the_teachers_page_hands_the_class_a_practice_link_for_the_rules_it_missed_most(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from loo_lessons.classroom.service import dashboard_html
+    from loo_lessons.quiz.classroom import table_text
+
+    q0, q1 = questions_of(CODE)[0], questions_of(CODE)[1]
+    wrong = [next(c.key for c in q0.choices if c.key not in q0.answer)]
+    store = Store(":memory:")
+    store.add(checked(record(1), "ann"))
+    # every answer right: nothing to practise, no link
+    assert "practice.html" not in dashboard_html(store.results(CODE), "csv", book_url="")
+    store.add(checked(record(0, wrong), "ann"))
+    store.add(checked(record(0, wrong), "bob"))
+    missed = [r for r in q0.rule_ids if r not in q1.rule_ids] or list(q0.rule_ids)
+    page = dashboard_html(store.results(CODE), "csv", book_url="https://school.example/loo/")
+    link = re.search(r'href="(https://school\.example/loo/book/practice\.html#practice=([R0-9,]+))"', page)
+    assert link is not None, page
+    named = link.group(2).split(",")
+    # the rules the class missed most, first: every one the wrong question tests, none only
+    # the right one tests
+    assert set(missed[:3]) <= set(named) <= set(q0.rule_ids) and len(named) <= 3
+    # no address known: the page's address from the book's root; never another scheme's
+    monkeypatch.setenv("LOO_BOOK_URL", "javascript:alert(1)")
+    page = dashboard_html(store.results(CODE), "csv")
+    assert 'href="book/practice.html#practice=' + link.group(2) + '"' in page and "javascript" not in page
+    # the offline merge's table says the same link
+    assert "book/practice.html#practice=" + link.group(2) in table_text(store.results(CODE).pupils)

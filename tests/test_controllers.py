@@ -532,3 +532,11 @@ def test_a_synced_index_change_clears_the_selection() -> None:
     ctl.receive({"sync": {"selected": shared}})
     ctl.receive({"sync": {"index": 1}})
     assert ctl.selected == shared
+
+
+def test_a_pool_form_names_the_rules_its_settlement_applies() -> None:
+    """What the learner's record keeps with a filled-in form: the rules of the working's lines,
+    each once (the page copies them, never works them out)."""
+    d = pool_data(L.scenario("settle-hoffmann-worked-example"))
+    cited = [str(w["rule_id"]) for w in d["working"] if w.get("rule_id")]
+    assert cited and d["rule_ids"] == list(dict.fromkeys(cited))

@@ -93,8 +93,13 @@ def test_following_the_coach_earns_every_star_and_a_mistake_never_the_last(
     for s in (good, bad):
         assert not re.search(r"\b(?:10|[2-9TJQKA])[SHDC]\b|[a-z]+_[a-z]+|-0\.0", s["text"]), s["text"]
         for d in s["asked"]:
+            # the rules the learner's record keeps with the decision: those its words cite
+            # where the law decided, and Python's mark on it
+            assert d["correct"] is d["well"]
+            assert all(re.fullmatch(r"R\d\d", r) for r in d["rules"]), d
             if d["law"]:
                 assert re.search(r"\(R\d\d", d["words"]), d["words"]
+                assert d["rules"] and set(re.findall(r"\b(R\d\d), ", d["words"])) == set(d["rules"]), d
 
 
 def test_the_table_and_the_review_rank_the_moves_alike(runs: dict[tuple[str, str], Run]) -> None:
@@ -154,6 +159,8 @@ def test_the_refusal_and_the_words_after_cite_the_same_rule() -> None:
     assert s is not None and rule is not None
     (line,) = [d["words"] for d in s["asked"] if d["law"]]
     assert f"({rule}," in line and "after a refusal" in line
+    (law,) = [d for d in s["asked"] if d["law"]]
+    assert rule in law["rules"] and law["correct"] is False  # recorded against the rule refused
 
 
 def test_a_move_played_for_her_says_so_in_one_line() -> None:

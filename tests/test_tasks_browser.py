@@ -9,15 +9,19 @@ counts the task.
 from __future__ import annotations
 
 import json
+import os
 import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
+from test_book_reader import PICKS, _answer_right, _quiz
 from test_jupyterlab import lab_page, run_cell, serve
 from test_live_book import block_other_hosts
 
+from loo_lessons.progress import store
+from loo_lessons.progress.record import loads
 from loo_lessons.widgets.controllers.play import IllegalChoice, PlayController
 
 if TYPE_CHECKING:
@@ -119,6 +123,25 @@ def test_a_task_in_the_book_with_no_kernel(browser: Browser, server: str) -> Non
                 "([i, n]) => window.looLive[i].model.get('data').log.length !== n", arg=[idx, n]
             )
 
+        # before the task, a pick answered wrongly and a quiz question right: every graded answer
+        # goes into the record by rule with the rules Python gave it
+        pick = next(p for p in page.evaluate(PICKS) if set(c["key"] for c in p["q"]["choices"]) - set(p["q"]["answer"]))
+        proot = page.locator(f'div[data-loo-id="{pick["id"]}"]')
+        wrong = sorted({c["key"] for c in pick["q"]["choices"]} - set(pick["q"]["answer"]))[0]
+        proot.locator(f'.loo-choices [data-key="{wrong}"]').click()
+        proot.locator('button[data-action="check"]').click()
+        qroot, q = _quiz(page)
+        _answer_right(qroot, q)
+        qroot.locator('.loo-score[data-score="1"]').wait_for(timeout=30_000)
+        # "New questions": another quiz dealt by the page's engine; its answers are recorded too
+        qroot.locator('button[data-action="new"]').first.click()
+        fresh = "([id, old]) => { const c = [...window.looLive, ...window.looLessons].filter(x => x.el && " \
+            "x.el.closest(`[data-loo-id=\"${id}\"]`) && x.model.get('questions'))" \
+            ".map(x => x.model.get('questions')[0]).find(q => q && q.id !== old); return c || null; }"
+        qid = qroot.get_attribute("data-loo-id")
+        page.wait_for_function(fresh, arg=[qid, q["id"]], timeout=30_000)
+        new_q = page.evaluate(fresh, [qid, q["id"]])
+        _answer_right(qroot, new_q)
         play_the_task(page, widget, wait_moved)
         # in this deal the learner led all three tricks: every move of his seat was his own
         log = page.evaluate("i => window.looLive[i].model.get('data').log", idx)
@@ -131,6 +154,36 @@ def test_a_task_in_the_book_with_no_kernel(browser: Browser, server: str) -> Non
         assert task["refused"] == 1 and kept["tasks"][TASK]["best"] == task  # the only attempt
         for k in ("result", "decisions", "coach_choice", "mistakes", "given_up", "coach_summary", "text", "stars"):
             assert task[k] == want[k], k
+        # the record by rule (loo-progress/1): the pick, the question, each decision asked; and
+        # Python reads it whole (the format's every field)
+        def by_rule() -> dict[str, Any]:
+            rec: dict[str, Any] = page.evaluate("() => JSON.parse(localStorage.getItem('loo-progress/1'))")
+            assert loads(json.dumps(rec)).answers  # no field the format does not know
+            return rec
+
+        page.wait_for_function(
+            "() => (JSON.parse(localStorage.getItem('loo-progress/1')) || {answers: []}).answers"
+            ".filter(a => a.kind === 'task-decision').length > 0"
+        )
+        rec = by_rule()
+        (picked,) = [a for a in rec["answers"] if a["kind"] == "pick"]
+        assert picked["id"] == f"{LESSON}#{pick['id']}" and picked["correct"] is False
+        assert picked["rules"] == pick["q"]["rule_ids"] and picked["rules"]
+        assert isinstance(picked["seconds"], (int, float)) and picked["seconds"] >= 0 and picked["where"]["page"] == LESSON
+        asked, dealt = [a for a in rec["answers"] if a["kind"] == "quiz"]
+        assert asked["correct"] is True and asked["rules"] == q["rule_ids"] and asked["where"]["back"] == q["id"]
+        assert dealt["correct"] is True and dealt["rules"] == new_q["rule_ids"] and dealt["where"]["back"] == new_q["id"]
+        # the lesson's own record keeps the page's questions only (its score is theirs)
+        assert not any(new_q["id"] in k for k in kept["answers"])
+        decided = [a for a in rec["answers"] if a["kind"] == "task-decision"]
+        assert [(a["rules"], a["correct"]) for a in decided] == [(d["rules"], d["correct"]) for d in want["asked"]]
+        assert all(a["where"] == {"page": LESSON, "back": TASK} for a in decided)
+        # the lead refused first is recorded against the law that refused it
+        assert any(a["rules"] == [WRONG_RULE] and a["correct"] is False for a in decided)
+        page.reload()
+        page.wait_for_function("() => (window.looLessons || []).length > 0")
+        page.wait_for_timeout(500)
+        assert by_rule()["answers"] == rec["answers"]  # a reload loses nothing and doubles nothing
         page.goto(f"{server}/book/progress.html")
         page.locator('.loo-progress-total[data-played="1"]').wait_for(timeout=10_000)
         row = page.locator(f'tr[data-lesson="{LESSON}"] td[data-tasks="1"]')
@@ -190,3 +243,7 @@ def test_a_task_in_jupyterlab(task_lab: tuple[str, str], browser: Browser) -> No
         assert score["refused"] == 1 and score["text"] in page.locator(".loo-task-score").inner_text()
         want = expected_score()
         assert {k: score[k] for k in want} == want  # the kernel's score is this process's
+        # the kernel kept each decision asked in the learner's progress file (this test's own)
+        decided = [a for a in store.load(os.environ["LOO_PROGRESS"]).answers if a.kind == "task-decision"]
+        assert [(list(a.rules), a.correct) for a in decided] == [(d["rules"], d["correct"]) for d in want["asked"]]
+        assert all(a.where.back == TASK for a in decided)

@@ -14,15 +14,18 @@
 //   looProgress.onchange(f)   f() after any change (the progress page redraws)
 //   looProgress.kept()        the loo-progress/1 record (progress/record.py), or null
 //   looProgress.keep(record)  keep a loo-progress/1 record Python made (the practice's)
+//   looProgress.answer(a)     add one graded answer to that record (its rules as Python gave them)
 // Storage: localStorage["loo-progress:" + lesson] = JSON {title, url, updated, answers:
 // {questionId: {correct, at}}, tasks: {taskId: {title, best, last}} (each attempt {result,
 // baseline, tricks, looed, refused, undone, decisions, coach_choice, mistakes, given_up, forced,
 // forced_found, stars, star_count, coach_summary, text, at}: the score as Python made it; its
 // coach's part is the learner's decisions weighed against the coach's best; the best attempt
 // has more stars, then more decisions that earned their mark (decided_well), never counters),
-// components: {id: state}, stopped: {anchor, title}}; and localStorage["loo-progress/1"] =
+// components: {id: state}, stopped: {anchor, title}, asked: the page's graded items}; and
+// localStorage["loo-progress/1"] =
 // the record by rule (book/guides/progress-format.md), which the Practice page's Python keeps
-// and the progress page downloads, loads and shows rule by rule. Nothing
+// and the progress page downloads, loads and shows rule by rule; every graded answer of a
+// lesson (a pick, a pool form, a quiz question, a task's decisions) is added to it here. Nothing
 // is ever sent anywhere. The quiz, pick and pool components on a page are hooked here from
 // outside, through the model they share with their renderer (window.looLessons): their
 // answers are recorded and their state comes back on reload.
@@ -31,6 +34,7 @@
   const PREFIX = "loo-progress:";
   // the record by rule (loo-progress/1): one key, apart from the lessons' (PREFIX + lesson)
   const RECORD_KEY = "loo-progress/1";
+  const MAX_ANSWERS = 20000; // the format's limit (progress/record.py)
   /** @type {(() => void)[]} */
   const listeners = [];
 
@@ -228,6 +232,17 @@
       }
       for (const f of listeners) f();
     },
+    answer(item) {
+      // one graded answer into the record by rule: appended as the format writes it (the
+      // rules' state is Python's to derive again on its next read; the page computes none)
+      const rec = api.kept() || { format: RECORD_KEY, answers: [], rules: {} };
+      if (rec.format !== RECORD_KEY || !Array.isArray(rec.answers)) return; // damaged: kept as it is, Python says why
+      const answers = /** @type {LooAnswer[]} */ (rec.answers);
+      if (answers.some((a) => a && a.id === item.id && a.at === item.at)) return;
+      answers.push(item);
+      if (answers.length > MAX_ANSWERS) answers.splice(0, answers.length - MAX_ANSWERS);
+      api.keep(rec);
+    },
     available() {
       return storage() !== null;
     },
@@ -254,36 +269,99 @@
     return JSON.stringify(qs.map((q) => [q.id || "", q.prompt || "", q.answer || ""])).slice(0, 4000);
   }
 
+  const hooked = new WeakSet();
+
+  /** Rule ids as Python gave them (a question's rule_ids, a verdict's rule), the format's way. */
+  function ruleIds(/** @type {unknown} */ x) {
+    return Array.isArray(x) ? [...new Set(x.filter((r) => typeof r === "string" && /^R\d\d$/.test(r)))].slice(0, 12) : [];
+  }
+
   /**
+   * One graded answer for the record by rule: its id scoped by the lesson (as the upgrade of
+   * the lessons' older answers scopes it, so the two are one answer), its rules, right or
+   * wrong, when, how long since `since` (ms), and a way back.
+   * @param {{ key: string, id: string, kind: string, rules: unknown, correct: boolean, at: string, since: number | null, back: string, missed?: unknown }} a
+   * @returns {LooAnswer}
+   */
+  function entry(a) {
+    const secs = a.since === null ? null : Math.round(Math.min(86400, Math.max(0, (Date.parse(a.at) - a.since) / 1000)) * 10) / 10;
+    const rules = ruleIds(a.rules);
+    const missed = ruleIds(a.missed).filter((r) => rules.includes(r));
+    /** @type {LooAnswer} */
+    const out = { id: `${a.key}#${a.id}`.slice(0, 200), kind: a.kind, rules, correct: a.correct, at: a.at, seconds: secs,
+      where: { page: a.key, back: a.back.slice(0, 200) } };
+    if (!a.correct && missed.length) out.missed = missed;
+    return out;
+  }
+
+  /**
+   * The answers a component's change gave (a quiz question answered or shown, a pick or a form
+   * checked), recorded in the lesson's record and in the record by rule; `before`, what was
+   * graded already (restored, or recorded a moment ago), so each answer is recorded once.
    * @param {string} key
    * @param {Hooked} c
    * @param {string} id
+   * @param {Set<string>} before
+   * @param {{ since: number }} clock
+   * @param {boolean} lessonToo
    */
-  function gradeAll(key, c, id) {
+  function gradeNew(key, c, id, before, clock, lessonToo) {
+    const at = new Date().toISOString();
+    /** @param {string} qid @param {string} kind @param {boolean} correct @param {unknown} rules @param {string} back @param {Record<string, unknown>} detail */
+    const give = (qid, kind, correct, rules, back, detail) => {
+      if (before.has(qid)) return;
+      before.add(qid);
+      if (lessonToo) api.record(key, qid, correct, Object.assign({ kind, at }, detail));
+      api.answer(entry({ key, id: qid, kind, rules, correct, at, since: clock.since, back }));
+      clock.since = Date.now();
+    };
     if (c.name === "quiz") {
-      const qs = /** @type {{ id?: string }[]} */ (c.model.get("questions") || []);
+      const qs = /** @type {{ id?: string, rule_ids?: string[] }[]} */ (c.model.get("questions") || []);
       const rs = /** @type {({ picked?: unknown, correct?: unknown, revealed?: unknown } | null)[]} */ (c.model.get("responses") || []);
       qs.forEach((q, i) => {
         const r = rs[i];
         const qid = `${id}:${q.id || i}`;
-        if (r && Array.isArray(r.picked) && r.picked.length) api.record(key, qid, r.correct, { kind: "quiz" });
-        else if (r && r.revealed) api.record(key, qid, false, { kind: "quiz", revealed: true });
+        if (r && Array.isArray(r.picked) && r.picked.length) give(qid, "quiz", Boolean(r.correct), q.rule_ids, String(q.id || ""), {});
+        else if (r && r.revealed) give(qid, "quiz", false, q.rule_ids, String(q.id || ""), { revealed: true });
       });
     } else if (c.name === "pick") {
-      const q = /** @type {{ question?: { answer?: string[] } }} */ (c.model.get("data") || {}).question || {};
+      const q = /** @type {{ question?: { answer?: string[], rule_ids?: string[], id?: string } }} */ (c.model.get("data") || {}).question || {};
       const picked = /** @type {string[]} */ (c.model.get("picked") || []);
       const answer = q.answer || [];
-      const revealed = Boolean(c.model.get("revealed"));
       // every pick, one right answer or several, is graded on Check only (the selection
       // before it is a draft: widgets/controllers/pick.py)
-      if (revealed && picked.length) {
-        const same = picked.length === answer.length && picked.every((k) => answer.includes(k));
-        api.record(key, id, same, { kind: "pick" });
-      } else if (revealed) api.record(key, id, false, { kind: "pick", revealed: true });
+      if (!c.model.get("revealed")) return;
+      const same = picked.length === answer.length && picked.every((k) => answer.includes(k));
+      // a pick made from a position has the id "pick" alone: the component's id is its way back
+      give(id, "pick", picked.length > 0 && same, q.rule_ids, q.id && q.id !== "pick" ? q.id : id, picked.length ? {} : { revealed: true });
+    } else if (c.name === "pool") {
+      if (!c.model.get("checked") && !c.model.get("revealed")) return;
+      const d = /** @type {{ fields?: { id: string }[], expected?: Record<string, unknown>, rule_ids?: string[] }} */ (c.model.get("data") || {});
+      const entries = /** @type {Record<string, unknown>} */ (c.model.get("entries") || {});
+      // the engine's settlement is in `expected`: a blank box counts as 0 (pool_results)
+      const right = (d.fields || []).every((f) => (typeof entries[f.id] === "number" ? entries[f.id] : 0) === (d.expected || {})[f.id]);
+      give(id, "pool", Boolean(c.model.get("checked")) && !c.model.get("revealed") ? right : false, d.rule_ids, id, {});
     }
   }
 
-  const hooked = new WeakSet();
+  /**
+   * What a component's state has graded already (restored on reload: never recorded again).
+   * @param {Hooked} c
+   * @param {string} id
+   * @returns {Set<string>}
+   */
+  function gradedIn(c, id) {
+    const out = new Set();
+    if (c.name === "quiz") {
+      const qs = /** @type {{ id?: string }[]} */ (c.model.get("questions") || []);
+      const rs = /** @type {({ picked?: unknown, revealed?: unknown } | null)[]} */ (c.model.get("responses") || []);
+      qs.forEach((q, i) => {
+        const r = rs[i];
+        if (r && ((Array.isArray(r.picked) && r.picked.length) || r.revealed)) out.add(`${id}:${q.id || i}`);
+      });
+    } else if (c.name === "pick" ? c.model.get("revealed") : (c.model.get("checked") || c.model.get("revealed"))) out.add(id);
+    return out;
+  }
 
   // --- the Practice page: its Python keeps the record, the page keeps it in this browser ---
 
@@ -351,10 +429,31 @@
    * @param {Hooked} c
    */
   function hookTask(key, c) {
+    // a score seen already (the one the page opened with, or noted a moment ago): its
+    // decisions are in the record once
+    let seen = "";
     const note = () => {
       const d = /** @type {import("../../loo_lessons/widgets/js/types").PlayData} */ (c.model.get("data") || {});
       const t = d.task || null;
-      if (t && t.id && t.score) api.task(key, t.id, t.score, d.title || null);
+      if (!t || !t.id || !t.score) {
+        seen = ""; // a deal begun again: its next score is another attempt
+        return;
+      }
+      api.task(key, t.id, t.score, d.title || null);
+      const asked = /** @type {{ move?: number, law?: boolean, rules?: string[], correct?: boolean, found?: boolean, choice?: boolean }[]} */ (
+        /** @type {{ asked?: unknown }} */ (t.score).asked || []);
+      const mark = JSON.stringify(asked);
+      if (mark === seen) return;
+      seen = mark;
+      const at = new Date().toISOString();
+      // each decision she was asked, with the rules of the engine's verdicts and Python's mark
+      // (the law's move found first time, the coach's choice): one answer each; how long each
+      // took is not measured (the deal's pace is the table's, not the decision's)
+      for (const a of Array.isArray(asked) ? asked : []) {
+        const correct = typeof a.correct === "boolean" ? a.correct : Boolean((a.found ?? true) && (a.choice ?? true));
+        api.answer(entry({ key, id: `${t.id}:${a.move ?? 0}`, kind: "task-decision", rules: a.rules, correct, at,
+          since: null, back: t.id }));
+      }
     };
     c.model.on("change:data", note);
     note();
@@ -385,6 +484,10 @@
     if (saved && saved.signature === sig) {
       for (const k of keep) if (k in saved.state) c.model.set(k, saved.state[k]);
     }
+    // what was graded before (restored): recorded once already; the clock of the next answer
+    let graded = gradedIn(c, id);
+    let dealt = sig;
+    const clock = { since: Date.now() };
     /** @type {ReturnType<typeof setTimeout> | undefined} */
     let timer;
     const changed = () => {
@@ -393,12 +496,64 @@
         /** @type {Record<string, unknown>} */
         const state = {};
         for (const k of keep) state[k] = c.model.get(k);
-        if (signature(c) !== sig) return; // new questions: not the quiz the record is about
-        api.save(key, id, { signature: sig, name: c.name, state });
-        gradeAll(key, c, id);
+        const now = signature(c);
+        if (now !== dealt) { // "New questions": another quiz, graded afresh from here
+          dealt = now;
+          graded = gradedIn(c, id);
+          clock.since = Date.now();
+        }
+        // a pick tried again (reset): its next Check is another answer, the earlier one kept
+        if (c.name !== "quiz" && !gradedIn(c, id).size) graded.delete(id);
+        if (now === sig) api.save(key, id, { signature: sig, name: c.name, state });
+        usedHere(key, c.el);
+        // the questions dealt anew are not the lesson's (its record keeps the page's own), but
+        // every answer to them is in the record by rule
+        gradeNew(key, c, id, graded, clock, now === sig);
       }, 30);
     };
     for (const k of keep) c.model.on(`change:${k}`, changed);
+  }
+
+  /**
+   * The widget she used last is where she stopped: its section, by its heading.
+   * @param {string} key
+   * @param {HTMLElement | null} at
+   */
+  function usedHere(key, at) {
+    const section = at ? at.closest("section[id]") : null;
+    const head = section ? section.querySelector("h1, h2, h3") : null;
+    if (!section || !head) return;
+    api.stopped(key, section.id, (head.textContent || "").replace(/[#¶]\s*$/, "").trim());
+  }
+
+  /** A lesson opened again: "Continue where you stopped", a link to that section. */
+  function offerContinue() {
+    const key = lesson();
+    const rec = key ? read(key) : null;
+    const stop = rec && rec.stopped;
+    if (!stop || !stop.anchor || window.location.hash) return;
+    const target = document.getElementById(stop.anchor);
+    const h1 = document.querySelector("main h1, article h1");
+    if (!target || !h1 || document.querySelector(".loo-continue")) return;
+    h1.after(el("p", { class: "loo-continue", "data-anchor": stop.anchor },
+      el("a", { href: "#" + stop.anchor, class: "loo-continue-link" }, `Continue where you stopped: ${stop.title || stop.anchor}`)));
+  }
+
+  /** How many graded items the lesson's page holds (its questions, picks and forms): the
+   * progress page says which lessons are not yet finished. */
+  function countAsked() {
+    const key = lesson();
+    if (!key || !api.available()) return;
+    let n = 0;
+    for (const c of window.looLessons || []) {
+      if (c.name === "quiz") n += (/** @type {unknown[]} */ (c.model.get("questions") || [])).length;
+      else if (c.name === "pick" || c.name === "pool") n += 1;
+    }
+    const rec = record_(key);
+    if (rec.asked !== n) {
+      rec.asked = n;
+      write(key, rec);
+    }
   }
 
   function hookAll() {
@@ -476,6 +631,35 @@
     return e;
   }
 
+  /**
+   * The book's lessons not yet finished (not opened, or a question on it not answered yet), in
+   * the book's order (its table of contents), each a link to where she stopped.
+   * @param {Record<string, LooLessonRecord>} all
+   */
+  function unfinished(all) {
+    const root = rootUrl();
+    /** @type {Map<string, string>} */
+    const lessons = new Map();
+    for (const a of Array.from(document.querySelectorAll(".bd-sidenav a[href]"))) {
+      const url = new URL(/** @type {HTMLAnchorElement} */ (a).href);
+      const rel = root ? decodeURIComponent(url.pathname).slice(decodeURIComponent(root.pathname).length).replace(/\.html$/, "") : "";
+      if (rel.startsWith("notebooks/") && !lessons.has(rel)) lessons.set(rel, (a.textContent || rel).trim());
+    }
+    const items = [];
+    for (const [k, title] of lessons) {
+      const r = all[k];
+      const done = r ? Object.keys(r.answers || {}).length : 0;
+      const asked = r && typeof r.asked === "number" ? r.asked : null;
+      if (r && asked !== null && done >= asked) continue;
+      const href = (root ? new URL(k + ".html", root).href : k + ".html") + (r && r.stopped && r.stopped.anchor ? "#" + r.stopped.anchor : "");
+      const said = !r ? "not opened yet" : asked === null ? "opened" : `${done} of ${asked} answered`;
+      items.push(el("li", { "data-lesson": k }, el("a", { href }, title), ` (${said})`));
+    }
+    return el("div", { class: "loo-progress-unfinished", "data-unfinished": String(items.length) },
+      el("h3", {}, "Lessons not yet finished"),
+      items.length ? el("ul", {}, ...items) : el("p", {}, "Every lesson is finished: practise what is due."));
+  }
+
   function progressPage() {
     const box = document.getElementById("loo-progress-table");
     if (!box) return;
@@ -537,7 +721,8 @@
           `${right} right out of ${answered} answered, ${played} deal${played === 1 ? "" : "s"} played in tasks, in ${keys.length} lesson${keys.length === 1 ? "" : "s"}.`),
         el("table", { class: "loo-progress-grid" },
           el("thead", {}, el("tr", {}, ...["Lesson", "Right", "Answered", "Tasks played (the stars, your result; your decisions)", "Stars (the best task)", "Where you stopped", "Last change (UTC)"].map((t) => el("th", { scope: "col" }, t)))),
-          el("tbody", {}, ...rows)));
+          el("tbody", {}, ...rows)),
+        unfinished(all));
     };
     draw();
     api.onchange(draw);
@@ -698,6 +883,8 @@
       recordButtons();
     }
     hookAll();
+    countAsked();
+    offerContinue();
     trackPlace();
     // components mounted later (the live engine's, window.looLive) hook themselves when
     // they are pushed

@@ -47,7 +47,7 @@ from tornado import ioloop, web
 
 from loo_lessons.classroom.answers import AnswerError, canonical, from_body
 from loo_lessons.classroom.store import ClassResults, Store
-from loo_lessons.quiz.classroom import rule_table, table, table_csv
+from loo_lessons.quiz.classroom import practice_link, rule_table, table, table_csv
 
 NAME = "class-results"
 TEACHERS_GROUP = "teachers"
@@ -84,10 +84,17 @@ def page(title: str, body: str, *, refresh: int = 0, style: str = "", cls: str =
     )
 
 
-def dashboard_html(results: ClassResults, csv_url: str) -> str:
+#: The book's address as the results service knows it (where the class reads the book), for
+#: the practice link of the rules the class missed most; unset, the link is the book's page
+#: relative to the book's root (`book/practice.html#practice=…`), for the teacher to add to it.
+BOOK_URL_VARIABLE = "LOO_BOOK_URL"
+
+
+def dashboard_html(results: ClassResults, csv_url: str, book_url: str | None = None) -> str:
     """The teacher's table for one class code (`quiz.classroom.table`: a row per pupil and
     attempt, a column per question) and the rules the class missed most
-    (`quiz.classroom.rule_table`), every text escaped."""
+    (`quiz.classroom.rule_table`) with a practice link for them (`book_url`, the book's
+    address; None: `$LOO_BOOK_URL`, or relative), every text escaped."""
     columns, rows = table(results.pupils)
     marks = [c for c in columns if c.startswith("q") and c[1:].isdigit()]
     head = "".join(f"<th>{_e(c.upper())}</th>" for c in marks)
@@ -112,6 +119,14 @@ def dashboard_html(results: ClassResults, csv_url: str) -> str:
         f" first-attempt answers<blockquote>{_e(r['rule'])} ({_e(r['book'])})</blockquote></li>"
         for r in rules
     )
+    book = os.environ.get(BOOK_URL_VARIABLE, "") if book_url is None else book_url
+    link = practice_link(rules, book if book.startswith(("http://", "https://", "/")) else "")
+    practise = (
+        f'<p class="practice">Practice for the class: <a href="{_e(link)}">{_e(link)}</a>'
+        " (a short session of new positions on these rules, for each pupil who opens it)</p>"
+        if link
+        else ""
+    )
     refused = "".join(f"<li>{_e(r.line())}</li>" for r in results.refusals)
     return page(
         f"Class {results.class_code}",
@@ -119,7 +134,7 @@ def dashboard_html(results: ClassResults, csv_url: str) -> str:
         f' itself. <a href="{_e(csv_url)}">Download the table (CSV)</a></p>'
         "<table><tr><th>pupil</th><th>attempt</th><th>right</th><th>seconds</th>"
         f"{head}</tr>{''.join(lines)}</table>"
-        f"<h2>Rules the class missed most</h2><ul>{missed or '<li>no answers yet</li>'}</ul>"
+        f"<h2>Rules the class missed most</h2>{practise}<ul>{missed or '<li>no answers yet</li>'}</ul>"
         + (f"<h2>Not counted</h2><ul>{refused}</ul>" if refused else ""),
         refresh=REFRESH_SECONDS,
     )

@@ -626,6 +626,21 @@ def _columns_text(
     return ["  ".join(v.ljust(widths[i]) for i, v in enumerate(row)).rstrip() for row in cells]
 
 
+#: How many of the rules the class missed most a practice link names (a short session's worth).
+PRACTICE_RULES = 3
+
+
+def practice_link(rows: Sequence[Mapping[str, Any]], book: str = "") -> str | None:
+    """The book's practice link for the rules the class missed most (`rule_table`'s rows, most
+    missed first): `BOOK/book/practice.html#practice=R24,R32`, `book` the book's address (none:
+    the page's address relative to the book's root); None when the class missed nothing."""
+    ids = [str(r["rule_id"]) for r in rows if int(r["missed"]) > 0][:PRACTICE_RULES]
+    if not ids:
+        return None
+    page = f"{book.rstrip('/')}/book/practice.html" if book else "book/practice.html"
+    return page + "#practice=" + ",".join(ids)
+
+
 def table_text(results: Sequence[PupilResult], rules_shown: int = 10) -> str:
     """Per pupil, per question and per rule, in columns, for a terminal."""
     out = ["Pupils (one row per attempt; q1, q2, …: 1 right, 0 wrong, blank not answered)"]
@@ -635,4 +650,7 @@ def table_text(results: Sequence[PupilResult], rules_shown: int = 10) -> str:
     cols, rows = rule_table(results)
     out += ["", "Rules the class missed most (first attempts)"]
     out += _columns_text(cols, rows[:rules_shown], {"rule": 70, "book": 80})
+    link = practice_link(rows)
+    if link:
+        out += ["", f"Practice for the class (open in the book): {link}"]
     return "\n".join(out) + "\n"

@@ -120,14 +120,18 @@ def pool_data(position: Position | Settlement, *, title: str | None = None) -> d
     expected["left"] = s.left_in_pool
     fields.append({"id": "next_pool", "label": "The next pool", "seat": None, "kind": "next_pool"})
     expected["next_pool"] = s.next_pool
+    working = settlement_working(s, hand, winners=winners)
     return {
         "title": title,
         "facts": facts,
         "seats": rows,
         "fields": fields,
         "expected": expected,
-        "working": settlement_working(s, hand, winners=winners),
+        "working": working,
         "settlement": s.as_json(),
+        # the rules the settlement applies, each once: what a filled-in form tests (the
+        # learner's record keeps them with her answer; the page copies them, never works them out)
+        "rule_ids": list(dict.fromkeys(str(w["rule_id"]) for w in working if w.get("rule_id"))),
     }
 
 

@@ -14,12 +14,18 @@ from __future__ import annotations
 import copy
 import functools
 import types
+import warnings
 from collections.abc import Iterable, Mapping
+from datetime import UTC, datetime
 from typing import Any, ClassVar, Self
 
 import anywidget
 import traitlets
 
+from loo_lessons.engine.errors import InputError
+from loo_lessons.progress import store
+from loo_lessons.progress.graded import graded
+from loo_lessons.progress.record import answer
 from loo_lessons.widgets.bundle import esm
 from loo_lessons.widgets.controllers.base import Controller
 from loo_lessons.widgets.registry import REGISTRY, controller_class
@@ -63,6 +69,8 @@ class KernelWidget(anywidget.AnyWidget):  # type: ignore[misc,unused-ignore]
         if hasattr(ctl, "on_change"):  # a change made outside a message (the quiz's post refused)
             ctl.on_change = self._push
         self.observe(self._from_python, names=list(ctl.TRAITS))
+        # what the widget held graded when made is not the learner's answer here
+        self.__dict__["_graded"] = {g.seen for g in graded(self.kind, ctl.state())}
 
     @property
     def controller(self) -> Controller:
@@ -83,6 +91,26 @@ class KernelWidget(anywidget.AnyWidget):  # type: ignore[misc,unused-ignore]
                         setattr(self, k, copy.deepcopy(v))
         finally:
             self.__dict__["_pushing"] = False
+        self._keep_graded()
+
+    def _keep_graded(self) -> None:
+        """Each answer newly graded (a pick checked, a question answered, a task's decisions)
+        into the learner's record file (`progress.store`), with the rules Python gave it. Only
+        here, in a kernel: the book's page keeps its own in the browser."""
+        ctl = self.controller
+        now = graded(self.kind, ctl.state())
+        seen: set[tuple[str, str]] = self.__dict__.setdefault("_graded", set())
+        at = datetime.now(UTC)
+        for g in now:
+            if g.seen in seen:
+                continue
+            seen.add(g.seen)
+            try:
+                store.record(answer(f"jupyterlab#{g.item}", g.kind, g.rules, g.correct, at, page="jupyterlab", back=g.back))
+            except (InputError, OSError) as e:  # a damaged or unwritable file: said, never lost
+                warnings.warn(f"loo-progress: not kept: {e}", stacklevel=2)
+        # a pick or a form cleared to be tried again: its next Check is another answer
+        seen &= {g.seen for g in now} | {s for s in seen if s[0].startswith(("quiz:", "task:"))}
 
     def _receive(self, message: object, sent: Iterable[str] = ()) -> None:
         self.controller.receive(message)

@@ -29,6 +29,7 @@ from typing import Any
 from loo_lessons.engine.cards import Card
 from loo_lessons.engine.declare import Declaration
 from loo_lessons.engine.game import Action, parse_action
+from loo_lessons.engine.sources import RULES
 from loo_lessons.explain.table import action_key
 from loo_lessons.explain.words import card_label
 from loo_lessons.sim.coach import MISTAKE_COUNTERS, Estimate
@@ -272,7 +273,21 @@ class Decided:
             "well": self.well,
             "weighed": None if self.weighed is None else self.weighed.as_json(),
             "words": self.words(),
+            "rules": list(self.rules),
+            "correct": self.well,
         }
+
+    @property
+    def rules(self) -> tuple[str, ...]:
+        """The rule ids the decision tests, from the engine's verdicts: where the law decided,
+        the laws that refused a choice on offer (or allowed the only one); where strategy did,
+        the verdict's rule on the move made. What the learner's record keeps with it."""
+        if self.law:
+            keys = list(self.legal) if len(self.legal) == 1 else [k for k in self.offered if k not in self.legal]
+        else:
+            keys = [self.played]
+        ids = (str(self.verdicts[k].get("rule_id") or "") for k in keys if k in self.verdicts)
+        return tuple(dict.fromkeys(r for r in ids if r in RULES))
 
 
 def _label(key: str, *, the: bool = False) -> str:

@@ -54,6 +54,20 @@ interface LooLessonRecord {
   tasks: Record<string, unknown>;
   components: Record<string, { signature: string; name: string; state: Record<string, unknown> }>;
   stopped: { anchor: string; title: string } | null;
+  /** How many graded items the lesson's page holds (its questions, picks and forms). */
+  asked?: number;
+}
+
+/** One graded answer of loo-progress/1 (book/guides/progress-format.md). */
+interface LooAnswer {
+  id: string;
+  kind: string;
+  rules: string[];
+  correct: boolean;
+  at: string;
+  seconds: number | null;
+  where: { page: string; back: string };
+  missed?: string[];
 }
 
 /** The reader's progress (book/_static/loo-book.js `window.looProgress`). */
@@ -73,6 +87,8 @@ interface LooProgress {
   kept(): Record<string, unknown> | null;
   /** Keep a loo-progress/1 record Python made. */
   keep(record: Record<string, unknown>): void;
+  /** Add one graded answer (the format's fields, its rules as Python gave them) to the record. */
+  answer(entry: LooAnswer): void;
   /** The one line said where live controls need a web server. */
   serveNote?: string;
 }

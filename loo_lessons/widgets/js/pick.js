@@ -94,6 +94,8 @@ export default {
         }
       }
       const first = st.picked.length ? st.picked[0] : null;
+      // Python's answer, compared as the pick is graded (widgets/controllers/pick.py)
+      const gotRight = first !== null && st.picked.length === new Set(answer).size && st.picked.every((k) => answer.includes(k));
       /** @type {string | null} */
       let verdictLine = null;
       if (open && first !== null) {
@@ -128,7 +130,8 @@ export default {
             ? button("Check", press("pick-ctl", { type: "check" }), { action: "check", focusId: "pick-ctl", kind: "primary", ariaDisabled: !st.picked.length })
             : null,
           open ? null : button("Show the answer", press(multi ? "pick-show" : "pick-ctl", { type: "show" }), { action: "show", focusId: multi ? "pick-show" : "pick-ctl" }),
-          open ? button("Start again", press("pick-ctl", { type: "reset" }), { action: "reset", focusId: lastControl }) : null,
+          // a wrong answer (or one shown) can be tried again: the wrong one stays in her record
+          open ? button(gotRight ? "Start again" : "Try again", press("pick-ctl", { type: "reset" }), { action: "reset", focusId: lastControl }) : null,
           multi && !open ? h("span", { class: "loo-muted loo-screen-only loo-how", text: "Select every choice that is allowed, then press Check." }) : null,
         ),
         st.current !== null ? drawVerdict(q, st.current, verdicts[st.current], WORDS) : null,
