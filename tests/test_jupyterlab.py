@@ -380,7 +380,10 @@ def test_run_all_leaves_each_step_of_lesson_12_at_its_own_step(
         page.locator(".lm-Menu-itemLabel", has_text=re.compile(r"^Run All Cells$")).click()
         last = page.locator(".jp-Notebook .jp-CodeCell").last
         page.wait_for_function(
-            "el => /\\[\\d+\\]/.test(el.querySelector('.jp-InputPrompt').innerText)",
+            # the input is collapsed (issue 34: no code in sight), so its prompt shows nothing:
+            # the cell's output prompt says it ran
+            "el => [...el.querySelectorAll('.jp-InputPrompt, .jp-OutputPrompt')]"
+            ".some(p => /\\[\\d+\\]/.test(p.textContent))",
             arg=last.element_handle(),
             timeout=180_000,
         )

@@ -26,6 +26,7 @@ SHOW_FILES = (
     "book/generated/",
     "book/guides/learners",
     "book/guides/scenario-format",  # the file format itself: its keys and card codes
+    "book/guides/progress-format",  # the progress file's format: its keys
 )
 #: Pages written for contributors, IT staff and teachers, not learners: they name the code.
 NOT_FOR_LEARNERS = (
