@@ -313,9 +313,18 @@ def test_a_lesson_opens_ready_how_to_start_and_no_code(
     with lab_page(browser, lessons_lab, "notebooks/05-leading.ipynb") as page:
         cells = page.locator(".jp-Notebook .jp-Cell")
         cells.first.locator(".jp-RenderedMarkdown em", has_text="Run All Cells").wait_for(timeout=90_000)
-        page.locator(".jp-Notebook .jp-CodeCell").first.wait_for(timeout=60_000)
+        # JupyterLab draws a long notebook's cells a few at a time: wait until every code cell
+        # of the file is drawn, each collapsed to its placeholder
+        nb = json.loads((ROOT / "notebooks" / "05-leading.ipynb").read_text(encoding="utf-8"))
+        expected = sum(c["cell_type"] == "code" for c in nb["cells"])
+        assert expected > 5
+        page.wait_for_function(
+            "n => document.querySelectorAll('.jp-Notebook .jp-CodeCell').length === n"
+            " && document.querySelectorAll('.jp-Notebook .jp-CodeCell .jp-InputPlaceholder').length === n",
+            arg=expected,
+            timeout=60_000,
+        )
         code = page.locator(".jp-Notebook .jp-CodeCell")
-        assert code.count() > 5
         shown = page.evaluate(
             """() => [...document.querySelectorAll('.jp-Notebook .jp-CodeCell .jp-InputArea-editor')]
                 .filter(e => e.offsetParent !== null && e.getBoundingClientRect().height > 0)
@@ -324,7 +333,7 @@ def test_a_lesson_opens_ready_how_to_start_and_no_code(
         assert shown == [], shown
         # each code cell is collapsed to JupyterLab's one-line placeholder, which holds no answer
         collapsed = page.locator(".jp-Notebook .jp-CodeCell .jp-InputPlaceholder")
-        assert collapsed.count() == code.count()
+        assert collapsed.count() == code.count() == expected
         picks = [t for t in collapsed.all_inner_texts() if "L.pick(" in t]
         assert picks and not [t for t in picks if "after=" in t or "prompt=" in t], picks
 
